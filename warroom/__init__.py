@@ -1,0 +1,94 @@
+"""warroom: WWII board wargames with every rule enforced — play, analyse, and train agents.
+
+    m = warroom.new_game("dragoon", seed=7)
+    m.legal_actions(); m.play(m.legal_actions()[0]); m.over; m.result
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from os import PathLike
+from typing import Any
+
+from warroom.engine.dice import make_dice
+from warroom.engine.errors import (
+    DataFileError, IllegalActionError, PositionError, RecordError, UndoLockedError, UnknownGameError,
+    UnknownScenarioError, WarroomError,
+)
+from warroom.engine.match import Match, replay_record
+from warroom.engine.record import Record, read_record, save_record
+from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "DICE_SIDE", "DataFileError", "IllegalActionError", "Match", "PositionError", "Record",
+    "RecordError", "Result", "UndoLockedError", "UnknownGameError", "UnknownScenarioError", "WarroomError",
+    "games", "load", "new_game", "save",
+]
+
+
+def games() -> list[dict[str, Any]]:
+    """Every registered game: id, title, scenarios, sides."""
+    from warroom.games import game_ids, get_ruleset
+
+    out = []
+    for game in game_ids():
+        info = get_ruleset(game).info
+        out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides)})
+    return out
+
+
+def new_game(
+    game: str,
+    scenario: str | None = None,
+    *,
+    seed: int | None = None,
+    dice: str | Sequence[int] | None = None,
+    options: dict[str, Any] | None = None,
+    position: dict[str, Any] | None = None,
+    keep_log: bool = True,
+) -> Match:
+    """Start a match. `dice`: "auto" (seeded), "manual" (typed in), or a list of scripted values.
+
+    `position` starts from a given state (the output of `view()["state"]`), like a chess FEN.
+    """
+    from warroom.games import get_ruleset
+
+    ruleset = get_ruleset(game)
+    scenario = scenario or ruleset.info.scenarios[0]
+    if scenario not in ruleset.info.scenarios:
+        raise UnknownScenarioError(f"{game} has no scenario {scenario!r}; scenarios: {', '.join(ruleset.info.scenarios)}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    state = ruleset.state_from_json(position) if position is not None else ruleset.initial_state(scenario, options or {})
+    return Match(
+        ruleset, state, scenario=scenario, options=options, seed=seed, dice=make_dice(dice, seed),
+        position=position, keep_log=keep_log, version=__version__,
+    )
+
+
+def load(record: Record | dict[str, Any] | str | PathLike[str], keep_log: bool = True) -> Match:
+    """Rebuild a match from a record (object, JSON dict, or save file path); RecordError if it can't be."""
+    from warroom.games import get_ruleset
+
+    if isinstance(record, dict):
+        record = Record.from_json(record)
+    elif not isinstance(record, Record):
+        record = read_record(record)
+    try:
+        ruleset = get_ruleset(record.game)
+    except UnknownGameError as exc:
+        raise RecordError(f"record is for an unknown game: {exc}") from None
+    try:
+        state = ruleset.state_from_json(record.position) if record.position is not None else ruleset.initial_state(record.scenario, record.options)
+    except WarroomError as exc:
+        raise RecordError(f"record header cannot start a game: {exc}") from None
+    return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__)
+
+
+def save(match: Match, path: str | PathLike[str]) -> None:
+    """Save a match's record atomically (temp file + rename)."""
+    save_record(match.record(), path)

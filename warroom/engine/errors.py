@@ -1,0 +1,61 @@
+"""Exceptions every front end can catch by kind: each names what failed and why."""
+
+from __future__ import annotations
+
+
+class WarroomError(ValueError):
+    """Base of every error the engine raises on bad input; a front end catches this one."""
+
+    code = "error"
+
+
+class IllegalActionError(WarroomError):
+    """An action id that is unknown or not legal now; the state is unchanged."""
+
+    code = "illegal_action"
+
+
+class WrongSideError(IllegalActionError):
+    """An action sent on behalf of a side that is not the one to act."""
+
+    code = "wrong_side"
+
+
+class UnknownGameError(WarroomError):
+    code = "unknown_game"
+
+
+class UnknownScenarioError(WarroomError):
+    code = "unknown_scenario"
+
+
+class UndoLockedError(WarroomError):
+    """Undo would cross a die roll or a hidden reveal, which it never does."""
+
+    code = "undo_locked"
+
+
+class GameOverError(IllegalActionError):
+    code = "game_over"
+
+
+class DataFileError(WarroomError):
+    """A game data file is missing, malformed or fails its schema."""
+
+    code = "data_file"
+
+    def __init__(self, file: str, key: str, problem: str) -> None:
+        self.file, self.key, self.problem = file, key, problem
+        super().__init__(f"{file}: {key}: {problem}")
+
+
+class RecordError(WarroomError):
+    """A save file or record that cannot be read or replayed; says where it failed."""
+
+    code = "bad_record"
+
+
+class PositionError(WarroomError):
+    """A position (state as JSON) that does not describe a legal state of the game."""
+
+    code = "bad_position"

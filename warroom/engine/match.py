@@ -1,0 +1,274 @@
+"""Match: a ruleset, its state, a dice source and the record; what every front end drives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import DiceSource, ScriptedDice, make_dice
+from .errors import GameOverError, IllegalActionError, RecordError, UndoLockedError, WarroomError, WrongSideError
+from .record import Record
+from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
+
+
+class Match:
+    """One game in progress.
+
+    Decisions go through `play`; with seeded or scripted dice every chance node that follows is
+    rolled at once, so a `play` is one decision plus its dice. With manual dice a chance node is a
+    decision of the side `dice`, whose legal actions are `roll 1`..`roll N`.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: Any,
+        *,
+        scenario: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        position: dict[str, Any] | None = None,
+        keep_log: bool = True,
+        version: str = "",
+    ) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.seed = seed
+        self.dice = dice if dice is not None else DiceSource(seed)
+        self.position = position
+        self.keep_log = keep_log
+        self.version = version
+        self.log: list[Event] = []
+        self._initial = ruleset.clone(state)
+        self._actions: list[str] = []
+        self._dice: list[int] = []
+        self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
+        self._roll_ids: list[str] | None = None
+        if not self.dice.manual:
+            self._roll_chance()
+
+    # -- who acts and what they may do -------------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        side = self.ruleset.to_act(self.state)
+        if side == CHANCE and self.dice.manual:
+            return DICE_SIDE
+        return side
+
+    @property
+    def over(self) -> bool:
+        return self.ruleset.to_act(self.state) is None
+
+    @property
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    def legal_actions(self) -> list[str]:
+        side = self.ruleset.to_act(self.state)
+        if side == CHANCE:
+            if not self.dice.manual:
+                return []
+            return [f"roll {value}" for value, _ in self.ruleset.chance_outcomes(self.state)]
+        if side is None:
+            return []
+        return self.ruleset.legal_actions(self.state)
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, action: str, side: str | None = None) -> list[Event]:
+        """Apply one decision (and, with automatic dice, the rolls it causes); return the events."""
+        rs, state = self.ruleset, self.state
+        to_act = rs.to_act(state)
+        if to_act is None:
+            raise GameOverError(f"the game is over; {action!r} cannot be played")
+        if to_act == CHANCE:
+            if not self.dice.manual:  # pragma: no cover - automatic dice never leave a chance node pending
+                raise IllegalActionError("a die roll is pending")
+            if side is not None and side != DICE_SIDE:
+                raise WrongSideError(f"a die roll is pending: the side 'dice' must enter it, not {side}")
+            return self._play_manual_roll(action)
+        if side is not None and side != to_act:
+            raise WrongSideError(f"it is {to_act}'s decision, not {side}'s")
+        events = rs.apply(state, action, self.keep_log)
+        self._actions.append(action)
+        if rs.to_act(state) == CHANCE and not self.dice.manual:
+            events.extend(self._roll_chance())
+        if self.keep_log:
+            self.log.extend(events)
+        return events
+
+    def _roll_chance(self) -> list[Event]:
+        rs, state, events = self.ruleset, self.state, []
+        while rs.to_act(state) == CHANCE:
+            outcome = self.dice.roll(rs.chance_outcomes(state))
+            events.extend(rs.apply_chance(state, outcome, self.keep_log))
+            self._dice.append(outcome)
+        self._locked = len(self._actions)
+        return events
+
+    def _play_manual_roll(self, action: str) -> list[Event]:
+        outcomes = [v for v, _ in self.ruleset.chance_outcomes(self.state)]
+        parts = action.split()
+        if len(parts) != 2 or parts[0] != "roll" or not parts[1].lstrip("-").isdigit():
+            raise IllegalActionError(f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {action!r}")
+        value = int(parts[1])
+        if value not in outcomes:
+            raise IllegalActionError(f"die value {value} is out of range: this roll is {outcomes[0]} to {outcomes[-1]}")
+        events = self.ruleset.apply_chance(self.state, value, self.keep_log)
+        self._dice.append(value)
+        self._locked = len(self._actions)
+        if self.keep_log:
+            self.log.extend(events)
+        return events
+
+    # -- undo ---------------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return len(self._actions) > self._locked
+
+    def undo(self) -> None:
+        """Take back the last decision, never past the last die roll (which was seen)."""
+        if not self.can_undo:
+            raise UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll")
+        actions, dice = self._actions[:-1], list(self._dice)
+        replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log, self.dice.manual)
+        self.state, self.log = replayed.state, replayed.log
+        self._actions, self._dice = actions, dice
+        self._locked = min(self._locked, len(actions))
+
+    # -- copies, records, views ---------------------------------------------------------------
+    def clone(self) -> Match:
+        """An independent copy (for search): same state, record so far and dice position."""
+        twin = Match.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.state = self.ruleset.clone(self.state)
+        twin.log = list(self.log)
+        twin._actions = list(self._actions)
+        twin._dice = list(self._dice)
+        twin.dice = _copy_dice(self.dice)
+        return twin
+
+    def record(self) -> Record:
+        return Record(
+            game=self.ruleset.info.id,
+            scenario=self.scenario,
+            seed=self.seed,
+            options=dict(self.options),
+            actions=list(self._actions),
+            dice=list(self._dice),
+            dice_mode="manual" if self.dice.manual else "auto",
+            position=self.position,
+            engine_version=self.version,
+        )
+
+    @property
+    def actions(self) -> list[str]:
+        return list(self._actions)
+
+    @property
+    def dice_rolled(self) -> list[int]:
+        return list(self._dice)
+
+    def view(self, side: str | None = None) -> dict[str, Any]:
+        """The protocol's VIEW: what `side` may see; `legal` is empty unless `side` may act."""
+        rs = self.ruleset
+        turn, phase = rs.turn_and_phase(self.state)
+        to_act = self.to_act
+        legal = self.legal_actions() if side is None or side == to_act else []
+        result = self.result
+        return {
+            "game": rs.info.id,
+            "scenario": self.scenario,
+            "turn": turn,
+            "phase": phase,
+            "to_act": to_act,
+            "legal": legal,
+            "over": result is not None,
+            "result": result.to_json() if result else None,
+            "can_undo": self.can_undo,
+            "state": rs.observation(self.state, side),
+        }
+
+
+class _Replayed:
+    def __init__(self, state: Any, log: list[Event]) -> None:
+        self.state, self.log = state, log
+
+
+def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, manual: bool) -> _Replayed:
+    log: list[Event] = []
+    dice_iter, action_iter = iter(dice), iter(actions)
+    action_no, die_no = 0, 0
+    while True:
+        to_act = ruleset.to_act(state)
+        if to_act is None:
+            break
+        if to_act == CHANCE:
+            value = next(dice_iter, None)
+            if value is None:
+                break
+            legal = [v for v, _ in ruleset.chance_outcomes(state)]
+            if value not in legal:
+                raise RecordError(f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}")
+            events = ruleset.apply_chance(state, value, keep_log)
+            die_no += 1
+        else:
+            action = next(action_iter, None)
+            if action is None:
+                break
+            try:
+                events = ruleset.apply(state, action, keep_log)
+            except IllegalActionError as exc:
+                raise RecordError(f"action {action_no + 1} of the record ({action!r}) is illegal at that point: {exc}") from None
+            action_no += 1
+        if keep_log:
+            log.extend(events)
+    leftover_actions = len(actions) - action_no
+    if leftover_actions:
+        raise RecordError(f"the record has {leftover_actions} action(s) after the game ended or without the dice they need (from action {action_no + 1}: {actions[action_no]!r})")
+    return _Replayed(state, log)
+
+
+def _copy_dice(dice: DiceSource) -> DiceSource:
+    twin = DiceSource.__new__(type(dice))
+    twin.__dict__.update(dice.__dict__)
+    twin._rng = type(dice._rng)()
+    twin._rng.setstate(dice._rng.getstate())
+    if isinstance(dice, ScriptedDice):
+        twin.values = list(dice.values)  # type: ignore[attr-defined]
+    return twin
+
+
+def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool = True, version: str = "") -> Match:
+    """Rebuild a match from its record: identical states, events and results.
+
+    With seeded dice the generator is advanced past the recorded rolls, so a loaded game goes on
+    with exactly the dice the original would have rolled next.
+    """
+    initial = ruleset.clone(state)
+    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log, record.dice_mode == "manual")
+    dice = make_dice("manual" if record.dice_mode == "manual" else "auto", record.seed)
+    dice.skip(len(record.dice))
+    match = Match.__new__(Match)
+    match.ruleset = ruleset
+    match.scenario = record.scenario
+    match.options = dict(record.options)
+    match.seed = record.seed
+    match.dice = dice
+    match.position = record.position
+    match.keep_log = keep_log
+    match.version = version
+    match.state = replayed.state
+    match.log = replayed.log
+    match._initial = initial
+    match._actions = list(record.actions)
+    match._dice = list(record.dice)
+    match._locked = len(record.actions)
+    match._roll_ids = None
+    if not dice.manual and ruleset.to_act(match.state) == CHANCE:
+        match.log.extend(match._roll_chance())
+    return match
+
+
+__all__ = ["Match", "replay_record", "WarroomError"]

@@ -1,0 +1,124 @@
+"""Game records: header + decision ids + dice. Saved as versioned JSON, written atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+
+RECORD_FORMAT = "warroom-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game exactly: where it started, what was chosen, what was rolled."""
+
+    game: str
+    scenario: str | None
+    seed: int | None
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+    dice_mode: str = "auto"
+    position: dict[str, Any] | None = None
+    engine_version: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        header: dict[str, Any] = {
+            "game": self.game,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": self.seed,
+            "dice": self.dice_mode,
+            "version": self.engine_version,
+        }
+        if self.position is not None:
+            header["position"] = self.position
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "header": header,
+            "actions": list(self.actions),
+            "dice": list(self.dice),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Validate and read a record; every problem names the field that failed."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"record format version {version!r} is not supported (this warroom reads version {RECORD_VERSION})")
+        header = data.get("header")
+        if not isinstance(header, dict) or not isinstance(header.get("game"), str):
+            raise RecordError("record header is missing or has no game")
+        actions, dice = data.get("actions"), data.get("dice")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("record 'actions' must be a list of action ids")
+        if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
+            raise RecordError("record 'dice' must be a list of integers")
+        options = header.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("record header 'options' must be an object")
+        seed = header.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("record header 'seed' must be an integer or null")
+        position = header.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise RecordError("record header 'position' must be an object")
+        return cls(
+            game=header["game"],
+            scenario=header.get("scenario"),
+            seed=seed,
+            options=options,
+            actions=list(actions),
+            dice=list(dice),
+            dice_mode=header.get("dice", "auto") if header.get("dice") in ("auto", "manual") else "auto",
+            position=position,
+            engine_version=str(header.get("version", "")),
+        )
+
+
+def save_record(record: Record, path: str | os.PathLike[str]) -> None:
+    """Write to a temporary file beside the target, then rename: an old save is never half-overwritten."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(record.to_json(), handle, indent=1)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Read a save file; a missing, damaged or foreign file gives a RecordError, never a traceback."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file: not a warroom record") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is damaged: invalid JSON at line {exc.lineno} column {exc.colno}") from None
+    try:
+        return Record.from_json(data)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None

@@ -1,0 +1,95 @@
+"""Plain-language labels for Dragoon actions, and the reason an action is illegal (naming the rule)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .odds import advance_probability
+from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, DragoonState
+
+if TYPE_CHECKING:
+    from .rules import DragoonRules
+
+
+def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
+    b = rules.board
+    if action == "end":
+        return f"End Allied actions (the {s.rp} RP left are lost)"
+    if action == "accept":
+        return "Keep the roll (FFI stays)"
+    if action == "reroll ffi":
+        if s.phase == ATTACK_REROLL and s.attack is not None:
+            i, _, mode, _, drm = s.attack[:5]
+            if mode == OPPOSED:
+                return f"Use {b.allied[i].id}'s FFI to re-roll: {advance_probability(drm, False, b.advance_on):.0%} to advance"
+            return f"Use {b.allied[i].id}'s FFI to re-roll the 1 (5/6 to avoid the stall)"
+        if s.phase == BOT_REROLL and s.bot_attack is not None:
+            return f"Use {b.allied[s.bot_attack[1]].id}'s FFI to make the German re-roll"
+        return "Use the FFI to re-roll"
+    parsed = rules.parse.get(action)
+    if parsed is None:
+        return action
+    kind, i, air = parsed
+    unit = b.allied[i]
+    if kind == "invade":
+        where = b.locations[b.routes[i][0]].name
+        return f"{unit.name}: {'drop on' if b.locations[b.routes[i][0]].kind == 'drop_zone' else 'invade'} {where} (1 RP; a roll of 1 stalls)"
+    if kind == "activate":
+        return f"{unit.name}: flip from stalled to active (1 RP)"
+    if kind == "ffi":
+        return f"{unit.name}: add an FFI marker (1 RP; one re-roll, attacking or defending)"
+    target = rules.target_of(s, i)
+    name = b.locations[target].name
+    defender = rules._top_unit(s, target)
+    if defender < 0:
+        return f"{unit.name}: advance into empty {name} (1 RP; a roll of 1 stalls)"
+    drm = rules.attack_drm(s, target, defender, bool(air))
+    p = advance_probability(drm, s.ffi[i], b.advance_on)
+    extra = " with Air support" if air else ""
+    return f"{unit.name}: attack {b.german[defender].name} in {name}{extra} (1 RP; DRM {drm:+d}, {p:.0%} to advance{' with FFI re-roll' if s.ffi[i] else ''})"
+
+
+def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
+    """A message naming the action, the phase and the rule that forbids it."""
+    b = rules.board
+    if s.phase not in (ACTIONS, ATTACK_REROLL, BOT_REROLL):
+        return f"{action!r} is not legal: a die roll is pending (phase: {s.phase}); no decision is asked for now"
+    if s.phase in (ATTACK_REROLL, BOT_REROLL):
+        return f"{action!r} is not legal: the Allied player must decide on the FFI re-roll ('reroll ffi' or 'accept') — Dragoon: FFI"
+    parsed = rules.parse.get(action)
+    if parsed is None:
+        return f"{action!r} is not a Dragoon action; legal now: {', '.join(rules.legal_actions(s))}"
+    kind, i, air = parsed
+    unit = b.allied[i].id if i >= 0 else ""
+    if s.rp <= 0:
+        return f"{action!r}: no RP left; each action costs 1 RP — Dragoon: Using Action Charts"
+    p = s.allied_pos[i] if i >= 0 else 0
+    if kind == "invade":
+        if b.landing_turn[i] is not None:
+            return f"{action!r}: {unit} lands on Alpha Beach on turn {b.landing_turn[i]} for free — Dragoon: French landings"
+        return f"{action!r}: {unit} has already invaded — Dragoon: Using Action Charts"
+    if kind == "activate":
+        return f"{action!r}: {unit} is not stalled — Dragoon: Using Action Charts"
+    if kind == "ffi":
+        if p == IN_BOX:
+            return f"{action!r}: {unit} is not on the map yet — Dragoon: FFI"
+        return f"{action!r}: {unit} already has an FFI marker (limit 1 per unit) — Dragoon: FFI"
+    if p == IN_BOX:
+        return f"{action!r}: {unit} has not invaded or landed yet — Dragoon: Using Action Charts"
+    if s.stalled[i]:
+        return f"{action!r}: {unit} is stalled and may not attack; flip it to active first (1 RP) — Dragoon: Using Action Charts"
+    if s.spent[i]:
+        return f"{action!r}: {unit} has already attacked, invaded or landed this turn; a unit attacks at most once a turn and not on the turn it invades or lands — Dragoon: Using Action Charts"
+    target = rules.target_of(s, i)
+    if air:
+        if s.air_grounded:
+            return f"{action!r}: bad weather was last turn's BOT result, so no Air support this turn — Dragoon: Air Support"
+        if s.air_used:
+            return f"{action!r}: Air support supports only one attack a turn — Dragoon: Air Support"
+        if target >= 0 and target not in s.german_loc:
+            return f"{action!r}: Air support may not support an attack on an empty location — Dragoon: Air Support"
+    if target == b.avignon and not s.entered_198:
+        return f"{action!r}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — Dragoon: Allied Advance/German Retreat Restrictions"
+    if target >= 0 and target == b.attack_only[i]:
+        return f"{action!r}: Allied units can never advance into {b.locations[target].name}; attack it only when German units are there — Dragoon: Allied Advance/German Retreat Restrictions"
+    return f"{action!r} is not legal now (it does not match {unit}'s position on its route) — Dragoon: Using Action Charts"
