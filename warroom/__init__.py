@@ -12,8 +12,14 @@ from typing import Any
 
 from warroom.engine.dice import make_dice
 from warroom.engine.errors import (
-    DataFileError, IllegalActionError, PositionError, RecordError, UndoLockedError, UnknownGameError,
-    UnknownScenarioError, WarroomError,
+    DataFileError,
+    IllegalActionError,
+    PositionError,
+    RecordError,
+    UndoLockedError,
+    UnknownGameError,
+    UnknownScenarioError,
+    WarroomError,
 )
 from warroom.engine.match import Match, replay_record
 from warroom.engine.record import Record, read_record, save_record

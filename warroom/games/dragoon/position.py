@@ -8,7 +8,15 @@ from warroom.engine.errors import PositionError
 
 from .board import Board
 from .state import (
-    ARRIVAL_BOX, ATTACK_MODES, BEYOND, ELIMINATED, ESCAPED, IN_BOX, PANZER_MODES, PHASE_KEYS, DragoonState,
+    ARRIVAL_BOX,
+    ATTACK_MODES,
+    BEYOND,
+    ELIMINATED,
+    ESCAPED,
+    IN_BOX,
+    PANZER_MODES,
+    PHASE_KEYS,
+    DragoonState,
 )
 
 GERMAN_PLACES = {ARRIVAL_BOX: "arrival box", ESCAPED: "escaped", ELIMINATED: "eliminated", BEYOND: "beyond"}

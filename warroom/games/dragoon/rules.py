@@ -13,9 +13,27 @@ from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result
 from .board import Board, load_board
 from .position import state_from_json, state_to_json
 from .state import (
-    ACTIONS, ARRIVAL_BOX, ATTACK_REROLL, ATTACK_ROLL, BEYOND, BOT_ATTACK_ROLL, BOT_REROLL, BOT_ROLL,
-    ELIMINATED, ESCAPED, IN_BOX, INVADE, OPPOSED, OVER, PANZER_HELD, PANZER_MOVING, PANZER_PINNED,
-    PHASE_NAMES, RP_ROLL, UNOPPOSED, DragoonState,
+    ACTIONS,
+    ARRIVAL_BOX,
+    ATTACK_REROLL,
+    ATTACK_ROLL,
+    BEYOND,
+    BOT_ATTACK_ROLL,
+    BOT_REROLL,
+    BOT_ROLL,
+    ELIMINATED,
+    ESCAPED,
+    IN_BOX,
+    INVADE,
+    OPPOSED,
+    OVER,
+    PANZER_HELD,
+    PANZER_MOVING,
+    PANZER_PINNED,
+    PHASE_NAMES,
+    RP_ROLL,
+    UNOPPOSED,
+    DragoonState,
 )
 
 ALLIED, GERMAN = "Allied", "German"
@@ -65,7 +83,7 @@ class DragoonRules:
             self.parse[self.invade_id[i]] = ("invade", i, 0)
             self.parse[self.activate_id[i]] = ("activate", i, 0)
             self.parse[self.ffi_id[i]] = ("ffi", i, 0)
-            for p, (plain, air) in enumerate(self.attack_id[i]):
+            for plain, air in self.attack_id[i]:
                 if plain:
                     self.parse[plain] = ("attack", i, 0)
                     self.parse[air] = ("attack", i, 1)
@@ -79,7 +97,7 @@ class DragoonRules:
         b = self.board
         s = DragoonState()
         s.turn = b.first_turn
-        n_allied, n_german = len(b.allied), len(b.german)
+        n_allied = len(b.allied)
         s.allied_pos = [IN_BOX] * n_allied
         s.stalled, s.ffi, s.spent = [False] * n_allied, [False] * n_allied, [False] * n_allied
         s.german_loc = [b.loc_index[g.start] if g.start else ARRIVAL_BOX for g in b.german]
@@ -644,7 +662,7 @@ class DragoonRules:
         b = self.board
         attack = s.bot_attack
         assert attack is not None
-        g, target, rerolled = attack[0], attack[1], attack[2]
+        target, rerolled = attack[1], attack[2]
         attack[3] = roll
         success = roll >= b.advance_on  # desperate defense has no effect on German counterattacks
         if log:
