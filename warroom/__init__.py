@@ -30,19 +30,18 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "DICE_SIDE", "DataFileError", "IllegalActionError", "Match", "PositionError", "Record",
     "RecordError", "Result", "UndoLockedError", "UnknownGameError", "UnknownScenarioError", "WarroomError",
-    "games", "load", "new_game", "save",
+    "catalog", "load", "new_game", "save",
 ]
 
 
-def games() -> list[dict[str, Any]]:
-    """Every registered game: id, title, scenarios, sides."""
-    from warroom.games import game_ids, get_ruleset
+def catalog() -> list[dict[str, Any]]:
+    """Every registered game: id, title, scenarios, sides.
 
-    out = []
-    for game in game_ids():
-        info = get_ruleset(game).info
-        out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides)})
-    return out
+    (Not named `games`: that name is the `warroom.games` subpackage once it is imported.)
+    """
+    from warroom.games import catalog as _catalog
+
+    return _catalog()
 
 
 def new_game(

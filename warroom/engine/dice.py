@@ -60,6 +60,12 @@ class ScriptedDice(DiceSource):
     def remaining(self) -> int:
         return len(self.values) - self._next
 
+    def skip(self, count: int) -> None:
+        """The script is used up first, then the seeded RNG: as the rolls were made."""
+        scripted = min(count, self.remaining)
+        self._next += scripted
+        super().skip(count - scripted)
+
     def spec(self) -> str | list[int]:
         return list(self.values)
 

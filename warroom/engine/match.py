@@ -45,9 +45,11 @@ class Match:
         self._actions: list[str] = []
         self._dice: list[int] = []
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
-        self._roll_ids: list[str] | None = None
         if not self.dice.manual:
-            self._roll_chance()
+            # a position may start at a chance node: its rolls are events of the game like any other
+            events = self._roll_chance()
+            if keep_log:
+                self.log.extend(events)
 
     # -- who acts and what they may do -------------------------------------------------------
     @property
@@ -66,6 +68,7 @@ class Match:
         return self.ruleset.result(self.state)
 
     def legal_actions(self) -> list[str]:
+        """The legal action ids now (a fresh list: the caller may keep or change it)."""
         side = self.ruleset.to_act(self.state)
         if side == CHANCE:
             if not self.dice.manual:
@@ -73,7 +76,7 @@ class Match:
             return [f"roll {value}" for value, _ in self.ruleset.chance_outcomes(self.state)]
         if side is None:
             return []
-        return self.ruleset.legal_actions(self.state)
+        return list(self.ruleset.legal_actions(self.state))
 
     # -- playing ------------------------------------------------------------------------------
     def play(self, action: str, side: str | None = None) -> list[Event]:
@@ -90,10 +93,19 @@ class Match:
             return self._play_manual_roll(action)
         if side is not None and side != to_act:
             raise WrongSideError(f"it is {to_act}'s decision, not {side}'s")
+        # a scripted die the roll cannot show is refused after the decision was applied: keep a copy
+        # to take the whole play back, so a refused play changes nothing (only while a script lasts)
+        backup = (rs.clone(state), _copy_dice(self.dice), len(self._dice)) if _may_refuse(self.dice) else None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
         if rs.to_act(state) == CHANCE and not self.dice.manual:
-            events.extend(self._roll_chance())
+            try:
+                events.extend(self._roll_chance())
+            except WarroomError:
+                if backup is not None:
+                    self.state, self.dice, rolled = backup
+                    del self._actions[-1], self._dice[rolled:]
+                raise
         if self.keep_log:
             self.log.extend(events)
         return events
@@ -132,7 +144,7 @@ class Match:
         if not self.can_undo:
             raise UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll")
         actions, dice = self._actions[:-1], list(self._dice)
-        replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log, self.dice.manual)
+        replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log)
         self.state, self.log = replayed.state, replayed.log
         self._actions, self._dice = actions, dice
         self._locked = min(self._locked, len(actions))
@@ -157,7 +169,7 @@ class Match:
             options=dict(self.options),
             actions=list(self._actions),
             dice=list(self._dice),
-            dice_mode="manual" if self.dice.manual else "auto",
+            dice_mode=self.dice.spec(),
             position=self.position,
             engine_version=self.version,
         )
@@ -192,14 +204,16 @@ class Match:
 
 
 class _Replayed:
-    def __init__(self, state: Any, log: list[Event]) -> None:
+    def __init__(self, state: Any, log: list[Event], locked: int) -> None:
         self.state, self.log = state, log
+        self.locked = locked  # decisions made before the last die roll: undo stops there
 
 
-def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, manual: bool) -> _Replayed:
+def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool) -> _Replayed:
+    """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
-    action_no, die_no = 0, 0
+    action_no, die_no, locked = 0, 0, 0
     while True:
         to_act = ruleset.to_act(state)
         if to_act is None:
@@ -213,6 +227,7 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
                 raise RecordError(f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}")
             events = ruleset.apply_chance(state, value, keep_log)
             die_no += 1
+            locked = action_no
         else:
             action = next(action_iter, None)
             if action is None:
@@ -227,7 +242,15 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
     leftover_actions = len(actions) - action_no
     if leftover_actions:
         raise RecordError(f"the record has {leftover_actions} action(s) after the game ended or without the dice they need (from action {action_no + 1}: {actions[action_no]!r})")
-    return _Replayed(state, log)
+    leftover_dice = len(dice) - die_no
+    if leftover_dice:
+        raise RecordError(f"the record has {leftover_dice} die roll(s) the game never asked for (from die {die_no + 1}: {dice[die_no]})")
+    return _Replayed(state, log, locked)
+
+
+def _may_refuse(dice: DiceSource) -> bool:
+    """Whether the next roll could be refused: only a scripted value can be one the die cannot show."""
+    return isinstance(dice, ScriptedDice) and dice.remaining > 0
 
 
 def _copy_dice(dice: DiceSource) -> DiceSource:
@@ -247,8 +270,12 @@ def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool =
     with exactly the dice the original would have rolled next.
     """
     initial = ruleset.clone(state)
-    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log, record.dice_mode == "manual")
-    dice = make_dice("manual" if record.dice_mode == "manual" else "auto", record.seed)
+    dice = make_dice(record.dice_mode, record.seed)
+    if isinstance(dice, ScriptedDice):
+        for n, (rolled, scripted) in enumerate(zip(record.dice, dice.values, strict=False)):
+            if rolled != scripted:
+                raise RecordError(f"die {n + 1} of the record is {rolled}, but the record's scripted dice say {scripted}")
+    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log)
     dice.skip(len(record.dice))
     match = Match.__new__(Match)
     match.ruleset = ruleset
@@ -264,8 +291,7 @@ def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool =
     match._initial = initial
     match._actions = list(record.actions)
     match._dice = list(record.dice)
-    match._locked = len(record.actions)
-    match._roll_ids = None
+    match._locked = replayed.locked
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match.log.extend(match._roll_chance())
     return match

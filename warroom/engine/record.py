@@ -25,7 +25,8 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
-    dice_mode: str = "auto"
+    dice_mode: str | list[int] = "auto"
+    """Where the dice came from, spelled as the protocol's `dice`: "auto", "manual" or the scripted values."""
     position: dict[str, Any] | None = None
     engine_version: str = ""
 
@@ -35,7 +36,7 @@ class Record:
             "scenario": self.scenario,
             "options": self.options,
             "seed": self.seed,
-            "dice": self.dice_mode,
+            "dice": list(self.dice_mode) if isinstance(self.dice_mode, list) else self.dice_mode,
             "version": self.engine_version,
         }
         if self.position is not None:
@@ -75,6 +76,10 @@ class Record:
         position = header.get("position")
         if position is not None and not isinstance(position, dict):
             raise RecordError("record header 'position' must be an object")
+        dice_mode = header.get("dice", "auto")
+        scripted = isinstance(dice_mode, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in dice_mode)
+        if dice_mode not in ("auto", "manual") and not scripted:
+            raise RecordError(f"record header 'dice' must be \"auto\", \"manual\" or a list of scripted die values, not {dice_mode!r}")
         return cls(
             game=header["game"],
             scenario=header.get("scenario"),
@@ -82,7 +87,7 @@ class Record:
             options=options,
             actions=list(actions),
             dice=list(dice),
-            dice_mode=header.get("dice", "auto") if header.get("dice") in ("auto", "manual") else "auto",
+            dice_mode=list(dice_mode) if scripted else dice_mode,
             position=position,
             engine_version=str(header.get("version", "")),
         )

@@ -10,6 +10,7 @@ from warroom.engine.ruleset import Ruleset
 
 REGISTRY: dict[str, str] = {
     "dragoon": "warroom.games.dragoon.rules:DragoonRules",
+    "patton": "warroom.games.patton.rules:PattonRules",
 }
 
 
@@ -25,3 +26,12 @@ def get_ruleset(game: str) -> Ruleset:
 
 def game_ids() -> list[str]:
     return sorted(REGISTRY)
+
+
+def catalog() -> list[dict[str, object]]:
+    """Every registered game: id, title, scenarios, sides (imports each ruleset)."""
+    out: list[dict[str, object]] = []
+    for game in game_ids():
+        info = get_ruleset(game).info
+        out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides)})
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .odds import advance_probability
-from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, DragoonState
+from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, PHASE_NAMES, DragoonState
 
 if TYPE_CHECKING:
     from .rules import DragoonRules
@@ -40,7 +40,7 @@ def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
         return f"{unit.name}: add an FFI marker (1 RP; one re-roll, attacking or defending)"
     target = rules.target_of(s, i)
     name = b.locations[target].name
-    defender = rules._top_unit(s, target)
+    defender = rules.top_unit(s, target)
     if defender < 0:
         return f"{unit.name}: advance into empty {name} (1 RP; a roll of 1 stalls)"
     drm = rules.attack_drm(s, target, defender, bool(air))
@@ -53,17 +53,19 @@ def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
     """A message naming the action, the phase and the rule that forbids it."""
     b = rules.board
     if s.phase not in (ACTIONS, ATTACK_REROLL, BOT_REROLL):
-        return f"{action!r} is not legal: a die roll is pending (phase: {s.phase}); no decision is asked for now"
+        return f"{action!r} is not legal: a die roll is pending ({PHASE_NAMES[s.phase]}); no decision is asked for now — Dragoon: Sequence of Play Each Turn"
     if s.phase in (ATTACK_REROLL, BOT_REROLL):
         return f"{action!r} is not legal: the Allied player must decide on the FFI re-roll ('reroll ffi' or 'accept') — Dragoon: FFI"
     parsed = rules.parse.get(action)
     if parsed is None:
         return f"{action!r} is not a Dragoon action; legal now: {', '.join(rules.legal_actions(s))}"
     kind, i, air = parsed
-    unit = b.allied[i].id if i >= 0 else ""
+    if kind in ("reroll", "accept"):
+        return f"{action!r}: there is no failed roll to re-roll or accept now; FFI re-rolls are offered right after a roll — Dragoon: FFI"
+    unit = b.allied[i].id
     if s.rp <= 0:
         return f"{action!r}: no RP left; each action costs 1 RP — Dragoon: Using Action Charts"
-    p = s.allied_pos[i] if i >= 0 else 0
+    p = s.allied_pos[i]
     if kind == "invade":
         if b.landing_turn[i] is not None:
             return f"{action!r}: {unit} lands on Alpha Beach on turn {b.landing_turn[i]} for free — Dragoon: French landings"

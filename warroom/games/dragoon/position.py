@@ -170,3 +170,15 @@ def _check_consistent(board: Board, s: DragoonState) -> None:
     for i, p in enumerate(s.allied_pos):
         if p >= 0 and board.routes[i][p] in s.german_loc:
             raise PositionError(f"{board.allied[i].id} shares {board.locations[board.routes[i][p]].id} with a German unit")
+    infantry: dict[int, int] = {}
+    for g, loc in enumerate(s.german_loc):
+        if loc >= 0 and not board.is_panzer[g]:
+            if loc in infantry:
+                raise PositionError(f"{board.german[infantry[loc]].id} and {board.german[g].id} are both in {board.locations[loc].id}: German infantry may not stack with infantry")
+            infantry[loc] = g
+    gone = {g for g, loc in enumerate(s.german_loc) if loc == ELIMINATED}
+    if gone != set(s.eliminated):
+        raise PositionError("'eliminated' must list exactly the German units whose location is 'eliminated'")
+    for g in gone:
+        if board.never_eliminated[g]:
+            raise PositionError(f"{board.german[g].id} can never be eliminated")

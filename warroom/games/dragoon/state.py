@@ -66,7 +66,7 @@ class DragoonState:
         self.bot_attack: list[int] | None = None
         self.captured: dict[int, int] = {}  # location -> turn the Allies first took it
         self.eliminated: dict[int, int] = {}  # german unit -> turn eliminated
-        self.legal: list[str] | None = None  # cache, cleared by every change
+        self.legal: tuple[str, ...] | None = None  # cache, cleared by every change; shared by clones, so immutable
 
     def clone(self) -> DragoonState:
         twin = DragoonState.__new__(DragoonState)

@@ -1,0 +1,46 @@
+"""The benchmark returns its documented report (speeds are measured, never asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import types
+
+import pytest
+
+from warroom.analysis.bench import MCTS_SIMS_TARGET, RANDOM_STEPS_TARGET, run_bench
+
+
+def test_bench_reports_every_part() -> None:
+    report = run_bench("dragoon", seconds=0.05)
+    assert report["game"] == "dragoon"
+    playouts = report["random_playouts"]
+    for key in ("steps", "games", "seconds", "steps_per_s", "games_per_s", "target_steps_per_s", "meets_target"):
+        assert key in playouts
+    assert playouts["games"] >= 1 and playouts["steps"] >= playouts["games"]
+    assert playouts["target_steps_per_s"] == RANDOM_STEPS_TARGET
+    mcts = report["mcts"]
+    for key in ("simulations", "seconds", "sims_per_s", "position", "chose", "target_sims_per_s", "meets_target"):
+        assert key in mcts
+    assert mcts["simulations"] >= 1
+    assert mcts["target_sims_per_s"] == MCTS_SIMS_TARGET
+    spiel = report["openspiel"]
+    if importlib.util.find_spec("pyspiel") is None:
+        assert spiel["installed"] is False and "not installed" in spiel["note"]
+    else:
+        assert spiel["installed"] is True and spiel["steps"] > 0
+    assert "web" not in report
+
+
+def test_bench_web_part_says_when_it_is_not_available(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "warroom.web.bench", None)  # as if the web server were not installed
+    report = run_bench("dragoon", seconds=0.02, web=True)
+    assert report["web"] == "not available"
+
+
+def test_bench_web_part_runs_the_web_benchmark_when_present(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("warroom.web.bench")
+    fake.run = lambda: {"moves_per_s": 1.0}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "warroom.web.bench", fake)
+    report = run_bench("dragoon", seconds=0.02, web=True)
+    assert report["web"] == {"moves_per_s": 1.0}

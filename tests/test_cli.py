@@ -1,0 +1,410 @@
+"""The `warroom` command line and the terminal game, driven as a user would: by typed lines.
+
+Each session is checked against the same game played through the Python API, so a test fails
+if the terminal plays a different action than the number typed, loses a die, or saves wrongly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import warroom
+from warroom.cli import app
+from warroom.games.dragoon.render import FULL_WIDTH, render_board
+
+RUNNER = CliRunner()
+WIDE = {"COLUMNS": "120"}
+
+
+def run(args: list[str], lines: list[str] | None = None) -> tuple[int, str]:
+    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines or []), env=WIDE)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def first_actions(seed: int, count: int) -> warroom.Match:
+    """The game that typing "1" `count` times plays: the first legal action each time."""
+    match = warroom.new_game("dragoon", seed=seed)
+    for _ in range(count):
+        match.play(match.legal_actions()[0])
+    return match
+
+
+def number_of(match: warroom.Match, action: str) -> str:
+    return str(match.legal_actions().index(action) + 1)
+
+
+def lines_until(match: warroom.Match, wanted: str) -> list[str]:
+    """The typed lines that bring `match` to where `wanted` is legal: invade, unstall the airborne, else end."""
+    lines = []
+    while wanted not in match.legal_actions():
+        if match.to_act == "dice":
+            lines.append("4")
+            match.play("roll 4")
+            continue
+        legal = match.legal_actions()
+        action = next(a for a in legal if a.startswith("invade") or a in ("activate 1st-ABTF", "accept", "end"))
+        lines.append(number_of(match, action))
+        match.play(action)
+    return lines
+
+
+# -- play ---------------------------------------------------------------------------------------------
+def test_play_several_turns_by_number_then_save_and_quit(tmp_path: Path) -> None:
+    # Dragoon: Sequence of Play Each Turn — 12 decisions reach the third turn with seed 3
+    save = tmp_path / "game.json"
+    code, out = run(["play", "dragoon", "--seed", "3"], ["1"] * 12 + [f"s {save}", "q", "n"])
+    expected = first_actions(3, 12)
+    assert code == 0
+    assert expected.state.turn >= 17
+    assert "Turn end: the turn marker advances to 16 August." in out
+    assert "German BOT rolls" in out and "(Dragoon: German BOT Actions (BOT chart))" in out
+    assert expected.log[-1]["text"] in out
+    assert warroom.load(save).record().to_json() == expected.record().to_json()
+    assert "Goodbye." in out
+
+
+def test_menu_shows_plain_labels_and_exact_odds() -> None:
+    # Dragoon: Resolving Unit Attacks — 3+ advances; the menu gives the exact chance as a fraction
+    lines = lines_until(warroom.new_game("dragoon", seed=3), "attack 1st-ABTF Le-Muy-DZ->Frejus")
+    code, out = run(["play", "dragoon", "--seed", "3"], [*lines, "q", "n"])
+    assert code == 0
+    assert "1st Airborne Task Force: attack 148th Infantry Division in Frejus" in out
+    assert "[exactly 2/3]" in out  # DRM +0, no FFI: faces 3..6
+
+
+def test_undo_takes_back_a_decision_but_never_a_die_roll(tmp_path: Path) -> None:
+    save = tmp_path / "undo.json"
+    match = first_actions(3, 1)  # invades: a die was rolled
+    ffi = number_of(match, "ffi VI-Corps")
+    code, out = run(["play", "dragoon", "--seed", "3"], ["1", "u", ffi, "u", f"s {save}", "q", "n"])
+    assert code == 0
+    assert "Cannot undo: nothing to undo since the last die roll" in out
+    assert "Took back the last decision." in out
+    assert warroom.load(save).actions == ["invade VI-Corps Delta-Beach"]
+
+
+def test_save_then_load_with_option_and_with_command(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    assert run(["play", "dragoon", "--seed", "5"], ["1", "1", "1", f"s {first}", "q", "n"])[0] == 0
+    expected = first_actions(5, 3)
+    code, out = run(["play", "dragoon", "--load", str(first)], [f"s {second}", "q", "n"])
+    assert code == 0 and "Saved to" in out
+    assert warroom.load(second).view() == warroom.load(first).view()
+    assert warroom.load(second).view()["state"] == expected.view()["state"]
+    code, out = run(["play", "dragoon", "--seed", "99"], [f"l {first}", "1", f"s {second}", "q", "n"])
+    assert code == 0 and f"Loaded {first}" in out
+    expected.play(expected.legal_actions()[0])
+    assert warroom.load(second).actions == expected.actions
+
+
+def test_manual_dice_reject_bad_values_then_accept_a_good_one(tmp_path: Path) -> None:
+    # Dragoon: Resolving Unit Attacks — an invasion always advances; a 1 stalls it
+    save = tmp_path / "manual.json"
+    code, out = run(["play", "dragoon", "--seed", "1", "--dice", "manual"], ["1", "7", "x", "0", "4", f"s {save}", "q", "n"])
+    assert code == 0
+    assert "Roll a d6 and enter the result (1-6)" in out
+    assert "7 is out of range: a d6 shows 1 to 6" in out
+    assert "'x' is not a die result" in out
+    assert "0 is out of range" in out
+    assert "any roll advances, but a 1 stalls it" in out  # what the die decides, before it is rolled
+    assert "Roll 4: advance." in out
+    record = warroom.load(save).record()
+    assert record.dice == [4] and record.dice_mode == "manual"
+
+
+def test_manual_attack_shows_odds_before_the_roll() -> None:
+    match = warroom.new_game("dragoon", seed=3, dice="manual")
+    lines = lines_until(match, "attack 1st-ABTF Le-Muy-DZ->Frejus")
+    lines.append(number_of(match, "attack 1st-ABTF Le-Muy-DZ->Frejus"))
+    code, out = run(["play", "dragoon", "--seed", "3", "--dice", "manual"], [*lines, "q", "n"])
+    assert code == 0
+    assert "1st-ABTF attacks 148-ID in Frejus: DRM +0, needs 3+ on the die to advance (chance 2/3 = 66.7%)." in out
+
+
+def test_quit_offers_to_save(tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    code, out = run(["play", "dragoon", "--seed", "2"], ["1", "q", "y", str(save)])
+    assert code == 0 and "Save before quitting?" in out and save.exists()
+    assert warroom.load(save).actions == first_actions(2, 1).actions
+
+
+def test_help_bad_input_and_end_of_input_are_handled() -> None:
+    code, out = run(["play", "dragoon", "--seed", "2"], ["h", "42", "bogus"])
+    assert code == 0
+    assert "Sequence of play" in out and "u undo" in out
+    assert "There is no action 42" in out
+    assert "'bogus' is not a number or a command" in out
+    assert "Input closed" in out
+
+
+def test_saving_where_it_cannot_write_is_a_message_not_a_crash(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    code, out = run(["play", "dragoon", "--seed", "2"], [f"s {blocker}/sub/save.json", "l", f"l {tmp_path}/missing.json", "q", "n"])
+    assert code == 0
+    assert "Cannot save to" in out
+    assert "Type l FILE" in out
+    assert "Cannot load" in out
+
+
+def test_auto_heuristic_plays_while_you_watch(tmp_path: Path) -> None:
+    pytest.importorskip("warroom.ai")
+    save = tmp_path / "Watched.json"
+    code, out = run(["play", "dragoon", "--seed", "4", "--auto", "heuristic"], ["", f"s {save}", "", "q", "n"])
+    assert code == 0
+    assert out.count("The computer (heuristic) will play:") == 4  # the second proposal is shown again after the save
+    assert out.count("▶ Computer (heuristic):") == 2
+    assert "why:" in out
+    assert len(warroom.load(save).actions) == 1
+
+
+# -- bad input gives a message and an exit code, never a traceback ------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "dragoon", "--load", "/no/such/save.json"], "cannot read"),
+        (["replay", "/no/such/save.json"], "cannot read"),
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "dragoon", "--scenario", "nowhere"], "no scenario 'nowhere'"),
+        (["odds", "chess", "--drm", "0"], "unknown game"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    code, out = run(args)
+    assert code != 0
+    assert message in out and "Error" in out
+
+
+def test_damaged_and_foreign_files_are_clear_errors(tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"format": "warroom-record", ')
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"hello": 1}')
+    for path, message in ((damaged, "damaged"), (foreign, "not a warroom record")):
+        for args in (["replay", str(path)], ["play", "dragoon", "--load", str(path)]):
+            code, out = run(args)
+            assert code != 0 and message in out
+
+
+def test_replay_json_needs_to_end(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    warroom.save(first_actions(1, 2), save)
+    code, out = run(["replay", str(save), "--json"])
+    assert code != 0 and "--to-end" in out
+
+
+# -- replay --------------------------------------------------------------------------------------------------
+def test_replay_to_end_json_equals_the_original_view(tmp_path: Path) -> None:
+    match = first_actions(7, 40)
+    save = tmp_path / "g.json"
+    warroom.save(match, save)
+    result = RUNNER.invoke(app, ["replay", str(save), "--to-end", "--json"], env=WIDE)
+    assert result.exit_code == 0
+    view = json.loads(result.stdout)
+    original = match.view()
+    # a loaded game may not undo past the point it was loaded from; everything else is identical
+    view.pop("can_undo"), original.pop("can_undo")
+    assert view == original
+
+
+def test_replay_steps_forward_back_and_jumps(tmp_path: Path) -> None:
+    match = first_actions(7, 12)
+    save = tmp_path / "g.json"
+    warroom.save(match, save)
+    code, out = run(["replay", str(save)], ["", "n", "b", "g 12", "g 99", "n", "q"])
+    assert code == 0
+    assert "Step 0 of 12: Start of the game" in out
+    assert "Step 2 of 12" in out and "Step 12 of 12" in out
+    assert "g needs a step number from 0 to 12" in out
+    assert "That was the last step" in out
+    assert match.log[-1]["text"] in out
+
+
+@pytest.mark.parametrize("dice", ["auto", "manual"])
+def test_replay_positions_are_the_game_step_by_step(dice: str) -> None:
+    from warroom.terminal import Replay
+
+    match = warroom.new_game("dragoon", seed=9, dice=dice)
+    rng = random.Random(9)
+    states: list[dict] = []
+    logs: list[int] = []
+    while True:  # step k: after the k-th decision and every die it caused (typed in, with manual dice)
+        if match.to_act != "dice":
+            states.append(match.view()["state"])
+            logs.append(len(match.log))
+            if len(states) == 26:
+                break
+        match.play(rng.choice(match.legal_actions()))
+    replay = Replay(match.record())
+    assert replay.steps == 25
+    for k in range(26):
+        assert replay.at(k).view()["state"] == states[k], k
+    assert replay.events(25) == match.log[logs[24]:]
+
+
+def test_replay_to_end_shows_the_result_of_a_finished_game(tmp_path: Path) -> None:
+    match = warroom.new_game("dragoon", seed=8)
+    while not match.over:
+        match.play(match.legal_actions()[-1])  # always "end": the Germans win, with the VP breakdown shown
+    save = tmp_path / "done.json"
+    warroom.save(match, save)
+    code, out = run(["replay", str(save), "--to-end"])
+    assert code == 0
+    assert match.result is not None
+    assert "German victory" in out and match.result.reason in out
+
+
+# -- odds, games --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("drm", "ffi", "fraction", "percent"),
+    [
+        ("-1", True, "3/4", "75.00%"),  # 1/2 + 1/2 * 1/2
+        ("0", False, "2/3", "66.67%"),
+        ("-2", False, "1/3", "33.33%"),  # Dragoon: fortress -1 and desperate -1 are cumulative
+        ("1", True, "35/36", "97.22%"),  # Air support +1
+    ],
+)
+def test_odds_for_known_drms(drm: str, ffi: bool, fraction: str, percent: str) -> None:
+    args = ["odds", "dragoon", "--drm", drm] + (["--ffi"] if ffi else [])
+    code, out = run(args)
+    assert code == 0 and f"Advance: {fraction} = {percent}" in out
+    result = RUNNER.invoke(app, [*args, "--json"])
+    data = json.loads(result.stdout)
+    assert data["fraction"] == fraction and data["advance"] == pytest.approx(float(percent[:-1]) / 100, abs=1e-4)
+
+
+def test_odds_table_covers_every_drm() -> None:
+    code, out = run(["odds", "dragoon"])
+    assert code == 0 and "11/36" in out and "5/9" in out
+
+
+def test_games_lists_dragoon() -> None:
+    code, out = run(["games"])
+    assert code == 0 and "dragoon" in out and "Operation Dragoon 1944" in out
+    data = json.loads(RUNNER.invoke(app, ["games", "--json"]).stdout)
+    assert any(g["id"] == "dragoon" and g["sides"] == ["Allied"] for g in data)
+
+
+# -- commands backed by other modules ------------------------------------------------------------------------
+def test_protocol_command() -> None:
+    pytest.importorskip("warroom.protocol")
+    result = RUNNER.invoke(app, ["protocol"], input='{"cmd":"games"}\n{"cmd":"quit"}\n')
+    assert result.exit_code == 0
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["ok"] and any(g["id"] == "dragoon" for g in first["games"])
+
+
+def test_simulate_command_json() -> None:
+    pytest.importorskip("warroom.analysis.simulate")
+    result = RUNNER.invoke(app, ["simulate", "dragoon", "--games", "4", "--allied", "random", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 4 and sum(report["outcomes"].values()) == 4
+
+
+def test_simulate_command_table() -> None:
+    pytest.importorskip("warroom.analysis.simulate")
+    code, out = run(["simulate", "dragoon", "--games", "3", "--allied", "random"])
+    assert code == 0 and "Outcomes" in out
+
+
+def test_bench_command_json() -> None:
+    pytest.importorskip("warroom.analysis.bench")
+    result = RUNNER.invoke(app, ["bench", "--json", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["game"] == "dragoon"
+
+
+def test_serve_passes_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = pytest.importorskip("warroom.web.server")
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda **kwargs: calls.append(kwargs))
+    code, _ = run(["serve", "--host", "0.0.0.0", "--port", "0", "--db", "sqlite:///x.db"])
+    assert code == 0 and calls == [{"host": "0.0.0.0", "port": 0, "db": "sqlite:///x.db"}]
+
+
+def test_missing_optional_module_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "warroom.web.server", None)  # as if the web server were not installed
+    code, out = run(["serve"])
+    assert code == 1 and "not available in this installation" in out
+
+
+# -- the board -------------------------------------------------------------------------------------------------
+def board_text(match: warroom.Match, width: int = 120) -> list[str]:
+    console = Console(record=True, width=width, file=open(os.devnull, "w"))  # noqa: SIM115
+    console.print(render_board(match))
+    return console.export_text().splitlines()
+
+
+def test_board_fits_120_columns_and_45_lines_all_game_long() -> None:
+    rng = random.Random(5)
+    match = warroom.new_game("dragoon", seed=5)
+    heights = []
+    while not match.over:
+        lines = board_text(match)
+        heights.append(len(lines))
+        assert max(len(line) for line in lines) <= 120
+        match.play(rng.choice(match.legal_actions()))
+    assert max(heights) < 45, max(heights)
+
+
+def test_board_shows_units_status_and_boxes() -> None:
+    start = warroom.new_game("dragoon", seed=1)
+    text = "\n".join(board_text(start))
+    for expected in ("15 Aug", "RP left 3", "Air available", "[15]", "Toulon", "Marseilles", "Cannes", "2VP", "fort-1",
+                     "19-RS", "338-ID", "Arles", "Montelimar", "Escaped", "Eliminated 0", "Arriving at Arles", "no port held yet"):
+        assert expected in text, expected
+    position = start.view()["state"]
+    position["allied"]["VI-Corps"] = {"location": "Draguignan", "stalled": True, "ffi": True, "spent": False}
+    position["german"]["19-RS"]["desperate"] = True
+    position["german"]["11-PzD"] = {"location": "Avignon", "desperate": True}
+    position["german"]["198-ID"] = {"location": "Avignon", "desperate": False}
+    position["german"]["242-ID"] = {"location": "eliminated", "desperate": False}
+    position["eliminated"] = {"242-ID": 15}
+    position["allied_control"] = ["Delta-Beach", "Draguignan"]
+    position["air"]["grounded"] = True
+    text = "\n".join(board_text(warroom.new_game("dragoon", seed=1, position=position)))
+    assert "STALL FFI" in text  # Dragoon: FFI, stalled status
+    assert "19-RS   -1" in text  # Dragoon: German Desperate Defense
+    assert "^11-PzD -2" in text and "198-ID" in text  # 11th PzD Special Rules: the desperate PzD on top
+    assert "Eliminated 1" in text and "242-ID (15)" in text and "VP so far 1" in text
+    assert "Air grounded (bad weather)" in text
+
+
+def test_narrow_console_gets_the_compact_board() -> None:
+    match = first_actions(2, 6)
+    lines = board_text(match, width=80)
+    assert max(len(line) for line in lines) <= 80
+    assert any("[Frejus" in line for line in lines)
+    assert FULL_WIDTH <= 120
+
+
+# -- a real terminal ------------------------------------------------------------------------------------------
+def test_play_in_a_pseudo_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(50, 120))
+    try:
+        for _ in range(3):
+            child.expect(r"Choose 1-\d+ \(h help")
+            child.sendline("1")
+            child.expect("▶ ")
+        child.expect(r"Choose 1-\d+")
+        child.sendline("q")
+        child.expect(r"Save before quitting\? \[y/N\]")
+        child.sendline("n")
+        child.expect("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

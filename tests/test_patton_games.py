@@ -1,0 +1,175 @@
+"""Patton end to end: random games with invariants at every step, records and replays, positions,
+observations (nothing hidden leaks), action ids and labels, manual dice."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import warroom
+from warroom.engine.errors import IllegalActionError, PositionError
+from warroom.engine.ruleset import CHANCE
+from warroom.games.patton.invariants import problems
+from warroom.games.patton.rules import PattonRules
+
+RULES = PattonRules()
+SCENARIOS = ("normandy", "bulge", "sicily")
+
+
+def random_game(scenario, seed, options=None, check=True):
+    s = RULES.initial_state(scenario, options or {})
+    rng = random.Random(seed)
+    steps = 0
+    while RULES.to_act(s) is not None:
+        if check:
+            assert problems(s) == [], (scenario, seed, steps)
+        if RULES.to_act(s) == CHANCE:
+            outcomes = RULES.chance_outcomes(s)
+            assert sum(p for _, p in outcomes) == pytest.approx(1)
+            r, acc = rng.random(), 0.0
+            for value, p in outcomes:
+                acc += p
+                if r < acc:
+                    break
+            RULES.apply_chance(s, value, False)
+        else:
+            legal = RULES.legal_actions(s)
+            assert legal and len(set(legal)) == len(legal)
+            RULES.apply(s, legal[int(rng.random() * len(legal))], False)
+        steps += 1
+        assert steps < 20_000
+    assert problems(s) == []
+    return s
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("options", [{}, {"advanced_retreat": True}, {"placement": "manual"}])
+def test_random_games_finish_with_invariants(scenario, options):
+    # stacking, unit counts, MP spent and the road-segment limit checked at every step
+    for seed in range(12):
+        s = random_game(scenario, seed, options)
+        result = RULES.result(s)
+        assert result is not None and result.winner in ("Allied", "Axis") and result.rule
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_record_replays_to_identical_events_and_state(scenario, tmp_path):
+    m = warroom.new_game("patton", scenario, seed=11)
+    rng = random.Random(4)
+    for _ in range(150):
+        if m.over:
+            break
+        m.play(rng.choice(m.legal_actions()))
+    path = tmp_path / "game.json"
+    warroom.save(m, path)
+    again = warroom.load(path)
+    assert RULES.state_to_json(again.state) == RULES.state_to_json(m.state)
+    assert again.log == m.log
+    assert again.legal_actions() == m.legal_actions()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_positions_round_trip_and_play_on_identically(scenario):
+    s = RULES.initial_state(scenario, {"advanced_retreat": True})
+    rng = random.Random(8)
+    seen = 0
+    while RULES.to_act(s) is not None and seen < 400:
+        data = json.loads(json.dumps(RULES.state_to_json(s)))
+        twin = RULES.state_from_json(data)
+        assert RULES.state_to_json(twin) == data
+        if RULES.to_act(s) == CHANCE:
+            assert RULES.chance_outcomes(twin) == RULES.chance_outcomes(s)
+            value = rng.choice(RULES.chance_outcomes(s))[0]
+            RULES.apply_chance(s, value)
+            RULES.apply_chance(twin, value)
+        else:
+            assert RULES.legal_actions(twin) == RULES.legal_actions(s)
+            action = rng.choice(RULES.legal_actions(s))
+            assert RULES.apply(twin, action) == RULES.apply(s, action)
+        assert RULES.state_to_json(twin) == RULES.state_to_json(s)
+        seen += 1
+
+
+def test_bad_positions_are_position_errors():
+    good = RULES.state_to_json(RULES.initial_state("normandy", {}))
+    for broken in ({**good, "phase": "lunch"}, {**good, "towns": {"Paris": {"side": "Allied", "armor": 1, "infantry": 0}}},
+                   {**good, "phase": "retreat"}, "not a position", {**good, "cards": {"Allied": [11], "Axis": []}}):
+        with pytest.raises(PositionError):
+            RULES.state_from_json(broken)
+
+
+def test_observation_holds_no_unturned_card_order():
+    # Hidden information: the packs are face down. A card's value is decided when it is turned (a
+    # chance node), so no state, observation or event holds the order of cards still face down.
+    # Two games whose first card is the same but whose seeds differ look identical to both sides.
+    views = []
+    for seed in (1, 2):
+        m = warroom.new_game("patton", "normandy", seed=seed, dice=[6])
+        views.append((m.view("Allied")["state"], m.view("Axis")["state"]))
+    (a1, x1), (a2, x2) = views
+    assert a1 == a2 and x1 == x2
+    assert a1["cards"] == {"Allied": [6], "Axis": []}
+    m = warroom.new_game("patton", "sicily", seed=3)
+    for _ in range(120):
+        m.play(random.Random(len(m.log)).choice(m.legal_actions()))
+        for side in ("Allied", "Axis"):
+            view = m.view(side)["state"]
+            turned = view["cards"]["Allied"] + view["cards"]["Axis"]
+            assert len(turned) == len(m.state.cards[0]) + len(m.state.cards[1])
+            unseen = sum(view["cards_unseen"].values())
+            assert unseen == 23 - len(m.state.cards[0][:12]) - len(m.state.cards[1][:11])
+
+
+def test_action_ids_parse_label_and_illegal_ones_say_why():
+    s = RULES.initial_state("sicily", {"placement": "manual"})
+    rng = random.Random(2)
+    kinds = set()
+    for _ in range(600):
+        if RULES.to_act(s) is None:
+            break
+        if RULES.to_act(s) == CHANCE:
+            RULES.apply_chance(s, rng.choice(RULES.chance_outcomes(s))[0])
+            continue
+        legal = RULES.legal_actions(s)
+        for action in legal[:40]:
+            assert RULES.table(s.board).parse(action) is not None
+            label = RULES.describe_action(s, action)
+            assert label and label != action
+        kinds.add(legal[0].split()[0])
+        RULES.apply(s, rng.choice(legal))
+    fresh = RULES.initial_state("sicily", {})
+    RULES.apply_chance(fresh, 3)
+    with pytest.raises(IllegalActionError, match="not a Patton action"):
+        RULES.apply(fresh, "fly 1A Palermo->Rome")
+    assert {"place", "move"} <= kinds or {"place", "land"} <= kinds
+
+
+def test_illegal_move_message_names_the_rule():
+    s = RULES.initial_state("normandy", {})
+    RULES.apply_chance(s, 2)
+    with pytest.raises(IllegalActionError, match="Using Movement Points"):
+        RULES.apply(s, "move 5A Lessay->Coutances".replace("5A", "4A1I"))
+    with pytest.raises(IllegalActionError, match="no Units in Rennes"):
+        RULES.apply(s, "move 1A Rennes->Vitre")
+
+
+def test_manual_dice_type_in_cards_and_dice():
+    m = warroom.new_game("patton", "normandy", seed=1, dice="manual")
+    assert m.to_act == "dice"
+    assert m.legal_actions() == [f"roll {v}" for v in range(1, 11)]
+    m.play("roll 9")
+    assert m.state.mp == 9 and m.to_act == "Allied"
+
+
+def test_first_decision_counts():
+    # perft-style: the number of legal actions at the first decision of each scenario (first card 4).
+    # Normandy by hand: 14+14 from Lessay, 13+5+5 from Periers, 5+13+13+5 from St. Lo, and "end".
+    # Sicily by hand: 5 areas of capacity 4+ give 14 groups each, 3 of capacity 3 give 9, 3 of 2 give 5, and "end".
+    counts = {}
+    for scenario in SCENARIOS:
+        s = RULES.initial_state(scenario, {})
+        RULES.apply_chance(s, 4)
+        counts[scenario] = len(RULES.legal_actions(s))
+    assert counts == {"normandy": 88, "bulge": 120, "sicily": 113}

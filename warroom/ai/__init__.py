@@ -1,0 +1,125 @@
+"""Computer players for every game: random, the game's own heuristic, and MCTS.
+
+    agent = get_agent("mcts", "dragoon", budget_ms=200, seed=1)
+    action, why = agent.choose(match)
+
+Game-agnostic: a game's evaluation and heuristic live in the `ai` module beside its rules
+(found from the ruleset's own package, never by naming a game here). That module may expose
+`heuristic_policy(ruleset, state) -> (action, why)`, `evaluate(ruleset, state) -> float`,
+`value_text(ruleset, value) -> str` and `summarize(ruleset, state) -> dict`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
+
+from warroom.engine.errors import WarroomError
+from warroom.engine.ruleset import CHANCE, Ruleset
+
+AGENT_NAMES = ("random", "heuristic", "mcts")
+
+
+class UnknownAgentError(WarroomError):
+    """An agent name that no agent answers to."""
+
+    code = "unknown_agent"
+
+
+class NoDecisionError(WarroomError):
+    """The agent was asked to move when no side may decide (game over, or a die to roll by hand)."""
+
+    code = "no_decision"
+
+
+class NoHeuristicError(WarroomError):
+    """The game has no heuristic policy of its own."""
+
+    code = "no_heuristic"
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks an action for the side to act, and says why in plain language."""
+
+    name: str
+
+    def choose(self, match: Any) -> tuple[str, str]: ...
+
+
+def game_ai_module(ruleset: Ruleset) -> ModuleType | None:
+    """The game's own `ai` module, beside its rules (None if the game has none)."""
+    package = type(ruleset).__module__.rpartition(".")[0]
+    name = f"{package}.ai"
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+def decision_state(match: Any) -> Any:
+    """The match's state, if a side (not the dice, not nobody) must decide now."""
+    side = match.ruleset.to_act(match.state)
+    if side is None:
+        raise NoDecisionError("the game is over: there is no decision to make")
+    if side == CHANCE:
+        raise NoDecisionError("a die roll is pending: the dice decide, not an agent")
+    return match.state
+
+
+class HeuristicAgent:
+    """The game's hand-written policy: fast, explainable, the yardstick for search."""
+
+    name = "heuristic"
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        module = game_ai_module(ruleset)
+        policy = getattr(module, "heuristic_policy", None) if module else None
+        if policy is None:
+            raise NoHeuristicError(f"{ruleset.info.id} has no heuristic policy (its ai module lacks heuristic_policy)")
+        self.ruleset = ruleset
+        self._policy = policy
+
+    def choose(self, match: Any) -> tuple[str, str]:
+        state = decision_state(match)
+        action, why = self._policy(match.ruleset, state)
+        return action, why
+
+
+def get_agent(
+    name: str,
+    game: str,
+    budget_ms: int | None = None,
+    seed: int | None = None,
+    *,
+    simulations: int | None = None,
+) -> Agent:
+    """An agent by name: "random", "heuristic" (the game's own policy) or "mcts".
+
+    `budget_ms` bounds MCTS thinking time per decision and `simulations` its simulation count
+    (either or both; neither gives MCTS its default count). `seed` makes random and MCTS
+    agents reproducible.
+    """
+    from warroom.games import get_ruleset
+
+    ruleset = get_ruleset(game)
+    if name == "random":
+        from .random_agent import RandomAgent
+
+        return RandomAgent(seed)
+    if name == "heuristic":
+        return HeuristicAgent(ruleset)
+    if name == "mcts":
+        from .mcts import MCTSAgent
+
+        return MCTSAgent(ruleset, budget_ms=budget_ms, simulations=simulations, seed=seed)
+    raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+
+
+__all__ = [
+    "AGENT_NAMES", "Agent", "HeuristicAgent", "NoDecisionError", "NoHeuristicError", "UnknownAgentError",
+    "decision_state", "game_ai_module", "get_agent",
+]

@@ -1,0 +1,282 @@
+"""Monte Carlo tree search over the Ruleset contract, for any game and any number of sides.
+
+Decision nodes choose by UCT (PUCT with a prior, below); chance nodes sample an outcome with the search's own seeded RNG
+and keep one child per outcome ("closed loop"). Closed loop rather than open loop because the
+legal actions after a roll depend on the roll (an FFI re-roll offer, an attack that ended the
+actions), so an open-loop node would mix incompatible action sets; with a d6 the fan-out is
+only six. Leaves are scored by the game's `evaluate(ruleset, state)` when its `ai` module has
+one, else by a random playout to the end. When the game also has a `heuristic_policy`, its move
+is a prior: expanded first, and selection becomes PUCT with that move holding `prior_share` of
+the prior mass, so a small budget plays about as well as the heuristic and a larger one can
+correct it.
+Values are kept per side, so the same search plays solitaire (one side against chance) and
+two-player games.
+
+States are rebuilt each simulation from one clone of the root (`ruleset.clone`, never
+deepcopy) with `apply(..., log=False)`: no state is stored in the tree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from warroom.engine.ruleset import CHANCE, Ruleset
+
+from . import decision_state, game_ai_module
+
+DEFAULT_SIMULATIONS = 2000
+EXPLORATION = 0.1
+"""UCT constant. Values are in [0, 1] but good and bad moves often differ by a few percent of
+that range (a VP out of twelve), so the classic sqrt(2) would explore far too much (measured)."""
+PUCT = 0.05
+"""Exploration constant of PUCT, used where a prior policy names a move (same value scale as above)."""
+PRIOR_SHARE = 0.5
+"""The prior probability given to the prior policy's move; the other moves share the rest."""
+
+
+class _Node:
+    __slots__ = ("children", "untried", "visits", "value", "mover", "hint")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.untried: list[str] | None = None  # None: a decision node not yet expanded
+        self.visits = 0
+        self.value = 0.0  # summed value for `mover`, the side whose choice led here (-1: chance)
+        self.mover = mover
+        self.hint: str | None = None  # the prior policy's choice here, asked for on the second visit
+
+
+class MCTS:
+    """One search: `search(state)` returns (best action, statistics)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        evaluate: Callable[[Ruleset, Any], float | Mapping[str, float]] | None = None,
+        prior: Callable[[Ruleset, Any], tuple[str, str]] | None = None,
+        prior_share: float = PRIOR_SHARE,
+        puct: float = PUCT,
+        exploration: float = EXPLORATION,
+        seed: int | None = None,
+        rollout_limit: int = 10_000,
+    ) -> None:
+        self.ruleset = ruleset
+        self.sides: tuple[str, ...] = tuple(ruleset.info.sides)
+        self.side_index = {side: k for k, side in enumerate(self.sides)}
+        self.evaluate = evaluate
+        self.prior = prior
+        self.prior_share = prior_share
+        self.puct = puct
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.rollout_limit = rollout_limit
+        self._outcomes: tuple[Sequence[tuple[Any, float]], bool, list[float]] | None = None
+
+    # -- values ------------------------------------------------------------------------------
+    def _values(self, state: Any) -> tuple[float, ...]:
+        """Each side's value in [0, 1] at a leaf: the game's evaluation, or a random playout."""
+        if self.evaluate is not None:
+            return self._as_values(self.evaluate(self.ruleset, state))
+        rs = self.ruleset
+        if rs.to_act(state) is not None:
+            self._rollout(state)
+        return self._result_values(state)
+
+    def _as_values(self, value: float | Mapping[str, float]) -> tuple[float, ...]:
+        if isinstance(value, Mapping):
+            return tuple(float(value.get(side, 0.0)) for side in self.sides)
+        if len(self.sides) == 2:
+            return (value, 1.0 - value)  # a float is the first side's value in a zero-sum game
+        return (value,) * len(self.sides)
+
+    def _result_values(self, state: Any) -> tuple[float, ...]:
+        result = self.ruleset.result(state)
+        if result is None:  # a playout cut short by the step limit: call it even
+            return (0.5,) * len(self.sides)
+        if result.winner is None:
+            return (0.5,) * len(self.sides)
+        return tuple(1.0 if side == result.winner else 0.0 for side in self.sides)
+
+    def _rollout(self, state: Any) -> None:
+        rs, rng = self.ruleset, self.rng
+        for _ in range(self.rollout_limit):
+            side = rs.to_act(state)
+            if side is None:
+                return
+            if side == CHANCE:
+                rs.apply_chance(state, self._sample(rs.chance_outcomes(state)), False)
+            else:
+                legal = rs.legal_actions(state)
+                rs.apply(state, legal[int(rng.random() * len(legal))], False)
+
+    def _sample(self, outcomes: Sequence[tuple[Any, float]]) -> Any:
+        cached = self._outcomes
+        if cached is None or cached[0] is not outcomes:  # games usually hand back one shared list (a d6)
+            first = outcomes[0][1]
+            cumulative, total = [], 0.0
+            for _, p in outcomes:
+                total += p
+                cumulative.append(total)
+            cached = self._outcomes = (outcomes, all(p == first for _, p in outcomes), cumulative)
+        r = self.rng.random()
+        if cached[1]:
+            return outcomes[int(r * len(outcomes))][0]
+        cumulative = cached[2]
+        r *= cumulative[-1]
+        for k, edge in enumerate(cumulative):
+            if r < edge:
+                return outcomes[k][0]
+        return outcomes[-1][0]
+
+    # -- search --------------------------------------------------------------------------------
+    def search(self, root_state: Any, budget_ms: float | None = None, simulations: int | None = None) -> tuple[str, dict[str, Any]]:
+        """Search from `root_state` (not modified) until the time or simulation budget is spent."""
+        rs = self.ruleset
+        side = rs.to_act(root_state)
+        if side is None or side == CHANCE:
+            raise ValueError("MCTS needs a state where a side decides")
+        legal = list(rs.legal_actions(root_state))
+        if simulations is None and budget_ms is None:
+            simulations = DEFAULT_SIMULATIONS
+        deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms is not None else math.inf
+        limit = simulations if simulations is not None else math.inf
+        root = _Node(-1)
+        start = time.perf_counter()
+        count = 0
+        if len(legal) > 1:
+            while count < limit:
+                self._simulate(root, root_state)
+                count += 1
+                if count & 15 == 0 and time.perf_counter() >= deadline:
+                    break
+        elapsed = time.perf_counter() - start
+        if not root.children:
+            return legal[0], {"simulations": count, "seconds": elapsed, "visits": 0, "value": None, "side": side, "legal": len(legal)}
+        action, child = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
+        me = self.side_index[side]
+        return action, {
+            "simulations": count,
+            "seconds": elapsed,
+            "visits": child.visits,
+            "value": child.value / child.visits if child.visits else None,
+            "side": side,
+            "side_index": me,
+            "legal": len(legal),
+            "children": {a: (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()},
+        }
+
+    def _simulate(self, root: _Node, root_state: Any) -> None:
+        rs = self.ruleset
+        state = rs.clone(root_state)
+        to_act, legal_actions, apply, apply_chance = rs.to_act, rs.legal_actions, rs.apply, rs.apply_chance
+        side_index, exploration, rng = self.side_index, self.exploration, self.rng
+        node = root
+        path = [root]
+        while True:
+            side = to_act(state)
+            if side is None:
+                values = self._values(state)
+                break
+            if side == CHANCE:
+                outcome = self._sample(rs.chance_outcomes(state))
+                apply_chance(state, outcome, False)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node(-1)
+                node = child
+                path.append(node)
+                continue
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = list(legal_actions(state))
+                rng.shuffle(untried)
+                if node is not root:
+                    values = self._values(state)  # a new decision node: score it and stop
+                    break
+            if self.prior is not None and node.hint is None and untried:
+                # asked only once a node is visited again, so leaves never pay for the prior
+                hint = node.hint = self.prior(rs, state)[0]
+                if hint in untried:
+                    untried.remove(hint)
+                    untried.append(hint)  # expanded first
+            mover = side_index[side]
+            if untried:
+                action = untried.pop()
+                child = node.children[action] = _Node(mover)
+            elif node.hint is None:  # UCT
+                scale = exploration * math.sqrt(math.log(node.visits))
+                best_u = -math.inf
+                action, child = "", node
+                for a, c in node.children.items():
+                    u = c.value / c.visits + scale / math.sqrt(c.visits)
+                    if u > best_u:
+                        best_u, action, child = u, a, c
+            else:  # PUCT, the prior's move holding a share of the prior mass
+                hint, k = node.hint, len(node.children)
+                scale = self.puct * math.sqrt(node.visits)
+                p_hint = self.prior_share if k > 1 else 1.0
+                p_other = (1.0 - p_hint) / (k - 1) if k > 1 else 0.0
+                best_u = -math.inf
+                action, child = "", node
+                for a, c in node.children.items():
+                    n = c.visits
+                    u = c.value / n + scale * (p_hint if a == hint else p_other) / (1 + n)
+                    if u > best_u:
+                        best_u, action, child = u, a, c
+            apply(state, action, False)
+            node = child
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.value += values[visited.mover]
+
+
+class MCTSAgent:
+    """MCTS as an agent: thinks for `budget_ms` and/or `simulations`, answers the most-visited move."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        budget_ms: int | None = None,
+        simulations: int | None = None,
+        seed: int | None = None,
+        exploration: float = EXPLORATION,
+        use_evaluation: bool = True,
+        use_prior: bool = True,
+    ) -> None:
+        module = game_ai_module(ruleset)
+        evaluate = getattr(module, "evaluate", None) if (module and use_evaluation) else None
+        prior = getattr(module, "heuristic_policy", None) if (module and use_prior) else None
+        self.ruleset = ruleset
+        self.budget_ms = budget_ms
+        self.simulations = simulations
+        self.search = MCTS(ruleset, evaluate=evaluate, prior=prior, exploration=exploration, seed=seed)
+        self._value_text = getattr(module, "value_text", None) if module else None
+        self.last: dict[str, Any] = {}
+
+    def choose(self, match: Any) -> tuple[str, str]:
+        state = decision_state(match)
+        return self.choose_state(state)
+
+    def choose_state(self, state: Any) -> tuple[str, str]:
+        """Search from a bare ruleset state (no Match needed)."""
+        action, stats = self.search.search(state, self.budget_ms, self.simulations)
+        self.last = stats
+        return action, self._why(stats)
+
+    def _why(self, stats: dict[str, Any]) -> str:
+        if stats["value"] is None:
+            return "MCTS: the only legal action." if stats["legal"] == 1 else "MCTS: no time to search; the first legal action."
+        sims, value = stats["simulations"], stats["value"]
+        share = stats["visits"] / sims if sims else 0.0
+        outlook = self._value_text(self.ruleset, value) if self._value_text else f"{value:.0%} expected for {stats['side']}"
+        return f"MCTS: {sims:,} simulations, {outlook}; {share:.0%} of them chose this."

@@ -1,0 +1,1 @@
+"""Analysis: Monte Carlo balance studies and speed benchmarks."""

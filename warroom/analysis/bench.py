@@ -1,0 +1,174 @@
+"""Speed benchmarks: random playouts through the public API, MCTS simulations, OpenSpiel for scale.
+
+    run_bench("dragoon", seconds=3.0) -> {"random_playouts": {...}, "mcts": {...}, "openspiel": {...}}
+
+Each part runs for about `seconds` on one core. Targets: 50,000 random-playout steps/s and
+3,000 MCTS simulations/s (OpenSpiel's Python MCTS reaches about 3,000 on connect four).
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from typing import Any
+
+RANDOM_STEPS_TARGET = 50_000
+MCTS_SIMS_TARGET = 3_000
+
+
+def bench_random_playouts(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Random games through `warroom.new_game(..., keep_log=False)`; a step is one `play` (its dice included)."""
+    import warroom
+
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        match = warroom.new_game(game, seed=seed + games, keep_log=False)
+        while not match.over:
+            legal = match.legal_actions()
+            match.play(legal[int(rng.random() * len(legal))])
+            steps += 1
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    rate = steps / elapsed
+    return {
+        "steps": steps,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "steps_per_s": round(rate),
+        "games_per_s": round(games / elapsed, 1),
+        "steps_per_game": round(steps / games, 1),
+        "target_steps_per_s": RANDOM_STEPS_TARGET,
+        "meets_target": rate >= RANDOM_STEPS_TARGET,
+    }
+
+
+def _midgame(game: str, seed: int, decisions: int) -> Any:
+    """A position some way into a game, where search has real choices to make.
+
+    Played by the game's own heuristic when it has one (a position a real game reaches), else
+    at random."""
+    import warroom
+    from warroom.ai import NoHeuristicError, get_agent
+
+    match = warroom.new_game(game, seed=seed, keep_log=False)
+    try:
+        agent = get_agent("heuristic", game)
+    except NoHeuristicError:
+        agent = get_agent("random", game, seed=seed)
+    for _ in range(decisions):
+        if match.over:
+            break
+        match.play(agent.choose(match)[0])
+    while not match.over and len(match.legal_actions()) < 2:
+        match.play(match.legal_actions()[0])
+    return match
+
+
+def bench_mcts(game: str, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """MCTS simulations per second (the default agent: game evaluation and heuristic prior)."""
+    from warroom.ai.mcts import MCTSAgent
+
+    match = None
+    for attempt in range(20):
+        match = _midgame(game, seed + attempt, decisions=20)
+        if not match.over:
+            break
+    assert match is not None
+    if match.over:
+        return {"simulations": 0, "seconds": 0.0, "sims_per_s": 0, "note": "no position with a choice was found"}
+    agent = MCTSAgent(match.ruleset, budget_ms=int(seconds * 1000), seed=seed)
+    action, why = agent.choose(match)
+    stats = agent.last
+    sims, elapsed = stats["simulations"], stats["seconds"]
+    rate = sims / elapsed if elapsed else 0.0
+    turn, phase = match.ruleset.turn_and_phase(match.state)
+    return {
+        "simulations": sims,
+        "seconds": round(elapsed, 3),
+        "sims_per_s": round(rate),
+        "position": f"turn {turn}, {phase}, {len(match.legal_actions())} legal actions",
+        "chose": action,
+        "why": why,
+        "target_sims_per_s": MCTS_SIMS_TARGET,
+        "meets_target": rate >= MCTS_SIMS_TARGET,
+    }
+
+
+def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> dict[str, Any]:
+    """OpenSpiel's C++ backgammon driven from Python the same way, for scale; skipped if not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {"installed": False, "note": "open_spiel (module pyspiel) is not installed; pip install open_spiel to compare"}
+    rng = random.Random(seed)
+    spiel_game = pyspiel.load_game(game)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r, acc = rng.random(), 0.0
+                chosen = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        chosen = outcome
+                        break
+                state.apply_action(chosen)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {
+        "installed": True,
+        "game": game,
+        "steps": steps,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "steps_per_s": round(steps / elapsed),
+        "games_per_s": round(games / elapsed, 1),
+        "note": "a step is one apply_action, chance outcomes included",
+    }
+
+
+def bench_web() -> dict[str, Any]:
+    """The web server's benchmark, once `warroom.web.bench` exists."""
+    try:
+        from importlib import import_module
+
+        module = import_module("warroom.web.bench")
+    except ImportError:
+        return {"web": "not available"}
+    return {"web": module.run()}
+
+
+def run_bench(game: str = "dragoon", seconds: float = 3.0, web: bool = False) -> dict[str, Any]:
+    """Measure random playouts, MCTS and (if installed) OpenSpiel backgammon, each for about `seconds`."""
+    report: dict[str, Any] = {
+        "game": game,
+        "seconds_per_part": seconds,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "random_playouts": bench_random_playouts(game, seconds),
+        "mcts": bench_mcts(game, seconds),
+        "openspiel": bench_openspiel(seconds),
+    }
+    if web:
+        report.update(bench_web())
+    return report
+
+
+__all__ = ["MCTS_SIMS_TARGET", "RANDOM_STEPS_TARGET", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "run_bench"]

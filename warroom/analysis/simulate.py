@@ -1,0 +1,286 @@
+"""Monte Carlo balance studies: play many games with an agent, in parallel, and report the statistics.
+
+Game k is played with seed `seed + k` (dice and agent alike), so a study is reproducible and
+gives the same report whatever the number of processes. What is reported comes from the
+game's `ai.summarize(ruleset, state)` when it has one (numbers become distributions; a mapping
+of name -> turn or None becomes a rate and mean/median turn), plus each game's winner.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.engine.errors import WarroomError
+
+BATCH = 25  # games per task: small enough to share evenly and report progress, big enough to be cheap
+
+
+class SimulationError(WarroomError):
+    code = "simulation"
+
+
+def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None, scenario: str | None = None) -> dict[str, Any]:
+    """Play game `seed` to the end with `agent_name` deciding for every side; return its facts."""
+    import warroom
+    from warroom.ai import game_ai_module, get_agent
+
+    match = warroom.new_game(game, scenario, seed=seed, keep_log=False)
+    agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=seed)
+    while not match.over:
+        action, _ = agent.choose(match)
+        match.play(action)
+    result = match.result
+    assert result is not None
+    module = game_ai_module(match.ruleset)
+    summarize = getattr(module, "summarize", None) if module else None
+    facts: dict[str, Any] = dict(summarize(match.ruleset, match.state)) if summarize else _score_facts(result.score)
+    facts["winner"] = result.winner
+    return facts
+
+
+def _score_facts(score: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in score.items() if isinstance(value, int | float) and not isinstance(value, bool)}
+
+
+def _play_batch(args: tuple[str, str, list[int], int | None, str | None]) -> list[dict[str, Any]]:
+    game, agent_name, seeds, budget_ms, scenario = args
+    return [play_one(game, agent_name, seed, budget_ms, scenario) for seed in seeds]
+
+
+@dataclass
+class SimulationReport:
+    """What a study found: outcome rates, distributions of each number, capture rates and turns."""
+
+    game: str
+    agent: str
+    games: int
+    seed: int
+    jobs: int
+    backend: str
+    seconds: float
+    sides: tuple[str, ...]
+    outcomes: dict[str, int]
+    numbers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    events: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    flags: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    @classmethod
+    def from_games(cls, facts: Sequence[dict[str, Any]], *, game: str, agent: str, seed: int, jobs: int,
+                   backend: str, seconds: float, sides: Sequence[str]) -> SimulationReport:
+        n = len(facts)
+        outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
+        ordered = {side: outcomes.get(side, 0) for side in sides}
+        ordered["draw"] = outcomes.get("draw", 0)
+        for other, count in outcomes.items():
+            ordered.setdefault(other, count)
+        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered)
+        keys = [k for k in (facts[0] if facts else {}) if k != "winner"]
+        for key in keys:
+            values = [f.get(key) for f in facts]
+            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+                report.numbers[key] = _distribution(values)  # type: ignore[arg-type]
+            elif all(isinstance(v, dict) for v in values):
+                inner = [v for v in values if isinstance(v, dict)]
+                names = list(dict.fromkeys(name for d in inner for name in d))
+                if all(isinstance(x, bool) for d in inner for x in d.values()):
+                    report.flags[key] = {name: sum(1 for d in inner if d.get(name)) / n for name in names}
+                else:
+                    report.events[key] = {name: _event_stats([d.get(name) for d in inner], n) for name in names}
+        return report
+
+    def rate(self, outcome: str) -> float:
+        return self.outcomes.get(outcome, 0) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "agent": self.agent,
+            "games": self.games,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "backend": self.backend,
+            "seconds": round(self.seconds, 3),
+            "outcomes": dict(self.outcomes),
+            "rates": {name: self.rate(name) for name in self.outcomes},
+            "numbers": self.numbers,
+            "events": self.events,
+            "flags": self.flags,
+        }
+
+    def render(self, console: Any) -> None:
+        """Rich tables: outcomes, each number's distribution, each event's rate and turn."""
+        from rich.table import Table
+
+        console.print(f"[bold]{self.game}[/bold]: {self.games:,} games, agent [cyan]{self.agent}[/cyan], "
+                      f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s")
+        outcomes = Table(title="Outcomes")
+        outcomes.add_column("result")
+        outcomes.add_column("games", justify="right")
+        outcomes.add_column("rate", justify="right")
+        for name, count in self.outcomes.items():
+            label = name if name == "draw" else f"{name} victory"
+            outcomes.add_row(label, f"{count:,}", f"{self.rate(name):.1%}")
+        console.print(outcomes)
+        for key, dist in self.numbers.items():
+            table = Table(title=f"{key}: mean {dist['mean']:.2f}, median {dist['median']:g}, sd {dist['sd']:.2f}")
+            table.add_column(key, justify="right")
+            table.add_column("games", justify="right")
+            table.add_column("share", justify="right")
+            table.add_column("")
+            top = max(dist["histogram"].values(), default=1)
+            for value, count in dist["histogram"].items():
+                bar = "#" * max(1, round(30 * count / top)) if count else ""
+                table.add_row(str(value), f"{count:,}", f"{count / self.games:.1%}", bar)
+            console.print(table)
+        for key, per_name in self.events.items():
+            table = Table(title=key)
+            table.add_column("")
+            table.add_column("rate", justify="right")
+            table.add_column("mean turn", justify="right")
+            table.add_column("median turn", justify="right")
+            for name, st in per_name.items():
+                mean = "-" if st["mean"] is None else f"{st['mean']:.1f}"
+                median = "-" if st["median"] is None else f"{st['median']:g}"
+                table.add_row(name, f"{st['rate']:.1%}", mean, median)
+            console.print(table)
+        for key, shares in self.flags.items():
+            table = Table(title=key)
+            table.add_column("")
+            table.add_column("rate", justify="right")
+            for name, rate in shares.items():
+                table.add_row(name, f"{rate:.1%}")
+            console.print(table)
+
+
+def _distribution(values: Sequence[float]) -> dict[str, Any]:
+    ints = all(float(v).is_integer() for v in values)
+    hist: dict[Any, int] = {}
+    if ints and values:
+        counts = Counter(int(v) for v in values)
+        for v in range(int(min(values)), int(max(values)) + 1):
+            hist[v] = counts.get(v, 0)
+    return {
+        "mean": statistics.fmean(values) if values else math.nan,
+        "median": statistics.median(values) if values else math.nan,
+        "sd": statistics.pstdev(values) if len(values) > 1 else 0.0,
+        "min": min(values) if values else None,
+        "max": max(values) if values else None,
+        "histogram": hist,
+    }
+
+
+def _event_stats(turns: Sequence[Any], games: int) -> dict[str, Any]:
+    seen = [t for t in turns if isinstance(t, int | float) and not isinstance(t, bool)]
+    return {
+        "rate": len(seen) / games if games else 0.0,
+        "mean": statistics.fmean(seen) if seen else None,
+        "median": statistics.median(seen) if seen else None,
+    }
+
+
+def _batches(games: int, seed: int, size: int) -> list[list[int]]:
+    seeds = [seed + k for k in range(games)]
+    return [seeds[k:k + size] for k in range(0, games, size)]
+
+
+def simulate(
+    game: str,
+    games: int,
+    allied: str = "heuristic",
+    jobs: int = 1,
+    seed: int = 0,
+    budget_ms: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    scenario: str | None = None,
+    address: str | None = None,
+) -> SimulationReport:
+    """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies).
+
+    `jobs` processes share the work; `address` runs the batches on a Ray cluster instead when
+    the `ray` package is installed. `progress(done)` is called with the games finished so far.
+    The report is the same for a seed whatever `jobs` is, except with MCTS under a time budget
+    (`budget_ms`), whose search depth depends on the machine's speed.
+    """
+    from warroom.ai import AGENT_NAMES, UnknownAgentError
+    from warroom.games import get_ruleset
+
+    if games < 1:
+        raise SimulationError("games must be at least 1")
+    if jobs < 1:
+        raise SimulationError("jobs must be at least 1")
+    if allied not in AGENT_NAMES:
+        raise UnknownAgentError(f"unknown agent {allied!r}; agents: {', '.join(AGENT_NAMES)}")
+    ruleset = get_ruleset(game)
+    size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
+    tasks = [(game, allied, batch, budget_ms, scenario) for batch in _batches(games, seed, size)]
+    start = time.perf_counter()
+    backend = "local"
+    results: list[list[dict[str, Any]]]
+    if address is not None and _ray_available():
+        backend = f"ray ({address})"
+        results = _run_ray(tasks, address, progress)
+    elif jobs == 1:
+        results = _collect(map(_play_batch, tasks), progress)
+    else:
+        import multiprocessing
+
+        backend = f"{jobs} processes"
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            results = _collect(pool.imap(_play_batch, tasks), progress)
+    if address is not None and not backend.startswith("ray"):
+        backend += " (ray is not installed: ran here)"
+    facts = [f for batch in results for f in batch]
+    return SimulationReport.from_games(
+        facts, game=game, agent=allied, seed=seed, jobs=jobs, backend=backend,
+        seconds=time.perf_counter() - start, sides=ruleset.info.sides,
+    )
+
+
+def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+    out, done = [], 0
+    for batch in batches:  # in task order, so the report does not depend on scheduling
+        out.append(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done)
+    return out
+
+
+def _ray_available() -> bool:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_ray(tasks: list[tuple[str, str, list[int], int | None, str | None]], address: str,
+             progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address)
+    remote = ray.remote(_play_batch)
+    refs = [remote.remote(task) for task in tasks]
+    pending = {ref: k for k, ref in enumerate(refs)}
+    out: list[list[dict[str, Any]] | None] = [None] * len(refs)
+    done = 0
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for ref in ready:
+            k = pending.pop(ref)
+            out[k] = ray.get(ref)
+            done += len(out[k] or [])
+            if progress is not None:
+                progress(done)
+    return [batch or [] for batch in out]
+
+
+__all__ = ["SimulationError", "SimulationReport", "play_one", "simulate"]

@@ -1,0 +1,325 @@
+"""The `warroom` command line: play, replay, odds, simulate, bench, protocol, serve, games.
+
+Every command turns bad input into a red message and a non-zero exit, never a traceback.
+Heavy or optional parts (agents, analysis, the web server, the protocol) are imported only
+by the command that needs them, so `warroom --help` stays fast and works without them.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from warroom.engine.errors import WarroomError
+
+app = typer.Typer(
+    name="warroom",
+    help="WWII board wargames with every rule enforced: play, replay, odds, simulate, benchmark, serve.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class DiceMode(StrEnum):
+    auto = "auto"
+    manual = "manual"
+
+
+class AgentName(StrEnum):
+    heuristic = "heuristic"
+    mcts = "mcts"
+    random = "random"
+
+
+class CommandError(WarroomError):
+    """A problem with the command line itself (a missing optional part, options that do not fit)."""
+
+    code = "command"
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def error_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def friendly(command: F) -> F:
+    """Report WarroomError and OSError as one red line and exit 1: a user never sees a traceback for bad input."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except WarroomError as exc:
+            error_console().print(Text(f"Error: {exc}", style="bold red"))
+            raise typer.Exit(1) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            error_console().print(Text(f"Error: {where}{exc.strerror or exc}", style="bold red"))
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            error_console().print(Text("Interrupted.", style="yellow"))
+            raise typer.Exit(130) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def optional_module(name: str, what: str) -> Any:
+    """Import a part of warroom that may not be installed or written yet; a CommandError says which."""
+    from importlib import import_module
+
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (exc.name == name or name.startswith(exc.name + ".")):
+            raise CommandError(f"{what} is not available in this installation of warroom ({name} is missing).") from None
+        raise CommandError(f"{what} needs the package {exc.name!r}: install it (pip install {exc.name}) and try again.") from None
+
+
+# -- play and replay --------------------------------------------------------------------------------
+@app.command()
+@friendly
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play, e.g. dragoon (see: warroom games).")],
+    seed: Annotated[int | None, typer.Option(help="Dice seed: the same seed and the same decisions give the same game.")] = None,
+    dice: Annotated[DiceMode, typer.Option(help="auto: the computer rolls; manual: roll real dice and type them in.")] = DiceMode.auto,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's first).")] = None,
+    auto: Annotated[AgentName | None, typer.Option("--auto", help="Let the computer play while you watch.")] = None,
+    budget_ms: Annotated[int, typer.Option("--budget-ms", min=1, help="Thinking time per move for --auto mcts, in ms.")] = 300,
+) -> None:
+    """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
+    import warroom
+    from warroom.terminal import TerminalGame
+
+    if load is not None:
+        match = warroom.load(load)
+        if match.ruleset.info.id != game:
+            raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play {match.ruleset.info.id} --load {load}")
+    else:
+        match = warroom.new_game(game, scenario, seed=seed, dice=dice.value)
+    agent = None
+    if auto is not None:
+        from warroom.ai import get_agent
+
+        agent = get_agent(auto.value, game, budget_ms, match.seed)
+    out = console()
+    if load is None:
+        how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
+        out.print(Text(f"{match.ruleset.info.title}: seed {match.seed}, {how}. Type h for help.", style="bold"))
+    TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent).run()
+
+
+@app.command()
+@friendly
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game (from s at the play prompt).")],
+    to_end: Annotated[bool, typer.Option("--to-end", help="Go straight to the final position.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="With --to-end: print the final view as JSON (for scripts).")] = False,
+) -> None:
+    """Step through a saved game: Enter/n next, b back, g N go to step N, q quit."""
+    import warroom
+    from warroom.engine.record import read_record
+    from warroom.terminal import Replay, TerminalReplay, load_renderer, result_panel
+
+    record = read_record(file)
+    if json_out and not to_end:
+        raise CommandError("--json prints the final position only: add --to-end")
+    if to_end:
+        match = warroom.load(record)
+        if json_out:
+            typer.echo(json.dumps(match.view()))
+            return
+        out = console()
+        out.print(load_renderer(record.game).render_board(match))
+        out.print(result_panel(match) if match.over else Text(f"After {len(record.actions)} decisions; the game goes on."))
+        return
+    TerminalReplay(Replay(record), console()).run()
+
+
+# -- odds -------------------------------------------------------------------------------------------
+@app.command()
+@friendly
+def odds(
+    game: Annotated[str, typer.Argument(help="The game (dragoon).")],
+    drm: Annotated[int | None, typer.Option("--drm", help="Total die roll modifier of the attack (omit for a table of all).")] = None,
+    ffi: Annotated[bool, typer.Option("--ffi", help="The attacker has an FFI marker: one re-roll after a failure.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Exact probability that an attack advances (Dragoon: one d6, 3 or better after modifiers)."""
+    if game != "dragoon":
+        from warroom.games import get_ruleset
+
+        get_ruleset(game)  # an unknown game is reported as such
+        raise CommandError(f"warroom odds knows dragoon attacks; for {game} ask the engine protocol ({{\"cmd\":\"odds\"}})")
+    from warroom.games.dragoon.board import load_board
+    from warroom.games.dragoon.odds import advance_fraction
+
+    advance_on = load_board().advance_on
+    drms = [drm] if drm is not None else list(range(-3, 3))
+    rows: list[dict[str, Any]] = []
+    for d in drms:
+        plain, with_ffi = advance_fraction(d, False, advance_on), advance_fraction(d, True, advance_on)
+        chosen = with_ffi if ffi else plain
+        rows.append({"drm": d, "ffi": ffi, "needs": advance_on - d, "advance": float(chosen), "fraction": str(chosen),
+                     "without_ffi": str(plain), "with_ffi": str(with_ffi)})
+    if json_out:
+        typer.echo(json.dumps({"game": game, **rows[0]} if drm is not None else {"game": game, "attacks": rows}))
+        return
+    out = console()
+    if drm is not None:
+        row = rows[0]
+        chance = advance_fraction(drm, ffi, advance_on)
+        out.print(Text(f"Dragoon attack, DRM {drm:+d}{' with an FFI re-roll' if ffi else ''}: {_needs(row['needs'])}.", style="bold"))
+        out.print(f"Advance: {chance} = {float(chance):.2%}   No advance: {1 - chance} = {float(1 - chance):.2%}")
+        return
+    table = Table(title=f"Dragoon attacks: advance on {advance_on}+ after modifiers (exact)")
+    for name in ("DRM", "needs on the die", "advance", "with FFI re-roll"):
+        table.add_column(name, justify="right")
+    for row in rows:
+        plain, with_ffi = advance_fraction(row["drm"], False, advance_on), advance_fraction(row["drm"], True, advance_on)
+        table.add_row(f"{row['drm']:+d}", _needs(row["needs"]), f"{plain} = {float(plain):.1%}", f"{with_ffi} = {float(with_ffi):.1%}")
+    out.print(table)
+    out.print("DRMs: fortress port -1, desperate defense -1 (11th PzD -2), Air support +1.", style="dim")
+
+
+def _needs(roll: int) -> str:
+    if roll <= 1:
+        return "any roll advances"
+    if roll > 6:
+        return "no roll can advance"
+    return f"needs {roll}+ on the die"
+
+
+# -- analysis ----------------------------------------------------------------------------------------
+@app.command()
+@friendly
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to study, e.g. dragoon.")],
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")],
+    allied: Annotated[AgentName, typer.Option("--allied", help="The agent that plays (the Allied side in Dragoon).")] = AgentName.heuristic,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
+    budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Play many games with an agent and report win rates, VP and when each objective fell."""
+    module = optional_module("warroom.analysis.simulate", "warroom simulate")
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
+                  transient=json_out) as progress:
+        task = progress.add_task("games", total=games)
+        report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
+                                 progress=lambda done: progress.update(task, completed=done))
+    if json_out:
+        typer.echo(json.dumps(report.to_json()))
+    else:
+        report.render(console())
+
+
+@app.command()
+@friendly
+def bench(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
+    web: Annotated[bool, typer.Option("--web", help="Also measure the web server.")] = False,
+) -> None:
+    """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
+    module = optional_module("warroom.analysis.bench", "warroom bench")
+    with error_console().status("measuring..."):
+        result = module.run_bench(game="dragoon", seconds=seconds, web=web)
+    if json_out:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title="warroom bench (dragoon)")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in _flatten(result):
+        table.add_row(key, f"{value:,.2f}" if isinstance(value, float) else str(value))
+    console().print(table)
+
+
+def _flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(data, dict):
+        rows: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            rows.extend(_flatten(value, f"{prefix}{key}" if not prefix else f"{prefix} · {key}"))
+        return rows
+    return [(prefix, data)]
+
+
+# -- servers ---------------------------------------------------------------------------------------
+@app.command()
+@friendly
+def protocol() -> None:
+    """Speak the JSON-lines engine protocol on stdin/stdout (one JSON object a line)."""
+    module = optional_module("warroom.protocol", "warroom protocol")
+    main_fn = module.main
+    takes_argv = any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in inspect.signature(main_fn).parameters.values())
+    if takes_argv:
+        main_fn([])
+    else:
+        main_fn()
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port).")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: a SQLite file).")] = None,
+) -> None:
+    """Serve the browser front end (games kept in SQLite, or PostgreSQL with --db)."""
+    server = optional_module("warroom.web.server", "warroom serve (the web server)")
+    if db is None:
+        server.serve(host=host, port=port)
+    else:
+        server.serve(host=host, port=port, db=db)
+
+
+@app.command("games")
+@friendly
+def list_games(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the games, their scenarios and sides."""
+    # not warroom.games(): once the subpackage warroom.games is imported, that name is the module
+    from warroom.games import game_ids, get_ruleset
+
+    found: list[dict[str, Any]] = []
+    for game in game_ids():
+        info = get_ruleset(game).info
+        found.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides)})
+    if json_out:
+        typer.echo(json.dumps(found))
+        return
+    table = Table(title="warroom games")
+    for name in ("id", "title", "scenarios", "sides"):
+        table.add_column(name)
+    for g in found:
+        table.add_row(g["id"], g["title"], ", ".join(g["scenarios"]), ", ".join(g["sides"]))
+    console().print(table)
+    console().print("Play one: warroom play ID  (e.g. warroom play dragoon)", style="dim")
+
+
+def main() -> None:
+    """The console script `warroom`."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

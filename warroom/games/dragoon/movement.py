@@ -1,0 +1,101 @@
+"""Dragoon's German Movement phase: the escape column marches north, new units arrive at Arles.
+
+Rulebook: German Movement (Movement Phase Sequence) and 11th PzD Special Rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.engine.ruleset import Event
+
+from .sections import MOVEMENT, PANZER_RULE
+from .state import ARRIVAL_BOX, ELIMINATED, ESCAPED, PANZER_HELD, PANZER_MOVING, PANZER_PINNED, DragoonState
+
+if TYPE_CHECKING:
+    from .rules import DragoonRules
+
+PANZER_TO_MONTELIMAR_TURN = 21  # 11th PzD Special Rules: "Turn 21 or later"
+
+
+def german_movement(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+    """The whole phase: the 11th PzD's placement, the column's march (front first), then arrivals."""
+    _place_panzer_in_montelimar(rules, s, events, log)
+    _march(rules, s, events, log)
+    _arrive(rules, s, events, log)
+
+
+def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+    # 11th PzD Special Rules: once VI Corps has entered Crest, from turn 21 the 11th PzD (desperate)
+    # is placed in Montelimar in the next German movement phase and stays there.
+    b = rules.board
+    panzer = b.panzer
+    if panzer < 0 or s.panzer_mode == PANZER_PINNED or not s.vi_corps_in_crest or s.turn < PANZER_TO_MONTELIMAR_TURN:
+        return
+    if s.german_loc[panzer] in (ELIMINATED, ESCAPED):
+        return
+    s.german_loc[panzer] = b.montelimar
+    s.desperate[panzer] = True
+    s.panzer_mode = PANZER_PINNED
+    if log:
+        events.append({"type": "panzer", "text": f"VI Corps holds Crest: {b.german[panzer].name} is placed in Montelimar in desperate (-2) status for the rest of the game.", "rule": PANZER_RULE})
+
+
+def _crowded(rules: DragoonRules, s: DragoonState, g: int, dest: int) -> bool:
+    """Whether unit g may not enter dest: an Allied unit there, or infantry meeting infantry."""
+    panzer = rules.board.panzer
+    if rules._allied_at(s, dest):
+        return True
+    return g != panzer and any(o != g and w == dest and o != panzer for o, w in enumerate(s.german_loc))
+
+
+def _march(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+    # Movement Phase Sequence: "Starting with the unit in the lowest numbered location, move all units
+    # of the escape column north one location"; infantry may not stack with infantry.
+    b = rules.board
+    panzer = b.panzer
+    track, pos = b.escape_track, b.escape_pos
+    column = [g for g in range(len(b.german)) if b.route_of[g] < 0 and s.german_loc[g] in pos]
+    column.sort(key=lambda g: -pos[s.german_loc[g]])  # lowest-numbered location first
+    for g in column:
+        here = s.german_loc[g]
+        if g == panzer and s.panzer_mode != PANZER_MOVING:
+            continue
+        k = pos[here]
+        name = b.german[g].name
+        if k + 1 >= len(track):
+            s.german_loc[g] = ESCAPED
+            if log:
+                events.append({"type": "escaped", "text": f"{name} moves from {b.locations[here].name} to the Escaped to German Frontier box.", "rule": MOVEMENT})
+            continue
+        dest = track[k + 1]
+        if _crowded(rules, s, g, dest):
+            if log:
+                events.append({"type": "blocked", "text": f"{name} cannot move: {b.locations[dest].name} is occupied.", "rule": MOVEMENT})
+            continue
+        s.german_loc[g] = dest
+        s.control[dest] = False
+        if g == b.id_198 and dest == b.avignon:
+            s.entered_198 = True
+        if log:
+            events.append({"type": "move", "text": f"{name} moves north from {b.locations[here].name} to {b.locations[dest].name}.", "rule": MOVEMENT})
+        if g == panzer and dest == b.avignon:
+            s.panzer_mode = PANZER_HELD
+            if log:
+                events.append({"type": "panzer", "text": f"{name} enters Avignon and stops there until US VI Corps enters Crest.", "rule": PANZER_RULE})
+
+
+def _arrive(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+    # Movement Phase Sequence: "Check for an arriving unit and place it in Arles. This unit does not
+    # move on the turn it is placed." One blocked by a unit stuck in Arles waits and tries next turn.
+    b = rules.board
+    arrivals = [g for g in range(len(b.german)) if s.german_loc[g] == ARRIVAL_BOX and (b.german[g].arrival_turn or 99) <= s.turn]
+    arles = b.escape_track[0]
+    for g in sorted(arrivals, key=lambda g: b.german[g].arrival_turn or 0):
+        if _crowded(rules, s, g, arles):
+            if log:
+                events.append({"type": "arrival_delayed", "text": f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.", "rule": MOVEMENT})
+            continue
+        s.german_loc[g] = arles
+        if log:
+            events.append({"type": "arrival", "text": f"{b.german[g].name} arrives at Arles from the west (it does not move this turn).", "rule": MOVEMENT})

@@ -1,0 +1,619 @@
+"""Patton's computer player: a heuristic policy for either side of every scenario, a position
+evaluation (each side's chance to win) for search, and per-game facts for simulations.
+
+The heuristic moves by a potential. Each town gets, for the side to move, a value per Unit
+standing there (closer to what that side must take is better), a value for holding it (the
+objective towns, more for a stronger garrison) and, for enemy towns, a value for taking it.
+Every legal move changes only a few terms, so each is scored exactly and cheaply: Units
+moving closer, garrisons growing or thinning, and attacks worth their exact chance of
+winning the battle (odds.py) times what the town is worth, less the expected casualties.
+The best move is played while it gains more than the Movement Points it costs; then the
+player ends his moves. Battle decisions (order, casualties, ties, retreat roads) and the
+rest (reserves, defection, stacking) follow short rules stated where they are made.
+
+What each side wants, by scenario (the rulebook's objectives):
+- Normandy: the American takes red towns (five at the end of a German turn win); the German
+  holds them, and retakes any the American holds, the more urgently the more he holds.
+- The Bulge: the American clears the cheapest road from Bastogne to a (*) town (fewest
+  German Units on it) and takes Wiltz; the German holds the ring round Bastogne, that road
+  and Wiltz.
+- Sicily: the Allies land (Units offshore count as far away), take the yellow towns and go
+  for Messina; the Axis holds Messina and retakes yellow towns before they defect.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from functools import cache
+from typing import Any
+
+from .actions import LAND, MOVE
+from .board import Board
+from .combat import dice_for
+from .odds import attack_success, casualty_distribution, round_outcome
+from .rules import PattonRules
+from .state import (
+    BATTLE_ORDER,
+    CASUALTY,
+    DEFECTION,
+    MOVING,
+    OVER,
+    PLACING,
+    RESERVE_ASK,
+    RESERVE_PLACE,
+    RETREATING,
+    STACKING,
+    TIE,
+    PattonState,
+)
+
+ARMOR_WEIGHT = 1.6  # an Armored Unit throws a die by itself; two Infantry Units are needed for one
+INF_WEIGHT = 1.0
+STEP_VALUE = 0.3  # value of one MP of progress towards its goal, per Unit
+MP_PRICE = 0.1  # a move must gain more than this per MP it costs
+HOLD_CAP = 6.0  # the most force a goal held asks for (more is better used elsewhere)
+KILL_VALUE = 0.8
+LOSS_VALUE = 1.1
+REACH = 8  # MP within which Units count as able to strike a town (about one turn's card pair)
+
+
+@cache
+def mean_casualties(n: int) -> float:
+    return float(sum(k * p for k, p in casualty_distribution(n).items()))
+
+
+def weight(armor: int, infantry: int) -> float:
+    return armor * ARMOR_WEIGHT + infantry * INF_WEIGHT
+
+
+def garrison_strength(armor: int, infantry: int) -> float:
+    """How well a garrison holds, 0..1 (a lone Infantry Unit still occupies the town)."""
+    if armor + infantry == 0:
+        return 0.0
+    return (0.6, 0.7, 0.8, 0.88, 0.95, 1.0)[dice_for(armor, infantry)]
+
+
+# -- what each side wants ------------------------------------------------------------------------------
+class Aims:
+    """What one side wants now. Objective towns get a worth for holding (`hold`) or taking
+    (`take`) and a need (the force it takes to hold or take them); each of the side's towns is
+    then assigned a goal, nearest first, until each goal's need is met (`target`). A Unit's
+    position is worth -STEP_VALUE per MP of road between it and its town's goal."""
+
+    __slots__ = ("side", "hold", "take", "need", "plan", "sea_plan", "sea_dist", "dist")
+
+    def __init__(self, s: PattonState, side: int) -> None:
+        b = s.board
+        n = b.n
+        self.side = side
+        self.dist = b.distance
+        self.hold = [0.0] * n  # worth of holding a town the side occupies (a garrison keeps it)
+        self.take = [0.0] * n  # worth of taking a town from the enemy
+        needs: dict[int, float] = {}
+        self.need = needs
+        if b.objective == "red_towns":
+            self._normandy(s, side, needs)
+        elif b.objective == "relief_and_hold":
+            self._bulge(s, side, needs)
+        else:
+            self._sicily(s, side, needs)
+        for t in range(n):
+            if s.side[t] == 1 - side and self.take[t] == 0.0:
+                self.take[t] = 1.0  # any town: the Units in it can be destroyed
+        self.plan: list[list[list[float]]] = [[] for _ in range(n)]  # per town: [goal, weight of Units bound for it]
+        self.sea_plan: list[list[float]] = []
+        self.sea_dist = [0] * n
+        self._assign(s, side, needs)
+
+    def _threat(self, s: PattonState, town: int, side: int, reach: int = REACH) -> float:
+        """Weight of `side`'s Units within `reach` MP of `town` (attack stacks on it included)."""
+        row = self.dist[town]
+        total = 0.0
+        for t in range(s.board.n):
+            if s.side[t] == side and row[t] <= reach:
+                total += weight(s.armor[t], s.inf[t])
+        for st in s.stacks:
+            if st[4] == side and st[0] == town:
+                total += weight(st[2], st[3])
+        return total
+
+    def _attack_need(self, s: PattonState, town: int, side: int, extra: float = 2.0) -> float:
+        garrison = weight(s.armor[town], s.inf[town]) if s.side[town] == 1 - side else 0.0
+        return 1.4 * garrison + 0.4 * self._threat(s, town, 1 - side, 6) + extra
+
+    def _hold_need(self, s: PattonState, town: int, side: int) -> float:
+        """A garrison against the strongest enemy force that can strike it (at most 5 dice' worth)."""
+        b = s.board
+        row = self.dist[town]
+        strongest = 0.0
+        for t in range(b.n):
+            if s.side[t] == 1 - side and row[t] <= REACH:
+                strongest = max(strongest, weight(s.armor[t], s.inf[t]))
+        if side == 0 and s.board.objective == "red_towns":
+            return min(3.0, 0.3 * strongest + 1.0)  # the American needs presence, not a fortress
+        return min(HOLD_CAP, 0.7 * strongest + 1.0)
+
+    def _assign(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
+        """Bind the side's Units to goals, nearest first, until each goal's need is met; the rest
+        have no goal and stay where they are."""
+        b = s.board
+        dist = self.dist
+        pool = {t: weight(s.armor[t], s.inf[t]) for t in range(b.n) if s.side[t] == side and s.armor[t] + s.inf[t]}
+        offshore = weight(*s.offboard) if side == 0 else 0.0
+        if offshore:
+            landing = b.landing_town
+            self.sea_dist = [min(dist[lt][g] for lt in landing) + 2 for g in range(b.n)]
+        if not needs:
+            return
+        left = dict(needs)
+        pairs = [(dist[t][g], t, g) for t in pool for g in needs]
+        if offshore:
+            pool[-1] = offshore
+            pairs += [(self.sea_dist[g], -1, g) for g in needs]
+        pairs.sort()
+        for _, t, g in pairs:
+            take = min(pool[t], left[g])
+            if take <= 0:
+                continue
+            pool[t] -= take
+            left[g] -= take
+            (self.plan[t] if t >= 0 else self.sea_plan).append([g, take])
+
+    def progress(self, source: int, town: int, w: float) -> float:
+        """Worth of `w` weight of Units from `source` (-1: offshore) standing in `town` instead:
+        MP of road gained towards their goals, the Units with the most to gain moving first."""
+        subs = self.plan[source] if source >= 0 else self.sea_plan
+        if not subs:
+            return 0.0
+        dist = self.dist
+        here = dist[source] if source >= 0 else self.sea_dist
+        there = dist[town]
+        gains = sorted(((here[g] - there[g], wg) for g, wg in ((int(g), wg) for g, wg in subs)), reverse=True)
+        total = 0.0
+        for step, wg in gains:
+            if w <= 0:
+                break
+            take = min(w, wg)
+            total += take * step
+            w -= take
+        return STEP_VALUE * total
+
+    def _normandy(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
+        b = s.board
+        held = sum(1 for t in b.red_towns if s.side[t] == 0)
+        for t in b.red_towns:
+            mine = s.side[t] == side
+            if side == 0:
+                if mine:
+                    self.hold[t] = 12.0
+                else:
+                    self.take[t] = 10.0
+            else:
+                if mine:
+                    self.hold[t] = 10.0
+                else:
+                    self.take[t] = 10.0 + (6.0 * max(0, held - 2) if s.side[t] == 0 else 0.0)
+            needs[t] = self._hold_need(s, t, side) if mine else self._attack_need(s, t, side)
+
+    def _bulge(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
+        b = s.board
+        wiltz = b.hold
+        if not s.relieved:
+            for t in relief_path(s):
+                mine = s.side[t] == side
+                if side == 0:
+                    self.take[t] = 8.0 if s.side[t] == 1 else 0.0
+                    self.hold[t] = 3.0 if mine else 0.0
+                    needs[t] = self._hold_need(s, t, side) if mine else self._attack_need(s, t, side)
+                elif mine:
+                    self.hold[t] = 8.0
+                    needs[t] = self._hold_need(s, t, side)
+            if side == 1:
+                for t in b.neighbours[b.relieve]:
+                    if s.side[t] == 1:
+                        self.hold[t] = max(self.hold[t], 5.0)
+                        needs[t] = max(needs.get(t, 0.0), self._hold_need(s, t, side))
+        if not s.held:
+            mine = s.side[wiltz] == side
+            if mine:
+                self.hold[wiltz] = 15.0
+            else:
+                self.take[wiltz] = 15.0
+            needs[wiltz] = self._hold_need(s, wiltz, side) + 2.0 if mine else self._attack_need(s, wiltz, side, 3.0)
+
+    def _sicily(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
+        b = s.board
+        messina = b.hold
+        for t in b.defection_towns:
+            if s.defection_used[t]:
+                continue
+            worth = 2.0 + 2.5 * b.defection[t]
+            mine = s.side[t] == side
+            if mine:
+                self.hold[t] = worth
+            else:
+                self.take[t] = worth * (1.5 if side == 1 and s.side[t] == 0 else 1.0)
+            if side == 0:
+                needs[t] = self._hold_need(s, t, side) * 0.5 if mine else self._attack_need(s, t, side, 1.0)
+            elif s.side[t] == 0:
+                needs[t] = self._attack_need(s, t, side, 1.0)
+        if side == 0:
+            self.take[messina] = 40.0
+            needs[messina] = self._attack_need(s, messina, side, 6.0) if s.side[messina] != 0 else self._hold_need(s, messina, side) + 4
+        else:
+            self.hold[messina] = 40.0
+            needs[messina] = self._hold_need(s, messina, side) + 4.0
+
+
+def relief_path(s: PattonState) -> list[int]:
+    """The road from Bastogne to a (*) town with the fewest German Units on it (ties: shortest)."""
+    b = s.board
+    start = b.relieve
+    cost = [math.inf] * b.n
+    prev = [-1] * b.n
+    cost[start] = 0.0
+    heap = [(0.0, start)]
+    end = -1
+    while heap:
+        c, t = heapq.heappop(heap)
+        if c > cost[t]:
+            continue
+        if b.star[t]:
+            end = t
+            break
+        for _, _, to, mp in b.out[t]:
+            step = 0.05 * mp + ((s.armor[to] + s.inf[to]) if s.side[to] == 1 else 0)
+            if c + step < cost[to]:
+                cost[to] = c + step
+                prev[to] = t
+                heapq.heappush(heap, (c + step, to))
+    path = []
+    while end >= 0 and end != start:
+        path.append(end)
+        end = prev[end]
+    return path
+
+
+# -- the movement potential ---------------------------------------------------------------------------
+def _stack_force(s: PattonState, target: int, side: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int, list[tuple[int, int, int]]]:
+    armor = infantry = 0
+    parts = []
+    for st in s.stacks:
+        if st[0] == target and st[4] == side:
+            armor += st[2]
+            infantry += st[3]
+            parts.append((st[1], st[2], st[3]))
+    if extra is not None:
+        armor += extra[1]
+        infantry += extra[2]
+        parts.append(extra)
+    return armor, infantry, parts
+
+
+def attack_value(s: PattonState, aims: Aims, target: int, armor: int, infantry: int, parts: list[tuple[int, int, int]]) -> float:
+    """Expected worth of the stacks attacking `target`: the town, the casualties each way, and
+    the ground the Units gain if they win (landers that lose are eliminated)."""
+    if armor + infantry == 0:
+        return 0.0
+    b = s.board
+    da, di = s.armor[target] - s.joined_a[target], s.inf[target] - s.joined_i[target]
+    p = attack_success(min(armor, 10), min(infantry, 10), min(da, 10), min(di, 10))
+    n, m = dice_for(armor, infantry), dice_for(da, di)
+    kills = min(mean_casualties(n), da + di) + p * max(0, da + di - 5) * 0.5
+    loss = min(mean_casualties(m), armor + infantry)
+    value = p * aims.take[target] + KILL_VALUE * kills - LOSS_VALUE * loss
+    for source, a, i in parts:
+        w = weight(a, i)
+        if source >= b.n:
+            value += p * aims.progress(-1, target, w) - (1 - p) * w * LOSS_VALUE
+        else:
+            value += p * aims.progress(source, target, w)
+    return value
+
+
+def garrison_value(aims: Aims, town: int, armor: int, infantry: int) -> float:
+    """Worth of the garrison: most of it for being there at all, the rest growing to the town's need."""
+    hold = aims.hold[town]
+    if hold == 0.0 or armor + infantry == 0:
+        return 0.0
+    need = aims.need.get(town, 1.0)
+    return hold * (0.6 + 0.4 * min(1.0, weight(armor, infantry) / max(need, 1.0)))
+
+
+def move_gain(s: PattonState, aims: Aims, kind: int, where: int, a: int, i: int) -> tuple[float, int]:
+    """(change of the mover's potential, MP cost) for one legal move or landing."""
+    b = s.board
+    side = s.mover
+    w = weight(a, i)
+    if kind == LAND:
+        x = -1
+        y = b.landing_town[where]
+        cost = a + i
+        source = b.n + where
+    else:
+        r = where >> 1
+        x, y = b.road_ends[r]
+        if where & 1:
+            x, y = y, x
+        cost = (a + i) * b.road_cost[r]
+        source = x
+    gain = 0.0
+    if x >= 0:
+        ax, ix = s.armor[x], s.inf[x]
+        gain += garrison_value(aims, x, ax - a, ix - i) - garrison_value(aims, x, ax, ix)
+    if s.side[y] == 1 - side:
+        ta, ti, parts = _stack_force(s, y, side)
+        before = attack_value(s, aims, y, ta, ti, parts)
+        ta2, ti2, parts2 = _stack_force(s, y, side, (source, a, i))
+        gain += attack_value(s, aims, y, ta2, ti2, parts2) - before
+    else:
+        ay, iy = s.armor[y], s.inf[y]
+        gain += aims.progress(x, y, w)
+        gain += garrison_value(aims, y, ay + a, iy + i) - garrison_value(aims, y, ay, iy)
+        if ay + iy + a + i > 10:
+            gain -= 2.0 * (ay + iy + a + i - 10)
+    return gain, cost
+
+
+def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    aims = Aims(s, s.mover)
+    tab = rs.table(s.board)
+    best, best_score, best_gain = "end", 0.0, 0.0
+    for action in rs.legal_actions(s):
+        parsed = tab.parse(action)
+        if parsed is None or parsed[0] not in (MOVE, LAND):
+            continue
+        gain, cost = move_gain(s, aims, parsed[0], parsed[1], parsed[2], parsed[3])
+        score = gain / cost  # Movement Points are the scarce thing: the best gain per point first
+        if score > MP_PRICE and score > best_score:
+            best, best_score, best_gain = action, score, gain
+    if best == "end":
+        return "end", "Heuristic: no move left that gains more than the Movement Points it costs."
+    return best, f"Heuristic: the best gain per Movement Point ({best_gain:+.2f} in position value, {best_score:.2f} a point)."
+
+
+# -- the other decisions ----------------------------------------------------------------------------------
+def _battle_order(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    best, best_p = "", -1.0
+    for action in rs.legal_actions(s):
+        t = s.board.town_index[action.split()[1]]
+        armor, infantry, _ = _stack_force(s, t, s.mover)
+        p = attack_success(min(armor, 10), min(infantry, 10), min(s.armor[t], 10), min(s.inf[t], 10))
+        if p > best_p:
+            best, best_p = action, p
+    return best, f"Heuristic: fight the likeliest win first ({best_p:.0%})."
+
+
+def _casualties(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    b = s.board
+
+    def cost(action: str) -> float:
+        total = 0.0
+        for part in action.split()[1:]:
+            src, _, mix = part.partition(":")
+            landing = src in b.landing_index
+            total += (0.5 if landing else 1.0) * sum(int(x[:-1]) * (ARMOR_WEIGHT if x.endswith("A") else 1.0)
+                                                     for x in _split_mix(mix))
+        return total
+
+    legal = rs.legal_actions(s)
+    choice = min(legal, key=cost)
+    return choice, "Heuristic: take the losses from landing Units first (they die if the landing fails)."
+
+
+def _split_mix(mix: str) -> list[str]:
+    out, number = [], ""
+    for ch in mix:
+        number += ch
+        if ch in "AI":
+            out.append(number)
+            number = ""
+    return out
+
+
+def _tie(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    from .battle import attacker_force, defender_force
+
+    battle = s.battle
+    assert battle is not None
+    aa, ai = attacker_force(s)
+    da, di = defender_force(s)
+    o = round_outcome(min(aa, 10), min(ai, 10), min(da, 10), min(di, 10), battle.bonus)
+    attacker = s.actor == battle.attacker
+    mine = float(o["attacker_wins"] if attacker else o["defender_wins"])
+    theirs = float(o["defender_wins"] if attacker else o["attacker_wins"])
+    if battle.kind == 1 and attacker:
+        return "stand", "Heuristic: a retreating force has nowhere to go; fight on."
+    source_landing = attacker and any(st[1] >= s.board.n for st in s.stacks if st[0] == battle.target and st[4] == battle.attacker)
+    if source_landing or mine + 0.1 >= theirs:
+        return "stand", f"Heuristic: refight ({mine:.0%} to win the next round, {theirs:.0%} to lose it)."
+    return "retreat", f"Heuristic: retreat rather than refight at {mine:.0%} against {theirs:.0%}."
+
+
+def _retreat(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    b = s.board
+    r = s.retreat
+    assert r is not None
+    aims = Aims(s, r.side)
+    tab = rs.table(b)
+    enemy = 1 - r.side
+
+    def score(action: str) -> float:
+        parsed = tab.parse(action)
+        assert parsed is not None
+        d, a, i = parsed[1], parsed[2], parsed[3]
+        x, y = b.road_ends[d >> 1]
+        if d & 1:
+            x, y = y, x
+        units = a + i
+        if s.side[y] == enemy:  # a fighting retreat
+            p = attack_success(a, i, s.armor[y], s.inf[y], 2)
+            return units * 10 + weight(a, i) * (p * 2 - 1.5) + a * 0.5
+        threat = sum(s.armor[t] * 1.5 + s.inf[t] for t in b.neighbours[y] if s.side[t] == enemy)
+        friends = s.armor[y] + s.inf[y] if s.side[y] == r.side else 0
+        return units * 10 + a * 0.5 + aims.progress(x, y, 1.0) + aims.hold[y] * 0.2 + 0.3 * friends - 0.2 * threat
+
+    legal = rs.legal_actions(s)
+    choice = max(legal, key=score)
+    return choice, "Heuristic: keep as many Units (Armored first) as possible, towards friends and away from the enemy."
+
+
+def _reserve_town(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    b = s.board
+    aims = Aims(s, s.mover)
+    enemy = 1 - s.mover
+
+    def score(action: str) -> float:
+        t = b.town_index[action.split()[1]]
+        threat = sum(s.armor[u] * 1.5 + s.inf[u] for u in b.neighbours[t] if s.side[u] == enemy)
+        return aims.hold[t] * 0.3 + 0.2 * threat - (5.0 if s.armor[t] + s.inf[t] > 8 else 0.0)
+
+    legal = rs.legal_actions(s)
+    choice = max(legal, key=score)
+    return choice, "Heuristic: reserves enter where they are needed most."
+
+
+def _defection(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    b = s.board
+    aims = Aims(s, 1)
+    allied = [t for t in range(b.n) if s.side[t] == 0]
+
+    def keep(action: str) -> float:
+        t = b.town_index[action.split()[2]]
+        near = min((b.distance[t][u] for u in allied), default=99)
+        return aims.hold[t] * garrison_strength(s.armor[t], s.inf[t]) + 6.0 / (1 + near)
+
+    choice = min(rs.legal_actions(s), key=keep)
+    return choice, "Heuristic: the defectors leave the town that matters least."
+
+
+def _stacking(rs: PattonRules, s: PattonState) -> tuple[str, str]:
+    legal = rs.legal_actions(s)
+    choice = min(legal, key=lambda a: _split_mix(a.split()[1])[0].endswith("A") * 10 - len(a))
+    return choice, "Heuristic: remove Infantry before Armored Units."
+
+
+def heuristic_policy(ruleset: PattonRules, state: PattonState) -> tuple[str, str]:
+    """The heuristic's action for the side to act, and why."""
+    rs, s = ruleset, state
+    phase = s.phase
+    legal = rs.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0], "Heuristic: the only legal action."
+    if phase == MOVING:
+        return best_move(rs, s)
+    if phase == BATTLE_ORDER:
+        return _battle_order(rs, s)
+    if phase == CASUALTY:
+        return _casualties(rs, s)
+    if phase == TIE:
+        return _tie(rs, s)
+    if phase == RETREATING:
+        return _retreat(rs, s)
+    if phase == RESERVE_ASK:
+        return "roll reserves", "Heuristic: reserves now are worth more than reserves later."
+    if phase == RESERVE_PLACE:
+        return _reserve_town(rs, s)
+    if phase == DEFECTION:
+        return _defection(rs, s)
+    if phase == STACKING:
+        return _stacking(rs, s)
+    if phase == PLACING and "place default" in legal:
+        return "place default", "Heuristic: the default setup."
+    return legal[0], "Heuristic: the first legal action."
+
+
+# -- evaluation ---------------------------------------------------------------------------------------------
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _force_near(s: PattonState, side: int, town: int, reach: int = REACH) -> tuple[int, int]:
+    b = s.board
+    row = b.distance[town]
+    armor = infantry = 0
+    for t in range(b.n):
+        if s.side[t] == side and row[t] <= reach:
+            armor += s.armor[t]
+            infantry += s.inf[t]
+    for st in s.stacks:
+        if st[4] == side and st[0] == town:
+            armor += st[2]
+            infantry += st[3]
+    return armor, infantry
+
+
+def _take_chance(s: PattonState, town: int, side: int) -> float:
+    """Chance `side` holds `town` soon: already held, or the force within reach beats the garrison."""
+    if s.side[town] == side:
+        ea, ei = _force_near(s, 1 - side, town, REACH // 2)
+        keep = 1.0 - 0.6 * attack_success(min(ea, 5), min(ei, 5), min(s.armor[town], 10), min(s.inf[town], 10)) if ea + ei else 1.0
+        return keep
+    a, i = _force_near(s, side, town)
+    if a + i == 0:
+        return 0.0
+    if s.side[town] < 0:
+        return 0.9
+    return attack_success(min(a, 5), min(i, 5), min(s.armor[town], 10), min(s.inf[town], 10))
+
+
+def _turns_left(s: PattonState) -> int:
+    b = s.board
+    last = b.turns if b.turns else s.turn_limit
+    return max(0, (last or s.turn) - s.turn) + (1 if s.mover == 0 else 0)
+
+
+def allied_chance(s: PattonState) -> float:
+    """The Allied player's chance of winning, estimated from the objective and the forces near it."""
+    if s.phase == OVER:
+        return 1.0 if s.winner == 0 else 0.0
+    b = s.board
+    left = _turns_left(s)
+    pace = min(1.0, (left + 1) / 4.0)
+    aa, ai = s.units_of(0)
+    xa, xi = s.units_of(1)
+    material = (weight(aa, ai) - weight(xa, xi)) / max(1.0, weight(aa, ai) + weight(xa, xi))
+    if b.objective == "red_towns":
+        expected = sum(_take_chance(s, t, 0) if s.side[t] == 0 else pace * _take_chance(s, t, 0) for t in b.red_towns)
+        return _sigmoid(1.6 * (expected - b.red_needed + 0.5) + 2.0 * material + 0.15 * left * (expected >= 3))
+    if b.objective == "relief_and_hold":
+        if s.relieved:
+            relief = 1.0
+        else:
+            path = relief_path(s)
+            blockers = sum(s.armor[t] + s.inf[t] for t in path if s.side[t] == 1)
+            relief = _sigmoid(0.5 * left - 0.6 * blockers + 2.0 * material)
+        wiltz = 1.0 if s.held else pace * _take_chance(s, b.hold, 0)
+        return max(0.0, min(1.0, relief * (0.15 + 0.85 * wiltz)))
+    messina = b.hold
+    offshore = s.offboard[0] + s.offboard[1]
+    a, i = _force_near(s, 0, messina, 2 * REACH)
+    near = weight(a, i)
+    if s.side[messina] == 0:
+        base = 0.8
+    else:
+        garrison = weight(s.armor[messina], s.inf[messina])
+        base = _sigmoid(0.25 * (near - garrison) + 0.15 * left - 2.0 - 0.05 * offshore)
+    return max(0.0, min(1.0, base * (0.6 + 0.4 * _sigmoid(4.0 * material))))
+
+
+def evaluate(ruleset: PattonRules, state: PattonState) -> dict[str, float]:
+    """Each side's estimated chance of winning from `state` (they sum to 1)."""
+    p = allied_chance(state)
+    return {"Allied": p, "Axis": 1.0 - p}
+
+
+def value_text(ruleset: PattonRules, value: float) -> str:
+    return f"about {value:.0%} to win"
+
+
+def summarize(ruleset: PattonRules, state: PattonState) -> dict[str, Any]:
+    """Per-game facts for simulation reports: the objective's state, losses and the last turn."""
+    from .objectives import score
+
+    facts: dict[str, Any] = {k: v for k, v in score(state).items() if isinstance(v, int | float)}
+    return facts
+
+
+__all__ = ["Board", "evaluate", "heuristic_policy", "summarize", "value_text"]

@@ -1,0 +1,322 @@
+"""Patton's static data: the TOML schema of a scenario (map, forces, setups, reserves) and the
+movement deck, compiled to integer indices so the rules' hot path never touches a string."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from warroom.engine.data import load_toml
+from warroom.engine.errors import DataFileError
+
+DATA_DIR = Path(__file__).parent / "data"
+SCENARIOS = ("normandy", "bulge", "sicily")
+DECK_FILE = DATA_DIR / "deck.toml"
+ROAD_COST = {"solid": 1, "dashed": 2, "dotted": 3}  # General Rules: Using Movement Points
+SIDES = ("Allied", "Axis")
+ALLIED, AXIS = 0, 1
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TownSpec(_Strict):
+    id: str
+    name: str
+    x: float
+    y: float
+    source: str
+    red: bool = False  # Normandy objective towns (colored red)
+    star: bool = False  # towns marked (*)
+    front: bool = False  # Normandy: behind the Front Line
+    defection: int | None = Field(default=None, ge=1)  # Sicily: number in the yellow circle
+
+
+class RoadSpec(_Strict):
+    a: str
+    b: str
+    kind: Literal["solid", "dashed", "dotted"]
+    source: str
+
+
+class LandingSpec(_Strict):
+    id: str
+    town: str
+    capacity: int = Field(ge=1, le=10)
+    x: float
+    y: float
+    source: str
+
+
+class ForceSpec(_Strict):
+    armor: int = Field(ge=0)
+    infantry: int = Field(ge=0)
+    source: str
+
+
+class PlacementSpec(_Strict):
+    """Where a side may place at the start (a placement phase checks these)."""
+
+    fixed: dict[str, list[int]] = Field(default_factory=dict)  # town -> [armor, infantry]
+    zone: Literal["front", "star", "any", "offboard"]
+    exclude: list[Literal["front", "star", "fixed_towns", "enemy"]] = Field(default_factory=list)
+    at_least_one_near: str | None = None  # Bulge: one unit in each town adjacent to this one
+    source: str
+
+
+class DefaultSetup(_Strict):
+    towns: dict[str, list[int]]  # town -> [armor, infantry]
+    source: str
+
+
+class SideSpec(_Strict):
+    name: str  # "American", "German", "Allied", "Axis": how the rulebook calls the side here
+    force: ForceSpec
+    placement: PlacementSpec
+    default_setup: DefaultSetup
+    dice_color: str
+
+
+class ReserveSpec(_Strict):
+    """One side's reserves (rulebook: each scenario's Reserves)."""
+
+    trigger: Literal["doubles", "schedule"]
+    optional_roll: bool = False  # Normandy: "may wait several turns before throwing"
+    armor: int = 0  # units entering per success
+    infantry: int = 0
+    by_face: dict[str, list[int]] | None = None  # Sicily: face of the pair -> [armor, infantry]
+    entries: int | None = None  # how many times reserves enter (None: unlimited)
+    place: Literal["own_town", "star", "town"]
+    town: str | None = None
+    source: str
+
+
+class ObjectiveSpec(_Strict):
+    kind: Literal["red_towns", "relief_and_hold", "hold"]
+    needed: int = 0  # red towns needed (Normandy)
+    relieve: str | None = None  # Bulge: Bastogne
+    hold: str | None = None  # Bulge: Wiltz; Sicily: Messina
+    source: str
+
+
+class ScenarioSpec(_Strict):
+    id: str
+    title: str
+    deal: list[int] = Field(min_length=2, max_length=2)  # cards to [Allied, Axis]
+    game_ends_card: bool
+    turns: int | None = None  # with the Game Ends card: turns each side plays
+    turn_limit: int | None = None  # reconstructed: Sicily has no Game Ends card
+    turn_limit_source: str | None = None
+    source: str
+
+
+class ScenarioData(_Strict):
+    schema_version: int
+    scenario: ScenarioSpec
+    towns: list[TownSpec]
+    roads: list[RoadSpec]
+    landings: list[LandingSpec] = Field(default_factory=list)
+    allied: SideSpec
+    axis: SideSpec
+    reserves: dict[Literal["allied", "axis"], ReserveSpec] = Field(default_factory=dict)
+    objective: ObjectiveSpec
+
+    @model_validator(mode="after")
+    def _references(self) -> ScenarioData:
+        ids = [t.id for t in self.towns]
+        known = set(ids)
+        if len(known) != len(ids):
+            raise ValueError("towns: duplicate town id")
+        pairs = set()
+        for road in self.roads:
+            for end in (road.a, road.b):
+                if end not in known:
+                    raise ValueError(f"road {road.a}-{road.b}: unknown town {end!r}")
+            pair = frozenset((road.a, road.b))
+            if len(pair) != 2 or pair in pairs:
+                raise ValueError(f"road {road.a}-{road.b}: a loop or a second road between the same towns")
+            pairs.add(pair)
+        for landing in self.landings:
+            if landing.town not in known:
+                raise ValueError(f"landing {landing.id}: unknown town {landing.town!r}")
+        for side in (self.allied, self.axis):
+            for table in (side.placement.fixed, side.default_setup.towns):
+                for town, units in table.items():
+                    if town not in known:
+                        raise ValueError(f"{side.name}: unknown town {town!r}")
+                    if len(units) != 2 or min(units) < 0 or sum(units) > 10:
+                        raise ValueError(f"{side.name} in {town}: give [armor, infantry], at most 10 units (General Rules: Positioning)")
+            near = side.placement.at_least_one_near
+            if near is not None and near not in known:
+                raise ValueError(f"{side.name}: unknown town {near!r}")
+            armor = sum(u[0] for u in side.default_setup.towns.values())
+            infantry = sum(u[1] for u in side.default_setup.towns.values())
+            if side.placement.zone != "offboard" and (armor, infantry) != (side.force.armor, side.force.infantry):
+                raise ValueError(f"{side.name}: the default setup places {armor}A {infantry}I, the force is {side.force.armor}A {side.force.infantry}I")
+        for key, spec in self.reserves.items():
+            if spec.place == "town" and spec.town not in known:
+                raise ValueError(f"reserves.{key}: unknown town {spec.town!r}")
+        obj = self.objective
+        for town in (obj.relieve, obj.hold):
+            if town is not None and town not in known:
+                raise ValueError(f"objective: unknown town {town!r}")
+        return self
+
+
+class DeckData(_Strict):
+    schema_version: int
+    cards: list[int] = Field(min_length=1)
+    source: str
+
+    @model_validator(mode="after")
+    def _values(self) -> DeckData:
+        if min(self.cards) < 1 or max(self.cards) > 12:
+            raise ValueError("card values run from 1 to 12")
+        return self
+
+
+class Reserve:
+    """A side's reserves compiled for the rules."""
+
+    __slots__ = ("trigger", "optional_roll", "armor", "infantry", "by_face", "entries", "place", "town")
+
+    def __init__(self, spec: ReserveSpec, town_index: dict[str, int]) -> None:
+        self.trigger = spec.trigger
+        self.optional_roll = spec.optional_roll
+        self.armor, self.infantry = spec.armor, spec.infantry
+        self.by_face: dict[int, tuple[int, int]] | None = None
+        if spec.by_face is not None:
+            self.by_face = {int(face): (units[0], units[1]) for face, units in spec.by_face.items()}
+        self.entries = spec.entries
+        self.place = spec.place
+        self.town = town_index[spec.town] if spec.town else -1
+
+    def entry(self, face: int) -> tuple[int, int]:
+        """(armor, infantry) entering on a pair of `face`s."""
+        if self.by_face is not None:
+            return self.by_face[face]
+        return self.armor, self.infantry
+
+
+class Board:
+    """One scenario's data compiled to indices: towns 0..n-1, roads 0..r-1, landing areas 0..l-1."""
+
+    def __init__(self, data: ScenarioData, deck: DeckData, file_name: str) -> None:
+        self.data = data
+        self.file_name = file_name
+        sc = data.scenario
+        self.id, self.title = sc.id, sc.title
+        self.towns = data.towns
+        self.n = len(data.towns)
+        self.town_index = {t.id: k for k, t in enumerate(data.towns)}
+        self.names = [t.id for t in data.towns]
+        self.red = [t.red for t in data.towns]
+        self.star = [t.star for t in data.towns]
+        self.front = [t.front for t in data.towns]
+        self.defection = [t.defection or 0 for t in data.towns]
+        index = self.town_index
+        # roads: undirected index r; directed index d = 2r (a->b) or 2r+1 (b->a)
+        self.road_ends: list[tuple[int, int]] = [(index[r.a], index[r.b]) for r in data.roads]
+        self.road_cost: list[int] = [ROAD_COST[r.kind] for r in data.roads]
+        self.road_kind: list[str] = [r.kind for r in data.roads]
+        self.road_between: dict[tuple[int, int], int] = {}
+        self.out: list[list[tuple[int, int, int, int]]] = [[] for _ in range(self.n)]  # (d, road, to, cost)
+        self.neighbours: list[list[int]] = [[] for _ in range(self.n)]
+        for r, (a, b) in enumerate(self.road_ends):
+            self.road_between[(a, b)] = self.road_between[(b, a)] = r
+            self.out[a].append((2 * r, r, b, self.road_cost[r]))
+            self.out[b].append((2 * r + 1, r, a, self.road_cost[r]))
+            self.neighbours[a].append(b)
+            self.neighbours[b].append(a)
+        self.landings = data.landings
+        self.landing_town = [index[la.town] for la in data.landings]
+        self.landing_capacity = [la.capacity for la in data.landings]
+        self.landing_index = {la.id: k for k, la in enumerate(data.landings)}
+        self.side_names = (data.allied.name, data.axis.name)
+        self.sides = (data.allied, data.axis)
+        self.force = [(s.force.armor, s.force.infantry) for s in self.sides]
+        self.default_setup = [
+            {index[t]: (u[0], u[1]) for t, u in s.default_setup.towns.items()} for s in self.sides
+        ]
+        self.fixed_setup = [{index[t]: (u[0], u[1]) for t, u in s.placement.fixed.items()} for s in self.sides]
+        self.reserves: list[Reserve | None] = [
+            Reserve(data.reserves[key], index) if key in data.reserves else None for key in ("allied", "axis")
+        ]
+        self.deal = tuple(sc.deal)
+        self.game_ends_card = sc.game_ends_card
+        self.turns = sc.turns
+        self.turn_limit = sc.turn_limit
+        self.cards = sorted(deck.cards)
+        if sum(self.deal) != len(self.cards):
+            raise DataFileError(file_name, "scenario.deal", f"deals {sum(self.deal)} cards but the deck has {len(self.cards)}")
+        self.card_counts = [self.cards.count(v) for v in range(13)]
+        obj = data.objective
+        self.objective = obj.kind
+        self.red_needed = obj.needed
+        self.relieve = index[obj.relieve] if obj.relieve else -1
+        self.hold = index[obj.hold] if obj.hold else -1
+        self.red_towns = [k for k in range(self.n) if self.red[k]]
+        self.star_towns = [k for k in range(self.n) if self.star[k]]
+        self.defection_towns = [k for k in range(self.n) if self.defection[k]]
+        self._check(file_name)
+        self.distance = self._all_pairs()
+
+    def _check(self, file_name: str) -> None:
+        if self.objective == "red_towns" and len(self.red_towns) < self.red_needed:
+            raise DataFileError(file_name, "towns", f"{len(self.red_towns)} red towns, the objective needs {self.red_needed}")
+        if self.objective == "relief_and_hold" and (self.relieve < 0 or self.hold < 0 or not self.star_towns):
+            raise DataFileError(file_name, "objective", "relief needs a town to relieve, a town to hold and (*) towns")
+        if self.objective == "hold" and self.hold < 0:
+            raise DataFileError(file_name, "objective", "needs the town to hold")
+        if self.game_ends_card and not self.turns:
+            raise DataFileError(file_name, "scenario.turns", "a scenario with the Game Ends card needs its number of turns")
+        if not self.game_ends_card and not self.turn_limit:
+            raise DataFileError(file_name, "scenario.turn_limit", "a scenario without the Game Ends card needs a turn limit")
+
+    def _all_pairs(self) -> list[list[int]]:
+        """Road distance in Movement Points between every pair of towns (Dijkstra from each)."""
+        import heapq
+
+        inf = 10**6
+        table = []
+        for start in range(self.n):
+            dist = [inf] * self.n
+            dist[start] = 0
+            heap = [(0, start)]
+            while heap:
+                d, t = heapq.heappop(heap)
+                if d > dist[t]:
+                    continue
+                for _, _, to, cost in self.out[t]:
+                    if d + cost < dist[to]:
+                        dist[to] = d + cost
+                        heapq.heappush(heap, (d + cost, to))
+            table.append(dist)
+        return table
+
+    def unit_text(self, armor: int, infantry: int) -> str:
+        return mix_text(armor, infantry)
+
+
+def mix_text(armor: int, infantry: int) -> str:
+    """The id spelling of a group of units: 2A1I, 3I, 1A."""
+    return (f"{armor}A" if armor else "") + (f"{infantry}I" if infantry else "")
+
+
+def scenario_file(scenario: str) -> Path:
+    return DATA_DIR / f"{scenario}.toml"
+
+
+@cache
+def load_deck(path: Path = DECK_FILE) -> DeckData:
+    return load_toml(path, DeckData)
+
+
+@cache
+def load_board(scenario: str, path: Path | None = None) -> Board:
+    file = path or scenario_file(scenario)
+    return Board(load_toml(file, ScenarioData), load_deck(), file.name)

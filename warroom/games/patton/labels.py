@@ -1,0 +1,187 @@
+"""Plain-language labels for Patton actions, and the reason an action is illegal (naming the rule)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import battle as battle_mod
+from .actions import (
+    BATTLE,
+    CASUALTIES,
+    DEFECT,
+    END,
+    LAND,
+    MOVE,
+    PLACE,
+    PLACE_DEFAULT,
+    REMOVE,
+    RESERVE,
+    RETREAT,
+    ROLL,
+    STAND,
+    TIE_RETREAT,
+    WAIT,
+)
+from .board import mix_text
+from .combat import dice_for
+from .movement import SEGMENT_LIMIT, movable, trapped_town
+from .state import (
+    BATTLE_ORDER,
+    CARD,
+    CASUALTY,
+    DEFECTION,
+    DICE,
+    MOVING,
+    OVER,
+    PHASE_NAMES,
+    PLACING,
+    RESERVE_ASK,
+    RESERVE_DICE,
+    RESERVE_PLACE,
+    RETREATING,
+    STACKING,
+    TIE,
+    PattonState,
+)
+
+if TYPE_CHECKING:
+    from .rules import PattonRules
+
+PHASE_OF = {
+    MOVE: (MOVING,), LAND: (MOVING,), END: (MOVING,), BATTLE: (BATTLE_ORDER,), CASUALTIES: (CASUALTY,),
+    TIE_RETREAT: (TIE,), STAND: (TIE,), RETREAT: (RETREATING,), ROLL: (RESERVE_ASK,), WAIT: (RESERVE_ASK,),
+    RESERVE: (RESERVE_PLACE,), DEFECT: (DEFECTION,), REMOVE: (STACKING,), PLACE: (PLACING,), PLACE_DEFAULT: (PLACING,),
+}
+
+
+def _ends(s: PattonState, d: int) -> tuple[int, int]:
+    x, y = s.board.road_ends[d >> 1]
+    return (y, x) if d & 1 else (x, y)
+
+
+def describe(rules: PattonRules, s: PattonState, action: str) -> str:
+    b = s.board
+    parsed = rules.table(b).parse(action)
+    if parsed is None:
+        return action
+    kind = parsed[0]
+    names = b.side_names
+    if kind == END:
+        return f"End movement ({s.mp} MP unused) and fight the battles"
+    if kind == MOVE:
+        x, y = _ends(s, parsed[1])
+        a, i = parsed[2], parsed[3]
+        cost = (a + i) * b.road_cost[parsed[1] >> 1]
+        if s.side[y] == 1 - s.mover:
+            return f"Attack {b.towns[y].name} from {b.towns[x].name} with {mix_text(a, i)} ({cost} MP)"
+        return f"Move {mix_text(a, i)} from {b.towns[x].name} to {b.towns[y].name} ({cost} MP)"
+    if kind == LAND:
+        town = b.landing_town[parsed[1]]
+        a, i = parsed[2], parsed[3]
+        fight = " and fight for it (losers are eliminated)" if s.side[town] == 1 else ""
+        return f"Land {mix_text(a, i)} at {b.landings[parsed[1]].id} into {b.towns[town].name}{fight} ({a + i} MP)"
+    if kind == BATTLE:
+        return f"Fight the battle for {b.towns[parsed[1]].name} next"
+    if kind == CASUALTIES:
+        return "Take the casualties: " + ", ".join(f"{mix_text(a, i)} from the stack from {src}" for src, a, i in parsed[1])
+    if kind in (TIE_RETREAT, STAND):
+        battle = s.battle
+        if kind == TIE_RETREAT:
+            return "Retreat voluntarily from the tie"
+        if battle is not None:
+            from .odds import round_odds
+
+            aa, ai = battle_mod.attacker_force(s)
+            da, di = battle_mod.defender_force(s)
+            n, m = dice_for(aa, ai), dice_for(da, di, battle.bonus)
+            p = round_odds(n, m)
+            mine = p[0] if s.actor == battle.attacker else p[2]
+            return f"Stand: refight with {n} against {m} dice ({mine:.0%} to throw the higher total)"
+        return "Stand"
+    if kind == RETREAT:
+        x, y = _ends(s, parsed[1])
+        if s.side[y] == 1 - s.actor:
+            return f"Retreat {mix_text(parsed[2], parsed[3])} from {b.towns[x].name} towards enemy-held {b.towns[y].name} and fight for it (enemy +2 dice)"
+        return f"Retreat {mix_text(parsed[2], parsed[3])} from {b.towns[x].name} to {b.towns[y].name}"
+    if kind == ROLL:
+        return "Throw 3 dice for reserves (a double brings them in)"
+    if kind == WAIT:
+        return "Wait: do not throw for reserves this turn"
+    if kind == RESERVE:
+        a, i = s.reserve_pending
+        return f"Reserves {mix_text(a, i)} enter {b.towns[parsed[1]].name}"
+    if kind == DEFECT:
+        return f"Remove {'1 Armored Unit (for 2 Infantry)' if parsed[2] else '1 Infantry Unit'} from {b.towns[parsed[1]].name} (Italian defection)"
+    if kind == REMOVE:
+        return f"Remove {mix_text(parsed[2], parsed[3])} from {b.towns[parsed[1]].name} (more than 10 Units)"
+    if kind == PLACE:
+        return f"{names[s.actor]}: place {mix_text(parsed[2], parsed[3])} in {b.towns[parsed[1]].name}"
+    if kind == PLACE_DEFAULT:
+        return f"{names[s.actor]}: use the default setup"
+    return action
+
+
+def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
+    """A message naming the action, the phase and the rule that forbids it."""
+    b = s.board
+    phase = s.phase
+    if phase == OVER:
+        return f"{action!r}: the game is over"
+    if phase in (CARD, DICE, RESERVE_DICE):
+        return f"{action!r} is not legal: a {'card' if phase == CARD else 'die'} is pending; no decision is asked for now"
+    parsed = rules.table(b).parse(action) if isinstance(action, str) else None
+    legal = rules.legal_actions(s)
+    sample = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+    if parsed is None:
+        return f"{action!r} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
+    kind = parsed[0]
+    if phase not in PHASE_OF.get(kind, ()):
+        return f"{action!r} is not legal in the phase {PHASE_NAMES[phase]!r}; legal now: {sample}"
+    if kind == MOVE:
+        return _why_move(s, parsed, action)
+    if kind == LAND:
+        k, a, i = parsed[1], parsed[2], parsed[3]
+        if s.mover != 0 or not b.landings:
+            return f"{action!r}: only the Allied player lands, in Sicily — Patton: Sicily — Allied Landings"
+        if a > s.offboard[0] or i > s.offboard[1]:
+            return f"{action!r}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
+        if s.land_used[k] + a + i > b.landing_capacity[k]:
+            return (f"{action!r}: {b.landings[k].id} handles at most {b.landing_capacity[k]} Units a turn ({s.land_used[k]} used) — "
+                    "Patton: Sicily — Allied Landings")
+        return f"{action!r}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
+    if kind == RETREAT:
+        return f"{action!r}: retreat only along a road clear of enemy Units, with at most {s.retreat.quota if s.retreat else 5} Units — Patton: Retreating"
+    if kind == CASUALTIES:
+        return f"{action!r}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
+    if kind == PLACE:
+        return f"{action!r}: not an allowed town, more than 10 Units, more Units than are left to place, or a town owed a Unit left empty — {_start_rule(s)}"
+    return f"{action!r} is not legal now; legal: {sample}"
+
+
+def _start_rule(s: PattonState) -> str:
+    from .placement import starting_rule
+
+    return starting_rule(s)
+
+
+def _why_move(s: PattonState, parsed: tuple[int, ...], action: str) -> str:
+    b = s.board
+    d, a, i = parsed[1], parsed[2], parsed[3]
+    x, y = _ends(s, d)
+    r = d >> 1
+    if s.side[x] != s.mover:
+        return f"{action!r}: the {b.side_names[s.mover]} have no Units in {b.towns[x].name} — Patton: Using Movement Points"
+    if x == trapped_town(s):
+        return f"{action!r}: the Units trapped in {b.towns[x].name} cannot move until relieved — Patton: The Bulge — Objective"
+    ma, mi = movable(s, x)
+    if a > ma or i > mi:
+        landed = " (Units landed this turn cannot move along roads)" if s.frozen_a[x] + s.frozen_i[x] else ""
+        return f"{action!r}: only {mix_text(ma, mi) or 'no Units'} can move from {b.towns[x].name}{landed} — Patton: Using Movement Points"
+    if s.seg[r] + a + i > SEGMENT_LIMIT:
+        return f"{action!r}: at most 5 Units can use one road segment a turn ({s.seg[r]} already have) — Patton: Using Movement Points"
+    cost = (a + i) * b.road_cost[r]
+    if cost > s.mp:
+        return f"{action!r}: it costs {cost} MP ({b.road_kind[r]} road), only {s.mp} left — Patton: Using Movement Points"
+    if s.mover == 1 and y == trapped_town(s):
+        return f"{action!r}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — Patton: The Bulge — Objective"
+    return f"{action!r} is not legal now — Patton: Using Movement Points"

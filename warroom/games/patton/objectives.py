@@ -1,0 +1,140 @@
+"""Each scenario's objective: who has won, and when the game ends.
+
+Rule citations: "Patton: Normandy — Objective", "Patton: The Bulge — Objective",
+"Patton: Sicily — Objective", "Patton: Normandy — Duration of Game".
+"""
+
+from __future__ import annotations
+
+from warroom.engine.ruleset import Event
+
+from .state import PattonState
+
+NORMANDY_OBJECTIVE = "Patton: Normandy — Objective"
+BULGE_OBJECTIVE = "Patton: The Bulge — Objective"
+SICILY_OBJECTIVE = "Patton: Sicily — Objective"
+DURATION = "Patton: Normandy — Duration of Game"
+SICILY_LIMIT = "Patton: Sicily — Objective (turn limit: reconstructed)"
+
+
+def relief_path_open(s: PattonState) -> bool:
+    """A path free of German Units, "no matter how indirect", from Bastogne to a (*) town.
+
+    A town on the path must hold no German Units; a road carrying a German attack stack is not
+    free either.
+    """
+    b = s.board
+    start = b.relieve
+    blocked_roads = {b.road_between[(st[0], st[1])] for st in s.stacks if st[4] == 1 and st[1] < b.n}
+    seen = [False] * b.n
+    seen[start] = True
+    frontier = [start]
+    star, side = b.star, s.side
+    while frontier:
+        t = frontier.pop()
+        if star[t]:
+            return True
+        for _, road, to, _ in b.out[t]:
+            if not seen[to] and side[to] != 1 and road not in blocked_roads:
+                seen[to] = True
+                frontier.append(to)
+    return False
+
+
+def update_relief(s: PattonState, events: list[Event], log: bool) -> None:
+    """Break the siege of Bastogne the moment a German-free path opens; it stays broken."""
+    b = s.board
+    if b.relieve < 0 or s.relieved or s.side[b.relieve] != 0:
+        return
+    if relief_path_open(s):
+        s.relieved = True
+        if log:
+            events.append({
+                "type": "relieved",
+                "text": f"A path free of German Units now runs from {b.towns[b.relieve].name} to a (*) town: the siege is broken and the "
+                        "trapped Units are relieved for good.",
+                "rule": BULGE_OBJECTIVE,
+            })
+
+
+def red_towns_held(s: PattonState) -> int:
+    return sum(1 for t in s.board.red_towns if s.side[t] == 0)
+
+
+def allied_units_left(s: PattonState) -> int:
+    armor, infantry = s.units_of(0)
+    return armor + infantry
+
+
+def check_end_of_turn(s: PattonState, events: list[Event], log: bool) -> bool:
+    """Objectives checked once a turn is complete; True when the game is over (winner set)."""
+    b = s.board
+    names = b.side_names
+    if b.objective == "red_towns":
+        if s.mover == 1:
+            held = red_towns_held(s)
+            if held >= b.red_needed:
+                return _win(s, 0, f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns (five or more needed).",
+                            NORMANDY_OBJECTIVE, events, log)
+        return False
+    if b.objective == "relief_and_hold":
+        hold = b.hold
+        if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0 and not s.held:
+            s.held = True
+            if log:
+                events.append({"type": "objective", "text": f"The {names[1]} did not oust the {names[0]} from {b.towns[hold].name}: that objective is achieved.",
+                               "rule": BULGE_OBJECTIVE})
+        if s.relieved and s.held:
+            return _win(s, 0, f"Bastogne is relieved and {b.towns[hold].name} was held: both {names[0]} objectives are achieved.", BULGE_OBJECTIVE, events, log)
+        return False
+    hold = b.hold
+    if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0:
+        return _win(s, 0, f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.", SICILY_OBJECTIVE, events, log)
+    if allied_units_left(s) == 0:
+        return _win(s, 1, f"The {names[0]} have no Units left: taking {b.towns[hold].name} has become impossible.", SICILY_OBJECTIVE, events, log)
+    return False
+
+
+def check_game_ends(s: PattonState, events: list[Event], log: bool) -> bool:
+    """Before the Allied player turns his next card: the Game Ends card, or Sicily's turn limit."""
+    b = s.board
+    names = b.side_names
+    if b.game_ends_card and b.turns is not None and s.turn > b.turns:
+        why = {
+            "red_towns": f"the {names[0]} never held five red towns at the end of a {names[1]} turn",
+            "relief_and_hold": f"the {names[0]} did not achieve both objectives",
+        }.get(b.objective, "")
+        return _win(s, 1, f"The Game Ends card is turned after {b.turns} turns: {why}.", DURATION, events, log)
+    if not b.game_ends_card and s.turn_limit and s.turn > s.turn_limit:
+        return _win(s, 1, f"Turn {s.turn_limit} is over and {b.towns[b.hold].name} has not fallen.", SICILY_LIMIT, events, log)
+    return False
+
+
+def _win(s: PattonState, winner: int, reason: str, rule: str, events: list[Event], log: bool) -> bool:
+    from .state import OVER
+
+    s.winner = winner
+    s.reason = reason
+    s.result_rule = rule
+    s.phase = OVER
+    s.legal = None
+    if log:
+        events.append({"type": "game_over", "text": f"{s.board.side_names[winner]} victory. {reason}", "rule": rule})
+    return True
+
+
+def score(s: PattonState) -> dict[str, object]:
+    """What the result reports: the objective's state and the Units each side lost."""
+    b = s.board
+    out: dict[str, object] = {"turn": s.turn}
+    if b.objective == "red_towns":
+        out["red_towns_held"] = red_towns_held(s)
+    elif b.objective == "relief_and_hold":
+        out["bastogne_relieved"] = s.relieved
+        out["wiltz_held"] = s.held
+    else:
+        out["messina_allied"] = s.side[b.hold] == 0
+        out["defection_towns_used"] = sum(1 for t in b.defection_towns if s.defection_used[t])
+    for side, name in zip((0, 1), ("Allied", "Axis"), strict=True):
+        out[f"{name}_units_lost"] = sum(s.eliminated[side])
+    return out

@@ -1,0 +1,169 @@
+"""Exact battle odds for Patton (Patton: Battles, Casualties, Retreating).
+
+A side's throw matters only through its total (who retreats) and the casualties it inflicts
+(a function of which numbers repeat). Both come from the multiset of faces, so each side's
+n dice are enumerated as multisets — at most C(10, 5) = 252 for five dice, each weighted by
+its number of orderings — instead of the 6^n sequences. The two sides' throws are
+independent, so the battle's 6^10 outcomes collapse into a product of two small tables:
+(total, casualties) -> count of orderings. Everything is exact (integers over 6^(n+m)).
+
+`protocol_odds` answers the engine protocol's {"cmd": "odds", "game": "patton", ...}.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from warroom.engine.errors import WarroomError
+
+from .combat import MAX_DICE, casualties_from, dice_for, losses
+
+
+@cache
+def throw_table(n: int) -> tuple[tuple[int, int, int], ...]:
+    """(total, casualties inflicted, orderings) for every multiset of n dice; orderings sum to 6^n."""
+    if n == 0:
+        return ((0, 0, 1),)
+    table: Counter[tuple[int, int]] = Counter()
+    for faces in combinations_with_replacement(range(1, 7), n):
+        orderings = factorial(n)
+        for count in Counter(faces).values():
+            orderings //= factorial(count)
+        table[(sum(faces), casualties_from(faces))] += orderings
+    return tuple((total, cas, weight) for (total, cas), weight in sorted(table.items()))
+
+
+@cache
+def _totals(n: int) -> dict[int, int]:
+    out: Counter[int] = Counter()
+    for total, _, weight in throw_table(n):
+        out[total] += weight
+    return dict(out)
+
+
+@cache
+def comparison(n: int, m: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact P(first total higher), P(tie), P(second higher) for n dice against m dice."""
+    higher = tie = lower = 0
+    for ta, wa in _totals(n).items():
+        for tb, wb in _totals(m).items():
+            if ta > tb:
+                higher += wa * wb
+            elif ta == tb:
+                tie += wa * wb
+            else:
+                lower += wa * wb
+    whole = 6 ** (n + m)
+    return Fraction(higher, whole), Fraction(tie, whole), Fraction(lower, whole)
+
+
+@cache
+def round_odds(n: int, m: int) -> tuple[float, float, float]:
+    """(attacker higher, tie, defender higher) as floats, for labels and the AI."""
+    higher, tie, lower = comparison(n, m)
+    return float(higher), float(tie), float(lower)
+
+
+@cache
+def casualty_distribution(n: int) -> dict[int, Fraction]:
+    """Exact distribution of the casualties n dice inflict."""
+    out: Counter[int] = Counter()
+    for _, cas, weight in throw_table(n):
+        out[cas] += weight
+    whole = 6**n
+    return {cas: Fraction(weight, whole) for cas, weight in sorted(out.items())}
+
+
+@cache
+def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bonus: int = 0) -> dict[str, Fraction]:
+    """Exact result of one round of a battle, casualties removed and the rules applied.
+
+    attacker_wins: the defender must retreat (or has no fighting Units left);
+    defender_wins: the attacker must retreat (or is wiped out); both_eliminated; tie: equal
+    totals with both sides still there (a voluntary retreat or a refight follows).
+    """
+    n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
+    counts: Counter[str] = Counter()
+    for ta, cas_on_def, wa in throw_table(n):
+        la, li = losses(cas_on_def, def_armor, def_inf)
+        defender_left = def_armor + def_inf - la - li
+        for td, cas_on_att, wd in throw_table(m):
+            ka, ki = losses(cas_on_att, att_armor, att_inf)
+            attacker_left = att_armor + att_inf - ka - ki
+            w = wa * wd
+            if attacker_left == 0 and defender_left == 0:
+                counts["both_eliminated"] += w
+            elif defender_left == 0:
+                counts["attacker_wins"] += w
+            elif attacker_left == 0:
+                counts["defender_wins"] += w
+            elif ta > td:
+                counts["attacker_wins"] += w
+            elif ta < td:
+                counts["defender_wins"] += w
+            else:
+                counts["tie"] += w
+    whole = 6 ** (n + m)
+    return {key: Fraction(counts[key], whole) for key in ("attacker_wins", "defender_wins", "tie", "both_eliminated")}
+
+
+@cache
+def attack_success(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bonus: int = 0) -> float:
+    """P(the attacker takes the town), counting a tie as refought with the same forces.
+
+    An estimate for the AI (a refight after casualties changes the forces); exact per round.
+    """
+    o = round_outcome(att_armor, att_inf, def_armor, def_inf, bonus)
+    decided = o["attacker_wins"] + o["defender_wins"] + o["both_eliminated"]
+    if decided == 0:
+        return 0.0
+    return float(o["attacker_wins"] / decided)
+
+
+# -- the engine protocol --------------------------------------------------------------------------
+def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
+    force = request.get(key)
+    if not isinstance(force, dict):
+        raise WarroomError(f'odds needs "{key}": {{"armor": A, "infantry": I}}')
+    out = []
+    for kind in ("armor", "infantry"):
+        value = force.get(kind, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+            raise WarroomError(f"{key}.{kind} must be a whole number of Units from 0 to 99, not {value!r}")
+        out.append(value)
+    return out[0], out[1]
+
+
+def protocol_odds(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer {"cmd":"odds","game":"patton","attacker":{"armor":A,"infantry":I},"defender":{...}}.
+
+    Optional "retreat_battle": true gives the defender the Optional Retreating Rule's +2 dice.
+    Probabilities are floats; "exact" repeats the main ones as fractions "p/q". Bad input raises
+    WarroomError (the protocol answers it as {"ok": false, ...}).
+    """
+    aa, ai = _force(request, "attacker")
+    da, di = _force(request, "defender")
+    bonus = 2 if request.get("retreat_battle") else 0
+    n, m = dice_for(aa, ai), dice_for(da, di, bonus)
+    higher, tie, lower = comparison(n, m)
+    on_defender = casualty_distribution(n)
+    on_attacker = casualty_distribution(m)
+    outcome = round_outcome(aa, ai, da, di, bonus)
+    return {
+        "ok": True,
+        "attacker_dice": n,
+        "defender_dice": m,
+        "attacker_higher": float(higher),
+        "defender_higher": float(lower),
+        "tie": float(tie),
+        "casualties_to_defender": {str(k): float(p) for k, p in on_defender.items()},
+        "casualties_to_attacker": {str(k): float(p) for k, p in on_attacker.items()},
+        "outcome": {key: float(p) for key, p in outcome.items()},
+        "exact": {"attacker_higher": str(higher), "defender_higher": str(lower), "tie": str(tie)},
+        "max_dice": MAX_DICE,
+    }

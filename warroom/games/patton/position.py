@@ -1,0 +1,288 @@
+"""Patton positions as JSON (like chess FEN): every field of the state, by readable names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from warroom.engine.errors import PositionError, WarroomError
+
+from .board import SIDES, Board
+from .state import (
+    BATTLE_ORDER,
+    CARD,
+    CASUALTY,
+    DEFECTION,
+    DICE,
+    NORMAL,
+    OVER,
+    PHASE_KEYS,
+    RESERVE_ASK,
+    RESERVE_DICE,
+    RESERVE_PLACE,
+    RETREAT_BATTLE,
+    RETREATING,
+    STACKING,
+    TIE,
+    Battle,
+    PattonState,
+    Retreat,
+)
+
+BATTLE_KINDS = ("battle", "retreat_battle")
+
+
+def _side(k: int | None) -> str | None:
+    return SIDES[k] if k is not None and k >= 0 else None
+
+
+def state_to_json(s: PattonState) -> dict[str, Any]:
+    b = s.board
+    names = b.names
+    towns = {}
+    for t in range(b.n):
+        if s.side[t] >= 0 or s.armor[t] or s.inf[t]:
+            entry: dict[str, Any] = {"side": _side(s.side[t]), "armor": s.armor[t], "infantry": s.inf[t]}
+            if s.joined_a[t] or s.joined_i[t]:
+                entry["joined"] = [s.joined_a[t], s.joined_i[t]]
+            if s.frozen_a[t] or s.frozen_i[t]:
+                entry["landed"] = [s.frozen_a[t], s.frozen_i[t]]
+            towns[names[t]] = entry
+    battle = None
+    if s.battle is not None:
+        bt = s.battle
+        battle = {
+            "target": names[bt.target], "attacker": SIDES[bt.attacker], "kind": BATTLE_KINDS[bt.kind], "bonus": bt.bonus,
+            "attacker_dice": bt.n, "defender_dice": bt.m, "attacker_roll": list(bt.att_dice), "defender_roll": list(bt.def_dice),
+            "round": bt.round, "from": names[bt.from_town] if bt.from_town >= 0 else None,
+        }
+    retreat = None
+    if s.retreat is not None:
+        r = s.retreat
+        retreat = {
+            "town": names[r.town], "side": SIDES[r.side], "quota": r.quota,
+            "fight": {"to": names[r.fight[0]], "armor": r.fight[1], "infantry": r.fight[2]} if r.fight is not None else None,
+        }
+    result = None
+    if s.phase == OVER:
+        result = {"winner": _side(s.winner), "reason": s.reason, "rule": s.result_rule}
+    return {
+        "game": "patton",
+        "scenario": b.id,
+        "options": {"advanced_retreat": s.advanced, "turn_limit": s.turn_limit or None},
+        "turn": s.turn,
+        "mover": SIDES[s.mover],
+        "phase": PHASE_KEYS[s.phase] if s.phase < len(PHASE_KEYS) else "over",
+        "actor": SIDES[s.actor],
+        "cards": {"Allied": list(s.cards[0]), "Axis": list(s.cards[1])},
+        "cards_unseen": {str(v): c for v, c in enumerate(s.pool) if c},
+        "mp": s.mp,
+        "mp_total": s.mp_total,
+        "towns": towns,
+        "road_use": [[names[b.road_ends[r][0]], names[b.road_ends[r][1]], used] for r, used in enumerate(s.seg) if used],
+        "landing_use": {b.landings[k].id: used for k, used in enumerate(s.land_used) if used},
+        "stacks": [
+            {"to": names[st[0]], "from": names[st[1]] if st[1] < b.n else b.landings[st[1] - b.n].id, "armor": st[2], "infantry": st[3],
+             "side": SIDES[st[4]]}
+            for st in s.stacks
+        ],
+        "offshore": {"armor": s.offboard[0], "infantry": s.offboard[1]},
+        "placing": {"Allied": list(s.placing[0]), "Axis": list(s.placing[1])},
+        "reserves": {
+            "entries": {"Allied": s.reserve_entries[0], "Axis": s.reserve_entries[1]},
+            "dice": list(s.reserve_dice),
+            "pending": list(s.reserve_pending),
+        },
+        "battle": battle,
+        "retreat": retreat,
+        "tie_asked": s.tie_asked,
+        "eliminated": {"Allied": list(s.eliminated[0]), "Axis": list(s.eliminated[1])},
+        "reserves_entered": {"Allied": list(s.entered[0]), "Axis": list(s.entered[1])},
+        "relieved": s.relieved,
+        "held": s.held,
+        "allied_end": [names[t] for t in range(b.n) if s.allied_end[t]],
+        "defection_used": [names[t] for t in range(b.n) if s.defection_used[t]],
+        "defection_owed": s.defection_owed,
+        "stacking_queue": [names[t] for t in s.stacking_queue],
+        "result": result,
+    }
+
+
+def state_from_json(data: Any, board_of: Callable[[str], Board]) -> PattonState:
+    """Rebuild a state; anything that does not fit the board is a PositionError naming the field."""
+    try:
+        return _parse(data, board_of)
+    except PositionError:
+        raise
+    except WarroomError as exc:
+        raise PositionError(f"not a Patton position: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise PositionError(f"not a Patton position: {type(exc).__name__}: {exc}") from None
+
+
+def _side_index(value: Any, field: str) -> int:
+    if value not in SIDES:
+        raise PositionError(f"{field} must be one of {', '.join(SIDES)}, not {value!r}")
+    return SIDES.index(value)
+
+
+def _nat(value: Any, field: str, high: int = 10**6) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        raise PositionError(f"{field} must be a whole number from 0 to {high}, not {value!r}")
+    return value
+
+
+def _pair(value: Any, field: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise PositionError(f"{field} must be [armor, infantry]")
+    return [_nat(value[0], field), _nat(value[1], field)]
+
+
+def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object")
+    b = board_of(data["scenario"])
+    index = b.town_index
+
+    def town(name: Any, field: str) -> int:
+        if name not in index:
+            raise PositionError(f"{field}: unknown town {name!r}")
+        return index[name]
+
+    s = PattonState(b)
+    options = data.get("options") or {}
+    s.advanced = bool(options.get("advanced_retreat", False))
+    if options.get("turn_limit") is not None:
+        s.turn_limit = _nat(options["turn_limit"], "options.turn_limit")
+    s.turn = _nat(data["turn"], "turn")
+    if s.turn < 1:
+        raise PositionError("turn starts at 1")
+    s.mover = _side_index(data["mover"], "mover")
+    phase = data["phase"]
+    if phase not in PHASE_KEYS:
+        raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_KEYS)}")
+    s.phase = PHASE_KEYS.index(phase)
+    s.actor = _side_index(data.get("actor", data["mover"]), "actor")
+    cards = data["cards"]
+    s.cards = [[_nat(v, "cards", 12) for v in cards["Allied"]], [_nat(v, "cards", 12) for v in cards["Axis"]]]
+    pool = list(b.card_counts)
+    for side in (0, 1):
+        for value in s.cards[side][: b.deal[side]]:
+            pool[value] -= 1
+            if pool[value] < 0:
+                raise PositionError(f"cards: more {value}s turned up than the deck holds")
+    s.pool = pool
+    s.mp = _nat(data["mp"], "mp")
+    s.mp_total = _nat(data.get("mp_total", s.mp), "mp_total")
+    for name, entry in data["towns"].items():
+        t = town(name, "towns")
+        side = entry.get("side")
+        s.side[t] = -1 if side is None else _side_index(side, f"towns.{name}.side")
+        s.armor[t] = _nat(entry["armor"], f"towns.{name}.armor")
+        s.inf[t] = _nat(entry["infantry"], f"towns.{name}.infantry")
+        if (s.armor[t] + s.inf[t] > 0) != (s.side[t] >= 0):
+            raise PositionError(f"towns.{name}: a town holds Units exactly when it has a side")
+        s.joined_a[t], s.joined_i[t] = _pair(entry.get("joined", [0, 0]), f"towns.{name}.joined")
+        s.frozen_a[t], s.frozen_i[t] = _pair(entry.get("landed", [0, 0]), f"towns.{name}.landed")
+        if s.joined_a[t] > s.armor[t] or s.joined_i[t] > s.inf[t] or s.frozen_a[t] > s.armor[t] or s.frozen_i[t] > s.inf[t]:
+            raise PositionError(f"towns.{name}: more joined or landed Units than the town holds")
+    for a_name, b_name, used in data.get("road_use", []):
+        key = (town(a_name, "road_use"), town(b_name, "road_use"))
+        if key not in b.road_between:
+            raise PositionError(f"road_use: no road {a_name}-{b_name}")
+        s.seg[b.road_between[key]] = _nat(used, "road_use", 5)
+    for area, used in data.get("landing_use", {}).items():
+        if area not in b.landing_index:
+            raise PositionError(f"landing_use: unknown landing area {area!r}")
+        s.land_used[b.landing_index[area]] = _nat(used, "landing_use", 10)
+    for st in data.get("stacks", []):
+        target = town(st["to"], "stacks.to")
+        source = st["from"]
+        if source in b.landing_index:
+            src = b.n + b.landing_index[source]
+            if b.landing_town[src - b.n] != target:
+                raise PositionError(f"stacks: {source} does not lead to {st['to']}")
+        else:
+            src = town(source, "stacks.from")
+            if (target, src) not in b.road_between:
+                raise PositionError(f"stacks: no road {source}-{st['to']}")
+        s.stacks.append([target, src, _nat(st["armor"], "stacks.armor"), _nat(st["infantry"], "stacks.infantry"),
+                         _side_index(st["side"], "stacks.side")])
+    offshore = data.get("offshore", {"armor": 0, "infantry": 0})
+    s.offboard = [_nat(offshore["armor"], "offshore.armor"), _nat(offshore["infantry"], "offshore.infantry")]
+    placing = data.get("placing", {"Allied": [0, 0], "Axis": [0, 0]})
+    s.placing = [_pair(placing["Allied"], "placing.Allied"), _pair(placing["Axis"], "placing.Axis")]
+    reserves = data.get("reserves", {})
+    entries = reserves.get("entries", {"Allied": 0, "Axis": 0})
+    s.reserve_entries = [_nat(entries["Allied"], "reserves.entries"), _nat(entries["Axis"], "reserves.entries")]
+    s.reserve_dice = [_nat(v, "reserves.dice", 6) for v in reserves.get("dice", [])]
+    s.reserve_pending = _pair(reserves.get("pending", [0, 0]), "reserves.pending")
+    bt = data.get("battle")
+    if bt is not None:
+        kind = BATTLE_KINDS.index(bt["kind"])
+        battle = Battle(town(bt["target"], "battle.target"), _side_index(bt["attacker"], "battle.attacker"), kind,
+                        _nat(bt.get("bonus", 0), "battle.bonus", 2),
+                        town(bt["from"], "battle.from") if bt.get("from") is not None else -1)
+        battle.n = _nat(bt["attacker_dice"], "battle.attacker_dice", 5)
+        battle.m = _nat(bt["defender_dice"], "battle.defender_dice", 5)
+        battle.att_dice = [_nat(v, "battle.attacker_roll", 6) for v in bt.get("attacker_roll", [])]
+        battle.def_dice = [_nat(v, "battle.defender_roll", 6) for v in bt.get("defender_roll", [])]
+        battle.round = _nat(bt.get("round", 1), "battle.round")
+        if len(battle.att_dice) > battle.n or len(battle.def_dice) > battle.m:
+            raise PositionError("battle: more dice rolled than thrown")
+        s.battle = battle
+    rt = data.get("retreat")
+    if rt is not None:
+        r = Retreat(town(rt["town"], "retreat.town"), _side_index(rt["side"], "retreat.side"), _nat(rt["quota"], "retreat.quota", 5))
+        fight = rt.get("fight")
+        if fight is not None:
+            r.fight = [town(fight["to"], "retreat.fight.to"), _nat(fight["armor"], "retreat.fight"), _nat(fight["infantry"], "retreat.fight")]
+        s.retreat = r
+    s.tie_asked = _nat(data.get("tie_asked", 0), "tie_asked", 1)
+    lost = data.get("eliminated", {"Allied": [0, 0], "Axis": [0, 0]})
+    s.eliminated = [_pair(lost["Allied"], "eliminated.Allied"), _pair(lost["Axis"], "eliminated.Axis")]
+    entered = data.get("reserves_entered", {"Allied": [0, 0], "Axis": [0, 0]})
+    s.entered = [_pair(entered["Allied"], "reserves_entered.Allied"), _pair(entered["Axis"], "reserves_entered.Axis")]
+    s.relieved = bool(data.get("relieved", False))
+    s.held = bool(data.get("held", False))
+    for name in data.get("allied_end", []):
+        s.allied_end[town(name, "allied_end")] = True
+    for name in data.get("defection_used", []):
+        s.defection_used[town(name, "defection_used")] = True
+    s.defection_owed = _nat(data.get("defection_owed", 0), "defection_owed")
+    s.stacking_queue = [town(name, "stacking_queue") for name in data.get("stacking_queue", [])]
+    result = data.get("result")
+    if s.phase == OVER:
+        if not isinstance(result, dict):
+            raise PositionError("a finished game needs its result")
+        s.winner = None if result.get("winner") is None else _side_index(result["winner"], "result.winner")
+        s.reason = str(result.get("reason", ""))
+        s.result_rule = str(result.get("rule", ""))
+    _check(s)
+    return s
+
+
+def _check(s: PattonState) -> None:
+    """A phase needs what it works on: a battle to roll for, a retreat to allocate, a town over 10."""
+    needs_battle = (DICE, CASUALTY, TIE, RETREATING)
+    if s.phase in needs_battle and s.battle is None:
+        raise PositionError(f"phase {PHASE_KEYS[s.phase]} needs a 'battle'")
+    if s.phase == RETREATING and s.retreat is None:
+        raise PositionError("phase retreat needs a 'retreat'")
+    if s.phase == STACKING and not s.stacking_queue:
+        raise PositionError("phase stacking needs a 'stacking_queue'")
+    if s.phase == DEFECTION and s.defection_owed <= 0:
+        raise PositionError("phase defection needs 'defection_owed'")
+    if s.phase == RESERVE_PLACE and not sum(s.reserve_pending):
+        raise PositionError("phase reserve_place needs reserves 'pending'")
+    if s.phase in (RESERVE_ASK, RESERVE_DICE) and s.board.reserves[s.mover] is None:
+        raise PositionError(f"the {SIDES[s.mover]} have no reserves in this scenario")
+    if s.phase == CARD and len(s.cards[s.mover]) >= s.board.deal[s.mover]:
+        raise PositionError("phase card, but the mover's pack is already used up")
+    if s.battle is not None and s.battle.kind not in (NORMAL, RETREAT_BATTLE):
+        raise PositionError("battle.kind")
+    if s.phase == BATTLE_ORDER and not any(st[4] == s.mover for st in s.stacks):
+        raise PositionError("phase battle_order needs the mover's attack stacks")
+    for t in range(s.board.n):
+        if s.armor[t] + s.inf[t] and s.side[t] < 0:
+            raise PositionError(f"{s.board.names[t]}: Units without a side")

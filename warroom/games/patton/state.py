@@ -1,0 +1,194 @@
+"""Patton's game state: per-town lists of small ints, so a clone is a handful of list copies.
+
+A town holds units of one side only (General Rules: Positioning of Units). Units that move
+towards an enemy town stop outside it, on the road: those are the attack `stacks`. Units are
+anonymous within their kind, so a town is just (side, armor, infantry).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Board
+
+EMPTY = -1
+
+# Phases, in the order of a turn. The rulebook has no numbered phases; the names follow its
+# sections ("The Movement Deck", "Using Movement Points", "Battles", "Casualties", "Retreating").
+(
+    PLACING, CARD, MOVING, BATTLE_ORDER, DICE, CASUALTY, TIE, RETREATING,
+    RESERVE_ASK, RESERVE_DICE, RESERVE_PLACE, DEFECTION, STACKING, OVER,
+) = range(14)
+# Steps the rules run on their own between decisions; `settle` always moves past them, so no
+# side ever acts in one and no position records one.
+START_TURN, END_TURN, AFTER_RESERVES, AFTER_DEFECTION, AFTER_STACKING = range(14, 19)
+PHASE_KEYS = (
+    "placement", "card", "movement", "battle_order", "battle_dice", "casualties", "tie", "retreat",
+    "reserve_ask", "reserve_dice", "reserve_place", "defection", "stacking", "over",
+)
+PHASE_NAMES = (
+    "Placement", "Movement card", "Movement", "Battles: choose the next battle", "Battle dice", "Casualties",
+    "Tie: retreat voluntarily?", "Retreating", "Reserves: throw for them?", "Reserve dice", "Reserves: where they enter",
+    "Italian defection", "Stacking (10 units a town)", "Game over",
+)
+CHANCE_PHASES = frozenset((CARD, DICE, RESERVE_DICE))
+
+# Battle kinds: an ordinary battle for a town, or the Optional Retreating Rule's battle of a
+# retreating defender for an enemy town.
+NORMAL, RETREAT_BATTLE = 0, 1
+
+
+class Battle:
+    """The battle being fought: for `target`, attacker's stacks (in state.stacks) against the town."""
+
+    __slots__ = ("target", "attacker", "defender", "kind", "bonus", "n", "m", "att_dice", "def_dice", "round", "from_town")
+
+    def __init__(self, target: int, attacker: int, kind: int = NORMAL, bonus: int = 0, from_town: int = -1) -> None:
+        self.target = target
+        self.attacker = attacker
+        self.defender = 1 - attacker
+        self.kind = kind
+        self.bonus = bonus  # extra defender dice (Optional Retreating Rule: +2)
+        self.n = 0  # attacker's dice this round
+        self.m = 0  # defender's dice this round
+        self.att_dice: list[int] = []
+        self.def_dice: list[int] = []
+        self.round = 1
+        self.from_town = from_town  # retreat battle: the town the retreaters left
+
+    def clone(self) -> Battle:
+        twin = Battle.__new__(Battle)
+        twin.target, twin.attacker, twin.defender, twin.kind = self.target, self.attacker, self.defender, self.kind
+        twin.bonus, twin.n, twin.m, twin.round, twin.from_town = self.bonus, self.n, self.m, self.round, self.from_town
+        twin.att_dice, twin.def_dice = self.att_dice[:], self.def_dice[:]
+        return twin
+
+
+class Retreat:
+    """A defender's retreat being allocated road by road (Retreating)."""
+
+    __slots__ = ("town", "side", "quota", "fight")
+
+    def __init__(self, town: int, side: int, quota: int) -> None:
+        self.town = town
+        self.side = side
+        self.quota = quota  # units that may still retreat (5 in all)
+        self.fight: list[int] | None = None  # [to, armor, infantry]: retreating into an enemy town (optional rule)
+
+    def clone(self) -> Retreat:
+        twin = Retreat.__new__(Retreat)
+        twin.town, twin.side, twin.quota = self.town, self.side, self.quota
+        twin.fight = self.fight[:] if self.fight is not None else None
+        return twin
+
+
+class PattonState:
+    """One position. Mutated in place by the rules; `clone` copies it cheaply."""
+
+    __slots__ = (
+        "board", "advanced", "turn_limit", "turn", "mover", "phase", "actor",
+        "cards", "pool", "mp", "mp_total",
+        "side", "armor", "inf", "joined_a", "joined_i", "frozen_a", "frozen_i",
+        "seg", "land_used", "stacks", "offboard",
+        "placing", "reserve_entries", "reserve_dice", "reserve_pending",
+        "battle", "retreat", "tie_asked",
+        "eliminated", "entered",
+        "relieved", "allied_end", "held", "defection_used", "defection_owed", "stacking_queue",
+        "winner", "reason", "result_rule", "legal",
+    )
+
+    def __init__(self, board: Board) -> None:
+        n = board.n
+        self.board = board
+        self.advanced = False  # Optional Retreating Rule for Advanced Players
+        self.turn_limit = board.turn_limit or 0
+        self.turn = 1
+        self.mover = 0
+        self.phase = CARD
+        self.actor = 0
+        self.cards: list[list[int]] = [[], []]  # each side's cards turned face up, in order
+        self.pool = list(board.card_counts)  # unrevealed cards by value (neither player knows the deal)
+        self.mp = 0
+        self.mp_total = 0
+        self.side = [EMPTY] * n
+        self.armor = [0] * n
+        self.inf = [0] * n
+        self.joined_a = [0] * n  # retreated into a town still under attack: do not fight (Retreating)
+        self.joined_i = [0] * n
+        self.frozen_a = [0] * n  # landed this turn: may not move along roads (Sicily: Allied Landings)
+        self.frozen_i = [0] * n
+        self.seg = [0] * len(board.road_ends)  # units over each road segment this turn (max 5)
+        self.land_used = [0] * len(board.landings)
+        self.stacks: list[list[int]] = []  # [target, source, armor, infantry, owner]; source >= n: landing area source - n
+        self.offboard = [0, 0]  # Allied units not yet landed (Sicily)
+        self.placing: list[list[int]] = [[0, 0], [0, 0]]  # units each side has still to place
+        self.reserve_entries = [0, 0]
+        self.reserve_dice: list[int] = []
+        self.reserve_pending = [0, 0]  # [armor, infantry] waiting for the mover to choose a town
+        self.battle: Battle | None = None
+        self.retreat: Retreat | None = None
+        self.tie_asked = 0  # tie: 1 once the attacker stood, asking the defender
+        self.eliminated = [[0, 0], [0, 0]]  # per side [armor, infantry] lost (battle, surrender, stacking, defection)
+        self.entered = [[0, 0], [0, 0]]  # per side reserves entered
+        self.relieved = False  # Bulge: the siege of Bastogne is broken (for good)
+        self.allied_end = [False] * n  # towns the Allies held at the end of their last turn
+        self.held = False  # Bulge: Wiltz held through the German reply (for good)
+        self.defection_used = [False] * n
+        self.defection_owed = 0
+        self.stacking_queue: list[int] = []
+        self.winner: int | None = None  # 0, 1, or None (draw) once over
+        self.reason = ""
+        self.result_rule = ""
+        self.legal: list[str] | None = None
+
+    def clone(self) -> PattonState:
+        twin = PattonState.__new__(PattonState)
+        twin.board, twin.advanced, twin.turn_limit = self.board, self.advanced, self.turn_limit
+        twin.turn, twin.mover, twin.phase, twin.actor = self.turn, self.mover, self.phase, self.actor
+        twin.cards = [self.cards[0][:], self.cards[1][:]]
+        twin.pool = self.pool[:]
+        twin.mp, twin.mp_total = self.mp, self.mp_total
+        twin.side, twin.armor, twin.inf = self.side[:], self.armor[:], self.inf[:]
+        twin.joined_a, twin.joined_i = self.joined_a[:], self.joined_i[:]
+        twin.frozen_a, twin.frozen_i = self.frozen_a[:], self.frozen_i[:]
+        twin.seg, twin.land_used = self.seg[:], self.land_used[:]
+        twin.stacks = [st[:] for st in self.stacks]
+        twin.offboard = self.offboard[:]
+        twin.placing = [self.placing[0][:], self.placing[1][:]]
+        twin.reserve_entries = self.reserve_entries[:]
+        twin.reserve_dice = self.reserve_dice[:]
+        twin.reserve_pending = self.reserve_pending[:]
+        twin.battle = self.battle.clone() if self.battle is not None else None
+        twin.retreat = self.retreat.clone() if self.retreat is not None else None
+        twin.tie_asked = self.tie_asked
+        twin.eliminated = [self.eliminated[0][:], self.eliminated[1][:]]
+        twin.entered = [self.entered[0][:], self.entered[1][:]]
+        twin.relieved, twin.held = self.relieved, self.held
+        twin.allied_end = self.allied_end[:]
+        twin.defection_used = self.defection_used[:]
+        twin.defection_owed = self.defection_owed
+        twin.stacking_queue = self.stacking_queue[:]
+        twin.winner, twin.reason, twin.result_rule = self.winner, self.reason, self.result_rule
+        twin.legal = self.legal
+        return twin
+
+    # -- small queries every module shares ----------------------------------------------------
+    def units(self, town: int) -> int:
+        return self.armor[town] + self.inf[town]
+
+    def units_of(self, side: int) -> tuple[int, int]:
+        """(armor, infantry) of `side` on the board, in attack stacks and (Allied) offshore."""
+        armor = infantry = 0
+        for t in range(self.board.n):
+            if self.side[t] == side:
+                armor += self.armor[t]
+                infantry += self.inf[t]
+        for st in self.stacks:
+            if st[4] == side:
+                armor += st[2]
+                infantry += st[3]
+        if side == 0:
+            armor += self.offboard[0]
+            infantry += self.offboard[1]
+        return armor, infantry

@@ -1,0 +1,511 @@
+"""The JSON-lines engine protocol (`warroom protocol`): any GUI, script, AI or test drives every game.
+
+One request object per line on stdin, one answer object per line on stdout, flushed, like UCI or GTP:
+
+    {"cmd":"new","game":"dragoon","seed":7}   ->  {"ok":true,"view":VIEW}
+    {"cmd":"play","action":"end"}             ->  {"ok":true,"events":[...],"view":VIEW}
+    {"cmd":"quit"}                            ->  {"ok":true}   (and the session ends)
+
+The commands and answers are the table in ARCHITECTURE.md ("The engine protocol"); VIEW is
+`Match.view(side)`. Choices made here, and why:
+
+- Every non-blank line gets exactly one answer line, so a client can always wait for one.
+  Blank lines are skipped unanswered (a stray Enter in a terminal is not an error).
+- A failed request answers `{"ok":false,"error":{"code","message"}}` and leaves the session and
+  the game exactly as they were: a command that changes the game works on a copy of the match
+  and swaps it in only once its answer is built and serialised. An unexpected exception answers
+  code `internal` (its traceback goes to the log on stderr, never to stdout) and the session
+  carries on with the game as it was before that request.
+- Hidden information: `view` with a "side" answers only what that side may see. `play`, `undo`
+  and `load` answer with the view of the "side" named in the request (for `play`, the side that
+  played); without one they answer the omniscient view, for a trusted caller (a referee, a test,
+  a solitaire game). The events of a `play` with a side are filtered for that side as the web
+  server does (the ruleset's `observe_events(events, side)`, else each event's `visible_to`).
+  A front end that relays answers to players who must not see everything must always send "side".
+- An optional request "id" (a string or an integer) is echoed in the answer, for clients that
+  pipeline requests.
+- Unknown fields are rejected (`bad_request`): a mistyped "seeds" must not silently start an
+  unseeded game. `odds` is the exception: its fields belong to each game's odds handler.
+- Odds are answered by a per-game handler found in `ODDS_HANDLERS`, so a game adds its own
+  calculator without touching the commands here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+from importlib import import_module
+from typing import Any
+
+from warroom.engine.errors import GameOverError, PositionError, WarroomError
+from warroom.engine.match import Match
+from warroom.engine.ruleset import DICE_SIDE, Event
+
+log = logging.getLogger("warroom.protocol")
+
+OddsHandler = Callable[..., dict[str, Any]]
+"""`handler(request)` (a calculator) or `handler(request, match)`: `match` is the current match when
+the request names no game (odds of what is legal now), else None. Bad input raises WarroomError."""
+
+
+# -- protocol-level errors (the engine's own errors carry their codes already) -------------------
+class BadJsonError(WarroomError):
+    code = "bad_json"
+
+
+class BadRequestError(WarroomError):
+    """A request that is not an object, or a field that is missing, unknown or of the wrong type."""
+
+    code = "bad_request"
+
+
+class UnknownCommandError(WarroomError):
+    code = "unknown_command"
+
+
+class NoGameError(WarroomError):
+    """A command that needs a game, sent before `new` or `load`."""
+
+    code = "no_game"
+
+
+class NoOddsError(WarroomError):
+    """A registered game whose odds the protocol cannot answer (no handler in ODDS_HANDLERS)."""
+
+    code = "no_odds"
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def _reject_constant(name: str) -> Any:
+    # Python's json accepts NaN and Infinity; JSON does not, and they could never be written back out.
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _code(exc: WarroomError) -> str:
+    # The base class's code "error" means a request the engine cannot use, with the reason in the message.
+    return "bad_request" if exc.code == WarroomError.code else exc.code
+
+
+# -- request fields -----------------------------------------------------------------------------
+_ABSENT = object()
+
+
+def _get(req: dict[str, Any], name: str, required: bool) -> Any:
+    value = req.get(name, _ABSENT)
+    if value is _ABSENT or value is None:
+        if required:
+            raise BadRequestError(f'"{req["cmd"]}" needs the field "{name}"')
+        return None
+    return value
+
+
+def _str(req: dict[str, Any], name: str, required: bool = False) -> str | None:
+    value = _get(req, name, required)
+    if value is not None and not isinstance(value, str):
+        raise BadRequestError(f'field "{name}" must be a string, not {_json_type(value)}')
+    return value
+
+
+def _int(req: dict[str, Any], name: str, required: bool = False, minimum: int | None = None) -> int | None:
+    value = _get(req, name, required)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadRequestError(f'field "{name}" must be an integer, not {_json_type(value)}')
+    if minimum is not None and value < minimum:
+        raise BadRequestError(f'field "{name}" must be at least {minimum}, not {value}')
+    return value
+
+
+def _bool(req: dict[str, Any], name: str) -> bool:
+    value = _get(req, name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequestError(f'field "{name}" must be true or false, not {_json_type(value)}')
+    return value
+
+
+def _object(req: dict[str, Any], name: str, required: bool = False) -> dict[str, Any] | None:
+    value = _get(req, name, required)
+    if value is not None and not isinstance(value, dict):
+        raise BadRequestError(f'field "{name}" must be an object, not {_json_type(value)}')
+    return value
+
+
+def _json_type(value: Any) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+# -- odds handlers ------------------------------------------------------------------------------
+def _dragoon_odds(request: dict[str, Any], match: Match | None) -> dict[str, Any]:
+    """Dragoon's single-die attacks (Dragoon: Resolving Unit Attacks; French Forces of the Interior).
+
+    With "game": {"drm": D, "ffi": bool} -> the chance to advance. Without: every attack legal now
+    in the current match, with its DRM, whether the unit's FFI gives a re-roll, and its odds.
+    """
+    from warroom.games import get_ruleset
+    from warroom.games.dragoon.odds import advance_fraction
+
+    if match is None:
+        unknown = set(request) - {"cmd", "id", "game", "drm", "ffi"}
+        if unknown:
+            raise BadRequestError(f'dragoon odds takes "drm" and "ffi", not {", ".join(sorted(map(repr, unknown)))}')
+        drm = _int(request, "drm", required=True)
+        assert drm is not None
+        board: Any = get_ruleset("dragoon").board  # type: ignore[attr-defined]
+        p = advance_fraction(drm, _bool(request, "ffi"), board.advance_on)
+        return {"ok": True, "advance": float(p), "fraction": _fraction(p), "needs": board.advance_on - drm}
+    unknown = set(request) - {"cmd", "id"}
+    if unknown:
+        raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
+                              'for the calculator, name the game: {"cmd":"odds","game":"dragoon","drm":D,"ffi":false}')
+    rules: Any = match.ruleset
+    s: Any = match.state
+    b = rules.board
+    attacks = []
+    for action in match.legal_actions():
+        parsed = rules.parse.get(action)
+        if parsed is None or parsed[0] != "attack":
+            continue
+        _, i, air = parsed
+        target = rules.target_of(s, i)
+        defender = rules.top_unit(s, target)  # only the top unit of a stack is attacked (11th PzD Special Rules)
+        ffi = bool(s.ffi[i])
+        if defender < 0:
+            # An unopposed attack always advances; only a roll of `stall_on` stalls, and the FFI may re-roll it.
+            drm, advance = 0, Fraction(1)
+            stall = 1 - advance_fraction(0, ffi, b.stall_on + 1)
+        else:
+            drm = rules.attack_drm(s, target, defender, bool(air))
+            advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
+        attacks.append({
+            "action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi,
+            "advance": float(advance), "fraction": _fraction(advance), "stall": float(stall),
+        })
+    return {"ok": True, "attacks": attacks}
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+ODDS_HANDLERS: dict[str, OddsHandler | str] = {
+    # _dragoon_odds belongs beside the game, in warroom/games/dragoon/odds.py, as protocol_odds(request, match)
+    "dragoon": _dragoon_odds,
+    "patton": "warroom.games.patton.odds:protocol_odds",
+}
+"""Game id -> its odds handler, or "module:function" imported on first use (keeps startup fast)."""
+
+
+def _odds_handler(game: str) -> OddsHandler:
+    handler = ODDS_HANDLERS.get(game)
+    if handler is None:
+        raise NoOddsError(f"the protocol has no odds calculator for {game}; games with odds: {', '.join(sorted(ODDS_HANDLERS))}")
+    if isinstance(handler, str):
+        module, name = handler.split(":")
+        handler = ODDS_HANDLERS[game] = getattr(import_module(module), name)
+    return handler
+
+
+# -- the session --------------------------------------------------------------------------------
+_UNCHANGED = object()
+_FIELDS: dict[str, frozenset[str] | None] = {
+    "games": frozenset(),
+    "new": frozenset({"game", "scenario", "seed", "dice", "options", "position"}),
+    "play": frozenset({"action", "side"}),
+    "view": frozenset({"side"}),
+    "undo": frozenset({"side"}),
+    "save": frozenset(),
+    "load": frozenset({"record", "side"}),
+    "odds": None,  # each game's handler checks its own fields
+    "ai": frozenset({"agent", "budget_ms", "seed", "simulations"}),
+    "quit": frozenset(),
+}
+COMMANDS = tuple(_FIELDS)
+
+
+class ProtocolSession:
+    """One protocol session: at most one match, driven one request at a time.
+
+    `handle` takes a request (a dict, or one line of JSON text) and returns its answer; it never
+    raises. `closed` turns true after `quit`.
+    """
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.closed = False
+        self._staged: Any = _UNCHANGED  # the match a command built, swapped in once its answer is written
+        self._quit_requested = False
+
+    def handle(self, request: dict[str, Any] | str) -> dict[str, Any]:
+        return self._respond(request)[0]
+
+    def handle_line(self, line: str) -> str | None:
+        """The answer to one input line as JSON text (no newline); None for a blank line."""
+        if not line.strip():
+            return None
+        return self._respond(line)[1]
+
+    # -- answering, with the all-or-nothing commit --------------------------------------------
+    def _respond(self, request: dict[str, Any] | str) -> tuple[dict[str, Any], str]:
+        self._staged = _UNCHANGED
+        self._quit_requested = False
+        answer = self._answer(request)
+        try:
+            text = json.dumps(answer, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError, RecursionError) as exc:  # a ruleset handed back something that is not JSON
+            log.exception("answer is not JSON")
+            failed = _error("internal", f"internal error: the answer could not be written as JSON ({exc}); the game is as it was")
+            if "id" in answer:
+                failed["id"] = answer["id"]
+            return failed, json.dumps(failed, ensure_ascii=True)
+        if self._staged is not _UNCHANGED:
+            self.match = self._staged
+        if self._quit_requested:
+            self.closed = True
+        return answer, text
+
+    def _answer(self, request: dict[str, Any] | str) -> dict[str, Any]:
+        if isinstance(request, str):
+            try:
+                request = json.loads(request, parse_constant=_reject_constant)
+            except (ValueError, RecursionError) as exc:  # JSONDecodeError, over-long integers, absurd nesting
+                return _error(BadJsonError.code, f"not valid JSON: {exc}"[:500])
+        if not isinstance(request, dict):
+            return _error(BadRequestError.code, f"a request must be a JSON object, not {_json_type(request)}")
+        request_id = request.get("id")
+        if request_id is not None and (not isinstance(request_id, str | int) or isinstance(request_id, bool)):
+            return _error(BadRequestError.code, 'field "id" must be a string or an integer')
+        try:
+            answer = self._dispatch(request)
+        except WarroomError as exc:
+            self._staged, self._quit_requested = _UNCHANGED, False
+            answer = _error(_code(exc), str(exc))
+        except Exception as exc:
+            self._staged, self._quit_requested = _UNCHANGED, False
+            log.exception("internal error answering %r", request.get("cmd"))
+            answer = _error("internal", f"internal error ({type(exc).__name__}: {exc}); the game is as it was before this request")
+        if "id" in request:
+            answer["id"] = request_id
+        return answer
+
+    def _dispatch(self, req: dict[str, Any]) -> dict[str, Any]:
+        cmd = req.get("cmd")
+        if cmd is None:
+            raise BadRequestError('a request needs the field "cmd"')
+        if not isinstance(cmd, str):
+            raise BadRequestError(f'field "cmd" must be a string, not {_json_type(cmd)}')
+        if cmd not in _FIELDS:
+            raise UnknownCommandError(f"unknown command {cmd[:80]!r}; commands: {', '.join(COMMANDS)}")
+        allowed = _FIELDS[cmd]
+        if allowed is not None:
+            unknown = set(req) - allowed - {"cmd", "id"}
+            if unknown:
+                raise BadRequestError(f'"{cmd}" has no field {", ".join(sorted(repr(str(k)[:40]) for k in unknown))}')
+        handler: Callable[[dict[str, Any]], dict[str, Any]] = getattr(self, f"_cmd_{cmd}")
+        return handler(req)
+
+    def _need_match(self) -> Match:
+        if self.match is None:
+            raise NoGameError('no game: start one with {"cmd":"new","game":...} or {"cmd":"load","record":...}')
+        return self.match
+
+    def _side(self, req: dict[str, Any], match: Match) -> str | None:
+        side = _str(req, "side")
+        sides = (*match.ruleset.info.sides, DICE_SIDE)
+        if side is not None and side not in sides:
+            raise BadRequestError(f'field "side": {match.ruleset.info.id} has no side {side[:80]!r}; sides: {", ".join(sides)}')
+        return side
+
+    # -- the commands ---------------------------------------------------------------------------
+    def _cmd_games(self, req: dict[str, Any]) -> dict[str, Any]:
+        # Not `warroom.games()`: once the subpackage warroom.games is imported, that name is the module.
+        from warroom.games import game_ids, get_ruleset
+
+        infos = [get_ruleset(game).info for game in game_ids()]
+        games = [{"id": i.id, "title": i.title, "scenarios": list(i.scenarios), "sides": list(i.sides)} for i in infos]
+        return {"ok": True, "games": games}
+
+    def _cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
+        import warroom
+
+        game = _str(req, "game", required=True)
+        assert game is not None
+        scenario = _str(req, "scenario")
+        seed = _int(req, "seed")
+        dice = _get(req, "dice", False)
+        if dice is not None and dice not in ("auto", "manual") and not (
+            isinstance(dice, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in dice)
+        ):
+            raise BadRequestError('field "dice" must be "auto", "manual" or a list of integer die values')
+        options = _object(req, "options")
+        position = _object(req, "position")
+        try:
+            match = warroom.new_game(game, scenario, seed=seed, dice=dice, options=options, position=position)
+        except WarroomError:
+            raise
+        except Exception as exc:
+            if position is None:
+                raise
+            # A ruleset should say PositionError itself; whatever it raised, the position is what was wrong.
+            raise PositionError(f"not a valid {game} position: {type(exc).__name__}: {exc}") from None
+        self._staged = match
+        return {"ok": True, "view": match.view()}
+
+    def _cmd_play(self, req: dict[str, Any]) -> dict[str, Any]:
+        current = self._need_match()
+        action = _str(req, "action", required=True)
+        assert action is not None
+        side = self._side(req, current)
+        match = current.clone()
+        events = match.play(action, side)
+        if side is not None:
+            events = _visible_events(match.ruleset, events, side)
+        self._staged = match
+        return {"ok": True, "events": events, "view": match.view(side)}
+
+    def _cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
+        match = self._need_match()
+        return {"ok": True, "view": match.view(self._side(req, match))}
+
+    def _cmd_undo(self, req: dict[str, Any]) -> dict[str, Any]:
+        current = self._need_match()
+        side = self._side(req, current)
+        match = current.clone()
+        match.undo()
+        self._staged = match
+        return {"ok": True, "view": match.view(side)}
+
+    def _cmd_save(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "record": self._need_match().record().to_json()}
+
+    def _cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
+        import warroom
+        from warroom.engine.errors import RecordError
+
+        record = _object(req, "record", required=True)
+        try:
+            match = warroom.load(record)  # type: ignore[arg-type]
+        except RecordError:
+            raise
+        except Exception as exc:  # a ruleset tripping over a malformed record: the record is what was wrong
+            raise RecordError(f"the record cannot be replayed: {type(exc).__name__}: {exc}") from None
+        side = self._side(req, match)
+        self._staged = match
+        return {"ok": True, "view": match.view(side)}
+
+    def _cmd_odds(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = _str(req, "game")
+        match: Match | None = None
+        if game is None:
+            match = self._need_match()
+            game = match.ruleset.info.id
+        else:
+            from warroom.games import get_ruleset
+
+            get_ruleset(game)  # unknown_game before no_odds
+        handler = _odds_handler(game)
+        params = inspect.signature(handler).parameters
+        answer = handler(req, match) if len(params) >= 2 else handler(req)
+        return {"ok": True, **answer}
+
+    def _cmd_ai(self, req: dict[str, Any]) -> dict[str, Any]:
+        match = self._need_match()
+        name = _str(req, "agent", required=True)
+        assert name is not None
+        budget_ms = _int(req, "budget_ms", minimum=1)
+        seed = _int(req, "seed")
+        simulations = _int(req, "simulations", minimum=1)
+        if match.over:
+            raise GameOverError("the game is over: there is no decision for an agent to make")
+        from warroom.ai import get_agent
+
+        try:
+            agent = get_agent(name, match.ruleset.info.id, budget_ms=budget_ms, seed=seed, simulations=simulations)
+        except WarroomError:
+            raise
+        except ValueError as exc:
+            raise _UnknownAgent(str(exc)) from None
+        action, why = agent.choose(match.clone())  # a copy: an agent can never disturb the game
+        return {"ok": True, "action": action, "why": why}
+
+    def _cmd_quit(self, req: dict[str, Any]) -> dict[str, Any]:
+        self._quit_requested = True
+        return {"ok": True}
+
+
+class _UnknownAgent(WarroomError):
+    code = "unknown_agent"
+
+
+def _visible_events(ruleset: Any, events: list[Event], side: str) -> list[Event]:
+    """The events `side` may see: the ruleset's own filter if it has one, else each event's `visible_to`.
+
+    The same rule as warroom.web.service.visible_events (the protocol may not import the web layer).
+    """
+    hook = getattr(ruleset, "observe_events", None)
+    if callable(hook):
+        return list(hook(events, side))
+    out = []
+    for event in events:
+        to = event.get("visible_to")
+        if to is None or side == to or (isinstance(to, list | tuple) and side in to):
+            out.append(event)
+    return out
+
+
+# -- driving a session from lines -----------------------------------------------------------------
+def run(lines: Iterable[str], write: Callable[[str], None]) -> None:
+    """Answer each line of `lines` until they end or a `quit`; `write` gets each answer line, newline included."""
+    session = ProtocolSession()
+    for line in lines:
+        text = session.handle_line(line)
+        if text is None:
+            continue
+        write(text + "\n")
+        if session.closed:
+            return
+
+
+def _stdin_lines() -> Iterator[str]:
+    # Read bytes and decode leniently: a line that is not UTF-8 is answered bad_json, not a crash.
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        yield from sys.stdin
+        return
+    for raw in iter(buffer.readline, b""):
+        yield raw.decode("utf-8", errors="replace")
+
+
+def main() -> None:
+    """Run the protocol on stdin/stdout. Anything else that prints is sent to stderr, keeping stdout pure."""
+    out = sys.stdout
+
+    def write(text: str) -> None:
+        out.write(text)
+        out.flush()
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            run(_stdin_lines(), write)
+    except KeyboardInterrupt:
+        pass
+    except BrokenPipeError:
+        # The reader went away; point stdout at devnull so the interpreter's final flush is quiet.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Alembic migrations for the web server's database (run by warroom.web.storage.upgrade)."""

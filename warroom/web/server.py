@@ -1,0 +1,313 @@
+"""The HTTP + WebSocket server (FastAPI): REST routes over GameService, pushes, the static client.
+
+`warroom serve` calls `serve(host, port, db)`. OpenAPI is at /docs and /openapi.json.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from warroom.engine.errors import WarroomError
+
+from .errors import ApiError, from_engine
+from .layouts import board_layout
+from .service import GameService
+from .storage import Store
+
+STATIC = Path(__file__).parent / "static"
+DEFAULT_DB = "sqlite:///warroom.db"
+
+Mode = Literal["computer", "hotseat", "online", "table"]
+
+
+class FastJSON(JSONResponse):
+    """Our payloads are plain JSON already: skip FastAPI's field-by-field encoder on the hot path."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+class NewGame(BaseModel):
+    game: str = Field(description="a registered game id, e.g. 'dragoon'")
+    scenario: str | None = None
+    mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
+    seed: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    human: list[str] | None = Field(None, description="sides played by people in 'computer' mode (default: the first side)")
+    agent: str | None = Field(None, description="computer player for the other sides")
+    budget_ms: int = Field(1000, description="the computer's thinking time per decision")
+
+
+class Upload(BaseModel):
+    record: dict[str, Any]
+    mode: Mode = "hotseat"
+    human: list[str] | None = None
+    agent: str | None = None
+    budget_ms: int = 1000
+
+
+class Act(BaseModel):
+    action: str = Field(description="an action id from the view's `legal` list")
+    move: int = Field(description="the move number of the view the choice was made on; a mismatch is refused (409)")
+
+
+class Undo(BaseModel):
+    move: int
+
+
+class Lobby(BaseModel):
+    tokens: list[str] = Field(default_factory=list, max_length=500)
+
+
+def create_app(db: str = DEFAULT_DB) -> FastAPI:
+    """The application over one database; the schema is migrated to the newest version first."""
+    store = Store(db)
+    service = GameService(store)
+    app = FastAPI(
+        default_response_class=FastJSON,
+        title="warroom",
+        description="WWII board wargames with every rule enforced. Each seat acts with the secret token from its game link.",
+        version=_version(),
+    )
+    app.state.service = service
+    app.state.store = store
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(WarroomError)
+    async def _engine_error(_request: Request, exc: WarroomError) -> JSONResponse:
+        err = from_engine(exc)
+        return JSONResponse(err.body(), status_code=err.status)
+
+    # -- pages ----------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- catalog --------------------------------------------------------------------------------
+    @app.get("/api/health", tags=["server"])
+    async def health() -> Response:
+        return FastJSON({"ok": True, "games_cached": len(service.live)})
+
+    @app.get("/api/catalog", tags=["games"], summary="Every game this server plays: scenarios, sides, computer players")
+    async def catalog() -> Response:
+        return FastJSON({"ok": True, "games": service.catalog()})
+
+    @app.get("/api/boards/{game}", tags=["games"], summary="A game's board layout (locations, routes, tracks) for drawing")
+    async def board(game: str) -> Response:
+        return FastJSON({"ok": True, **board_layout(game)})
+
+    # -- games ----------------------------------------------------------------------------------
+    @app.post("/api/games", tags=["games"], status_code=201, summary="Start a game; answers each human seat's secret token")
+    async def new_game(body: NewGame) -> Response:
+        live, tokens = service.create(body.game, body.scenario, body.mode, body.seed, body.options, body.human, body.agent, body.budget_ms)
+        return FastJSON(_created(service, live, tokens), status_code=201)
+
+    @app.post("/api/games/upload", tags=["games"], status_code=201, summary="Continue a downloaded record as a new game")
+    async def upload(body: Upload) -> Response:
+        live, tokens = service.upload(body.record, body.mode, body.human, body.agent, body.budget_ms)
+        return FastJSON(_created(service, live, tokens), status_code=201)
+
+    @app.post("/api/lobby", tags=["games"], summary="The games these seat tokens open (the browser keeps its tokens)")
+    async def lobby(body: Lobby) -> Response:
+        rows = store.summaries(body.tokens)
+        titles = {g["id"]: g["title"] for g in service.catalog()}
+        for row in rows:
+            row["title"] = titles.get(row["game"], row["game"])
+        return FastJSON({"ok": True, "games": rows})
+
+    @app.get("/api/games/{game_id}", tags=["play"], summary="The seat's view of the game")
+    async def get_game(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token, fresh=True)
+        return FastJSON(service.payload(live, side))
+
+    @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Play one legal action (committed before the answer)")
+    async def act(game_id: str, body: Act, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        started = time.perf_counter()
+        live, side = service.seat(game_id, token or x_warroom_token)
+        answer = service.play(live, side, body.action, body.move)
+        took = (time.perf_counter() - started) * 1000
+        return FastJSON(answer, headers={"Server-Timing": f"play;dur={took:.2f}"})
+
+    @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your last decision, never past a die roll")
+    async def undo(game_id: str, body: Undo, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON(service.undo(live, side, body.move))
+
+    @app.get("/api/games/{game_id}/log", tags=["play"], summary="The game log this seat may see, in plain language with rules")
+    async def game_log(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON({"ok": True, "move": live.version, "events": service.log(live, side)})
+
+    @app.get("/api/games/{game_id}/odds", tags=["play"], summary="Exact odds of the seat's legal actions that roll a die")
+    async def odds(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON(service.odds(live, side))
+
+    @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision")
+    async def hint(game_id: str, token: str | None = Query(None), agent: str | None = None, budget_ms: int = 500,
+                   x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON(await service.hint(live, side, agent, budget_ms))
+
+    @app.get("/api/games/{game_id}/record", tags=["records"], summary="Download the game record (JSON)")
+    async def record(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        body = json.dumps(service.record(live, side), indent=1)
+        return Response(body, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="warroom-{live.stored.game}-{game_id}.json"'})
+
+    @app.get("/api/games/{game_id}/replay", tags=["records"], summary="A finished game, step by step, as this seat saw it")
+    async def replay(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON({"ok": True, "frames": service.replay(live, side)})
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = Query(None)) -> None:
+        """Pushes this seat's view after every change to the game (the first message is the current view)."""
+        await websocket.accept()
+        try:
+            live, side = service.seat(game_id, token, fresh=True)
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", **exc.body()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        sub = service.subscribe(live, side)
+        writer = asyncio.create_task(_drain(websocket, sub.queue))
+        try:
+            await websocket.send_json({"type": "update", **service.payload(live, side)})
+            while True:
+                message = await websocket.receive_text()
+                if message == "ping":
+                    await websocket.send_json({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            service.unsubscribe(service.live.get(game_id, live), sub)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    return app
+
+
+async def _drain(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    """Send queued payloads in order; a None means the reader fell behind: close so it reconnects."""
+    while True:
+        payload = await queue.get()
+        if payload is None:
+            await websocket.close(code=4008)
+            return
+        await websocket.send_json(payload)
+
+
+def _created(service: GameService, live: Any, tokens: dict[str, str]) -> dict[str, Any]:
+    seats = [{"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()]
+    first = next(iter(tokens), None)
+    out: dict[str, Any] = {"ok": True, "id": live.id, "seats": seats}
+    if first is not None:
+        out["game"] = service.payload(live, first)
+    service._schedule_computer(live)
+    return out
+
+
+def _version() -> str:
+    from warroom import __version__
+
+    return __version__
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
+    """Serve until interrupted; prints the address (with the real port when `port` is 0)."""
+    import uvicorn
+
+    app = create_app(db)
+    sock = _bind(host, port)
+    real_port = sock.getsockname()[1]
+    print(f"warroom is serving on {address(host, real_port)}  (games kept in {app.state.store.url}; Ctrl+C stops)", flush=True)
+    # per-message deflate costs more CPU than it saves on loopback and LAN-sized views
+    config = uvicorn.Config(app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+class BackgroundServer:
+    """The server on a free loopback port in a thread of this process (tests and benchmarks)."""
+
+    def __init__(self, db: str, host: str = "127.0.0.1") -> None:
+        import uvicorn
+
+        self.app = create_app(db)
+        self.sock = _bind(host, 0)
+        self.port = self.sock.getsockname()[1]
+        self.url = address(host, self.port).rstrip("/")
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="off", ws_per_message_deflate=False))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> BackgroundServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the warroom test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.app.state.store.close()
+
+
+@contextlib.contextmanager
+def running(db: str) -> Iterator[BackgroundServer]:
+    with BackgroundServer(db) as server:
+        yield server
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m warroom.web [--host H] [--port P] [--db URL]` (the same as `warroom serve`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m warroom.web", description="Serve warroom's browser front end.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=DEFAULT_DB)
+    args = parser.parse_args(argv if argv is not None else sys.argv[1:])
+    serve(args.host, args.port, args.db)

@@ -1,0 +1,522 @@
+"""The authoritative game service: seats and tokens, checked moves, storage, views per seat, pushes.
+
+It holds live matches in memory (rebuilt from the stored record with `warroom.load`), checks every
+action with the engine on behalf of the seat's own side, commits each accepted step before it is
+acknowledged, and only ever hands a seat `match.view(side)` and the events that side may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import warroom
+from warroom.engine.errors import UndoLockedError, WarroomError
+from warroom.engine.match import Match
+from warroom.engine.record import Record
+from warroom.engine.ruleset import DICE_SIDE
+
+from . import agents
+from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
+from .storage import Seat, StaleError, Step, Store, StoredGame, token_hash
+
+log = logging.getLogger("warroom.web")
+
+MODES = ("computer", "hotseat", "online", "table")
+MAX_CACHED = 2000
+QUEUE_LIMIT = 64
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: the seat's side and the queue its writer task drains in order."""
+
+    side: str
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game held in memory: the stored header and seats, the steps so far, and the Match."""
+
+    stored: StoredGame
+    match: Match
+    version: int
+    steps: list[Step]
+    subscribers: set[Subscriber] = field(default_factory=set)
+    computer_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def mode(self) -> str:
+        return self.stored.mode
+
+    def seat(self, side: str) -> Seat | None:
+        return next((s for s in self.stored.seats if s.side == side), None)
+
+    def record_json(self) -> dict[str, Any]:
+        """The record as it stands now: the stored header and initial dice, and the steps so far."""
+        stored = self.stored
+        return StoredGame(stored.id, stored.game, stored.mode, stored.header, stored.initial_dice, self.version, False, None,
+                          stored.created, stored.updated, steps=self.steps).record_json()
+
+
+def visible_events(ruleset: Any, events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
+    """The events `side` may see: the ruleset's own filter if it has one, else each event's `visible_to`."""
+    hook = getattr(ruleset, "observe_events", None)
+    if callable(hook):
+        return list(hook(events, side))
+    out = []
+    for event in events:
+        to = event.get("visible_to")
+        if to is None or side == to or (isinstance(to, (list, tuple)) and side in to):
+            out.append(event)
+    return out
+
+
+class GameService:
+    """Everything the HTTP and WebSocket routes do, without HTTP: easy to test and to reuse."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
+
+    # -- catalog --------------------------------------------------------------------------------
+    def catalog(self) -> list[dict[str, Any]]:
+        from warroom.games import game_ids, get_ruleset
+
+        from .layouts import board_layout
+
+        out = []
+        for game in game_ids():
+            info = get_ruleset(game).info
+            out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides),
+                        "board": board_layout(info.id)["kind"], "agents": agents.agent_names(info.id)})
+        return out
+
+    # -- creating games -------------------------------------------------------------------------
+    def create(self, game: str, scenario: str | None = None, mode: str = "computer", seed: int | None = None,
+               options: dict[str, Any] | None = None, human: list[str] | None = None, agent: str | None = None,
+               budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
+        """Start a game; returns it and the secret token of each human seat (shown once, stored hashed)."""
+        if mode not in MODES:
+            raise ApiError(400, "bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        try:
+            match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options or {})
+        except WarroomError as exc:
+            raise from_engine(exc) from None
+        record = match.record()
+        return self._store_new(match, record, [], list(match.dice_rolled), mode, human, agent, budget_ms)
+
+    def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
+               budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
+        """Continue a downloaded record as a new game here (new seats, new tokens)."""
+        if mode not in MODES:
+            raise ApiError(400, "bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        try:
+            record = Record.from_json(record_json)
+            warroom.load(record, keep_log=False)  # validates every action and die before anything is stored
+            if record.seed is None:
+                record.seed = secrets.randbelow(2**31)
+            manual = record.dice_mode == "manual"
+            replay = warroom.new_game(record.game, record.scenario, seed=record.seed, dice="manual" if manual else list(record.dice),
+                                      options=record.options, position=record.position, keep_log=False)
+            initial = list(replay.dice_rolled)
+            steps: list[Step] = []
+            dice_left = list(record.dice)[len(initial):]
+            for action in record.actions:
+                while manual and replay.to_act == DICE_SIDE and dice_left:
+                    value = dice_left.pop(0)
+                    replay.play(f"roll {value}", side=DICE_SIDE)
+                    steps.append(Step("roll", f"roll {value}", [value], DICE_SIDE))
+                before = len(replay.dice_rolled)
+                side = replay.to_act
+                replay.play(action)
+                steps.append(Step("decision", action, replay.dice_rolled[before:], side))
+            while manual and replay.to_act == DICE_SIDE and dice_left:
+                value = dice_left.pop(0)
+                replay.play(f"roll {value}", side=DICE_SIDE)
+                steps.append(Step("roll", f"roll {value}", [value], DICE_SIDE))
+        except WarroomError as exc:
+            raise from_engine(exc) from None
+        if mode == "table" and not manual:
+            mode = "hotseat"
+        # the original header (its dice mode and seed): the stored game goes on as the recorded one would
+        return self._store_new(replay, record, steps, initial, mode, human, agent, budget_ms)
+
+    def _store_new(self, match: Match, record: Record, steps: list[Step], initial_dice: list[int], mode: str,
+                   human: list[str] | None, agent: str | None, budget_ms: int) -> tuple[LiveGame, dict[str, str]]:
+        sides = list(match.ruleset.info.sides)
+        if mode == "computer":
+            human = list(human) if human else sides[:1]
+            unknown = [s for s in human if s not in sides]
+            if unknown:
+                raise ApiError(400, "bad_side", f"{match.ruleset.info.title} has no side {unknown[0]!r}; sides: {', '.join(sides)}")
+        else:
+            human = sides
+        computer_sides = [s for s in sides if s not in human]
+        budget_ms = max(50, min(int(budget_ms), 20000))
+        agent_spec = None
+        if computer_sides:
+            name = agent or _default_agent(match.ruleset.info.id)
+            agents.make_agent(name, match.ruleset.info.id, budget_ms, 0)  # refuse now, not mid-game, if it cannot play
+            agent_spec = {"name": name, "budget_ms": budget_ms}
+        tokens = {side: secrets.token_urlsafe(18) for side in human}
+        seats = [Seat(side, "human", token_hash(tokens[side])) for side in human]
+        seats += [Seat(side, "computer", None, agent_spec) for side in computer_sides]
+        header = record.to_json()["header"]
+        now = time.time()
+        stored = StoredGame(
+            id=secrets.token_urlsafe(8), game=match.ruleset.info.id, mode=mode, header=header, initial_dice=initial_dice,
+            version=len(steps), over=match.over, result=match.result.to_json() if match.result else None,
+            created=now, updated=now, turn=str(match.ruleset.turn_and_phase(match.state)[0]), seats=seats, steps=steps,
+        )
+        self.store.create(stored)
+        live = self._cache(stored)
+        return live, tokens
+
+    # -- finding games and seats ----------------------------------------------------------------
+    def get(self, game_id: str, fresh: bool = False) -> LiveGame:
+        """The live game, loaded from storage when not cached (or when `fresh` and another process wrote)."""
+        live = self.live.get(game_id)
+        if live is not None:
+            if fresh and self.store.version(game_id) != live.version:
+                self._evict(game_id, force=True)
+            else:
+                self.live.move_to_end(game_id)
+                return live
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise not_found(game_id)
+        old = live
+        live = self._cache(stored)
+        if old is not None:
+            live.subscribers = old.subscribers
+        return live
+
+    def seat(self, game_id: str, token: str | None, fresh: bool = False) -> tuple[LiveGame, str]:
+        """(game, side) for a seat token; 401 without a token, 403 with one that opens no seat of this game."""
+        if not token:
+            raise no_token()
+        live = self.get(game_id, fresh=fresh)
+        wanted = token_hash(token)
+        for seat in live.stored.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                return live, seat.side
+        raise bad_token(game_id)
+
+    def _cache(self, stored: StoredGame) -> LiveGame:
+        try:
+            match = _rebuild(stored)
+        except WarroomError as exc:
+            raise ApiError(500, "bad_record", f"game {stored.id} cannot be rebuilt from its record: {exc}") from None
+        live = LiveGame(stored=stored, match=match, version=stored.version, steps=list(stored.steps))
+        self.live[stored.id] = live
+        self.live.move_to_end(stored.id)
+        while len(self.live) > MAX_CACHED:
+            victim = next((gid for gid, g in self.live.items() if not g.subscribers and gid != stored.id), None)
+            if victim is None:
+                break
+            self._evict(victim, force=True)
+        return live
+
+    def _evict(self, game_id: str, force: bool = False) -> None:
+        live = self.live.get(game_id)
+        if live is not None and (force or not live.subscribers):
+            del self.live[game_id]
+
+    # -- what a seat sees -----------------------------------------------------------------------
+    def may_roll(self, live: LiveGame, side: str) -> bool:
+        """With manual dice (table assistant) any human seat at the table types in the die."""
+        seat = live.seat(side)
+        return live.match.dice.manual and seat is not None and seat.kind == "human"
+
+    def view(self, live: LiveGame, side: str) -> dict[str, Any]:
+        """The seat's observation: `match.view(side)`, never the omniscient view."""
+        m = live.match
+        view = m.view(side)
+        if m.to_act == DICE_SIDE and self.may_roll(live, side):
+            view["legal"] = m.legal_actions()  # the die faces: nothing hidden
+        if m.to_act in (side, DICE_SIDE):
+            view["can_undo"] = m.can_undo and self._undo_count(live, side) is not None
+        else:
+            view["can_undo"] = False
+        return view
+
+    def payload(self, live: LiveGame, side: str, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        view = self.view(live, side)
+        m = live.match
+        labels = {}
+        for action in view["legal"]:
+            try:
+                labels[action] = m.ruleset.describe_action(m.state, action)
+            except (WarroomError, KeyError, ValueError):
+                labels[action] = action
+        header = live.stored.header
+        return {
+            "ok": True,
+            "id": live.id,
+            "game": live.stored.game,
+            "title": m.ruleset.info.title,
+            "scenario": header.get("scenario"),
+            "mode": live.mode,
+            "dice": "manual" if m.dice.manual else "auto",
+            "side": side,
+            "sides": list(m.ruleset.info.sides),
+            "seats": [{"side": s.side, "kind": s.kind, **({"agent": s.agent} if s.agent else {})} for s in live.stored.seats],
+            "move": live.version,
+            "view": view,
+            "labels": labels,
+            "events": visible_events(m.ruleset, events or [], side),
+            "thinking": live.computer_task is not None and not live.computer_task.done(),
+        }
+
+    def log(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
+        return visible_events(live.match.ruleset, live.match.log, side)
+
+    # -- changing the game ----------------------------------------------------------------------
+    def play(self, live: LiveGame, side: str, action: str, move: int) -> dict[str, Any]:
+        """Check and apply one action for the seat's side, commit it, then push it to the other seats."""
+        if move != live.version:
+            raise stale(move, live.version)
+        m = live.match
+        to_act = m.to_act
+        if to_act is None:
+            raise ApiError(409, "game_over", "the game is over; no more actions")
+        if to_act == DICE_SIDE:
+            if not self.may_roll(live, side):
+                raise ApiError(403, "wrong_side", "a die roll is pending and this seat may not enter it")
+            actor = DICE_SIDE
+        elif to_act != side:
+            seat = live.seat(to_act)
+            who = f"{to_act} (the computer)" if seat is not None and seat.kind == "computer" else to_act
+            raise ApiError(403, "wrong_side", f"it is {who}'s decision, not {side}'s")
+        else:
+            actor = side
+        events = self._commit(live, actor, action, side)
+        answer = self.payload(live, side, events)
+        self._after_change(live, events, {side: answer})
+        return answer
+
+    def _commit(self, live: LiveGame, actor: str, action: str, side: str) -> list[dict[str, Any]]:
+        m = live.match
+        before = len(m.dice_rolled)
+        try:
+            events = m.play(action, side=actor)
+        except WarroomError as exc:
+            raise from_engine(exc) from None  # the engine left the state unchanged
+        step = Step("roll" if actor == DICE_SIDE else "decision", action, m.dice_rolled[before:], side)
+        turn, _phase = m.ruleset.turn_and_phase(m.state)
+        result = m.result
+        try:
+            self.store.append_step(live.id, live.version, len(live.steps), step, m.over, result.to_json() if result else None, str(turn))
+        except StaleError:
+            self._evict(live.id, force=True)
+            raise ApiError(409, "stale_move", "another server process changed this game first; reload to see the current position") from None
+        except Exception:
+            self._evict(live.id, force=True)  # memory ran ahead of storage: reload the stored game next time
+            log.exception("storing a step of game %s failed", live.id)
+            raise ApiError(503, "storage", "the move could not be saved, so it was not made; try again") from None
+        live.steps.append(step)
+        live.version += 1
+        return events
+
+    def _undo_count(self, live: LiveGame, side: str) -> int | None:
+        """How many steps an undo by `side` takes back: the computer's replies, then the seat's own decision."""
+        count = 0
+        for step in reversed(live.steps):
+            seat = live.seat(step.side or "")
+            if step.kind != "decision" or step.dice:
+                return None  # undo never crosses a die roll
+            count += 1
+            if seat is not None and seat.kind == "computer":
+                continue
+            if step.side == side or live.mode in ("hotseat", "table") or len(live.match.ruleset.info.sides) == 1:
+                return count
+            return None
+        return None
+
+    def undo(self, live: LiveGame, side: str, move: int) -> dict[str, Any]:
+        if move != live.version:
+            raise stale(move, live.version)
+        count = self._undo_count(live, side)
+        m = live.match
+        if count is None or not m.can_undo:
+            last = live.steps[-1] if live.steps else None
+            if last is not None and last.kind == "decision" and not last.dice and last.side not in (side, None) and m.can_undo:
+                raise ApiError(409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move")
+            raise from_engine(UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll"))
+        twin = m.clone()
+        try:
+            for _ in range(count):
+                twin.undo()
+        except WarroomError as exc:
+            raise from_engine(exc) from None
+        turn, _phase = twin.ruleset.turn_and_phase(twin.state)
+        try:
+            self.store.remove_last_steps(live.id, live.version, len(live.steps) - count, str(turn))
+        except StaleError:
+            self._evict(live.id, force=True)
+            raise ApiError(409, "stale_move", "another server process changed this game first; reload") from None
+        live.match = twin
+        del live.steps[len(live.steps) - count:]
+        live.version += 1
+        events = [{"type": "undo", "text": f"{side} takes back {'a move' if count == 1 else f'{count} moves'}.", "rule": ""}]
+        answer = self.payload(live, side, events)
+        self._after_change(live, events, {side: answer})
+        return answer
+
+    # -- records and replays --------------------------------------------------------------------
+    def record(self, live: LiveGame, side: str) -> dict[str, Any]:
+        """The record to download: whole once the game is over; before that only without secrets."""
+        record = live.record_json()
+        if live.match.over:
+            return record
+        if len(live.match.ruleset.info.sides) > 1:
+            raise ApiError(409, "record_hidden", "an unfinished game's record holds every side's secrets (dice, hidden choices); download it when the game is over")
+        record["header"]["seed"] = None  # the seed would tell the dice still to come
+        return record
+
+    def replay(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
+        """Frames of a finished game as this seat saw it, one per step, for step back / forward."""
+        if not live.match.over:
+            raise ApiError(409, "not_over", "a replay is available once the game is over")
+        header = live.stored.header
+        manual = header.get("dice") == "manual"
+        record = live.record_json()
+        m = warroom.new_game(live.stored.game, header.get("scenario"), seed=header.get("seed"), dice="manual" if manual else record["dice"],
+                             options=header.get("options") or {}, position=header.get("position"))
+        rs = m.ruleset
+        frames = [self._frame(m, side, visible_events(rs, m.log, side), None)]
+        for step in live.steps:
+            label = None
+            if step.side == side and step.kind == "decision":
+                label = rs.describe_action(m.state, step.action)
+            events = m.play(step.action, side=DICE_SIDE if step.kind == "roll" else None)
+            frames.append(self._frame(m, side, visible_events(rs, events, side), label))
+        return frames
+
+    @staticmethod
+    def _frame(m: Match, side: str, events: list[dict[str, Any]], label: str | None) -> dict[str, Any]:
+        view = m.view(side)
+        view["legal"] = []
+        return {"view": view, "events": events, "label": label}
+
+    # -- odds and hints -------------------------------------------------------------------------
+    def odds(self, live: LiveGame, side: str) -> dict[str, Any]:
+        from .odds import legal_odds
+
+        legal = self.view(live, side)["legal"]
+        return {"ok": True, "move": live.version, "odds": legal_odds(live.match, legal)}
+
+    async def hint(self, live: LiveGame, side: str, agent: str | None, budget_ms: int) -> dict[str, Any]:
+        m = live.match
+        if m.to_act != side:
+            raise ApiError(409, "not_your_turn", "a hint is for a decision of yours; it is not your turn")
+        name = agent or _default_agent(live.stored.game)
+        ai = agents.make_agent(name, live.stored.game, max(50, min(int(budget_ms), 10000)), secrets.randbelow(2**31))
+        version = live.version
+        action, why = await asyncio.to_thread(agents.choose, ai, m.clone())
+        if live.version != version:
+            raise stale(version, live.version)
+        return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name}
+
+    # -- pushes and the computer's turns --------------------------------------------------------
+    def _after_change(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
+        self.push(live, events, known)
+        self._schedule_computer(live)
+
+    def push(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
+        """Queue the new view for every open socket of the game, each with only its own side's view."""
+        by_side: dict[str, dict[str, Any]] = {}
+        for sub in list(live.subscribers):
+            payload = by_side.get(sub.side)
+            if payload is None:
+                base = (known or {}).get(sub.side) or self.payload(live, sub.side, events)
+                payload = by_side[sub.side] = {"type": "update", **base}
+            try:
+                sub.queue.put_nowait(payload)
+            except asyncio.QueueFull:
+                live.subscribers.discard(sub)  # a reader that fell this far behind reloads when it reconnects
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.get_nowait()
+                    sub.queue.put_nowait(None)
+
+    def subscribe(self, live: LiveGame, side: str) -> Subscriber:
+        sub = Subscriber(side)
+        live.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
+        live.subscribers.discard(sub)
+
+    def _schedule_computer(self, live: LiveGame) -> None:
+        m = live.match
+        if m.over or live.mode != "computer":
+            return
+        seat = live.seat(m.to_act or "")
+        if seat is None or seat.kind != "computer":
+            return
+        if live.computer_task is not None and not live.computer_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        live.computer_task = loop.create_task(self._computer_turns(live))
+
+    async def _computer_turns(self, live: LiveGame) -> None:
+        """Play the computer seats' decisions until a human must decide (or the game ends)."""
+        while True:
+            m = live.match
+            side = m.to_act
+            seat = live.seat(side or "")
+            if m.over or seat is None or seat.kind != "computer" or self.live.get(live.id) is not live:
+                return
+            spec = seat.agent or {}
+            version = live.version
+            try:
+                ai = agents.make_agent(spec.get("name") or _default_agent(live.stored.game), live.stored.game,
+                                       int(spec.get("budget_ms", 1000)), (live.stored.header.get("seed") or 0) + version)
+                action, _why = await asyncio.to_thread(agents.choose, ai, m.clone())
+                if live.version != version or live.match is not m:
+                    continue  # an undo changed the position while the computer thought: think again
+                assert side is not None
+                events = self._commit(live, side, action, side)
+            except (ApiError, WarroomError) as exc:
+                log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
+                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
+                return
+            self.push(live, events)
+
+
+def _rebuild(stored: StoredGame) -> Match:
+    """The Match of a stored game, with undo open exactly as far as it was before the server stopped.
+
+    `warroom.load` locks undo at the end of what it replays, so the record is loaded up to its last
+    die, and the decisions after it (which rolled nothing) are played again on top.
+    """
+    last_roll = max((n for n, step in enumerate(stored.steps) if step.dice or step.kind == "roll"), default=-1)
+    head = StoredGame(stored.id, stored.game, stored.mode, stored.header, stored.initial_dice, 0, False, None,
+                      stored.created, stored.updated, steps=stored.steps[: last_roll + 1])
+    match = warroom.load(head.record_json())
+    for step in stored.steps[last_roll + 1:]:
+        match.play(step.action)
+    return match
+
+
+def _default_agent(game: str) -> str:
+    names = agents.agent_names(game)
+    for preferred in ("heuristic", "mcts"):
+        if preferred in names:
+            return preferred
+    return names[0] if names else "heuristic"

@@ -1,0 +1,183 @@
+// The lobby: start a game (against the computer, hot-seat, online or as a table assistant), reopen your games.
+import { api, seats } from "./api.js";
+import { h, clear, toast } from "./dom.js";
+
+const MODES = [
+  { id: "computer", title: "Against the computer", text: "You play one side; the computer plays the others. In a solitaire game such as Operation Dragoon the German BOT answers on its own." },
+  { id: "hotseat", title: "Hot-seat", text: "Everyone plays on this screen, taking turns. Hidden information stays behind a \"pass the device\" screen." },
+  { id: "online", title: "Online", text: "A secret link for each seat: keep yours, send the others to your opponents." },
+  { id: "table", title: "Table assistant", text: "Play the printed game at the table. Roll your own dice and type them in; warroom applies every rule and keeps the record." },
+];
+
+export async function showLobby(root) {
+  document.title = "warroom";
+  clear(root);
+  const gamesBox = h("section", { class: "card", id: "my-games" }, h("h2", {}, "Your games"), h("p", { class: "muted" }, "Loading…"));
+  const newBox = h("section", { class: "card", id: "new-game" }, h("h2", {}, "New game"), h("p", { class: "muted" }, "Loading games…"));
+  const uploadBox = uploadCard();
+  root.append(
+    h("header", { class: "lobby-head" },
+      h("div", { class: "brand" }, logo(), h("div", {}, h("h1", {}, "warroom"), h("p", {}, "WWII board wargames with every rule enforced"))),
+      h("a", { class: "link", href: "/docs", target: "_blank", rel: "noopener" }, "API")),
+    h("main", { class: "lobby" }, newBox, gamesBox, uploadBox),
+  );
+  let catalog = [];
+  try {
+    catalog = (await api.catalog()).games;
+  } catch (err) {
+    clear(newBox).append(h("h2", {}, "New game"), h("p", { class: "error" }, err.message));
+  }
+  if (catalog.length) renderNewGame(newBox, catalog);
+  renderMyGames(gamesBox);
+}
+
+function logo() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 32 32");
+  svg.setAttribute("class", "logo");
+  svg.innerHTML = '<rect x="2" y="6" width="28" height="20" rx="3" fill="#5b6b3a"/><rect x="8" y="11" width="16" height="10" fill="none" stroke="#fff" stroke-width="2"/><path d="M8 11 24 21M24 11 8 21" stroke="#fff" stroke-width="2"/>';
+  return svg;
+}
+
+function renderNewGame(box, catalog) {
+  clear(box);
+  const state = { game: catalog[0].id, mode: "computer" };
+  const gameSelect = h("select", { id: "new-game-select", "aria-label": "Game" },
+    catalog.map((g) => h("option", { value: g.id }, g.title)));
+  const scenarioSelect = h("select", { id: "new-scenario", "aria-label": "Scenario" });
+  const sideSelect = h("select", { id: "new-side", "aria-label": "Your side" });
+  const agentSelect = h("select", { id: "new-agent", "aria-label": "Computer player" });
+  const budgetSelect = h("select", { id: "new-budget", "aria-label": "Thinking time" },
+    [["300", "quick (0.3 s a move)"], ["1000", "normal (1 s)"], ["3000", "strong (3 s)"]].map(([v, t]) => h("option", { value: v, selected: v === "1000" }, t)));
+  const seedInput = h("input", { id: "new-seed", type: "number", min: "0", placeholder: "random", "aria-label": "Seed" });
+  const computerOptions = h("div", { class: "row computer-options" },
+    h("label", {}, "You play ", sideSelect), h("label", {}, "Computer ", agentSelect), h("label", {}, "Thinking ", budgetSelect));
+  const modes = h("div", { class: "modes", role: "radiogroup" }, MODES.map((mode) =>
+    h("label", { class: "mode", dataset: { mode: mode.id } },
+      h("input", { type: "radio", name: "mode", value: mode.id, checked: mode.id === state.mode, onchange: () => { state.mode = mode.id; refresh(); } }),
+      h("span", { class: "mode-title" }, mode.title), h("span", { class: "mode-text" }, mode.text))));
+  const blurb = h("p", { class: "muted game-blurb" });
+  const start = h("button", { class: "primary big", id: "start-game", onclick: () => startGame() }, "Start the game");
+  const result = h("div", { id: "new-game-result" });
+
+  function current() { return catalog.find((g) => g.id === state.game); }
+  function refresh() {
+    const game = current();
+    clear(scenarioSelect).append(...game.scenarios.map((s) => h("option", { value: s }, s)));
+    scenarioSelect.parentElement.hidden = game.scenarios.length < 2;
+    clear(sideSelect).append(...game.sides.map((s) => h("option", { value: s }, s)));
+    clear(agentSelect).append(...(game.agents.length ? game.agents : ["(none installed)"]).map((a) => h("option", { value: a }, a)));
+    const solitaire = game.sides.length === 1;
+    computerOptions.hidden = state.mode !== "computer" || solitaire;
+    blurb.textContent = solitaire
+      ? `${game.title} is a solitaire game: you command the ${game.sides[0]} side and the game's own BOT plays the other, with its dice and charts.`
+      : `${game.title}: ${game.sides.join(" against ")}.`;
+  }
+  gameSelect.addEventListener("change", () => { state.game = gameSelect.value; refresh(); });
+
+  async function startGame() {
+    const game = current();
+    const body = { game: game.id, mode: state.mode, scenario: scenarioSelect.value || null };
+    if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    if (state.mode === "computer" && game.sides.length > 1) {
+      body.human = [sideSelect.value];
+      body.agent = agentSelect.value;
+      body.budget_ms = Number(budgetSelect.value);
+    }
+    start.disabled = true;
+    try {
+      const created = await api.create(body);
+      if (state.mode === "online" && created.seats.length > 1) {
+        const [mine, ...others] = created.seats;
+        seats.add(created.id, mine.side, mine.token);
+        clear(result).append(h("div", { class: "links" },
+          h("p", {}, "Send each opponent the link of their seat. Anyone with a link plays that seat, so keep them private."),
+          ...others.map((seat) => linkRow(seat)),
+          h("a", { class: "button primary", href: `/play/${created.id}?token=${encodeURIComponent(mine.token)}` }, `Open my seat (${mine.side})`)));
+        start.disabled = false;
+        return;
+      }
+      for (const seat of created.seats) seats.add(created.id, seat.side, seat.token);
+      const first = created.seats[0];
+      location.href = `/play/${created.id}` + (created.seats.length === 1 ? `?token=${encodeURIComponent(first.token)}` : "");
+    } catch (err) {
+      toast(err.message, "error");
+      start.disabled = false;
+    }
+  }
+
+  box.append(
+    h("h2", {}, "New game"),
+    h("div", { class: "row" }, h("label", {}, "Game ", gameSelect), h("label", {}, "Scenario ", scenarioSelect)),
+    blurb, modes, computerOptions,
+    h("details", { class: "more" }, h("summary", {}, "More options"), h("label", {}, "Dice seed (to replay the same dice) ", seedInput)),
+    start, result,
+  );
+  refresh();
+}
+
+function linkRow(seat) {
+  const url = `${location.origin}/play/${seat.url.split("/play/")[1]}`;
+  const input = h("input", { type: "text", readonly: true, value: url, class: "seat-link", dataset: { side: seat.side } });
+  return h("div", { class: "link-row" }, h("strong", {}, seat.side), input,
+    h("button", { onclick: async () => { input.select(); try { await navigator.clipboard.writeText(url); toast("Link copied"); } catch (err) { document.execCommand("copy"); } } }, "Copy"));
+}
+
+async function renderMyGames(box) {
+  clear(box).append(h("h2", {}, "Your games"));
+  const tokens = seats.tokens();
+  if (!tokens.length) {
+    box.append(h("p", { class: "muted" }, "No games yet on this browser. Start one above."));
+    return;
+  }
+  let rows = [];
+  try {
+    rows = (await api.lobby(tokens)).games;
+  } catch (err) {
+    box.append(h("p", { class: "error" }, err.message));
+    return;
+  }
+  const byGame = new Map();
+  for (const row of rows) if (!byGame.has(row.id)) byGame.set(row.id, row);
+  if (!byGame.size) {
+    box.append(h("p", { class: "muted" }, "The games this browser remembers are not on this server."));
+    return;
+  }
+  const list = h("ul", { class: "game-list" });
+  for (const row of byGame.values()) {
+    const when = new Date(row.updated * 1000).toLocaleString();
+    const status = row.over ? (row.result ? `Over: ${row.result.winner ? row.result.winner + " won" : "draw"}` : "Over") : `Turn ${row.turn ?? "?"}`;
+    const href = `/play/${row.id}` + (Object.keys(seats.of(row.id)).length === 1 ? `?token=${encodeURIComponent(row.token)}` : "");
+    list.append(h("li", { class: "game-row", dataset: { game: row.id } },
+      h("a", { href, class: "game-open" }, h("strong", {}, row.title), h("span", {}, ` · ${modeName(row.mode)} · ${row.side}`)),
+      h("span", { class: row.over ? "status over" : "status" }, status),
+      h("span", { class: "muted" }, when),
+      h("button", { class: "small", title: "Forget this game on this browser", onclick: () => { seats.forget(row.id); renderMyGames(box); } }, "Forget")));
+  }
+  box.append(list);
+}
+
+function modeName(mode) {
+  return (MODES.find((m) => m.id === mode) || { title: mode }).title;
+}
+
+function uploadCard() {
+  const input = h("input", { type: "file", accept: ".json,application/json", id: "upload-record" });
+  const box = h("section", { class: "card" }, h("h2", {}, "Continue a saved record"),
+    h("p", { class: "muted" }, "A record downloaded from a game (or saved by `warroom play`) continues here as a new hot-seat game."),
+    input);
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    try {
+      const record = JSON.parse(await file.text());
+      const created = await api.upload(record, "hotseat");
+      for (const seat of created.seats) seats.add(created.id, seat.side, seat.token);
+      location.href = `/play/${created.id}`;
+    } catch (err) {
+      toast(err.message || "That file is not a warroom record", "error");
+    }
+  });
+  return box;
+}

@@ -1,0 +1,109 @@
+// SVG helpers and the zoom / pan controller (wheel, drag, pinch, buttons) shared by every board.
+
+export const NS = "http://www.w3.org/2000/svg";
+
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function text(x, y, content, attrs = {}) {
+  return s("text", { x, y, ...attrs }, content);
+}
+
+// Zoom and pan an <svg> by changing its viewBox; a drag longer than a few pixels is not a click.
+export class ZoomPan {
+  constructor(svg, bounds) {
+    this.svg = svg;
+    this.bounds = bounds; // {x, y, w, h}: the whole board
+    this.view = { ...bounds };
+    this.pointers = new Map();
+    this.dragged = false;
+    this.apply();
+    svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    svg.addEventListener("pointerdown", (e) => this.onDown(e));
+    svg.addEventListener("pointermove", (e) => this.onMove(e));
+    svg.addEventListener("pointerup", (e) => this.onUp(e));
+    svg.addEventListener("pointercancel", (e) => this.onUp(e));
+    // swallow the click that ends a drag, so panning never selects a unit
+    svg.addEventListener("click", (e) => { if (this.dragged) { e.stopPropagation(); e.preventDefault(); this.dragged = false; } }, true);
+  }
+
+  apply() {
+    const v = this.view;
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+  }
+
+  fit() { this.view = { ...this.bounds }; this.apply(); }
+
+  toBoard(clientX, clientY) {
+    const rect = this.svg.getBoundingClientRect();
+    const scale = Math.max(this.view.w / rect.width, this.view.h / rect.height);
+    const offX = (rect.width * scale - this.view.w) / 2;
+    const offY = (rect.height * scale - this.view.h) / 2;
+    return { x: this.view.x - offX + (clientX - rect.left) * scale, y: this.view.y - offY + (clientY - rect.top) * scale, scale };
+  }
+
+  zoom(factor, cx, cy) {
+    const v = this.view;
+    const minW = this.bounds.w / 8;
+    const maxW = this.bounds.w * 1.5;
+    const w = Math.min(maxW, Math.max(minW, v.w * factor));
+    const real = w / v.w;
+    if (cx === undefined) { cx = v.x + v.w / 2; cy = v.y + v.h / 2; }
+    this.view = { x: cx - (cx - v.x) * real, y: cy - (cy - v.y) * real, w: v.w * real, h: v.h * real };
+    this.apply();
+  }
+
+  onWheel(e) {
+    e.preventDefault();
+    const p = this.toBoard(e.clientX, e.clientY);
+    this.zoom(Math.exp(e.deltaY * 0.0015), p.x, p.y);
+  }
+
+  onDown(e) {
+    if (e.button !== undefined && e.button !== 0) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY });
+    this.dragged = false;
+  }
+
+  onMove(e) {
+    const prev = this.pointers.get(e.pointerId);
+    if (!prev) return;
+    if (this.pointers.size === 1) {
+      const moved = Math.hypot(e.clientX - prev.startX, e.clientY - prev.startY);
+      if (moved > 6) {
+        if (!this.dragged) { this.dragged = true; try { this.svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable */ } }
+        const { scale } = this.toBoard(e.clientX, e.clientY);
+        this.view.x -= (e.clientX - prev.x) * scale;
+        this.view.y -= (e.clientY - prev.y) * scale;
+        this.apply();
+      }
+    } else if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      prev.x = e.clientX; prev.y = e.clientY;
+      const [c, d] = [...this.pointers.values()];
+      const after = Math.hypot(c.x - d.x, c.y - d.y);
+      if (before > 0 && after > 0) {
+        const mid = this.toBoard((c.x + d.x) / 2, (c.y + d.y) / 2);
+        this.zoom(before / after, mid.x, mid.y);
+      }
+      this.dragged = true;
+      return;
+    }
+    prev.x = e.clientX; prev.y = e.clientY;
+  }
+
+  onUp(e) { this.pointers.delete(e.pointerId); }
+}
