@@ -11,6 +11,7 @@ import pytest
 import warroom
 from warroom.engine.errors import IllegalActionError, PositionError
 from warroom.engine.ruleset import CHANCE
+from warroom.games.patton.board import load_deck
 from warroom.games.patton.invariants import problems
 from warroom.games.patton.rules import PattonRules
 
@@ -95,7 +96,7 @@ def test_positions_round_trip_and_play_on_identically(scenario):
 def test_bad_positions_are_position_errors():
     good = RULES.state_to_json(RULES.initial_state("normandy", {}))
     for broken in ({**good, "phase": "lunch"}, {**good, "towns": {"Paris": {"side": "Allied", "armor": 1, "infantry": 0}}},
-                   {**good, "phase": "retreat"}, "not a position", {**good, "cards": {"Allied": [11], "Axis": []}}):
+                   {**good, "phase": "retreat"}, "not a position", {**good, "cards": {"Allied": [1], "Axis": []}}):
         with pytest.raises(PositionError):
             RULES.state_from_json(broken)
 
@@ -140,7 +141,7 @@ def test_action_ids_parse_label_and_illegal_ones_say_why():
         kinds.add(legal[0].split()[0])
         RULES.apply(s, rng.choice(legal))
     fresh = RULES.initial_state("sicily", {})
-    RULES.apply_chance(fresh, 3)
+    RULES.apply_chance(fresh, 4)
     with pytest.raises(IllegalActionError, match="not a Patton action"):
         RULES.apply(fresh, "fly 1A Palermo->Rome")
     assert {"place", "move"} <= kinds or {"place", "land"} <= kinds
@@ -158,18 +159,19 @@ def test_illegal_move_message_names_the_rule():
 def test_manual_dice_type_in_cards_and_dice():
     m = warroom.new_game("patton", "normandy", seed=1, dice="manual")
     assert m.to_act == "dice"
-    assert m.legal_actions() == [f"roll {v}" for v in range(1, 11)]
+    assert m.legal_actions() == [f"roll {v}" for v in sorted(set(load_deck().cards))]
     m.play("roll 9")
     assert m.state.mp == 9 and m.to_act == "Allied"
 
 
 def test_first_decision_counts():
     # perft-style: the number of legal actions at the first decision of each scenario (first card 4).
-    # Normandy by hand: 14+14 from Lessay, 13+5+5 from Periers, 5+13+13+5 from St. Lo, and "end".
-    # Sicily by hand: 5 areas of capacity 4+ give 14 groups each, 3 of capacity 3 give 9, 3 of 2 give 5, and "end".
+    # Normandy by hand: 14+14 from Lessay, 13+5+13 from Periers, 13+13+13+5+13 from St. Lo, and "end".
+    # Sicily by hand: 2 areas of capacity 4 give 14 groups each, 3 of capacity 3 give 9, 3 of 2 give 5,
+    # 3 of 1 give 2, and "end".
     counts = {}
     for scenario in SCENARIOS:
         s = RULES.initial_state(scenario, {})
         RULES.apply_chance(s, 4)
         counts[scenario] = len(RULES.legal_actions(s))
-    assert counts == {"normandy": 88, "bulge": 120, "sicily": 113}
+    assert counts == {"normandy": 117, "bulge": 120, "sicily": 77}

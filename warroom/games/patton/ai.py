@@ -52,6 +52,8 @@ ARMOR_WEIGHT = 1.6  # an Armored Unit throws a die by itself; two Infantry Units
 INF_WEIGHT = 1.0
 STEP_VALUE = 0.3  # value of one MP of progress towards its goal, per Unit
 MP_PRICE = 0.1  # a move must gain more than this per MP it costs
+TYPE_MP = 2.0  # MP of road by which the wrong kind of Unit for a goal seems farther
+THREAT_MP = 0.5  # MP of road a goal seems farther for each point of force it needs beyond a token one
 HOLD_CAP = 6.0  # the most force a goal held asks for (more is better used elsewhere)
 KILL_VALUE = 0.8
 LOSS_VALUE = 1.1
@@ -131,52 +133,70 @@ class Aims:
             if s.side[t] == 1 - side and row[t] <= REACH:
                 strongest = max(strongest, weight(s.armor[t], s.inf[t]))
         if side == 0 and s.board.objective == "red_towns":
-            return min(3.0, 0.3 * strongest + 1.0)  # the American needs presence, not a fortress
+            return min(4.0, 0.5 * strongest + 1.0)  # the American needs presence more than a fortress
         return min(HOLD_CAP, 0.7 * strongest + 1.0)
 
     def _assign(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
         """Bind the side's Units to goals, nearest first, until each goal's need is met; the rest
-        have no goal and stay where they are."""
+        have no goal and stay where they are. Armored Units go first to towns to take,
+        Infantry first to towns to hold (a garrison needs presence more than dice)."""
         b = s.board
         dist = self.dist
-        pool = {t: weight(s.armor[t], s.inf[t]) for t in range(b.n) if s.side[t] == side and s.armor[t] + s.inf[t]}
-        offshore = weight(*s.offboard) if side == 0 else 0.0
-        if offshore:
+        pool: dict[tuple[int, int], float] = {}
+        for t in range(b.n):
+            if s.side[t] == side:
+                if s.armor[t]:
+                    pool[(t, 0)] = s.armor[t] * ARMOR_WEIGHT
+                if s.inf[t]:
+                    pool[(t, 1)] = s.inf[t] * INF_WEIGHT
+        if side == 0 and (s.offboard[0] or s.offboard[1]):
             landing = b.landing_town
             self.sea_dist = [min(dist[lt][g] for lt in landing) + 2 for g in range(b.n)]
+            if s.offboard[0]:
+                pool[(-1, 0)] = s.offboard[0] * ARMOR_WEIGHT
+            if s.offboard[1]:
+                pool[(-1, 1)] = s.offboard[1] * INF_WEIGHT
         if not needs:
             return
         left = dict(needs)
-        pairs = [(dist[t][g], t, g) for t in pool for g in needs]
-        if offshore:
-            pool[-1] = offshore
-            pairs += [(self.sea_dist[g], -1, g) for g in needs]
+        # a goal deep among the enemy counts as farther: its need grows with the enemy near it
+        extra = {g: THREAT_MP * max(0.0, needs[g] - 2.0) for g in needs}
+        pairs = []
+        for (t, kind), _ in pool.items():
+            row = dist[t] if t >= 0 else self.sea_dist
+            for g in needs:
+                held = s.side[g] == side
+                prefer = TYPE_MP if (kind == 0) == held else 0.0  # Armored to attack, Infantry to hold
+                pairs.append((row[g] + (extra[g] if row[g] else 0.0) + prefer, t, kind, g))
         pairs.sort()
-        for _, t, g in pairs:
-            take = min(pool[t], left[g])
+        for _, t, kind, g in pairs:
+            take = min(pool[(t, kind)], left[g])
             if take <= 0:
                 continue
-            pool[t] -= take
+            pool[(t, kind)] -= take
             left[g] -= take
-            (self.plan[t] if t >= 0 else self.sea_plan).append([g, take])
+            (self.plan[t] if t >= 0 else self.sea_plan).append([g, take, kind])
 
-    def progress(self, source: int, town: int, w: float) -> float:
-        """Worth of `w` weight of Units from `source` (-1: offshore) standing in `town` instead:
-        MP of road gained towards their goals, the Units with the most to gain moving first."""
+    def progress(self, source: int, town: int, armor: int, infantry: int) -> float:
+        """Worth of `armor` and `infantry` Units from `source` (-1: offshore) standing in `town`
+        instead: MP of road gained towards their goals, those with the most to gain moving first."""
         subs = self.plan[source] if source >= 0 else self.sea_plan
         if not subs:
             return 0.0
         dist = self.dist
         here = dist[source] if source >= 0 else self.sea_dist
         there = dist[town]
-        gains = sorted(((here[g] - there[g], wg) for g, wg in ((int(g), wg) for g, wg in subs)), reverse=True)
         total = 0.0
-        for step, wg in gains:
+        for kind, w in ((0, armor * ARMOR_WEIGHT), (1, infantry * INF_WEIGHT)):
             if w <= 0:
-                break
-            take = min(w, wg)
-            total += take * step
-            w -= take
+                continue
+            gains = sorted(((here[int(g)] - there[int(g)], wg) for g, wg, k in subs if k == kind), reverse=True)
+            for step, wg in gains:
+                if w <= 0:
+                    break
+                take = min(w, wg)
+                total += take * step
+                w -= take
         return STEP_VALUE * total
 
     def _normandy(self, s: PattonState, side: int, needs: dict[int, float]) -> None:
@@ -306,9 +326,9 @@ def attack_value(s: PattonState, aims: Aims, target: int, armor: int, infantry: 
     for source, a, i in parts:
         w = weight(a, i)
         if source >= b.n:
-            value += p * aims.progress(-1, target, w) - (1 - p) * w * LOSS_VALUE
+            value += p * aims.progress(-1, target, a, i) - (1 - p) * w * LOSS_VALUE
         else:
-            value += p * aims.progress(source, target, w)
+            value += p * aims.progress(source, target, a, i)
     return value
 
 
@@ -325,7 +345,7 @@ def move_gain(s: PattonState, aims: Aims, kind: int, where: int, a: int, i: int)
     """(change of the mover's potential, MP cost) for one legal move or landing."""
     b = s.board
     side = s.mover
-    w = weight(a, i)
+    weight(a, i)
     if kind == LAND:
         x = -1
         y = b.landing_town[where]
@@ -349,7 +369,7 @@ def move_gain(s: PattonState, aims: Aims, kind: int, where: int, a: int, i: int)
         gain += attack_value(s, aims, y, ta2, ti2, parts2) - before
     else:
         ay, iy = s.armor[y], s.inf[y]
-        gain += aims.progress(x, y, w)
+        gain += aims.progress(x, y, a, i)
         gain += garrison_value(aims, y, ay + a, iy + i) - garrison_value(aims, y, ay, iy)
         if ay + iy + a + i > 10:
             gain -= 2.0 * (ay + iy + a + i - 10)
@@ -452,7 +472,7 @@ def _retreat(rs: PattonRules, s: PattonState) -> tuple[str, str]:
             return units * 10 + weight(a, i) * (p * 2 - 1.5) + a * 0.5
         threat = sum(s.armor[t] * 1.5 + s.inf[t] for t in b.neighbours[y] if s.side[t] == enemy)
         friends = s.armor[y] + s.inf[y] if s.side[y] == r.side else 0
-        return units * 10 + a * 0.5 + aims.progress(x, y, 1.0) + aims.hold[y] * 0.2 + 0.3 * friends - 0.2 * threat
+        return units * 10 + a * 0.5 + aims.progress(x, y, 0, 1) + aims.hold[y] * 0.2 + 0.3 * friends - 0.2 * threat
 
     legal = rs.legal_actions(s)
     choice = max(legal, key=score)
