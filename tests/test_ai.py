@@ -13,6 +13,7 @@ from warroom.ai.mcts import MCTS, MCTSAgent
 from warroom.engine.errors import WarroomError
 from warroom.engine.ruleset import CHANCE, GameInfo, Result
 from warroom.games.dragoon import ai as dragoon_ai
+from warroom.games.dragoon.attacks import retreat_destination
 from warroom.games.dragoon.state import ELIMINATED
 
 
@@ -179,9 +180,9 @@ def test_heuristic_never_ends_with_a_vp_winning_attack_left() -> None:
                         continue
                     i = rules.parse[other][1]
                     target = rules.target_of(s, i)
-                    defender = dragoon_ai._top_unit(rules, s, target)
+                    defender = rules.top_unit(s, target)
                     if defender >= 0 and defender != board.panzer:
-                        dest, _ = dragoon_ai._retreat_destination(rules, s, defender, target)
+                        dest, _ = retreat_destination(rules, s, defender, target)
                         assert dest != ELIMINATED, f"seed {seed}: ended with {other!r} able to eliminate a unit"
                     if board.vp[target] and not s.control[target] and target != board.attack_only[i]:
                         pytest.fail(f"seed {seed}: ended with {other!r} able to take {board.locations[target].name}")

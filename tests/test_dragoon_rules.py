@@ -275,6 +275,17 @@ def test_units_at_the_end_of_their_track_are_eliminated(german_unit: str, last: 
     assert rules().victory_points(m.state)[0] == vp_before + 1 + b.vp[b.loc_index[last]]
 
 
+def test_each_route_units_track_ends_where_it_turns_desperate() -> None:
+    # Dragoon: Resolving Unit Attacks — "the last location on their track (19th Army RS at Crest, 244th ID
+    # at Marseilles, 338th ID at Orgon and 242nd ID at Toulon)"; the 148th ID goes on to Italy
+    b = rules().board
+    ends = {g: b.locations[b.german_route[b.german_index[g]][-1]].id for g in ("19-RS", "244-ID", "338-ID", "242-ID")}
+    assert ends == {"19-RS": "Crest", "244-ID": "Marseilles", "338-ID": "Orgon", "242-ID": "Toulon"}
+    g148 = b.german_index["148-ID"]
+    assert b.german_route[g148] == b.routes[b.route_of[g148]]
+    assert all(b.german_route[g] == () for g in range(len(b.german)) if b.route_of[g] < 0)  # the escape column
+
+
 def test_a_route_unit_short_of_its_last_location_retreats_one_stop() -> None:
     # Dragoon: Resolving Unit Attacks — "move their unit marker into the location and retreat the German unit marker."
     origin = route("3rd-ID")[1]

@@ -20,6 +20,7 @@ import warroom
 from warroom import IllegalActionError, Match, PositionError, RecordError, UndoLockedError, WarroomError
 from warroom.engine.dice import DiceSource
 from warroom.engine.errors import GameOverError, WrongSideError
+from warroom.engine.observe import visible_events
 from warroom.engine.ruleset import DICE_SIDE
 from warroom.games.dragoon.state import ACTIONS
 
@@ -260,6 +261,40 @@ def test_scripted_dice_then_the_seed_continues() -> None:
     assert rolled[: len(script)] == script
     seeded = DiceSource(33)
     assert rolled[len(script) :] == [seeded.roll(D6) for _ in rolled[len(script) :]]
+
+
+def test_a_seed_gives_the_same_dice_whether_the_faces_come_as_a_list_or_a_shared_tuple() -> None:
+    # Kernel: an equally likely die is one uniform draw (what `skip` replays on load); other odds are weighted
+    reference = random.Random(7)
+    expected = [int(reference.random() * 6) + 1 for _ in range(200)]
+    shared, weighted = tuple(D6), ((1, 0.5), (2, 0.25), (3, 0.25))
+    dice = DiceSource(7)
+    assert [dice.roll(shared) for _ in range(100)] + [dice.roll(list(D6)) for _ in range(100)] == expected
+    reference, dice = random.Random(8), DiceSource(8)
+    assert [dice.roll(weighted) for _ in range(50)] == [reference.choices([1, 2, 3], weights=[0.5, 0.25, 0.25])[0] for _ in range(50)]
+
+
+def test_a_list_of_outcomes_changed_in_place_is_weighed_again() -> None:
+    # Kernel: only immutable tuples have their "all equally likely" check remembered
+    faces = [(1, 0.5), (2, 0.5)]
+    dice = DiceSource(1)
+    dice.roll(faces)
+    faces[:] = [(1, 0.0), (2, 1.0)]
+    assert {dice.roll(faces) for _ in range(50)} == {2}
+
+
+def test_visible_events_follow_the_rulesets_filter_or_each_events_visible_to() -> None:
+    # Kernel: one observation rule for the protocol and the web server (hidden information)
+    events = [{"type": "a"}, {"type": "b", "visible_to": "X"}, {"type": "c", "visible_to": ["X", "Y"]}, {"type": "d", "visible_to": ("Y",)}]
+    assert [e["type"] for e in visible_events(object(), events, "X")] == ["a", "b", "c"]
+    assert [e["type"] for e in visible_events(object(), events, "Y")] == ["a", "c", "d"]
+    assert [e["type"] for e in visible_events(object(), events, "Z")] == ["a"]
+
+    class Hides:
+        def observe_events(self, evs: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
+            return [e for e in evs if e["type"] == side]
+
+    assert visible_events(Hides(), events, "b") == [events[1]]
 
 
 @pytest.mark.parametrize("stop", [1, 3, 12])

@@ -319,6 +319,26 @@ def test_odds_of_an_unopposed_attack() -> None:
                       "advance": 1.0, "fraction": "1/1", "stall": 1 / 36}
 
 
+def test_protocol_and_web_client_quote_the_same_attack_odds() -> None:
+    # Dragoon: Resolving Unit Attacks — one calculation behind every front end, opposed or not
+    from warroom.web.odds import legal_odds
+
+    unopposed = toulon_position()
+    unopposed["german"]["242-ID"] = {"location": "arrival box", "desperate": False}
+    for state in (toulon_position(), unopposed):
+        session = dragoon(position=state)
+        assert session.match is not None
+        web = legal_odds(session.match, session.match.legal_actions())
+        attacks = ok(session, {"cmd": "odds"})["attacks"]
+        assert attacks
+        for attack in attacks:
+            quoted = web[attack["action"]]
+            if attack["opposed"]:
+                assert quoted["fraction"] == attack["fraction"]
+            else:  # the web quotes the chance to advance without stalling
+                assert quoted["p"] == pytest.approx(1 - attack["stall"])
+
+
 def test_odds_dispatch_reaches_other_games() -> None:
     answer = ok(ProtocolSession(), {"cmd": "odds", "game": "patton", "attacker": {"armor": 2, "infantry": 1}, "defender": {"infantry": 1}})
     assert answer["attacker_dice"] > answer["defender_dice"]

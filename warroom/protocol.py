@@ -19,8 +19,8 @@ The commands and answers are the table in ARCHITECTURE.md ("The engine protocol"
 - Hidden information: `view` with a "side" answers only what that side may see. `play`, `undo`
   and `load` answer with the view of the "side" named in the request (for `play`, the side that
   played); without one they answer the omniscient view, for a trusted caller (a referee, a test,
-  a solitaire game). The events of a `play` with a side are filtered for that side as the web
-  server does (the ruleset's `observe_events(events, side)`, else each event's `visible_to`).
+  a solitaire game). The events of a `play` with a side are filtered for that side by the same
+  rule as the web server's (`warroom.engine.observe.visible_events`).
   A front end that relays answers to players who must not see everything must always send "side".
 - An optional request "id" (a string or an integer) is echoed in the answer, for clients that
   pipeline requests.
@@ -39,13 +39,13 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
 from warroom.engine.errors import GameOverError, PositionError, WarroomError
 from warroom.engine.match import Match
-from warroom.engine.ruleset import DICE_SIDE, Event
+from warroom.engine.observe import visible_events
+from warroom.engine.ruleset import DICE_SIDE
 
 log = logging.getLogger("warroom.protocol")
 
@@ -95,11 +95,12 @@ def _code(exc: WarroomError) -> str:
     return "bad_request" if exc.code == WarroomError.code else exc.code
 
 
-# -- request fields -----------------------------------------------------------------------------
+# -- request fields (also read by the per-game odds handlers) -----------------------------------
 _ABSENT = object()
 
 
-def _get(req: dict[str, Any], name: str, required: bool) -> Any:
+def read_field(req: dict[str, Any], name: str, required: bool) -> Any:
+    """A request field's value, None when absent (or null); BadRequestError if a required one is."""
     value = req.get(name, _ABSENT)
     if value is _ABSENT or value is None:
         if required:
@@ -108,15 +109,15 @@ def _get(req: dict[str, Any], name: str, required: bool) -> Any:
     return value
 
 
-def _str(req: dict[str, Any], name: str, required: bool = False) -> str | None:
-    value = _get(req, name, required)
+def str_field(req: dict[str, Any], name: str, required: bool = False) -> str | None:
+    value = read_field(req, name, required)
     if value is not None and not isinstance(value, str):
         raise BadRequestError(f'field "{name}" must be a string, not {_json_type(value)}')
     return value
 
 
-def _int(req: dict[str, Any], name: str, required: bool = False, minimum: int | None = None) -> int | None:
-    value = _get(req, name, required)
+def int_field(req: dict[str, Any], name: str, required: bool = False, minimum: int | None = None) -> int | None:
+    value = read_field(req, name, required)
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
@@ -126,8 +127,8 @@ def _int(req: dict[str, Any], name: str, required: bool = False, minimum: int | 
     return value
 
 
-def _bool(req: dict[str, Any], name: str) -> bool:
-    value = _get(req, name, False)
+def bool_field(req: dict[str, Any], name: str) -> bool:
+    value = read_field(req, name, False)
     if value is None:
         return False
     if not isinstance(value, bool):
@@ -135,8 +136,8 @@ def _bool(req: dict[str, Any], name: str) -> bool:
     return value
 
 
-def _object(req: dict[str, Any], name: str, required: bool = False) -> dict[str, Any] | None:
-    value = _get(req, name, required)
+def object_field(req: dict[str, Any], name: str, required: bool = False) -> dict[str, Any] | None:
+    value = read_field(req, name, required)
     if value is not None and not isinstance(value, dict):
         raise BadRequestError(f'field "{name}" must be an object, not {_json_type(value)}')
     return value
@@ -148,61 +149,8 @@ def _json_type(value: Any) -> str:
 
 
 # -- odds handlers ------------------------------------------------------------------------------
-def _dragoon_odds(request: dict[str, Any], match: Match | None) -> dict[str, Any]:
-    """Dragoon's single-die attacks (Dragoon: Resolving Unit Attacks; French Forces of the Interior).
-
-    With "game": {"drm": D, "ffi": bool} -> the chance to advance. Without: every attack legal now
-    in the current match, with its DRM, whether the unit's FFI gives a re-roll, and its odds.
-    """
-    from warroom.games import get_ruleset
-    from warroom.games.dragoon.odds import advance_fraction
-
-    if match is None:
-        unknown = set(request) - {"cmd", "id", "game", "drm", "ffi"}
-        if unknown:
-            raise BadRequestError(f'dragoon odds takes "drm" and "ffi", not {", ".join(sorted(map(repr, unknown)))}')
-        drm = _int(request, "drm", required=True)
-        assert drm is not None
-        board: Any = get_ruleset("dragoon").board  # type: ignore[attr-defined]
-        p = advance_fraction(drm, _bool(request, "ffi"), board.advance_on)
-        return {"ok": True, "advance": float(p), "fraction": _fraction(p), "needs": board.advance_on - drm}
-    unknown = set(request) - {"cmd", "id"}
-    if unknown:
-        raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
-                              'for the calculator, name the game: {"cmd":"odds","game":"dragoon","drm":D,"ffi":false}')
-    rules: Any = match.ruleset
-    s: Any = match.state
-    b = rules.board
-    attacks = []
-    for action in match.legal_actions():
-        parsed = rules.parse.get(action)
-        if parsed is None or parsed[0] != "attack":
-            continue
-        _, i, air = parsed
-        target = rules.target_of(s, i)
-        defender = rules.top_unit(s, target)  # only the top unit of a stack is attacked (11th PzD Special Rules)
-        ffi = bool(s.ffi[i])
-        if defender < 0:
-            # An unopposed attack always advances; only a roll of `stall_on` stalls, and the FFI may re-roll it.
-            drm, advance = 0, Fraction(1)
-            stall = 1 - advance_fraction(0, ffi, b.stall_on + 1)
-        else:
-            drm = rules.attack_drm(s, target, defender, bool(air))
-            advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
-        attacks.append({
-            "action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi,
-            "advance": float(advance), "fraction": _fraction(advance), "stall": float(stall),
-        })
-    return {"ok": True, "attacks": attacks}
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 ODDS_HANDLERS: dict[str, OddsHandler | str] = {
-    # _dragoon_odds belongs beside the game, in warroom/games/dragoon/odds.py, as protocol_odds(request, match)
-    "dragoon": _dragoon_odds,
+    "dragoon": "warroom.games.dragoon.odds:protocol_odds",
     "patton": "warroom.games.patton.odds:protocol_odds",
 }
 """Game id -> its odds handler, or "module:function" imported on first use (keeps startup fast)."""
@@ -322,7 +270,7 @@ class ProtocolSession:
         return self.match
 
     def _side(self, req: dict[str, Any], match: Match) -> str | None:
-        side = _str(req, "side")
+        side = str_field(req, "side")
         sides = (*match.ruleset.info.sides, DICE_SIDE)
         if side is not None and side not in sides:
             raise BadRequestError(f'field "side": {match.ruleset.info.id} has no side {side[:80]!r}; sides: {", ".join(sides)}')
@@ -340,17 +288,17 @@ class ProtocolSession:
     def _cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
         import warroom
 
-        game = _str(req, "game", required=True)
+        game = str_field(req, "game", required=True)
         assert game is not None
-        scenario = _str(req, "scenario")
-        seed = _int(req, "seed")
-        dice = _get(req, "dice", False)
+        scenario = str_field(req, "scenario")
+        seed = int_field(req, "seed")
+        dice = read_field(req, "dice", False)
         if dice is not None and dice not in ("auto", "manual") and not (
             isinstance(dice, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in dice)
         ):
             raise BadRequestError('field "dice" must be "auto", "manual" or a list of integer die values')
-        options = _object(req, "options")
-        position = _object(req, "position")
+        options = object_field(req, "options")
+        position = object_field(req, "position")
         try:
             match = warroom.new_game(game, scenario, seed=seed, dice=dice, options=options, position=position)
         except WarroomError:
@@ -365,13 +313,13 @@ class ProtocolSession:
 
     def _cmd_play(self, req: dict[str, Any]) -> dict[str, Any]:
         current = self._need_match()
-        action = _str(req, "action", required=True)
+        action = str_field(req, "action", required=True)
         assert action is not None
         side = self._side(req, current)
         match = current.clone()
         events = match.play(action, side)
         if side is not None:
-            events = _visible_events(match.ruleset, events, side)
+            events = visible_events(match.ruleset, events, side)
         self._staged = match
         return {"ok": True, "events": events, "view": match.view(side)}
 
@@ -394,7 +342,7 @@ class ProtocolSession:
         import warroom
         from warroom.engine.errors import RecordError
 
-        record = _object(req, "record", required=True)
+        record = object_field(req, "record", required=True)
         try:
             match = warroom.load(record)  # type: ignore[arg-type]
         except RecordError:
@@ -406,7 +354,7 @@ class ProtocolSession:
         return {"ok": True, "view": match.view(side)}
 
     def _cmd_odds(self, req: dict[str, Any]) -> dict[str, Any]:
-        game = _str(req, "game")
+        game = str_field(req, "game")
         match: Match | None = None
         if game is None:
             match = self._need_match()
@@ -422,11 +370,11 @@ class ProtocolSession:
 
     def _cmd_ai(self, req: dict[str, Any]) -> dict[str, Any]:
         match = self._need_match()
-        name = _str(req, "agent", required=True)
+        name = str_field(req, "agent", required=True)
         assert name is not None
-        budget_ms = _int(req, "budget_ms", minimum=1)
-        seed = _int(req, "seed")
-        simulations = _int(req, "simulations", minimum=1)
+        budget_ms = int_field(req, "budget_ms", minimum=1)
+        seed = int_field(req, "seed")
+        simulations = int_field(req, "simulations", minimum=1)
         if match.over:
             raise GameOverError("the game is over: there is no decision for an agent to make")
         from warroom.ai import get_agent
@@ -447,22 +395,6 @@ class ProtocolSession:
 
 class _UnknownAgent(WarroomError):
     code = "unknown_agent"
-
-
-def _visible_events(ruleset: Any, events: list[Event], side: str) -> list[Event]:
-    """The events `side` may see: the ruleset's own filter if it has one, else each event's `visible_to`.
-
-    The same rule as warroom.web.service.visible_events (the protocol may not import the web layer).
-    """
-    hook = getattr(ruleset, "observe_events", None)
-    if callable(hook):
-        return list(hook(events, side))
-    out = []
-    for event in events:
-        to = event.get("visible_to")
-        if to is None or side == to or (isinstance(to, list | tuple) and side in to):
-            out.append(event)
-    return out
 
 
 # -- driving a session from lines -----------------------------------------------------------------

@@ -11,6 +11,38 @@ from collections.abc import Sequence
 
 from .errors import WarroomError
 
+Outcomes = Sequence[tuple[int, float]]
+"""A chance node's (outcome, probability) pairs, as `Ruleset.chance_outcomes` lists them."""
+
+_UNIFORM_CACHE_SIZE = 64
+_uniform_tuples: dict[int, tuple[Outcomes, bool]] = {}
+"""id(outcomes) -> (outcomes, all equally likely?), for tuples only: a tuple cannot change after the
+check, and holding it here keeps its id from being reused by another object."""
+
+
+def is_uniform(outcomes: Outcomes) -> bool:
+    """Whether every outcome is equally likely (a plain die): rolled by one uniform draw.
+
+    Rulesets return the same outcomes at every roll of the same die, so the answer is
+    remembered per tuple (a ruleset's shared d6 is checked once, not at each roll). A list may be
+    changed in place by its owner, so a list is checked every time.
+    """
+    if type(outcomes) is not tuple:
+        return _all_equally_likely(outcomes)
+    known = _uniform_tuples.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1]
+    uniform = _all_equally_likely(outcomes)
+    if len(_uniform_tuples) >= _UNIFORM_CACHE_SIZE:
+        _uniform_tuples.clear()  # a ruleset that builds a fresh tuple per roll: stay small rather than clever
+    _uniform_tuples[id(outcomes)] = (outcomes, uniform)
+    return uniform
+
+
+def _all_equally_likely(outcomes: Outcomes) -> bool:
+    first_p = outcomes[0][1]
+    return all(p == first_p for _, p in outcomes)
+
 
 class DiceSource:
     """Seeded dice; the base every other source falls back on."""
@@ -21,10 +53,9 @@ class DiceSource:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def roll(self, outcomes: Sequence[tuple[int, float]]) -> int:
-        """Pick an outcome; uniform dice take the fast path."""
-        first_p = outcomes[0][1]
-        if all(p == first_p for _, p in outcomes):
+    def roll(self, outcomes: Outcomes) -> int:
+        """Pick an outcome; uniform dice take the fast path (one draw, which `skip` can replay)."""
+        if is_uniform(outcomes):
             return outcomes[int(self._rng.random() * len(outcomes))][0]
         values = [o for o, _ in outcomes]
         return self._rng.choices(values, weights=[p for _, p in outcomes])[0]
@@ -46,7 +77,7 @@ class ScriptedDice(DiceSource):
         self.values = list(values)
         self._next = 0
 
-    def roll(self, outcomes: Sequence[tuple[int, float]]) -> int:
+    def roll(self, outcomes: Outcomes) -> int:
         if self._next < len(self.values):
             value = self.values[self._next]
             legal = [o for o, _ in outcomes]

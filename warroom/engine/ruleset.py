@@ -6,6 +6,7 @@ exact outcomes the ruleset lists; the `Match` decides how they are rolled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -42,7 +43,12 @@ class GameInfo:
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """Every game implements this; the engine and front ends never name a game."""
+    """Every game implements this; the engine and front ends never name a game.
+
+    Optional hooks, used when a ruleset has them: `observe_events(events, side)` filters events
+    for a side (else each event's `visible_to`; see engine/observe.py), and `action_odds(state,
+    action)` gives {"p", "fraction", "text"} for an action that involves a die (the web client).
+    """
 
     info: GameInfo
 
@@ -54,8 +60,11 @@ class Ruleset(Protocol):
     def legal_actions(self, state: Any) -> list[str]:
         """Every legal action id for the side to act, nothing else."""
 
-    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
-        """Exact (outcome, probability) pairs when `to_act` is CHANCE."""
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[int, float]]:
+        """Exact (outcome, probability) pairs when `to_act` is CHANCE; callers only read them.
+
+        Return one shared tuple for a die that is always the same (a d6): the dice source then
+        checks once, not at every roll, that its faces are equally likely."""
 
     def die_sides(self, state: Any) -> int:
         """Faces of the die rolled at this chance node (6 or 12); used by manual dice."""

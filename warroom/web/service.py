@@ -19,6 +19,7 @@ from typing import Any
 import warroom
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.match import Match
+from warroom.engine.observe import visible_events
 from warroom.engine.record import Record
 from warroom.engine.ruleset import DICE_SIDE
 
@@ -70,19 +71,6 @@ class LiveGame:
                           stored.created, stored.updated, steps=self.steps).record_json()
 
 
-def visible_events(ruleset: Any, events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
-    """The events `side` may see: the ruleset's own filter if it has one, else each event's `visible_to`."""
-    hook = getattr(ruleset, "observe_events", None)
-    if callable(hook):
-        return list(hook(events, side))
-    out = []
-    for event in events:
-        to = event.get("visible_to")
-        if to is None or side == to or (isinstance(to, (list, tuple)) and side in to):
-            out.append(event)
-    return out
-
-
 class GameService:
     """Everything the HTTP and WebSocket routes do, without HTTP: easy to test and to reuse."""
 
@@ -108,8 +96,7 @@ class GameService:
                options: dict[str, Any] | None = None, human: list[str] | None = None, agent: str | None = None,
                budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
         """Start a game; returns it and the secret token of each human seat (shown once, stored hashed)."""
-        if mode not in MODES:
-            raise ApiError(400, "bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        _check_mode(mode)
         try:
             match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options or {})
         except WarroomError as exc:
@@ -120,8 +107,7 @@ class GameService:
     def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
                budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
         """Continue a downloaded record as a new game here (new seats, new tokens)."""
-        if mode not in MODES:
-            raise ApiError(400, "bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        _check_mode(mode)
         try:
             record = Record.from_json(record_json)
             warroom.load(record, keep_log=False)  # validates every action and die before anything is stored
@@ -133,19 +119,20 @@ class GameService:
             initial = list(replay.dice_rolled)
             steps: list[Step] = []
             dice_left = list(record.dice)[len(initial):]
-            for action in record.actions:
+
+            def enter_pending_rolls() -> None:  # manual dice: the recorded dice typed in as the table did
                 while manual and replay.to_act == DICE_SIDE and dice_left:
                     value = dice_left.pop(0)
                     replay.play(f"roll {value}", side=DICE_SIDE)
                     steps.append(Step("roll", f"roll {value}", [value], DICE_SIDE))
+
+            for action in record.actions:
+                enter_pending_rolls()
                 before = len(replay.dice_rolled)
                 side = replay.to_act
                 replay.play(action)
                 steps.append(Step("decision", action, replay.dice_rolled[before:], side))
-            while manual and replay.to_act == DICE_SIDE and dice_left:
-                value = dice_left.pop(0)
-                replay.play(f"roll {value}", side=DICE_SIDE)
-                steps.append(Step("roll", f"roll {value}", [value], DICE_SIDE))
+            enter_pending_rolls()
         except WarroomError as exc:
             raise from_engine(exc) from None
         if mode == "table" and not manual:
@@ -512,6 +499,11 @@ def _rebuild(stored: StoredGame) -> Match:
     for step in stored.steps[last_roll + 1:]:
         match.play(step.action)
     return match
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ApiError(400, "bad_mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
 
 
 def _default_agent(game: str) -> str:

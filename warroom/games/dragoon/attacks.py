@@ -10,29 +10,11 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.ruleset import Event
 
-from .board import Board
 from .sections import ATTACKS, PANZER_RULE, RESTRICTIONS
 from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, DragoonState
 
 if TYPE_CHECKING:
     from .rules import DragoonRules
-
-
-def german_tracks(b: Board) -> list[tuple[int, ...]]:
-    """Each route unit's track: the locations it holds, front first; the escape column has none.
-
-    A route unit's track is its Allied unit's route up to the location where it turns desperate:
-    the rulebook's "last location on their track" (19th Army RS at Crest, 244th ID at Marseilles,
-    338th ID at Orgon, 242nd ID at Toulon) is where each turns desperate. The 148th ID, which is
-    never eliminated, keeps the whole route and goes on to Italy.
-    """
-    tracks = []
-    for g, route in enumerate(b.german_route):
-        last = next((loc for loc in route if b.desperate_for[loc] == g), -1)
-        if last >= 0 and not b.never_eliminated[g]:
-            route = route[: route.index(last) + 1]
-        tracks.append(route)
-    return tracks
 
 
 def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events: list[Event], log: bool) -> None:
@@ -132,7 +114,7 @@ def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: list[Ev
 def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int) -> tuple[int, str]:
     """Where a defeated German unit goes: a location index, BEYOND, or ELIMINATED with the reason."""
     b = rules.board
-    track = rules.german_track[g]
+    track = b.german_route[g]
     if track:
         k = track.index(here) if here in track else -1
         if k < 0 or k + 1 >= len(track):

@@ -162,9 +162,9 @@ class Board:
         self.escape_track: tuple[int, ...] = tuple(index[loc.id] for loc in escape)  # Arles first, Montelimar last
         self.escape_pos = {loc: k for k, loc in enumerate(self.escape_track)}
         self.route_of: list[int] = [self.allied_index[g.route_of] if g.route_of else -1 for g in data.german]
-        self.german_route: list[tuple[int, ...]] = [self.routes[r] if r >= 0 else () for r in self.route_of]
         self.is_panzer = [g.kind == "panzer" for g in data.german]
         self.never_eliminated = [g.never_eliminated for g in data.german]
+        self.german_route = self._german_routes()
         self.retreat_beyond = [g.retreat_beyond for g in data.german]
         self.arrivals = {g.arrival_turn: self.german_index[g.id] for g in data.german if g.arrival_turn is not None}
         self.panzer = next((i for i, g in enumerate(data.german) if g.kind == "panzer"), -1)
@@ -185,6 +185,24 @@ class Board:
         self.marseilles, self.toulon = index.get("Marseilles", -1), index.get("Toulon", -1)
         self.vi_corps, self.us_3rd = self.allied_index["VI-Corps"], self.allied_index["3rd-ID"]
         self.id_198 = self.german_index["198-ID"]
+
+    def _german_routes(self) -> list[tuple[int, ...]]:
+        """Each German unit's track: the locations it holds and retreats along, front first.
+
+        A route unit's track is its Allied unit's route up to the location where it turns
+        desperate: the rulebook's "last location on their track" (19th Army RS at Crest, 244th ID
+        at Marseilles, 338th ID at Orgon, 242nd ID at Toulon) is where each turns desperate. The
+        148th ID, which is never eliminated, keeps the whole route and goes on to Italy. Units of
+        the escape column have no track (empty): they retreat along the escape track.
+        """
+        tracks = []
+        for g, owner in enumerate(self.route_of):
+            route = self.routes[owner] if owner >= 0 else ()
+            last = next((k for k, loc in enumerate(route) if self.desperate_for[loc] == g), -1)
+            if last >= 0 and not self.never_eliminated[g]:
+                route = route[: last + 1]
+            tracks.append(route)
+        return tracks
 
     def _require(self, ids: tuple[str, ...], table: str) -> None:
         known = {"locations": self.loc_index, "allied": self.allied_index, "german": self.german_index}[table]

@@ -1,8 +1,22 @@
-"""Exact odds for Dragoon's single-die attacks (rulebook: Resolving Unit Attacks, FFI)."""
+"""Exact odds for Dragoon's single-die rolls (rulebook: Resolving Unit Attacks, FFI).
+
+One calculation serves every front end: `attack_odds` gives an attack's chances as fractions,
+`action_odds` the web client's per-action entry (the ruleset's `action_odds` hook), and
+`protocol_odds` the engine protocol's `{"cmd":"odds"}` answer.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .state import ATTACK_REROLL, BOT_REROLL, OPPOSED
+
+if TYPE_CHECKING:
+    from warroom.engine.match import Match
+
+    from .rules import DragoonRules
+    from .state import DragoonState
 
 
 def advance_fraction(drm: int, ffi: bool, advance_on: int = 3) -> Fraction:
@@ -15,3 +29,105 @@ def advance_fraction(drm: int, ffi: bool, advance_on: int = 3) -> Fraction:
 
 def advance_probability(drm: int, ffi: bool, advance_on: int = 3) -> float:
     return float(advance_fraction(drm, ffi, advance_on))
+
+
+def fraction_text(p: Fraction) -> str:
+    """A probability as "p/q", as players read it off the charts."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, Any] | None:
+    """An attack action's odds: {"action", "opposed", "drm", "ffi", "advance", "stall"}, the last two Fractions.
+
+    None for an id that is not an attack. Only the top unit of a stack is attacked (11th PzD
+    Special Rules); an unopposed attack always advances, and only a roll of `stall_on` stalls it,
+    which the unit's FFI may re-roll (Resolving Unit Attacks; FFI).
+    """
+    parsed = rules.parse.get(action)
+    if parsed is None or parsed[0] != "attack":
+        return None
+    _, i, air = parsed
+    b = rules.board
+    target = rules.target_of(s, i)
+    defender = rules.top_unit(s, target)
+    ffi = bool(s.ffi[i])
+    if defender < 0:
+        drm, advance = 0, Fraction(1)
+        stall = 1 - advance_fraction(0, ffi, b.stall_on + 1)
+    else:
+        drm = rules.attack_drm(s, target, defender, bool(air))
+        advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
+    return {"action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi, "advance": advance, "stall": stall}
+
+
+def legal_attack_odds(rules: DragoonRules, s: DragoonState) -> list[dict[str, Any]]:
+    """`attack_odds` of every attack legal now, in the order the rules list them."""
+    return [odds for action in rules.legal_actions(s) if (odds := attack_odds(rules, s, action)) is not None]
+
+
+def _entry(p: Fraction, text: str) -> dict[str, Any]:
+    return {"p": float(p), "fraction": fraction_text(p), "text": text}
+
+
+def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, Any] | None:
+    """{"p", "fraction", "text"} for an action that involves a die (attacks, invasions, FFI re-rolls); else None."""
+    b = rules.board
+    no_stall_on = b.stall_on + 1
+    if action == "reroll ffi":
+        if s.phase == ATTACK_REROLL and s.attack is not None:
+            mode, drm = s.attack[2], s.attack[4]
+            if mode == OPPOSED:
+                p = advance_fraction(drm, False, b.advance_on)
+                return _entry(p, f"{fraction_text(p)} that the re-roll advances (needs {b.advance_on - drm}+)")
+            p = advance_fraction(0, False, no_stall_on)
+            return _entry(p, f"{fraction_text(p)} that the re-roll is not a {b.stall_on} (no stall)")
+        if s.phase == BOT_REROLL:
+            p = 1 - advance_fraction(0, False, b.advance_on)
+            return _entry(p, f"{fraction_text(p)} that the German re-roll fails (it needs {b.advance_on}+)")
+        return None
+    parsed = rules.parse.get(action)
+    if parsed is None:
+        return None
+    if parsed[0] == "invade":
+        p = advance_fraction(0, False, no_stall_on)
+        return _entry(p, f"{fraction_text(p)} to land without stalling (a {b.stall_on} stalls)")
+    odds = attack_odds(rules, s, action)
+    if odds is None:
+        return None
+    ffi = odds["ffi"]
+    if not odds["opposed"]:
+        p = 1 - odds["stall"]
+        return _entry(p, f"{fraction_text(p)} to advance without stalling{' (FFI re-roll)' if ffi else ''}")
+    p, drm = odds["advance"], odds["drm"]
+    return _entry(p, f"{fraction_text(p)} to advance: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die{' (with the FFI re-roll)' if ffi else ''}")
+
+
+def protocol_odds(request: dict[str, Any], match: Match | None = None) -> dict[str, Any]:
+    """The protocol's `{"cmd":"odds"}` for Dragoon (Resolving Unit Attacks; French Forces of the Interior).
+
+    With "game": {"drm": D, "ffi": bool} -> the chance to advance. Without (`match` is the current
+    game): every attack legal now, with its DRM, whether the unit's FFI gives a re-roll, and its odds.
+    """
+    from warroom.protocol import BadRequestError, bool_field, int_field
+
+    if match is None:
+        from .board import load_board
+
+        unknown = set(request) - {"cmd", "id", "game", "drm", "ffi"}
+        if unknown:
+            raise BadRequestError(f'dragoon odds takes "drm" and "ffi", not {", ".join(sorted(map(repr, unknown)))}')
+        drm = int_field(request, "drm", required=True)
+        assert drm is not None
+        advance_on = load_board().advance_on
+        p = advance_fraction(drm, bool_field(request, "ffi"), advance_on)
+        return {"ok": True, "advance": float(p), "fraction": fraction_text(p), "needs": advance_on - drm}
+    unknown = set(request) - {"cmd", "id"}
+    if unknown:
+        raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
+                              'for the calculator, name the game: {"cmd":"odds","game":"dragoon","drm":D,"ffi":false}')
+    attacks = [
+        {"action": odds["action"], "opposed": odds["opposed"], "drm": odds["drm"], "ffi": odds["ffi"],
+         "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"])}
+        for odds in legal_attack_odds(match.ruleset, match.state)  # type: ignore[arg-type]
+    ]
+    return {"ok": True, "attacks": attacks}

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .odds import advance_fraction
+from .odds import advance_fraction, attack_odds
 from .state import (
     ARRIVAL_BOX,
     ATTACK_REROLL,
@@ -365,15 +365,8 @@ def exact_advance(rules: DragoonRules, s: DragoonState, action: str) -> Fraction
     b = rules.board
     if action == "reroll ffi" and s.phase == ATTACK_REROLL and s.attack is not None and s.attack[2] == OPPOSED:
         return advance_fraction(s.attack[4], False, b.advance_on)
-    parsed = rules.parse.get(action)
-    if parsed is None or parsed[0] != "attack":
-        return None
-    _, i, air = parsed
-    target = rules.target_of(s, i)
-    defender = rules.top_unit(s, target)
-    if defender < 0:
-        return None
-    return advance_fraction(rules.attack_drm(s, target, defender, bool(air)), s.ffi[i], b.advance_on)
+    odds = attack_odds(rules, s, action)
+    return odds["advance"] if odds is not None and odds["opposed"] else None
 
 
 def pending_roll(match: Match) -> RenderableType | None:

@@ -35,7 +35,8 @@ from .state import (
 )
 
 ALLIED, GERMAN = "Allied", "German"
-D6 = [(face, 1 / 6) for face in range(1, 7)]
+D6 = tuple((face, 1 / 6) for face in range(1, 7))
+"""One shared, immutable d6: the dice source checks once that its faces are equally likely."""
 CHANCE_PHASES = (RP_ROLL, ATTACK_ROLL, BOT_ROLL, BOT_ATTACK_ROLL)
 
 
@@ -46,7 +47,6 @@ class DragoonRules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
-        self.german_track = attacks.german_tracks(self.board)
         self._build_action_tables()
 
     # -- action ids, built once ---------------------------------------------------------------
@@ -103,7 +103,7 @@ class DragoonRules:
             return CHANCE
         return ALLIED
 
-    def chance_outcomes(self, s: DragoonState) -> list[tuple[int, float]]:
+    def chance_outcomes(self, s: DragoonState) -> tuple[tuple[int, float], ...]:
         if s.phase not in CHANCE_PHASES:
             raise IllegalActionError("no die roll is pending")
         return D6
@@ -326,8 +326,6 @@ class DragoonRules:
         # the desperate PzD is placed on top; once defeated it goes under the infantry
         return panzer if panzer in here and s.desperate[panzer] else others[0]
 
-    _top_unit = top_unit  # the name ai.py, render.py, protocol.py and web/odds.py call
-
     def attack_drm(self, s: DragoonState, target: int, defender: int, air: bool) -> int:
         b = self.board
         drm = b.fortress_drm if b.fortress[target] else 0  # fortress -1 (Resolving Unit Attacks)
@@ -345,6 +343,12 @@ class DragoonRules:
         from .labels import describe
 
         return describe(self, s, action)
+
+    def action_odds(self, s: DragoonState, action: str) -> dict[str, Any] | None:
+        """Exact odds of an action that involves a die, for a player about to commit (None: no die)."""
+        from .odds import action_odds
+
+        return action_odds(self, s, action)
 
     def _why_illegal(self, s: DragoonState, action: str) -> str:
         from .labels import why_illegal

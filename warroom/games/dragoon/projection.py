@@ -1,0 +1,367 @@
+"""Operation Dragoon's projection: the VP each Allied drive and the escape-column trap still promise.
+
+Each Allied unit's drive along its route is a chain of attacks: how many it still needs to
+reach each objective (a port, Cannes, the last stop of the German unit in front of it, where
+that unit is eliminated), how likely each is (fortress, desperate defense, Air), and how many
+turns are left; a small dynamic programme gives the chance of reaching each objective in time.
+The escape column adds the chance that VI Corps (at Crest) or the US 3rd ID (at Orgon) is in
+place when each column unit passes Montelimar or Avignon. Holding no port scores nothing
+(Dragoon: How to Win, automatic German victory). The heuristic (ai.py) plans with it and the
+evaluation reports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from . import attacks
+from .odds import advance_probability
+from .rules import DragoonRules
+from .state import (
+    ACTIONS,
+    ARRIVAL_BOX,
+    ATTACK_REROLL,
+    ATTACK_ROLL,
+    ELIMINATED,
+    IN_BOX,
+    OVER,
+    RP_ROLL,
+    DragoonState,
+)
+
+AIR_SHARE = 0.5
+"""The share of future attacks expected to have the Air marker (one attack a turn, not in bad weather)."""
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The projection's assumptions. The heuristic plans with one set, the evaluation predicts with another."""
+
+    time_rate: float
+    """The share of later turns a unit with work to do gets to attack (one attack a turn at most).
+    This turn's share comes from the RP in hand. Sharing later turns' RP out among the units
+    (a budget) was tried: it made the heuristic leave drives idle and predicted worse."""
+    montelimar_kill: float
+    """Chance VI Corps at Crest destroys a column unit while it stands in Montelimar."""
+    avignon_kill: float
+    """Chance the US 3rd ID at Orgon destroys a column unit while it stands in Avignon."""
+    count_ffi: bool = True
+    """Whether an FFI marker a unit holds raises the chance of its next attack."""
+
+
+PLANNING = Tuning(time_rate=0.85, montelimar_kill=0.45, avignon_kill=0.25, count_ffi=False)
+"""The heuristic's: press every drive as if each could attack most turns, so none idles; rate the
+trap at Montelimar and Avignon high, so VI Corps and the 3rd ID race for it (measured best:
+about 8.2 VP a game against 7.9-8.1 for the variations tried)."""
+EVALUATION = Tuning(time_rate=1.0, montelimar_kill=0.1, avignon_kill=0.1, count_ffi=True)
+"""The evaluation's: fitted (least squares over 10,000 positions of heuristic play) so expected
+VP match what the heuristic goes on to score; mean error under 0.1 VP on every turn."""
+
+
+# -- the static model: built once per ruleset ------------------------------------------------
+class Model:
+    """What the evaluation needs from the board, precomputed as indices."""
+
+    def __init__(self, rules: DragoonRules) -> None:
+        b = rules.board
+        self.rules, self.board = rules, b
+        n = len(b.allied)
+        self.foe = [-1] * n  # the German route unit in front of each Allied unit
+        for g, owner in enumerate(b.route_of):
+            if owner >= 0:
+                self.foe[owner] = g
+        self.max_vp = sum(b.vp) + sum(1 for g in range(len(b.german)) if not b.never_eliminated[g])
+        self.ports = [loc for loc in (b.marseilles, b.toulon) if loc >= 0]
+        # milestones: VP won on entering each route position (a VP location, or the foe's last stop)
+        self.milestone: list[list[float]] = []
+        self.port_milestone: list[list[bool]] = []
+        self.chain_end: list[int] = []  # the last milestone while the foe lives
+        self.vp_end: list[int] = []  # the last VP location, once the foe is gone
+        self.elim_at: list[int] = []  # where the foe is eliminated (-1: it never is)
+        for i in range(n):
+            route = b.routes[i]
+            values = [float(b.vp[loc]) for loc in route]
+            ends = [j for j, v in enumerate(values) if v > 0]
+            self.vp_end.append(ends[-1] if ends else -1)
+            elim = _last_stop(rules, self.foe[i], route)
+            if elim >= 0:
+                values[elim] += 1.0  # defeated there, the foe has nowhere to go: eliminated (+1 VP)
+            self.elim_at.append(elim)
+            self.milestone.append(values)
+            self.port_milestone.append([loc in self.ports for loc in route])
+            ends = [j for j, v in enumerate(values) if v > 0]
+            self.chain_end.append(ends[-1] if ends else -1)
+        self.column = [g for g in range(len(b.german)) if b.route_of[g] < 0 and not b.is_panzer[g]]
+        vi, us3 = b.vi_corps, b.us_3rd
+        self.crest_step = b.routes[vi].index(b.crest) if b.crest in b.routes[vi] else -1
+        self.orgon_step = b.routes[us3].index(b.avignon) - 1 if b.avignon in b.routes[us3] else -1
+        self.q = {drm: _success(drm, b.advance_on, b.air_drm) for drm in range(-6, 4)}
+        roll_mean = sum(b.rp_roll.values()) / len(b.rp_roll)
+        self._mean_rp = {t: float(b.rp_designated.get(t, roll_mean)) for t in range(b.first_turn, b.last_turn + 1)}
+        # chance a German unit's BOT line comes up and its counterattack succeeds, per turn
+        lines = {g: 0 for g in range(len(b.german))}
+        for line in b.bot_lines.values():
+            for effect in line.effects:
+                if effect.kind != "attack":
+                    continue
+                units = b.bot_attackers if effect.units == "adjacent" else [b.german_index[u] for u in effect.units or [] if u in b.german_index]
+                for g in set(units):
+                    lines[g] += 1
+        hit = advance_probability(0, False, b.advance_on)
+        self.counterattack = {g: lines[g] / 6 * hit for g in lines}
+
+    def end(self, i: int, view: View) -> int:
+        """The last route position still worth reaching (the foe's last stop only while it lives)."""
+        return self.chain_end[i] if view[1] >= 0 else self.vp_end[i]
+
+    def value_at(self, i: int, view: View, j: int) -> float:
+        return self.milestone[i][j] - (1.0 if j == self.elim_at[i] and view[1] < 0 else 0.0)
+
+    def mean_rp(self, turn: int) -> float:
+        return self._mean_rp.get(turn, 0.0)
+
+
+def _last_stop(rules: DragoonRules, g: int, route: tuple[int, ...]) -> int:
+    """Route position where German unit g, defeated alone on the map, is eliminated (-1: never).
+
+    Asked of the rules themselves (a retreat from each stop in turn), so the evaluation follows
+    whatever track the rules give each unit (Dragoon: Resolving Unit Attacks, "last location")."""
+    if g < 0:
+        return -1
+    s = rules.initial_state("campaign", {})
+    s.german_loc = [ARRIVAL_BOX] * len(s.german_loc)
+    s.allied_pos = [IN_BOX] * len(s.allied_pos)
+    for j, loc in enumerate(route):
+        s.german_loc[g] = loc
+        dest, _ = attacks.retreat_destination(rules, s, g, loc)
+        if dest == ELIMINATED:
+            return j
+    return -1
+
+
+def _success(drm: int, advance_on: int, air_drm: int) -> float:
+    """Chance a future opposed attack at this DRM succeeds, counting on Air some of the time."""
+    base = advance_probability(drm, False, advance_on)
+    air = advance_probability(drm + air_drm, False, advance_on)
+    return base + AIR_SHARE * (air - base)
+
+
+@cache
+def model_of(rules: DragoonRules) -> Model:
+    """The ruleset's model, built on first use (it asks the rules where each German unit is eliminated)."""
+    return Model(rules)
+
+
+@lru_cache(maxsize=1 << 16)
+def _reach(qs: tuple[float, ...], turns: int, rate: float, first_rate: float = -1.0) -> tuple[float, ...]:
+    """P(at least k of the steps `qs` done within `turns` turns), k = 1..len(qs).
+
+    A unit attacks at most once a turn, on a share `rate` of the turns (`first_rate` on the first,
+    when it differs: this turn's RP are already known)."""
+    n = len(qs)
+    dist = [1.0] + [0.0] * n
+    for turn in range(max(turns, 0)):
+        r = first_rate if turn == 0 and first_rate >= 0 else rate
+        for k in range(n - 1, -1, -1):
+            moved = dist[k] * r * qs[k]
+            dist[k] -= moved
+            dist[k + 1] += moved
+    out, acc = [], 0.0
+    for k in range(n, 0, -1):
+        acc += dist[k]
+        out.append(acc)
+    out.reverse()
+    return tuple(out)
+
+
+# -- the projection ----------------------------------------------------------------------------
+# A unit's view: (route position, foe's route position or -1, foe desperate, first turn it can attack)
+View = tuple[int, int, bool, int]
+
+
+def unit_views(m: Model, s: DragoonState) -> list[View]:
+    """Each Allied unit's View of its drive in position s (the French counted as landed once due)."""
+    b = m.board
+    acting = s.phase in (RP_ROLL, ACTIONS, ATTACK_ROLL, ATTACK_REROLL)
+    views = []
+    for i, route in enumerate(b.routes):
+        pos = s.allied_pos[i]
+        first = s.turn if acting and not s.spent[i] else s.turn + 1
+        landing = b.landing_turn[i]
+        if pos == IN_BOX and landing is not None:
+            pos, first = 0, max(first, landing + 1)  # the French land for free; they may attack the turn after
+        g = m.foe[i]
+        loc = s.german_loc[g] if g >= 0 else -1
+        foe_pos = route.index(loc) if loc >= 0 and loc in route else -1
+        views.append((pos, foe_pos, bool(g >= 0 and s.desperate[g]), first))
+    return views
+
+
+def step_chances(m: Model, s: DragoonState, i: int, view: View, end: int, count_ffi: bool = False,
+                 occupied: set[int] | list[int] | None = None) -> tuple[float, ...]:
+    """Success chance of each step from the unit's position to route position `end`."""
+    b = m.board
+    route = b.routes[i]
+    held = s.german_loc if occupied is None else occupied
+    pos, foe_pos, foe_desperate, _ = view
+    g = m.foe[i]
+    ffi = count_ffi and s.ffi[i]  # the FFI marker it holds re-rolls its next failed attack
+    qs = []
+    for j in range(pos + 1, end + 1):
+        loc = route[j]
+        if (foe_pos >= 0 and j >= foe_pos) or loc in held:
+            drm = 0
+            if foe_pos >= 0 and j >= foe_pos:
+                drm = b.fortress_drm if b.fortress[loc] else 0
+                if (j == foe_pos and foe_desperate) or (j > foe_pos and b.desperate_for[loc] == g):
+                    drm += b.desperate_drm[g]
+            q = m.q[drm]
+            if ffi:
+                q, ffi = q + (1 - q) * q, False
+            qs.append(q)
+        else:
+            qs.append(1.0)  # unopposed: it always advances (a 1 only stalls it)
+    return tuple(qs)
+
+
+class _Rates:
+    """How often each unit gets to attack: this turn from the RP in hand, later from the RP expected."""
+
+    __slots__ = ("now", "later", "turn")
+
+    def __init__(self, m: Model, s: DragoonState, views: list[View], rp_now: float, tuning: Tuning) -> None:
+        working = [i for i, v in enumerate(views) if m.end(i, v) > v[0]]
+        self.turn = s.turn
+        self.later = tuning.time_rate
+        wanting = sum(1 + int(s.stalled[i]) for i in working if views[i][3] == s.turn)
+        self.now = min(1.0, rp_now / wanting) if wanting else 0.0
+
+    def reach(self, qs: tuple[float, ...], first: int, last: int) -> tuple[float, ...]:
+        if first == self.turn:
+            return _reach(qs, last - first + 1, self.later, round(self.now, 3))
+        return _reach(qs, last - first + 1, self.later)
+
+
+def _reach_by(m: Model, s: DragoonState, i: int, view: View, step: int, by_turn: int, rates: _Rates,
+              qs: tuple[float, ...] | None = None) -> float:
+    """Chance unit i stands on route position `step` by the Allied actions of turn `by_turn`.
+
+    `qs`: the unit's step chances from its position, when already known (at least to `step`)."""
+    pos = view[0]
+    if step < 0:
+        return 0.0
+    if pos >= step:
+        return 1.0
+    if by_turn - view[3] <= 0:  # it must get there on an earlier turn to act from there on by_turn
+        return 0.0
+    need = step - pos
+    steps = qs[:need] if qs is not None and len(qs) >= need else step_chances(m, s, i, view, step)
+    return rates.reach(steps, view[3], by_turn - 1)[need - 1]
+
+
+def _current_rp(s: DragoonState) -> float:
+    return float(s.rp) if s.phase in (ACTIONS, ATTACK_ROLL, ATTACK_REROLL) else 0.0
+
+
+def _project(m: Model, s: DragoonState, views: list[View], tuning: Tuning, removed: frozenset[int] = frozenset(),
+             rp_now: float | None = None) -> tuple[float, float, float]:
+    """(expected VP still to come from ports, from everything else, chance of holding a port).
+
+    Each unit's drive is a chain of attacks; a milestone on it is worth its VP times the chance
+    the unit gets there in the turns left: one attack a turn at most, this turn as far as the RP
+    in hand go round the units with work.
+    """
+    b = m.board
+    rp = _current_rp(s) if rp_now is None else rp_now
+    if s.phase == RP_ROLL:
+        rp = m.mean_rp(s.turn)
+    rates = _Rates(m, s, views, rp, tuning)
+    port_vp = other_vp = 0.0
+    miss_port = 1.0
+    occupied = set(s.german_loc)
+    chain_qs: dict[int, tuple[float, ...]] = {}
+    for i, view in enumerate(views):
+        pos, _, _, first = view
+        end = m.end(i, view)
+        if end <= pos:
+            continue
+        qs = chain_qs[i] = step_chances(m, s, i, view, end, tuning.count_ffi, occupied)
+        reach = rates.reach(qs, first, b.last_turn)
+        is_port = m.port_milestone[i]
+        for k, p in enumerate(reach):
+            j = pos + 1 + k
+            value = m.value_at(i, view, j)
+            if value:
+                if is_port[j]:
+                    port_vp += value * p
+                    miss_port *= 1.0 - p
+                else:
+                    other_vp += value * p
+    if any(s.control[loc] for loc in m.ports):
+        miss_port = 0.0
+    other_vp += _column(m, s, views, removed, rates, tuning, chain_qs)
+    return port_vp, other_vp, 1.0 - miss_port
+
+
+def _column(m: Model, s: DragoonState, views: list[View], removed: frozenset[int], rates: _Rates, tuning: Tuning,
+            chain_qs: dict[int, tuple[float, ...]]) -> float:
+    """Expected escape-column units still to be destroyed at Montelimar or Avignon."""
+    b = m.board
+    vi, us3 = b.vi_corps, b.us_3rd
+    now = s.turn if s.phase in (RP_ROLL, ACTIONS, ATTACK_ROLL, ATTACK_REROLL) else s.turn + 1
+    # an Allied unit on the withdrawal route stops every column unit behind it short of Montelimar
+    front = max((b.escape_pos.get(b.routes[i][p], -1) for i, p in enumerate(s.allied_pos) if p >= 0), default=-1)
+    expected = 0.0
+    for g in m.column:
+        loc = s.german_loc[g]
+        if g in removed:
+            continue
+        if loc == ARRIVAL_BOX:
+            k = -(max((b.german[g].arrival_turn or now), now - 1) + 1 - now)  # on the track, Arles is 0
+        elif loc in b.escape_pos:
+            k = b.escape_pos[loc]
+        else:
+            continue  # escaped or eliminated
+        at_montelimar = now + len(b.escape_track) - 1 - k
+        at_avignon = now + 1 - k
+        survive = 1.0
+        if at_montelimar <= b.last_turn and front <= k:
+            survive *= 1.0 - tuning.montelimar_kill * _reach_by(m, s, vi, views[vi], m.crest_step, at_montelimar, rates, chain_qs.get(vi))
+        if now <= at_avignon <= b.last_turn:
+            survive *= 1.0 - tuning.avignon_kill * _reach_by(m, s, us3, views[us3], m.orgon_step, at_avignon, rates, chain_qs.get(us3))
+        expected += 1.0 - survive
+    return expected
+
+
+def projected_vp(m: Model, s: DragoonState, views: list[View], secured: tuple[float, float],
+                 removed: frozenset[int] = frozenset(), rp_now: float | None = None, tuning: Tuning | None = None) -> float:
+    """Final VP expected if the units stand as `views` say, on top of the `secured` (port, other) VP.
+
+    `removed`: column units already counted as destroyed; `rp_now`: the RP left this turn, when an
+    action being weighed would spend some. Other VP count only as far as a port is likely held.
+    """
+    port_vp, other_vp, p_port = _project(m, s, views, tuning or PLANNING, removed, rp_now)
+    secured_port, secured_other = secured
+    if secured_port > 0:
+        p_port = 1.0
+    return secured_port + port_vp + p_port * (secured_other + other_vp)
+
+
+def secured_vp(m: Model, s: DragoonState) -> tuple[float, float]:
+    """VP already won: (in ports, elsewhere). A unit eliminated at the end of its track in a port counts with the port."""
+    b = m.board
+    port = sum(b.vp[loc] for loc in m.ports if s.control[loc])
+    port += sum(1 for g in s.eliminated if b.german_route[g] and b.german_route[g][-1] in m.ports)
+    vp, _ = m.rules.victory_points(s)
+    return float(port), float(vp - port)
+
+
+def expected_vp(ruleset: DragoonRules, state: DragoonState, tuning: Tuning | None = None) -> float:
+    """The projected final VP (ports count only if a port is held: Dragoon: How to Win)."""
+    m = model_of(ruleset)
+    if state.phase == OVER:
+        vp, _ = ruleset.victory_points(state)
+        return float(vp) if any(state.control[loc] for loc in m.ports) else 0.0
+    return projected_vp(m, state, unit_views(m, state), secured_vp(m, state), tuning=tuning or EVALUATION)
+

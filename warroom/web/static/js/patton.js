@@ -1,0 +1,927 @@
+// The Patton board (Major Battles and Campaigns of General George S. Patton), drawn from /api/boards/patton:
+// each scenario's towns and roads by type (solid 1 MP, dashed 2, dotted 3), landing areas, red, (*) and
+// defection towns; the units as NATO counters; the movement cards, MP and turn. The board also runs the
+// seat's decisions in place: pick a town with your units, then where they go; battles, casualties,
+// retreats and placement are asked on the map, with the engine's exact odds before you commit.
+import { s, text, ZoomPan } from "./svg.js";
+import { h, clear, pct, toast } from "./dom.js";
+
+const STRIP = 190; // the band under the map: turn track, movement cards, MP, road legend
+const MIN_W = 1500;
+const TOWN_R = 17;
+const C = 34; // counter size
+const STYLE_ID = "patton-style";
+const ROAD_DASH = { solid: null, dashed: "16 10", dotted: "0.5 10" };
+const MIX = /^(?:(\d+)A)?(?:(\d+)I)?$/;
+
+// A Patton action id as its parts: verb, units (armor, infantry), the origin (town or landing area) and target town.
+export function parsePatton(id) {
+  const words = id.split(" ");
+  const verb = words[0];
+  const mix = (word) => {
+    const m = word && word.match(MIX);
+    return m && word ? { a: Number(m[1] || 0), i: Number(m[2] || 0) } : null;
+  };
+  if ((verb === "move" || verb === "retreat" || verb === "land") && words.length === 3) {
+    const [from, to] = words[2].split("->");
+    return { id, verb, mix: mix(words[1]), from, to, landing: verb === "land" };
+  }
+  if ((verb === "place" || verb === "remove" || verb === "defect") && words.length === 3) return { id, verb, mix: mix(words[1]), to: words[2] };
+  if ((verb === "battle" || verb === "reserves") && words.length === 2) return { id, verb, to: words[1] };
+  if (verb === "casualties") {
+    return { id, verb, parts: words.slice(1).map((w) => { const [src, m] = w.split(":"); return { src, ...mix(m) }; }) };
+  }
+  return { id, verb: id };
+}
+
+export function mixText(a, i) {
+  return `${a ? `${a}A` : ""}${i ? `${i}I` : ""}` || "none";
+}
+
+function unitsWords(a, i) {
+  const parts = [];
+  if (a) parts.push(`${a} Armored`);
+  if (i) parts.push(`${i} Infantry`);
+  return parts.join(" and ") || "no Units";
+}
+
+export class PattonBoard {
+  constructor(container, layout, handlers, payload) {
+    ensureStyles();
+    this.layout = layout;
+    this.handlers = handlers;
+    this.game = handlers.game;
+    const scenario = (payload && (payload.view.state.scenario || payload.scenario)) || Object.keys(layout.scenarios)[0];
+    this.sc = layout.scenarios[scenario];
+    this.town = Object.fromEntries(this.sc.towns.map((t) => [t.id, t]));
+    this.landing = Object.fromEntries(this.sc.landings.map((l) => [l.id, l]));
+    this.roadOf = {};
+    for (const r of this.sc.roads) { this.roadOf[`${r.a}|${r.b}`] = r; this.roadOf[`${r.b}|${r.a}`] = r; }
+    this.bounds = { x: 0, y: 0, w: Math.max(this.sc.map.w, MIN_W), h: this.sc.map.h + STRIP };
+    this.origin = null; // the town (or landing area) whose units the seat is moving
+    this.choice = null; // {from, to, mix}: the chooser open on the map
+    this.svg = s("svg", { class: "board patton", id: "board", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": `${this.sc.title} map` });
+    this.defs = s("defs");
+    this.svg.append(this.defs);
+    this.layers = {};
+    for (const name of ["terrain", "roads", "marks", "landings", "towns", "highlight", "stacks", "units", "labels", "strip"]) {
+      this.layers[name] = s("g", { class: `layer-${name}` });
+      this.svg.append(this.layers[name]);
+    }
+    this.drawStatic();
+    container.append(this.svg);
+    this.zoom = new ZoomPan(this.svg, this.bounds);
+    this.svg.addEventListener("click", (e) => this.onClick(e));
+    this.svg.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onClick(e); } });
+  }
+
+  // -- the map that never changes ----------------------------------------------------------------
+  drawStatic() {
+    const t = this.layers.terrain;
+    const { w, h: hgt } = this.bounds;
+    this.defs.append(s("pattern", { id: "patton-waves", width: 44, height: 18, patternUnits: "userSpaceOnUse" },
+      s("path", { d: "M0 9q11 -7 22 0t22 0", fill: "none", stroke: "#9fc1d8", "stroke-width": 1.3 })));
+    this.defs.append(s("marker", { id: "patton-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse" },
+      s("path", { d: "M0 0L10 5L0 10z", fill: "context-stroke" })));
+    if (this.sc.land.length) {
+      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-sea" }));
+      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-sea-waves" }));
+      for (const ring of this.sc.land) {
+        t.append(s("path", { d: smoothPath(ring, true), class: "p-land" }));
+      }
+    } else {
+      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-land plain" }));
+    }
+    t.append(text(28, 52, this.sc.title, { class: "p-map-title" }));
+    if (this.sc.id === "normandy") this.drawFrontLine();
+
+    const roads = this.layers.roads;
+    for (const r of this.sc.roads) {
+      const a = this.town[r.a];
+      const b = this.town[r.b];
+      const d = `M${a.x} ${a.y}L${b.x} ${b.y}`;
+      roads.append(s("path", { d, class: "p-road-casing" }));
+      roads.append(s("path", { d, class: `p-road ${r.kind}`, "stroke-dasharray": ROAD_DASH[r.kind], dataset: { road: `${r.a}|${r.b}` } },
+        s("title", {}, `${a.name} – ${b.name}: ${r.kind} road, ${r.mp} MP a Unit`)));
+    }
+
+    const lg = this.layers.landings;
+    for (const l of this.sc.landings) {
+      const to = this.town[l.town];
+      const ang = Math.atan2(to.y - l.y, to.x - l.x);
+      const g = s("g", { class: "p-landing", dataset: { landing: l.id }, transform: `translate(${l.x},${l.y})`, tabindex: 0 });
+      g.append(s("title", {}, `${l.id.replace(/-/g, " ")}: lands up to ${l.capacity} Units a turn into ${to.name} (1 MP a Unit)`));
+      g.append(s("line", { x1: 0, y1: 0, x2: Math.hypot(to.x - l.x, to.y - l.y) - TOWN_R - 8, y2: 0, class: "p-landing-arrow", transform: `rotate(${(ang * 180) / Math.PI})`, "marker-end": "url(#patton-arrow)" }));
+      const r = 24;
+      const pts = [0, 1, 2].map((k) => [r * Math.cos(ang + (k * 2 * Math.PI) / 3), r * Math.sin(ang + (k * 2 * Math.PI) / 3)]);
+      g.append(s("path", { d: `M${pts.map((p) => p.map((v) => v.toFixed(1)).join(" ")).join("L")}Z`, class: "p-landing-tri" }));
+      g.append(text(0, 6, String(l.capacity), { class: "p-landing-cap" }));
+      lg.append(g);
+    }
+
+    const tg = this.layers.towns;
+    const obj = this.sc.objective;
+    for (const town of this.sc.towns) {
+      const g = s("g", { class: `p-town${town.red ? " red" : ""}${town.front ? " front" : ""}`, dataset: { town: town.id }, transform: `translate(${town.x},${town.y})` });
+      g.append(s("title", {}, townTitle(town, this.sc)));
+      if (town.id === obj.hold || town.id === obj.relieve) g.append(s("circle", { r: TOWN_R + 7, class: "p-objective-ring" }));
+      g.append(s("circle", { r: TOWN_R, class: "p-spot" }));
+      if (town.star) g.append(s("path", { d: starPath(TOWN_R - 2, -TOWN_R + 2, 9), class: "p-star" }));
+      if (town.defection) {
+        g.append(s("circle", { cx: -TOWN_R + 1, cy: -TOWN_R + 3, r: 10, class: "p-defect" }));
+        g.append(text(-TOWN_R + 1, -TOWN_R + 7.5, String(town.defection), { class: "p-defect-num" }));
+      }
+      if (town.id === obj.hold || town.id === obj.relieve) g.append(text(0, 6, "⚑", { class: "p-glyph" }));
+      tg.append(g);
+    }
+    this.placeLabels();
+    this.drawLegend();
+  }
+
+  // Normandy: the Front Line runs between the three towns behind it and their neighbours.
+  drawFrontLine() {
+    const mids = [];
+    for (const r of this.sc.roads) {
+      const a = this.town[r.a];
+      const b = this.town[r.b];
+      if (a.front !== b.front) mids.push([(a.x + b.x) / 2, (a.y + b.y) / 2]);
+    }
+    if (mids.length < 2) return;
+    mids.sort((p, q) => p[0] - q[0]);
+    const first = mids[0];
+    const last = mids[mids.length - 1];
+    const pts = [[first[0] - 90, first[1] - 20], ...mids, [last[0] + 90, last[1] - 30]];
+    const d = smoothPath(pts, false);
+    this.layers.terrain.append(s("path", { d, class: "p-front" }), s("path", { d, class: "p-front-teeth" }));
+    this.layers.terrain.append(text(last[0] + 20, last[1] + 34, "FRONT LINE", { class: "p-front-label" }));
+  }
+
+  // A town's name goes below it, else to a side, where it covers no other town, counter or name.
+  placeLabels() {
+    const boxes = [];
+    const occupied = this.sc.towns.map((t) => [t.x - C - 6, t.y - C - 26, t.x + C + 6, t.y + TOWN_R + 2]);
+    const landings = this.sc.landings.map((l) => [l.x - 26, l.y - 26, l.x + 26, l.y + 26]);
+    for (const town of this.sc.towns) {
+      const w = town.name.length * 8.6 + 6;
+      const { x, y } = town;
+      const options = [
+        { x, y: y + TOWN_R + 17, anchor: "middle", box: [x - w / 2, y + TOWN_R + 3, x + w / 2, y + TOWN_R + 21] },
+        { x: x + TOWN_R + 6, y: y + 6, anchor: "start", box: [x + TOWN_R + 6, y - 8, x + TOWN_R + 6 + w, y + 10] },
+        { x: x - TOWN_R - 6, y: y + 6, anchor: "end", box: [x - TOWN_R - 6 - w, y - 8, x - TOWN_R - 6, y + 10] },
+        { x, y: y + TOWN_R + 34, anchor: "middle", box: [x - w / 2, y + TOWN_R + 20, x + w / 2, y + TOWN_R + 38] },
+      ];
+      const clash = (b) => [...boxes, ...landings, ...occupied.filter((_, k) => this.sc.towns[k] !== town)]
+        .some((o) => b[0] < o[2] && b[2] > o[0] && b[1] < o[3] && b[3] > o[1]);
+      const spot = options.find((o) => !clash(o.box)) || options[0];
+      boxes.push(spot.box);
+      this.layers.labels.append(text(spot.x, spot.y, town.name, { class: `p-name${town.red ? " red" : ""}`, "text-anchor": spot.anchor, dataset: { label: town.id } }));
+    }
+  }
+
+  drawLegend() {
+    const y0 = this.sc.map.h;
+    const g = this.layers.strip;
+    g.append(s("rect", { x: 0, y: y0, width: this.bounds.w, height: STRIP, class: "p-strip" }));
+    const lx = this.bounds.w - 330;
+    const legend = s("g", { transform: `translate(${lx},${y0 + 18})` });
+    legend.append(text(0, 16, "Roads", { class: "p-strip-title" }));
+    ["solid", "dashed", "dotted"].forEach((kind, k) => {
+      const y = 44 + k * 30;
+      legend.append(s("path", { d: `M0 ${y}H90`, class: "p-road-casing" }));
+      legend.append(s("path", { d: `M0 ${y}H90`, class: `p-road ${kind}`, "stroke-dasharray": ROAD_DASH[kind] }));
+      legend.append(text(104, y + 6, `${kind}: ${k + 1} MP a Unit`, { class: "p-strip-text" }));
+    });
+    legend.append(text(0, 150, "At most 5 Units over a road a turn; 10 in a town.", { class: "p-strip-note" }));
+    g.append(legend);
+    this.stripDynamic = s("g", { class: "p-strip-state" });
+    g.append(this.stripDynamic);
+  }
+
+  // -- the position ------------------------------------------------------------------------------
+  // ui: {origins:Set, targets:Map(town -> [actions]), origin, battle, choice, mine: side}
+  render(state, ui = {}) {
+    this.state = state;
+    for (const name of ["units", "stacks", "highlight", "marks"]) clear(this.layers[name]);
+    const hl = this.layers.highlight;
+    for (const g of this.layers.towns.querySelectorAll(".p-town")) {
+      const id = g.dataset.town;
+      const here = state.towns[id];
+      g.classList.toggle("allied", !!here && here.side === "Allied");
+      g.classList.toggle("axis", !!here && here.side === "Axis");
+      g.classList.toggle("target", !!(ui.targets && ui.targets.has(id)));
+      g.classList.toggle("origin", ui.origin === id);
+      g.setAttribute("tabindex", ui.origins && ui.origins.has(id) || ui.targets && ui.targets.has(id) ? 0 : -1);
+    }
+    for (const g of this.layers.landings.querySelectorAll(".p-landing")) {
+      const id = g.dataset.landing;
+      g.classList.toggle("origin", ui.origin === id);
+      g.classList.toggle("selectable", !!(ui.origins && ui.origins.has(id)));
+      const used = (state.landing_use || {})[id];
+      const cap = this.landing[id].capacity;
+      g.querySelector(".p-landing-cap").textContent = used ? `${cap - used}/${cap}` : String(cap);
+    }
+    // roads used this turn: at most 5 Units over each
+    for (const [a, b, used] of state.road_use || []) {
+      const p = this.town[a];
+      const q = this.town[b];
+      if (!p || !q) continue;
+      const mx = (p.x + q.x) / 2;
+      const my = (p.y + q.y) / 2;
+      this.layers.marks.append(s("g", { class: `p-road-use${used >= 5 ? " full" : ""}`, transform: `translate(${mx},${my})` },
+        s("rect", { x: -19, y: -11, width: 38, height: 22, rx: 11 }), text(0, 5, `${used}/5`, {}),
+        s("title", {}, `${used} of 5 Units have used this road this turn`)));
+    }
+    // the selected units' roads: each destination with its cost a Unit
+    if (ui.origin && ui.targets) {
+      const from = this.town[ui.origin] || this.landing[ui.origin];
+      for (const [to] of ui.targets) {
+        const dest = this.town[to];
+        if (!from || !dest) continue;
+        const road = this.roadOf[`${ui.origin}|${to}`];
+        const enemy = state.towns[to] && state.towns[to].side && state.towns[to].side !== ui.mine;
+        hl.append(s("line", { x1: from.x, y1: from.y, x2: dest.x, y2: dest.y, class: `p-path${enemy ? " attack" : ""}` }));
+        const cost = road ? `${road.mp} MP` : "1 MP";
+        const mx = from.x + (dest.x - from.x) * 0.55;
+        const my = from.y + (dest.y - from.y) * 0.55;
+        hl.append(s("g", { class: `p-cost${enemy ? " attack" : ""}`, transform: `translate(${mx},${my})` },
+          s("rect", { x: -30, y: -12, width: 60, height: 24, rx: 12 }), text(0, 5, enemy ? `⚔ ${cost}` : cost, {})));
+      }
+    }
+    if (ui.targets) {
+      for (const [to] of ui.targets) {
+        const t = this.town[to];
+        if (t) hl.append(s("circle", { cx: t.x, cy: t.y, r: TOWN_R + 13, class: "p-target-ring", dataset: { town: to } }));
+      }
+    }
+    if (ui.origin) {
+      const o = this.town[ui.origin] || this.landing[ui.origin];
+      if (o) hl.append(s("circle", { cx: o.x, cy: o.y - (this.town[ui.origin] ? 16 : 0), r: 46, class: "p-origin-ring" }));
+    }
+    if (state.battle) {
+      const t = this.town[state.battle.target];
+      if (t) hl.append(s("circle", { cx: t.x, cy: t.y, r: TOWN_R + 22, class: "p-battle-ring" }));
+    }
+    if (state.retreat) {
+      const t = this.town[state.retreat.town];
+      if (t) hl.append(s("circle", { cx: t.x, cy: t.y, r: TOWN_R + 18, class: "p-retreat-ring" }));
+    }
+    // units in the towns, then the attack stacks waiting on the roads outside enemy towns
+    for (const [id, here] of Object.entries(state.towns)) {
+      const t = this.town[id];
+      if (!t || !here.side || here.armor + here.infantry === 0) continue;
+      const selectable = ui.origins && ui.origins.has(id);
+      this.layers.units.append(this.stack(t.x, t.y - 26, here.side, here.armor, here.infantry, { town: id, selectable, selected: ui.origin === id, where: t.name, joined: here.joined, landed: here.landed }));
+    }
+    const pending = new Set();
+    for (const st of state.stacks || []) {
+      const to = this.town[st.to];
+      const from = this.town[st.from] || this.landing[st.from];
+      if (!to || !from) continue;
+      pending.add(st.to);
+      const len = Math.hypot(from.x - to.x, from.y - to.y) || 1;
+      const k = Math.min(0.5, 62 / len);
+      const x = to.x + (from.x - to.x) * k;
+      const y = to.y + (from.y - to.y) * k;
+      const color = this.sc.sides[st.side].color;
+      this.layers.stacks.append(s("line", { x1: x, y1: y, x2: to.x + (x - to.x) * 0.35, y2: to.y + (y - to.y) * 0.35, class: "p-attack-arrow", stroke: color, "marker-end": "url(#patton-arrow)" }));
+      this.layers.stacks.append(this.stack(x, y, st.side, st.armor, st.infantry, { town: st.to, small: true, where: `outside ${to.name}, from ${from.name || st.from}` }));
+    }
+    for (const id of pending) {
+      const t = this.town[id];
+      hl.append(s("g", { class: "p-swords", transform: `translate(${t.x + TOWN_R + 4},${t.y + 4})` }, s("circle", { r: 11 }), text(0, 5, "⚔", {}), s("title", {}, `Battle for ${t.name} when the moves are over`)));
+    }
+    if (state.offshore && state.offshore.armor + state.offshore.infantry > 0) this.drawOffshore(state);
+    this.drawStrip(state);
+  }
+
+  // A side's Units in one place: an Armored and an Infantry NATO counter, each with its count.
+  stack(x, y, side, armor, infantry, opts = {}) {
+    const g = s("g", { class: `p-stack${opts.selectable ? " selectable" : ""}${opts.selected ? " selected" : ""}${opts.small ? " small" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})${opts.small ? " scale(0.78)" : ""}`, dataset: opts.town ? { town: opts.town } : {} });
+    const name = this.sc.sides[side].name;
+    const kinds = [];
+    if (armor) kinds.push(["armor", armor]);
+    if (infantry) kinds.push(["infantry", infantry]);
+    const extra = [];
+    if (opts.joined) extra.push(`${mixText(...opts.joined)} retreated in and do not fight`);
+    if (opts.landed) extra.push(`${mixText(...opts.landed)} landed this turn and cannot move along roads`);
+    g.append(s("title", {}, `${name}: ${unitsWords(armor, infantry)} ${opts.where ? `— ${opts.where}` : ""}${extra.length ? ` (${extra.join("; ")})` : ""}`));
+    const width = kinds.length * (C + 3) - 3;
+    if (opts.selectable || opts.selected) g.append(s("rect", { class: "p-halo", x: -width / 2 - 6, y: -C / 2 - 6, width: width + 12, height: C + 12, rx: 8 }));
+    kinds.forEach(([kind, count], k) => {
+      const cx = -width / 2 + k * (C + 3);
+      g.append(counterShape(cx, -C / 2, kind, count, this.sc.sides[side].color));
+    });
+    return g;
+  }
+
+  drawOffshore(state) {
+    // Sicily: the Allied force waits at sea until it lands
+    const land = this.sc.landings;
+    const x = land.length ? Math.min(...land.map((l) => l.x)) : 60;
+    const y = land.length ? Math.max(...land.map((l) => l.y)) + 70 : this.sc.map.h - 60;
+    const g = s("g", { class: "p-offshore", transform: `translate(${Math.max(90, x)},${Math.min(this.sc.map.h - 40, y)})` });
+    g.append(s("rect", { x: -80, y: -40, width: 220, height: 80, rx: 10 }));
+    g.append(text(30, -22, "Offshore (not landed)", { class: "p-strip-text", "text-anchor": "middle" }));
+    g.append(this.stack(30, 8, "Allied", state.offshore.armor, state.offshore.infantry, { where: "offshore, waiting to land" }));
+    this.layers.units.append(g);
+  }
+
+  drawStrip(state) {
+    const g = clear(this.stripDynamic);
+    const y0 = this.sc.map.h + 18;
+    const turns = this.sc.turns || 12;
+    const cell = Math.min(44, Math.floor(720 / turns));
+    g.append(text(24, y0 + 16, this.sc.game_ends_card ? `Turn (the Game Ends card after ${turns})` : `Turn (limit ${turns})`, { class: "p-strip-title" }));
+    for (let t = 1; t <= turns; t++) {
+      const x = 24 + (t - 1) * cell;
+      const cls = t === state.turn ? "current" : t < state.turn ? "past" : "";
+      g.append(s("rect", { x, y: y0 + 26, width: cell - 4, height: 34, rx: 5, class: `p-turn-cell ${cls}`, dataset: { turn: t } }));
+      g.append(text(x + (cell - 4) / 2, y0 + 49, String(t), { class: `p-turn-num ${cls}` }));
+    }
+    // the face-up movement cards of each side, the newest on top, and the mover's MP
+    const sides = ["Allied", "Axis"];
+    sides.forEach((side, k) => {
+      const x0 = 24 + k * 380;
+      const y = y0 + 76;
+      const cards = (state.cards && state.cards[side]) || [];
+      const deal = this.sc.deal[k];
+      const left = Math.max(0, deal - cards.length);
+      const info = this.sc.sides[side];
+      g.append(text(x0, y + 10, `${info.name} cards`, { class: "p-strip-title", fill: info.color }));
+      g.append(text(x0 + 150, y + 10, left ? `${left} face down` : "pack turned over", { class: "p-strip-note" }));
+      const shown = cards.slice(-7);
+      shown.forEach((value, j) => {
+        const newest = j === shown.length - 1;
+        g.append(cardShape(x0 + j * 30, y + 20, value, info.color, newest));
+      });
+      if (!cards.length) g.append(text(x0, y + 56, "no card turned yet", { class: "p-strip-note" }));
+    });
+    const mover = state.mover;
+    const mx = 24 + 2 * 380;
+    g.append(text(mx, y0 + 86, "Movement Points", { class: "p-strip-title" }));
+    g.append(text(mx, y0 + 140, `${state.mp}`, { class: "p-mp", fill: this.sc.sides[mover].color, id: "patton-mp" }));
+    g.append(text(mx + 70, y0 + 140, `of ${state.mp_total} · ${this.sc.sides[mover].name}`, { class: "p-strip-text" }));
+  }
+
+  center(id) {
+    const t = this.town[id] || this.landing[id];
+    return t ? [t.x, t.y] : null;
+  }
+
+  // On a phone, start close to the seat's own units.
+  focusAllied() {
+    if (!this.state || this.svg.clientWidth > 700) return;
+    const side = this.game && this.game.payload ? this.game.payload.side : "Allied";
+    const pts = Object.entries(this.state.towns).filter(([, v]) => v.side === side).map(([id]) => this.town[id]).filter(Boolean);
+    if (!pts.length) return;
+    const pad = 150;
+    const x0 = Math.min(...pts.map((p) => p.x)) - pad;
+    const x1 = Math.max(...pts.map((p) => p.x)) + pad;
+    const y0 = Math.min(...pts.map((p) => p.y)) - pad;
+    const y1 = Math.max(...pts.map((p) => p.y)) + pad;
+    const aspect = this.svg.clientWidth / Math.max(1, this.svg.clientHeight);
+    let w = Math.max(600, x1 - x0);
+    const hh = Math.max(w / aspect, y1 - y0);
+    w = Math.max(w, hh * aspect);
+    this.zoom.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh };
+    this.zoom.apply();
+  }
+
+  // -- the seat's decisions ------------------------------------------------------------------------
+  actions() {
+    const p = this.game.payload;
+    return p ? p.view.legal.map(parsePatton) : [];
+  }
+
+  // The origins (towns or landing areas whose units may go somewhere) and, from the chosen origin
+  // (or with none needed), each target town with the actions that reach it.
+  options() {
+    const acts = this.actions();
+    const origins = new Set(acts.filter((a) => a.from).map((a) => a.from));
+    if (this.origin && !origins.has(this.origin)) this.origin = null;
+    if (!this.origin && origins.size === 1 && acts.every((a) => !a.to || a.from)) this.origin = [...origins][0];
+    const targets = new Map();
+    for (const a of acts) {
+      if (!a.to) continue;
+      if (a.from && a.from !== this.origin) continue;
+      if (!targets.has(a.to)) targets.set(a.to, []);
+      targets.get(a.to).push(a);
+    }
+    return { acts, origins, targets };
+  }
+
+  // Called by the game page on every change: draw, and ask the seat's decision in place.
+  present(game) {
+    this.game = game;
+    const p = game.payload;
+    const st = p.view.state;
+    const { origins, targets } = this.options();
+    const mine = p.side;
+    this.render(st, { origins, targets, origin: this.origin, mine });
+    if (this.choice) {
+      const acts = (targets.get(this.choice.to) || []).filter((a) => (a.from || null) === (this.choice.from || null));
+      if (acts.length) this.openChooser(this.choice.from, this.choice.to, acts);
+      else { this.choice = null; game.hideFloating(); }
+    } else if (p.view.legal.length && (st.phase === "casualties" || st.phase === "tie") && st.battle) {
+      this.askAtBattle(st);
+    }
+  }
+
+  onClick(e) {
+    const game = this.game;
+    if (!game || game.replay) return;
+    const el = e.target.closest("[data-town], [data-landing]");
+    if (!el) {
+      this.origin = null;
+      this.choice = null;
+      game.hideFloating();
+      game.render();
+      return;
+    }
+    const id = el.dataset.town || el.dataset.landing;
+    if (game.busy) return;
+    const { origins, targets } = this.options();
+    if (this.origin && targets.has(id) && id !== this.origin) {
+      this.openChooser(this.origin, id, targets.get(id));
+      return;
+    }
+    if (origins.has(id)) {
+      this.origin = this.origin === id && origins.size > 1 ? null : id;
+      this.choice = null;
+      game.hideFloating();
+      game.render();
+      return;
+    }
+    if (!this.origin && targets.has(id)) {
+      this.openChooser(null, id, targets.get(id));
+      return;
+    }
+    this.choice = null;
+    if (origins.size > 1) this.origin = null;
+    game.render();
+    this.showInfo(id);
+  }
+
+  // A town's card when there is nothing to do there: who holds it and what it counts for.
+  showInfo(id) {
+    const t = this.town[id];
+    if (!t) return;
+    const here = this.state.towns[id];
+    const lines = [townTitle(t, this.sc)];
+    if (here && here.side) lines.push(`${this.sc.sides[here.side].name}: ${unitsWords(here.armor, here.infantry)}`);
+    else lines.push("Empty.");
+    this.game.showFloating(id, h("div", { class: "confirm p-info", id: "town-info" }, h("h3", {}, t.name), ...lines.slice(1).map((l) => h("p", {}, l)),
+      h("p", { class: "muted small" }, lines[0].split(" — ").slice(1).join(" · ")),
+      h("button", { class: "link", onclick: () => this.game.hideFloating() }, "Close")));
+  }
+
+  // The floating card for one destination: how many Armored and Infantry go, the label, and the odds.
+  openChooser(from, to, acts) {
+    const game = this.game;
+    const withMix = acts.filter((a) => a.mix);
+    const sameMix = (a, m) => a.mix && m && a.mix.a === m.a && a.mix.i === m.i;
+    let mix = this.choice && this.choice.to === to && (this.choice.from || null) === (from || null) ? this.choice.mix : null;
+    const hinted = game.hint && acts.find((a) => a.id === game.hint.action);
+    if (!mix && hinted && hinted.mix) mix = hinted.mix;
+    if (!mix || !withMix.some((a) => sameMix(a, mix))) {
+      const best = [...withMix].sort((p, q) => (q.mix.a + q.mix.i) - (p.mix.a + p.mix.i) || q.mix.a - p.mix.a)[0];
+      mix = best ? best.mix : null;
+    }
+    this.choice = { from, to, mix };
+    const dest = this.town[to];
+    const origin = from ? (this.town[from] || this.landing[from]) : null;
+    const road = from ? this.roadOf[`${from}|${to}`] : null;
+    const title = origin ? `${origin.name || from.replace(/-/g, " ")} → ${dest.name}` : dest.name;
+    const body = [h("h3", {}, title)];
+    const st = this.state;
+    const enemy = st.towns[to] && st.towns[to].side && st.towns[to].side !== game.payload.side;
+    if (road) body.push(h("p", { class: "muted small" }, `${road.kind} road: ${road.mp} MP a Unit${enemy ? " · an attack: the battle is fought when your moves are over" : ""}`));
+    if (enemy) {
+      const here = st.towns[to];
+      const already = (st.stacks || []).filter((x) => x.to === to && x.side === game.payload.side);
+      const already_text = already.length ? `; already outside: ${already.map((x) => `${mixText(x.armor, x.infantry)} from ${x.from.replace(/-/g, " ")}`).join(", ")}` : "";
+      body.push(h("p", { class: "small" }, `Defending: ${this.sc.sides[here.side].name} ${mixText(here.armor, here.infantry)}${already_text}.`));
+    }
+    if (withMix.length > 3 && mix) {
+      const armorValues = [...new Set(withMix.map((a) => a.mix.a))].sort((p, q) => p - q);
+      const infantryValues = [...new Set(withMix.map((a) => a.mix.i))].sort((p, q) => p - q);
+      const pick = (kind, value) => {
+        let next = kind === "a" ? { a: value, i: mix.i } : { a: mix.a, i: value };
+        if (!withMix.some((a) => sameMix(a, next))) {
+          const fits = withMix.filter((a) => a.mix[kind] === value).sort((p, q) => Math.abs(p.mix[kind === "a" ? "i" : "a"] - mix[kind === "a" ? "i" : "a"]) - Math.abs(q.mix[kind === "a" ? "i" : "a"] - mix[kind === "a" ? "i" : "a"]));
+          if (!fits.length) return;
+          next = fits[0].mix;
+        }
+        this.choice.mix = next;
+        this.openChooser(from, to, acts);
+      };
+      const row = (kind, label, values) => h("div", { class: "p-chips", dataset: { kind } }, h("span", { class: "p-chip-label" }, label),
+        values.map((v) => h("button", { class: `p-chip${mix[kind] === v ? " on" : ""}`, dataset: { [kind === "a" ? "armor" : "infantry"]: String(v) }, onclick: () => pick(kind, v) }, String(v))));
+      if (armorValues.length > 1 || armorValues[0] > 0) body.push(row("a", "Armored", armorValues));
+      if (infantryValues.length > 1 || infantryValues[0] > 0) body.push(row("i", "Infantry", infantryValues));
+      const chosen = withMix.find((a) => sameMix(a, mix));
+      body.push(this.button(chosen.id, true));
+    } else {
+      for (const a of acts) body.push(this.button(a.id, acts.length === 1 || a.verb === "battle"));
+    }
+    body.push(h("button", { class: "link", onclick: () => { this.choice = null; game.hideFloating(); } }, "Cancel"));
+    game.showFloating(to, h("div", { class: "confirm p-chooser", id: "confirm" }, ...body));
+  }
+
+  // An action button (label from the engine, exact odds when the engine gives them) and a win/tie/lose bar.
+  button(action, primary) {
+    const game = this.game;
+    const btn = game.actionButton(action, primary);
+    const odds = game.odds.move === game.payload.move ? game.odds.odds[action] : null;
+    if (!odds || !odds.outcome) return btn;
+    const o = odds.outcome;
+    const bar = h("div", { class: "p-odds-bar", title: odds.text },
+      ...[["win", "you win"], ["tie", "tie"], ["lose", "you lose"]].map(([k, word]) => (o[k] > 0 ? h("span", { class: `p-odds-${k}`, style: `flex:${o[k]}` }, o[k] >= 0.12 ? `${word} ${pct(o[k])}` : "") : null)));
+    return h("div", { class: "p-odds-wrap" }, btn, bar, h("p", { class: "p-odds-text small" }, odds.text));
+  }
+
+  // Casualties and ties are asked on the map, beside the battle, with the dice thrown.
+  askAtBattle(st) {
+    const game = this.game;
+    const b = st.battle;
+    const legal = game.payload.view.legal;
+    const t = this.town[b.target];
+    const body = [h("h3", {}, `Battle for ${t ? t.name : b.target}`), this.battleDice(b)];
+    if (st.phase === "casualties") body.push(h("p", {}, "Choose which of your Units are lost (Infantry first; 2 casualties for each Armored Unit)."));
+    else body.push(h("p", {}, `A tie: either side may retreat; if neither does, the battle is fought again.`));
+    for (const action of legal) body.push(this.button(action, action === "stand"));
+    game.showFloating(b.target, h("div", { class: "confirm p-battle", id: "battle-card" }, ...body));
+  }
+
+  battleDice(b) {
+    const row = (side, roll) => {
+      const info = this.sc.sides[side];
+      const faces = h("span", { class: "p-dice" });
+      const svg = s("svg", { viewBox: `0 0 ${Math.max(1, roll.length) * 30} 28`, width: Math.max(1, roll.length) * 26, height: 24 });
+      roll.forEach((v, k) => svg.append(dieShape(v, k * 30 + 1, 1, 26, info.dice)));
+      faces.append(svg);
+      const total = roll.reduce((x, y) => x + y, 0);
+      return h("div", { class: "p-dice-row" }, h("strong", { style: `color:${info.color}` }, info.name), roll.length ? faces : h("span", { class: "muted" }, "no dice"), roll.length ? h("span", {}, `total ${total}`) : null);
+    };
+    const defender = b.attacker === "Allied" ? "Axis" : "Allied";
+    return h("div", { class: "p-battle-dice" }, row(b.attacker, b.attacker_roll || []), row(defender, b.defender_roll || []));
+  }
+
+  showHint(action) {
+    const a = parsePatton(action);
+    if (a.from) this.origin = a.from;
+    this.choice = a.to ? { from: a.from || null, to: a.to, mix: a.mix } : null;
+  }
+
+  wantsOdds(legal) {
+    return legal.some((a) => /^(move|land|battle|stand|retreat )/.test(a));
+  }
+
+  // -- the panel -------------------------------------------------------------------------------------
+  turnLabel(view) {
+    return `Turn ${view.turn} of ${this.sc.turns}`;
+  }
+
+  hudFor(p) {
+    const st = p.view.state;
+    const bits = [];
+    if (st.phase === "movement") bits.push(h("span", { class: "rp", id: "mp" }, `MP ${st.mp} of ${st.mp_total}`));
+    for (const side of ["Allied", "Axis"]) {
+      const cards = st.cards[side] || [];
+      if (cards.length) bits.push(h("span", { class: "p-hud-card", title: `${this.sc.sides[side].name}: face-up card` }, `${this.sc.sides[side].name} card ${cards[cards.length - 1]}`));
+    }
+    return bits;
+  }
+
+  waitingFor(p) {
+    const st = p.view.state;
+    const who = this.sc.sides[p.view.to_act] ? this.sc.sides[p.view.to_act].name : p.view.to_act;
+    const what = {
+      placement: "is placing Units", movement: `is moving (${st.mp} MP left)`, battle_order: "is choosing the next battle",
+      casualties: "is choosing casualties", tie: "is deciding whether to retreat from the tie", retreat: "is retreating",
+      reserve_ask: "is deciding whether to throw for reserves", reserve_place: "is placing reserves", defection: "is removing defecting Units",
+      stacking: "is removing Units over the stacking limit",
+    }[st.phase];
+    return what ? `The ${who} ${what}.` : null;
+  }
+
+  promptFor(game, box) {
+    const p = game.payload;
+    const st = p.view.state;
+    const { acts, origins, targets } = this.options();
+    const name = this.sc.sides[p.side].name;
+    const general = acts.filter((a) => !a.to);
+    const say = (title, ...lines) => box.append(h("h2", {}, title), ...lines.map((l) => h("p", {}, l)));
+    if (st.phase === "movement") {
+      const card = `(${name} card ${last(st.cards[p.side])}${st.mover === p.side && p.side === "Axis" || st.cards.Allied.length > 1 || p.side === "Axis" ? ` + ${this.sc.sides[other(p.side)].name} card ${last(st.cards[other(p.side)]) ?? "–"}` : ""})`;
+      say(`Your move — ${st.mp} MP left`, `You have ${st.mp} of ${st.mp_total} Movement Points ${card}.`,
+        this.origin ? `Moving from ${this.placeName(this.origin)}: click a highlighted town. Moving into an enemy town attacks it.` : "Click a town with your glowing Units, then where they go. A move into an enemy town stops outside it and attacks; all battles are fought after your moves.");
+      const pending = this.pendingBattles(st, p.side);
+      if (pending.length) box.append(h("div", { class: "p-pending" }, h("strong", {}, "Attacks so far: "), pending.join("; ")));
+    } else if (st.phase === "placement") {
+      const left = st.placing[p.side];
+      say(`Place your Units`, `${unitsWords(left[0], left[1])} still to place. Click a highlighted town, choose how many go there.`);
+    } else if (st.phase === "battle_order") {
+      say("Choose the next battle", "Click a town under attack (or a button) to fight for it next.");
+    } else if (st.phase === "casualties" && st.battle) {
+      say(`Casualties — battle for ${this.placeName(st.battle.target)}`, "Your Units that are lost:");
+      box.append(this.battleDice(st.battle));
+    } else if (st.phase === "tie" && st.battle) {
+      say(`A tie at ${this.placeName(st.battle.target)}`, "Retreat voluntarily, or stand and fight the battle again.");
+      box.append(this.battleDice(st.battle));
+    } else if (st.phase === "retreat" && st.retreat) {
+      say(`Retreat from ${this.placeName(st.retreat.town)}`, `Up to ${st.retreat.quota} more Units may retreat, along roads clear of enemy Units; the rest surrender. Click a highlighted town.`);
+    } else if (st.phase === "reserve_ask") {
+      say("Reserves", this.sc.sides[p.side].reserves);
+    } else if (st.phase === "reserve_place") {
+      say("Reserves arrive", `${unitsWords(st.reserves.pending[0], st.reserves.pending[1])} enter: click a highlighted town.`);
+    } else if (st.phase === "defection") {
+      say("Italian defection", `${st.defection_owed} Infantry must leave the Axis (an Armored Unit counts for 2). Click a highlighted town.`);
+    } else if (st.phase === "stacking") {
+      say("Stacking", "More than 10 Units in one town: choose which are removed from the game.");
+    } else {
+      say(`Your move — ${p.view.phase}`);
+    }
+    if (origins.size && !this.origin) box.append(h("p", { class: "muted small" }, `${origins.size} ${origins.size === 1 ? "place has" : "places have"} Units that can move.`));
+    if (this.origin && origins.size > 1) box.append(h("button", { class: "link", onclick: () => { this.origin = null; this.choice = null; game.hideFloating(); game.render(); } }, "Choose other Units"));
+    // decisions with no place on the map; and short lists of targets, as buttons too
+    const listed = general.slice();
+    const direct = [...targets.values()].flat().filter((a) => !a.from);
+    if (direct.length && direct.length <= 8 && !direct.some((a) => a.mix && a.verb === "place")) listed.push(...direct);
+    box.append(h("div", { class: "general-actions" }, listed.map((a) => this.button(a.id, a.verb === "end" ? false : listed.length === 1))));
+  }
+
+  placeName(id) {
+    return (this.town[id] && this.town[id].name) || id.replace(/-/g, " ");
+  }
+
+  pendingBattles(st, side) {
+    const by = {};
+    for (const x of st.stacks || []) {
+      if (x.side !== side) continue;
+      (by[x.to] = by[x.to] || []).push(`${mixText(x.armor, x.infantry)} from ${this.placeName(x.from)}`);
+    }
+    return Object.entries(by).map(([to, list]) => `${this.placeName(to)} (${list.join(", ")})`);
+  }
+
+  // The situation: objective, forces and losses, reserves.
+  scoreFor(p, box) {
+    const st = p.view.state;
+    const obj = this.sc.objective;
+    const count = (side) => {
+      let a = 0;
+      let i = 0;
+      for (const v of Object.values(st.towns)) if (v.side === side) { a += v.armor; i += v.infantry; }
+      for (const x of st.stacks || []) if (x.side === side) { a += x.armor; i += x.infantry; }
+      return [a, i];
+    };
+    const progress = [];
+    if (obj.kind === "red_towns") {
+      const red = this.sc.towns.filter((t) => t.red);
+      const held = red.filter((t) => st.towns[t.id] && st.towns[t.id].side === "Allied");
+      progress.push(h("p", { id: "objective-progress" }, h("strong", {}, `Red towns held: ${held.length} of ${obj.needed} needed`), held.length ? ` (${held.map((t) => t.name).join(", ")})` : ""));
+    } else if (obj.kind === "relief_and_hold") {
+      progress.push(h("p", { id: "objective-progress" }, h("strong", {}, `${this.placeName(obj.relieve)}: ${st.relieved ? "relieved" : "besieged"}`), ` · ${this.placeName(obj.hold)}: ${st.held ? "taken and held" : st.towns[obj.hold] && st.towns[obj.hold].side === "Allied" ? "occupied (must hold through the reply)" : "not held"}`));
+    } else {
+      const here = st.towns[obj.hold];
+      progress.push(h("p", { id: "objective-progress" }, h("strong", {}, `${this.placeName(obj.hold)}: ${here && here.side === "Allied" ? "occupied — hold it through the Axis turn" : "in Axis hands or empty"}`)));
+      if ((st.defection_used || []).length) progress.push(h("p", { class: "small" }, `Defections used: ${st.defection_used.map((t) => this.placeName(t)).join(", ")}`));
+    }
+    const forces = ["Allied", "Axis"].map((side) => {
+      const [a, i] = count(side);
+      const lost = st.eliminated[side] || [0, 0];
+      const info = this.sc.sides[side];
+      const offshore = side === "Allied" && st.offshore && st.offshore.armor + st.offshore.infantry ? ` · offshore ${mixText(st.offshore.armor, st.offshore.infantry)}` : "";
+      return h("li", {}, h("strong", { style: `color:${info.color}` }, info.name), ` on the map ${mixText(a, i)}${offshore} · lost ${mixText(lost[0], lost[1]) === "none" ? "0" : mixText(lost[0], lost[1])}`);
+    });
+    box.hidden = false;
+    box.append(h("h3", {}, "Objective"), ...progress, h("p", { class: "muted small" }, obj.text), h("ul", { class: "p-forces" }, forces),
+      h("details", { class: "small" }, h("summary", {}, "Reserves"), ...["Allied", "Axis"].map((side) => h("p", { class: "muted" }, `${this.sc.sides[side].name}: ${this.sc.sides[side].reserves}`))));
+  }
+
+  // The dice tray: battle dice in each side's colours, movement cards as cards.
+  eventFace(event) {
+    if (event.type === "battle_dice" && Array.isArray(event.attacker_dice)) {
+      const svg = s("svg", { class: "p-event-dice", viewBox: `0 0 ${(event.attacker_dice.length + event.defender_dice.length) * 22 + 10} 22`, width: (event.attacker_dice.length + event.defender_dice.length) * 16 + 8, height: 16 });
+      let x = 0;
+      const battle = this.state && this.state.battle;
+      const attacker = battle ? battle.attacker : (this.state ? this.state.mover : "Allied");
+      const defender = attacker === "Allied" ? "Axis" : "Allied";
+      for (const v of event.attacker_dice) { svg.append(dieShape(v, x, 1, 20, this.sc.sides[attacker].dice)); x += 22; }
+      x += 10;
+      for (const v of event.defender_dice) { svg.append(dieShape(v, x, 1, 20, this.sc.sides[defender].dice)); x += 22; }
+      return svg;
+    }
+    if (event.type === "card" && event.card !== undefined) {
+      const svg = s("svg", { class: "p-event-card", viewBox: "0 0 30 40", width: 26, height: 34 });
+      svg.append(cardShape(2, 2, event.card, "#444", true, 26, 36));
+      return svg;
+    }
+    return null;
+  }
+
+  help() {
+    const items = [
+      ["Your job", `${this.sc.title}. ${this.sc.objective.text}`],
+      ["Movement cards", "Each turn the mover turns up a movement card. Its value plus the opponent's face-up card is the Movement Points (MP) to spend (the very first American/Allied turn: the card alone). The cards are shown under the map."],
+      ["Moving", "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a road in a turn, and 10 may stand in a town."],
+      ["Battles", "Moving into an enemy town stops outside it and attacks. When you end your moves the battles are fought: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. Doubles (and a 6 on a single die) are casualties; the lower total retreats. You see the exact odds before you commit."],
+      ["Decisions in place", "Casualties, ties and retreats are asked on the map, beside the battle, from whichever side must decide — even during the other player's turn."],
+      ["Reserves", `${this.sc.sides.Allied.name}: ${this.sc.sides.Allied.reserves} ${this.sc.sides.Axis.name}: ${this.sc.sides.Axis.reserves}`],
+    ];
+    if (this.sc.landings.length) items.splice(3, 0, ["Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns."]);
+    return h("div", { class: "help" }, items.map(([title, body]) => h("section", {}, h("h3", {}, title), h("p", {}, body))),
+      h("p", { class: "muted" }, "Undo takes back your last decision, never past a card or die. Nothing in Patton is hidden from either side except the cards not yet turned up."));
+  }
+}
+
+function last(list) {
+  return list && list.length ? list[list.length - 1] : undefined;
+}
+
+function other(side) {
+  return side === "Allied" ? "Axis" : "Allied";
+}
+
+function townTitle(town, sc) {
+  const parts = [town.name];
+  if (town.red) parts.push("red town (objective)");
+  if (town.star) parts.push("(*) town");
+  if (town.front) parts.push("behind the Front Line");
+  if (town.defection) parts.push(`Italian defection: ${town.defection} Infantry`);
+  if (town.id === sc.objective.hold) parts.push("objective: take and hold");
+  if (town.id === sc.objective.relieve) parts.push("besieged: to be relieved");
+  for (const side of ["Allied", "Axis"]) if (sc.sides[side].reserve_town === town.id) parts.push(`${sc.sides[side].name} reserves enter here`);
+  if (town.reconstructed) parts.push("(position reconstructed)");
+  return parts.join(" — ");
+}
+
+// One NATO counter: the side's colour, the unit symbol (armor: an oval; infantry: crossed lines) and the count.
+function counterShape(x, y, kind, count, color) {
+  const g = s("g", { class: `p-counter ${kind}`, transform: `translate(${x},${y})` });
+  g.append(s("rect", { width: C, height: C, rx: 4, class: "p-counter-body", fill: color }));
+  const fx = 6;
+  const fy = 5;
+  const fw = C - 12;
+  const fh = 14;
+  g.append(s("rect", { x: fx, y: fy, width: fw, height: fh, class: "p-nato" }));
+  if (kind === "armor") g.append(s("rect", { x: fx + 3.5, y: fy + 3, width: fw - 7, height: fh - 6, rx: (fh - 6) / 2, class: "p-nato-line" }));
+  else g.append(s("path", { d: `M${fx} ${fy}L${fx + fw} ${fy + fh}M${fx + fw} ${fy}L${fx} ${fy + fh}`, class: "p-nato-line" }));
+  g.append(text(C / 2, C - 3.5, String(count), { class: "p-count" }));
+  return g;
+}
+
+function cardShape(x, y, value, color, newest, w = 40, hgt = 56) {
+  const g = s("g", { class: `p-card${newest ? " newest" : ""}`, transform: `translate(${x},${y})` });
+  g.append(s("rect", { width: w, height: hgt, rx: 5, class: "p-card-body", stroke: color }));
+  g.append(text(w / 2, hgt / 2 + 8, String(value), { class: "p-card-value", fill: color }));
+  g.append(s("title", {}, `movement card ${value}`));
+  return g;
+}
+
+function dieShape(value, x, y, size, color) {
+  const g = s("g", { class: `p-die ${color === "red" ? "red" : "white"}`, transform: `translate(${x},${y})` });
+  g.append(s("rect", { width: size, height: size, rx: size * 0.18, class: "p-die-body" }));
+  const c = size / 2;
+  const o = size * 0.27;
+  const spots = { 1: [[c, c]], 2: [[c - o, c - o], [c + o, c + o]], 3: [[c - o, c - o], [c, c], [c + o, c + o]],
+    4: [[c - o, c - o], [c + o, c - o], [c - o, c + o], [c + o, c + o]],
+    5: [[c - o, c - o], [c + o, c - o], [c, c], [c - o, c + o], [c + o, c + o]],
+    6: [[c - o, c - o], [c + o, c - o], [c - o, c], [c + o, c], [c - o, c + o], [c + o, c + o]] };
+  for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.095, class: "p-pip" }));
+  g.append(s("title", {}, `die: ${value}`));
+  return g;
+}
+
+function starPath(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const rad = (Math.PI / 5) * i - Math.PI / 2;
+    const rr = i % 2 ? r * 0.45 : r;
+    pts.push(`${(cx + rr * Math.cos(rad)).toFixed(1)} ${(cy + rr * Math.sin(rad)).toFixed(1)}`);
+  }
+  return "M" + pts.join("L") + "Z";
+}
+
+// A smooth curve through the points (Catmull-Rom as cubic Béziers); closed for a coastline.
+function smoothPath(points, closed) {
+  const n = points.length;
+  if (n < 3) return "M" + points.map((p) => p.join(" ")).join("L");
+  const at = (k) => (closed ? points[(k + n) % n] : points[Math.max(0, Math.min(n - 1, k))]);
+  let d = `M${at(0)[0].toFixed(1)} ${at(0)[1].toFixed(1)}`;
+  const segments = closed ? n : n - 1;
+  for (let k = 0; k < segments; k++) {
+    const p0 = at(k - 1);
+    const p1 = at(k);
+    const p2 = at(k + 1);
+    const p3 = at(k + 2);
+    const c1 = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
+    const c2 = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
+    d += `C${c1[0].toFixed(1)} ${c1[1].toFixed(1)} ${c2[0].toFixed(1)} ${c2[1].toFixed(1)} ${p2[0].toFixed(1)} ${p2[1].toFixed(1)}`;
+  }
+  return closed ? d + "Z" : d;
+}
+
+// The board's own styles (kept with the board so app.css stays game-neutral).
+function ensureStyles() {
+  if (document.getElementById(STYLE_ID)) return;
+  const css = `
+.patton .p-sea { fill: #bcd7e8; }
+.patton .p-sea-waves { fill: url(#patton-waves); opacity: .6; pointer-events: none; }
+.patton .p-land { fill: #efe7cf; stroke: #86a9bf; stroke-width: 4; stroke-linejoin: round; }
+.patton .p-land.plain { stroke: none; }
+.patton .p-map-title { font-size: 30px; font-weight: 800; fill: #6f6650; letter-spacing: .08em; font-variant: small-caps; pointer-events: none; }
+.patton .p-front { fill: none; stroke: #9d2b22; stroke-width: 5; stroke-linecap: round; opacity: .8; }
+.patton .p-front-teeth { fill: none; stroke: #9d2b22; stroke-width: 14; stroke-dasharray: 3 14; opacity: .55; }
+.patton .p-front-label { font-size: 16px; font-weight: 800; fill: #9d2b22; letter-spacing: .2em; }
+.patton .p-road-casing { fill: none; stroke: #fbf7ea; stroke-width: 11; stroke-linecap: round; }
+.patton .p-road { fill: none; stroke: #4a3c2c; stroke-linecap: round; }
+.patton .p-road.solid { stroke-width: 5.5; }
+.patton .p-road.dashed { stroke-width: 4.5; stroke-linecap: butt; }
+.patton .p-road.dotted { stroke-width: 6.5; }
+.patton .p-road-use rect { fill: #fff; stroke: #4a3c2c; stroke-width: 1.5; }
+.patton .p-road-use.full rect { fill: #ffe0dc; stroke: #b3261e; }
+.patton .p-road-use text { font-size: 13px; font-weight: 700; text-anchor: middle; fill: #3b3a33; }
+.patton .p-town { cursor: pointer; }
+.patton .p-spot { fill: #fffdf6; stroke: #3b3a33; stroke-width: 3; }
+.patton .p-town.red .p-spot { fill: #d8443b; stroke: #7d1b15; }
+.patton .p-town.allied .p-spot { stroke: #2f5fa8; stroke-width: 4; }
+.patton .p-town.axis .p-spot { stroke: #b8322a; stroke-width: 4; }
+.patton .p-town.target .p-spot { stroke: #f2b705; stroke-width: 6; }
+.patton .p-objective-ring { fill: none; stroke: #7a5b00; stroke-width: 3; stroke-dasharray: 6 4; }
+.patton .p-glyph { font-size: 17px; text-anchor: middle; fill: #3b3a33; pointer-events: none; }
+.patton .p-town.red .p-glyph { fill: #fff; }
+.patton .p-star { fill: #f2b705; stroke: #6b4f00; stroke-width: 1.2; }
+.patton .p-defect { fill: #f7d33c; stroke: #7a6200; stroke-width: 1.5; }
+.patton .p-defect-num { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #3b2b00; pointer-events: none; }
+.patton .p-name { font-size: 15px; font-weight: 650; fill: #22211c; paint-order: stroke; stroke: #f6f1e2; stroke-width: 4.5px; stroke-linejoin: round; pointer-events: none; }
+.patton .p-name.red { fill: #8f1d16; font-weight: 800; }
+.patton .p-landing { cursor: pointer; }
+.patton .p-landing-tri { fill: #fff7d1; stroke: #3b5d77; stroke-width: 2.5; }
+.patton .p-landing.selectable .p-landing-tri { stroke: #f2b705; stroke-width: 4.5; animation: patton-pulse 1.3s ease-in-out infinite; }
+.patton .p-landing.origin .p-landing-tri { fill: #ffe8a3; stroke: #e65c00; stroke-width: 5; }
+.patton .p-landing-arrow { stroke: #3b5d77; stroke-width: 3; stroke-dasharray: 6 5; }
+.patton .p-landing-cap { font-size: 14px; font-weight: 800; text-anchor: middle; fill: #1f3552; pointer-events: none; }
+.patton .p-counter-body { stroke: #111; stroke-width: 1.2; filter: drop-shadow(1.5px 2.5px 1.5px rgba(0,0,0,.35)); }
+.patton .p-nato { fill: #fff; stroke: #111; stroke-width: 1.3; }
+.patton .p-nato-line { fill: none; stroke: #111; stroke-width: 1.4; }
+.patton .p-count { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #fff; pointer-events: none; }
+.patton .p-stack { cursor: default; }
+.patton .p-stack.selectable { cursor: pointer; }
+.patton .p-halo { fill: rgba(242,183,5,.2); stroke: #f2b705; stroke-width: 3.5; animation: patton-pulse 1.4s ease-in-out infinite; }
+.patton .p-stack.selected .p-halo { stroke: #e65c00; stroke-width: 5; fill: rgba(230,92,0,.15); animation: none; }
+.patton .p-origin-ring { fill: none; stroke: #e65c00; stroke-width: 3; stroke-dasharray: 5 5; pointer-events: none; }
+.patton .p-path { stroke: #f2b705; stroke-width: 14; opacity: .55; stroke-linecap: round; pointer-events: none; }
+.patton .p-path.attack { stroke: #d8443b; }
+.patton .p-cost { pointer-events: none; }
+.patton .p-cost rect { fill: #fff8dc; stroke: #a07800; stroke-width: 1.5; }
+.patton .p-cost.attack rect { fill: #ffe0dc; stroke: #b3261e; }
+.patton .p-cost text { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #3b3a33; }
+.patton .p-target-ring { fill: rgba(242,183,5,.16); stroke: #f2b705; stroke-width: 4; cursor: pointer; animation: patton-pulse 1.2s ease-in-out infinite; }
+.patton .p-battle-ring { fill: none; stroke: #b3261e; stroke-width: 5; stroke-dasharray: 10 6; pointer-events: none; }
+.patton .p-retreat-ring { fill: none; stroke: #6b4f00; stroke-width: 4; stroke-dasharray: 3 5; pointer-events: none; }
+.patton .p-attack-arrow { stroke-width: 5; opacity: .9; pointer-events: none; }
+.patton .p-swords circle { fill: #b3261e; stroke: #fff; stroke-width: 2; }
+.patton .p-swords text { font-size: 13px; text-anchor: middle; fill: #fff; }
+.patton .p-offshore rect { fill: rgba(255,255,255,.7); stroke: #3b5d77; stroke-width: 2; stroke-dasharray: 7 5; }
+.patton .p-strip { fill: #f7f3e6; stroke: #b9b09a; stroke-width: 2; }
+.patton .p-strip-title { font-size: 16px; font-weight: 800; fill: #3b3a33; }
+.patton .p-strip-text { font-size: 15px; fill: #3b3a33; }
+.patton .p-strip-note { font-size: 13px; fill: #6d6a5c; font-style: italic; }
+.patton .p-turn-cell { fill: #fff; stroke: #8d8670; stroke-width: 1.5; }
+.patton .p-turn-cell.past { fill: #e6e1d2; }
+.patton .p-turn-cell.current { fill: #f2b705; stroke: #7a5b00; stroke-width: 3; }
+.patton .p-turn-num { font-size: 16px; text-anchor: middle; font-weight: 600; fill: #3b3a33; }
+.patton .p-turn-num.current { font-weight: 800; }
+.patton .p-card-body { fill: #fffef8; stroke-width: 2; }
+.patton .p-card.newest .p-card-body { stroke-width: 3.5; filter: drop-shadow(2px 2px 2px rgba(0,0,0,.3)); }
+.patton .p-card-value { font-size: 22px; font-weight: 800; text-anchor: middle; }
+.patton .p-mp { font-size: 54px; font-weight: 800; }
+.p-die-body { stroke: #333; stroke-width: 1.5; }
+.p-die.white .p-die-body { fill: #fff; }
+.p-die.red .p-die-body { fill: #c0392b; }
+.p-die.white .p-pip { fill: #222; }
+.p-die.red .p-pip { fill: #fff; }
+.p-card-body { fill: #fffef8; stroke-width: 2; }
+.p-card-value { font-size: 20px; font-weight: 800; text-anchor: middle; }
+.p-event-dice, .p-event-card { flex: none; }
+.p-chooser .p-chips { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; }
+.p-chip-label { min-width: 5.2em; font-weight: 600; font-size: .92em; }
+.p-chip { min-width: 2.3em; padding: .3em .5em; font-weight: 700; }
+.p-chip.on { background: #5b6b3a; color: #fff; border-color: #46542b; }
+.p-odds-wrap { display: grid; gap: .25em; }
+.p-odds-bar { display: flex; height: 1.3em; border-radius: 6px; overflow: hidden; font-size: .75em; font-weight: 700; color: #fff; }
+.p-odds-bar span { display: grid; place-items: center; white-space: nowrap; overflow: hidden; }
+.p-odds-win { background: #2d7a3a; }
+.p-odds-tie { background: #9a8a55; }
+.p-odds-lose { background: #b3261e; }
+.p-odds-text { margin: 0; color: #5f6870; }
+.p-battle-dice { display: grid; gap: .2em; margin: .3em 0; }
+.p-dice-row { display: flex; gap: .5em; align-items: center; font-size: .92em; }
+.p-pending { font-size: .9em; background: #fff3f0; border: 1px solid #f0c8c0; border-radius: 8px; padding: .4em .6em; margin-top: .4em; }
+.p-forces { margin: .3em 0; padding-left: 1.1em; font-size: .92em; }
+.p-hud-card { background: #4a4f44 !important; }
+@keyframes patton-pulse { 0%, 100% { opacity: 1; } 50% { opacity: .4; } }
+`;
+  document.head.append(h("style", { id: STYLE_ID }, css));
+}
