@@ -35,9 +35,9 @@ def state_to_json(board: Board, s: DragoonState) -> dict[str, Any]:
             "spent": s.spent[i],
         }
     german = {}
-    for g, unit in enumerate(board.german):
+    for g, german_unit in enumerate(board.german):
         loc = s.german_loc[g]
-        german[unit.id] = {"location": names[loc] if loc >= 0 else GERMAN_PLACES[loc], "desperate": s.desperate[g]}
+        german[german_unit.id] = {"location": names[loc] if loc >= 0 else GERMAN_PLACES[loc], "desperate": s.desperate[g]}
     attack = None
     if s.attack is not None:
         i, target, mode, defender, drm, air, rerolled, roll = s.attack
