@@ -19,6 +19,16 @@ RULES = PattonRules()
 SCENARIOS = ("normandy", "bulge", "sicily")
 
 
+def pick(outcomes, r):
+    """The outcome a uniform number r in [0, 1) selects."""
+    acc = 0.0
+    for value, p in outcomes:
+        acc += p
+        if r < acc:
+            return value
+    return outcomes[-1][0]
+
+
 def random_game(scenario, seed, options=None, check=True):
     s = RULES.initial_state(scenario, options or {})
     rng = random.Random(seed)
@@ -29,12 +39,7 @@ def random_game(scenario, seed, options=None, check=True):
         if RULES.to_act(s) == CHANCE:
             outcomes = RULES.chance_outcomes(s)
             assert sum(p for _, p in outcomes) == pytest.approx(1)
-            r, acc = rng.random(), 0.0
-            for value, p in outcomes:
-                acc += p
-                if r < acc:
-                    break
-            RULES.apply_chance(s, value, False)
+            RULES.apply_chance(s, pick(outcomes, rng.random()), False)
         else:
             legal = RULES.legal_actions(s)
             assert legal and len(set(legal)) == len(legal)
@@ -72,8 +77,9 @@ def test_record_replays_to_identical_events_and_state(scenario, tmp_path):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_positions_round_trip_and_play_on_identically(scenario):
-    s = RULES.initial_state(scenario, {"advanced_retreat": True})
+@pytest.mark.parametrize("placement", ["default", "manual"])
+def test_positions_round_trip_and_play_on_identically(scenario, placement):
+    s = RULES.initial_state(scenario, {"advanced_retreat": True, "placement": placement})
     rng = random.Random(8)
     seen = 0
     while RULES.to_act(s) is not None and seen < 400:
@@ -175,3 +181,23 @@ def test_first_decision_counts():
         RULES.apply_chance(s, 4)
         counts[scenario] = len(RULES.legal_actions(s))
     assert counts == {"normandy": 117, "bulge": 120, "sicily": 77}
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_terminal_board_draws_every_phase(scenario):
+    from rich.console import Console
+
+    from warroom.games.patton.render import board_view, pending_roll
+
+    m = warroom.new_game("patton", scenario, seed=6, dice="manual")
+    rng = random.Random(6)
+    for _ in range(80):
+        if m.over:
+            break
+        console = Console(record=True, width=140)
+        console.print(board_view(m.state))
+        text = console.export_text()
+        assert m.state.board.title.upper() in text and f"turn {m.state.turn}" in text
+        if m.to_act == "dice":
+            assert pending_roll(m) is not None
+        m.play(rng.choice(m.legal_actions()))

@@ -84,3 +84,14 @@ def test_protocol_rejects_bad_input():
         protocol_odds({"attacker": {"armor": -1}, "defender": {"armor": 1}})
     with pytest.raises(WarroomError):
         protocol_odds({"attacker": {"armor": 1}})
+
+
+def test_protocol_odds_of_the_current_battle():
+    # a request naming no game asks for the battles of the current position
+    import warroom
+
+    m = warroom.new_game("patton", "normandy", seed=1, dice=[9])
+    m.play("move 3A St-Lo->Torigni")
+    answer = protocol_odds({"cmd": "odds"}, m)
+    assert answer["battles"][0]["town"] == "Torigni" and answer["battles"][0]["attacker_dice"] == 3
+    assert answer["battles"][0]["defender_dice"] == 0 and answer["battles"][0]["attacker_higher"] == 1.0

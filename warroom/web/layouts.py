@@ -95,9 +95,10 @@ def _allied_type(name: str) -> str:
 # The printed boards are schematic (towns as circles joined by roads), so the client draws each
 # scenario's towns at their map positions spread apart just enough that a town's counters and name
 # never cover a neighbour: a deterministic relaxation of the projected longitude / latitude.
-PATTON_WIDTH = {"normandy": 1500.0, "bulge": 1350.0, "sicily": 2100.0}  # board units across the map
-PATTON_GAP = 112.0  # least distance between two towns (a town with two counters is ~80 wide)
-PATTON_LANDING_GAP = 78.0  # a landing triangle keeps this far from any town
+PATTON_WIDTH = {"normandy": 1250.0, "bulge": 1050.0, "sicily": 1800.0}  # board units across the map, before spreading
+PATTON_GAP = 130.0  # least distance between two towns (a town with both kinds of counters is ~90 wide)
+PATTON_LANDING_GAP = 96.0  # a landing triangle keeps this far from any town's counters
+PATTON_COUNTERS_UP = 22.0  # a town's counters stand above it: its middle, for keeping landing areas clear
 PATTON_ROAD_GAP = 40.0  # a town keeps this far from a road that does not end in it
 PATTON_PAD = 95.0
 PATTON_COLORS = {"Allied": "#2f5fa8", "Axis": "#b8322a"}  # the rulebook's blue and red units
@@ -107,10 +108,10 @@ PATTON_LAND = {
     # the Cotentin's west coast, the bay of Mont-Saint-Michel and the north Breton coast, closed far
     # inland; the Channel coast of the Bay of the Seine lies just beyond the top of the map
     "normandy": [[
-        (1.6, 49.75), (0.23, 49.45), (-0.25, 49.30), (-0.62, 49.35), (-1.04, 49.40), (-1.20, 49.37), (-1.30, 49.42),
+        (1.6, 49.60), (0.23, 49.45), (-0.25, 49.30), (-0.62, 49.35), (-1.04, 49.40), (-1.20, 49.37), (-1.30, 49.42),
         (-1.40, 49.75), (-1.90, 49.75), (-1.84, 49.50), (-1.72, 49.33), (-1.66, 49.22), (-1.62, 49.05), (-1.63, 48.84),
         (-1.57, 48.76), (-1.50, 48.70), (-1.40, 48.665), (-1.52, 48.64), (-1.62, 48.64), (-1.80, 48.66), (-1.86, 48.71),
-        (-1.96, 48.67), (-2.03, 48.66), (-2.10, 48.63), (-2.30, 48.66), (-2.70, 48.58), (-2.70, 47.20), (1.6, 47.20),
+        (-1.96, 48.67), (-2.03, 48.66), (-2.10, 48.63), (-2.30, 48.66), (-2.70, 48.58), (-3.6, 48.5), (-3.6, 45.5), (3.5, 45.5), (3.5, 49.75),
     ]],
     "sicily": [[
         (15.56, 38.18), (15.65, 38.27), (15.50, 38.26), (15.24, 38.27), (15.05, 38.17), (14.75, 38.17), (14.45, 38.05),
@@ -213,6 +214,8 @@ def _relax(start: list[tuple[float, float]], n_towns: int, links: list[tuple[int
                 pj = pts[j]
                 need = PATTON_GAP if j < n_towns else PATTON_LANDING_GAP
                 dx, dy = pj[0] - pi[0], pj[1] - pi[1]
+                if j >= n_towns > i:
+                    dy += PATTON_COUNTERS_UP
                 if dx >= need or -dx >= need or dy >= need or -dy >= need:
                     continue
                 d2 = dx * dx + dy * dy

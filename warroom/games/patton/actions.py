@@ -57,6 +57,8 @@ class ActionTable:
         self.reserve_id = [f"reserves {name}" for name in names]
         self.defect_id = [(f"defect 1A {name}", f"defect 1I {name}") for name in names]
         self._mixes: dict[tuple[int, int, int, int, int, int], tuple[str, ...]] = {}
+        # moves: a flat list indexed by ((d * 6 + armor) * 6 + infantry) * 6 + limit (the hot path)
+        self.move_cache: list[tuple[str, ...] | None] = [None] * (len(self.arrow) * 216)
         self._parsed: dict[str, tuple[Any, ...] | None] = {}
 
     # -- building ---------------------------------------------------------------------------
@@ -71,6 +73,14 @@ class ActionTable:
                     if kmin <= a + i <= kmax:
                         out.append(self._text(verb, where, a, i))
             found = self._mixes[key] = tuple(out)
+        return found
+
+    def moves(self, d: int, amax: int, imax: int, limit: int) -> tuple[str, ...]:
+        """`mixes(MOVE, d, amax, imax, 1, limit)` through a flat cache (all arguments at most 5)."""
+        key = ((d * 6 + amax) * 6 + imax) * 6 + limit
+        found = self.move_cache[key]
+        if found is None:
+            found = self.move_cache[key] = self.mixes(MOVE, d, amax, imax, 1, limit)
         return found
 
     def _text(self, verb: int, where: int, a: int, i: int) -> str:

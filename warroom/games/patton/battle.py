@@ -14,7 +14,7 @@ from warroom.engine.ruleset import Event
 from .board import mix_text
 from .combat import casualties_from, dice_for, losses
 from .objectives import update_relief
-from .state import BATTLE_ORDER, CASUALTY, DICE, EMPTY, NORMAL, RETREAT_BATTLE, RETREATING, TIE, Battle, PattonState, Retreat
+from .state import BATTLE_ORDER, CASUALTY, DICE, EMPTY, RETREAT_BATTLE, RETREATING, TIE, Battle, PattonState, Retreat
 
 BATTLES = "Patton: Battles"
 CASUALTIES = "Patton: Casualties"
@@ -369,6 +369,3 @@ def end_battle(s: PattonState, events: list[Event], log: bool) -> None:
     update_relief(s, events, log)
     s.phase = BATTLE_ORDER
 
-
-def battle_kind_name(kind: int) -> str:
-    return "retreat battle" if kind == RETREAT_BATTLE else "battle" if kind == NORMAL else "?"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from warroom.engine.ruleset import Event
 
-from .actions import LAND, MOVE, ActionTable
+from .actions import LAND, ActionTable
 from .board import mix_text
 from .state import EMPTY, PattonState
 
@@ -39,7 +39,7 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
     b = s.board
     mover, mp, side, seg = s.mover, s.mp, s.side, s.seg
     trapped = trapped_town(s)
-    mixes = tab.mixes
+    moves, mixes = tab.moves, tab.mixes
     for town in range(b.n):
         if side[town] != mover or town == trapped:
             continue
@@ -56,7 +56,7 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
                 continue
             if to == trapped and mover == 1:
                 continue  # no battle can be fought for besieged Bastogne
-            out.extend(mixes(MOVE, d, ma if ma < k else k, mi if mi < k else k, 1, k))
+            out.extend(moves(d, ma if ma < k else k, mi if mi < k else k, k))
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):

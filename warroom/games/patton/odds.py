@@ -139,21 +139,52 @@ def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def protocol_odds(request: dict[str, Any]) -> dict[str, Any]:
+def protocol_odds(request: dict[str, Any], match: Any = None) -> dict[str, Any]:
     """Answer {"cmd":"odds","game":"patton","attacker":{"armor":A,"infantry":I},"defender":{...}}.
 
     Optional "retreat_battle": true gives the defender the Optional Retreating Rule's +2 dice.
     Probabilities are floats; "exact" repeats the main ones as fractions "p/q". Bad input raises
     WarroomError (the protocol answers it as {"ok": false, ...}).
+
+    Without "attacker" and with the current `match` (a request naming no game), the answer is
+    for the battles of the position: {"battles": [{"town", "attacker_side", ...odds...}]} — the
+    battle being fought, or every town attacked and not yet fought for.
     """
+    if "attacker" not in request and match is not None:
+        return {"battles": position_odds(match.state)}
     aa, ai = _force(request, "attacker")
     da, di = _force(request, "defender")
-    bonus = 2 if request.get("retreat_battle") else 0
+    return force_odds(aa, ai, da, di, 2 if request.get("retreat_battle") else 0)
+
+
+def position_odds(s: Any) -> list[dict[str, Any]]:
+    """Odds of the battle in progress, or of each battle the mover has set up."""
+    b = s.board
+    battle = s.battle
+    if battle is not None:
+        targets = [(battle.target, battle.attacker, battle.bonus)]
+    else:
+        targets = [(t, s.mover, 0) for t in sorted({st[0] for st in s.stacks if st[4] == s.mover})]
+    out = []
+    for town, side, bonus in targets:
+        aa = sum(st[2] for st in s.stacks if st[0] == town and st[4] == side)
+        ai = sum(st[3] for st in s.stacks if st[0] == town and st[4] == side)
+        da, di = s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
+        entry = {"town": b.names[town], "attacker_side": ("Allied", "Axis")[side],
+                 "attacker": {"armor": aa, "infantry": ai}, "defender": {"armor": da, "infantry": di}}
+        entry.update(force_odds(aa, ai, da, di, bonus))
+        entry.pop("ok")
+        out.append(entry)
+    return out
+
+
+def force_odds(aa: int, ai: int, da: int, di: int, bonus: int = 0) -> dict[str, Any]:
+    """The protocol's odds fields for one battle between these forces."""
     n, m = dice_for(aa, ai), dice_for(da, di, bonus)
     higher, tie, lower = comparison(n, m)
     on_defender = casualty_distribution(n)
     on_attacker = casualty_distribution(m)
-    outcome = round_outcome(aa, ai, da, di, bonus)
+    outcome = round_outcome(min(aa, 99), min(ai, 99), min(da, 99), min(di, 99), bonus)
     return {
         "ok": True,
         "attacker_dice": n,

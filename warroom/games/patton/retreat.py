@@ -10,7 +10,7 @@ from __future__ import annotations
 from warroom.engine.ruleset import Event
 
 from .actions import RETREAT, ActionTable
-from .battle import OPTIONAL, RETREAT_RULE, end_battle, enter, side_name, start_retreat_battle
+from .battle import RETREAT_RULE, end_battle, enter, side_name, start_retreat_battle
 from .board import mix_text
 from .movement import trapped_town
 from .state import EMPTY, RETREAT_BATTLE, PattonState
@@ -137,5 +137,3 @@ def finish(s: PattonState, events: list[Event], log: bool) -> None:
         to, a, i = fight
         start_retreat_battle(s, to, t, a, i, r.side, events, log)
 
-
-__all__ = ["OPTIONAL", "apply_retreat", "begin", "finish", "legal_retreats", "retreat_roads"]

@@ -37,7 +37,7 @@ from .actions import (
     WAIT,
     ActionTable,
 )
-from .board import SCENARIOS, SIDES, Board, load_board
+from .board import SCENARIOS, SIDES, Board, load_board, mix_text
 from .objectives import score, update_relief
 from .position import state_from_json, state_to_json
 from .state import (
@@ -359,8 +359,7 @@ class PattonRules:
         return state_to_json(s)
 
     def state_from_json(self, data: dict[str, Any]) -> PattonState:
-        s = state_from_json(data, self.board)
-        return s
+        return state_from_json(data, self.board)
 
     def clone(self, s: PattonState) -> PattonState:
         return s.clone()
@@ -383,6 +382,4 @@ class PattonRules:
 
 
 def _remove_id(s: PattonState, town: int, armor: int, infantry: int) -> str:
-    from .board import mix_text
-
     return f"remove {mix_text(armor, infantry)} {s.board.names[town]}"

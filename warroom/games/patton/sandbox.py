@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .board import Board, DeckData, ScenarioData, load_deck
+from .board import Board, ScenarioData, load_deck
 from .state import MOVING, PattonState
 
 
@@ -73,5 +73,3 @@ def sandbox_state(board: Board, units: dict[str, tuple[str, int, int]], *, mp: i
     s.mp = s.mp_total = mp
     return s
 
-
-__all__ = ["DeckData", "sandbox_board", "sandbox_state"]

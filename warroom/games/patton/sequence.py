@@ -20,7 +20,6 @@ from .state import (
     DEFECTION,
     EMPTY,
     MOVING,
-    OVER,
     RESERVE_ASK,
     RESERVE_DICE,
     RESERVE_PLACE,
@@ -280,5 +279,3 @@ def finish_turn(s: PattonState, events: list[Event], log: bool) -> None:
     s.mover = 1 - s.mover
     s.phase = START_TURN
 
-
-__all__ = ["OVER", "RESERVE_DICE"]

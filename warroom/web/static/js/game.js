@@ -3,10 +3,15 @@
 import { api, connect, seats } from "./api.js";
 import { h, clear, toast, pct } from "./dom.js";
 import { DragoonBoard, parseAction, dieFace } from "./dragoon.js";
+import { PattonBoard } from "./patton.js";
 import { s } from "./svg.js";
 import { helpFor } from "./help.js";
 
-const BOARDS = { routes: DragoonBoard };
+// The board of each layout kind. A board may also run the seat's choices itself: present(game) draws
+// the position and asks its decisions in place, promptFor(game, box) fills the panel's prompt, and
+// hudFor / turnLabel / scoreFor / waitingFor / eventFace / wantsOdds / showHint / help adjust the rest
+// of the page. Dragoon's board has none of these: this page runs its unit-and-target choices.
+const BOARDS = { routes: DragoonBoard, towns: PattonBoard };
 
 export async function showGame(root, id, params) {
   const ctx = new GameView(root, id, params);
@@ -133,7 +138,8 @@ class GameView {
         onUnit: (unit) => this.selectUnit(unit),
         onLocation: (loc) => this.clickLocation(loc),
         onBackground: () => { this.selected = null; this.hideFloating(); this.render(); },
-      });
+        game: this,
+      }, payload);
     } else {
       this.zoomBar.hidden = true;
       this.stateBox = h("pre", { class: "state", id: "state" });
@@ -233,8 +239,12 @@ class GameView {
     this.hintButton.textContent = "Thinking…";
     try {
       this.hint = await api.hint(this.id, this.token);
-      const parsed = parseAction(this.hint.action);
-      if (parsed.unit && this.unitActions().has(parsed.unit)) this.selected = parsed.unit;
+      if (this.board && this.board.showHint) {
+        this.board.showHint(this.hint.action);
+      } else {
+        const parsed = parseAction(this.hint.action);
+        if (parsed.unit && this.unitActions().has(parsed.unit)) this.selected = parsed.unit;
+      }
       this.render();
     } catch (err) {
       toast(err.message, "error");
@@ -247,7 +257,7 @@ class GameView {
   async loadOdds() {
     const p = this.payload;
     if (!p || this.odds.move === p.move) return;
-    const wanted = p.view.legal.some((a) => /^(attack|invade|reroll)/.test(a));
+    const wanted = this.board && this.board.wantsOdds ? this.board.wantsOdds(p.view.legal) : p.view.legal.some((a) => /^(attack|invade|reroll)/.test(a));
     if (!wanted) { this.odds = { move: p.move, odds: {} }; return; }
     try {
       const answer = await api.odds(this.id, this.token);
@@ -375,7 +385,9 @@ class GameView {
     this.renderHud(p);
     this.undoButton.disabled = !view.can_undo || !!this.replay;
     this.hintButton.disabled = view.to_act !== p.side || view.over || !!this.replay;
-    if (this.board) {
+    if (this.board && this.board.present) {
+      this.board.present(this);
+    } else if (this.board) {
       const actions = this.unitActions();
       const ui = { selectable: new Set(actions.keys()), selected: this.selected };
       if (this.selected) ui.targets = this.targetsOf(this.selected);
@@ -396,9 +408,11 @@ class GameView {
   renderHud(p) {
     const v = p.view;
     const st = v.state || {};
-    const bits = [h("span", { class: "turn", id: "turn" }, `Turn ${v.turn}${p.game === "dragoon" ? " Aug" : ""}`), h("span", { class: "phase" }, v.phase)];
+    const turn = this.board && this.board.turnLabel ? this.board.turnLabel(v) : `Turn ${v.turn}${p.game === "dragoon" ? " Aug" : ""}`;
+    const bits = [h("span", { class: "turn", id: "turn" }, turn), h("span", { class: "phase" }, v.phase)];
     if (st.rp !== undefined) bits.push(h("span", { class: "rp", id: "rp" }, `RP ${st.rp}`));
     if (st.air) bits.push(h("span", { class: "air" }, st.air.grounded ? "Air grounded" : st.air.used ? "Air used" : "Air ready"));
+    if (this.board && this.board.hudFor) bits.push(...this.board.hudFor(p));
     clear(this.headerInfo).append(...bits);
   }
 
@@ -421,6 +435,8 @@ class GameView {
       const seat = p.seats.find((x) => x.side === v.to_act);
       const computer = seat && seat.kind === "computer";
       box.append(h("p", { class: "waiting" }, computer || p.thinking ? `The computer is thinking for ${who}…` : `Waiting for ${who}…`));
+      const doing = this.board && this.board.waitingFor ? this.board.waitingFor(p) : null;
+      if (doing) box.append(h("p", { class: "muted", id: "waiting-for" }, doing));
       return;
     }
     if (legal.includes("reroll ffi")) {
@@ -434,7 +450,9 @@ class GameView {
       return;
     }
     const st = v.state;
-    if (this.board) {
+    if (this.board && this.board.promptFor) {
+      this.board.promptFor(this, box);
+    } else if (this.board) {
       const units = this.unitActions().size;
       box.append(h("h2", {}, `Your move — ${v.phase}`),
         h("p", {}, st.rp !== undefined ? `You have ${st.rp} RP; each action costs 1. ` : "",
@@ -501,7 +519,7 @@ class GameView {
     box.hidden = false;
     box.append(h("h3", {}, "What just happened"));
     for (const event of this.lastDice) {
-      let face = h("span", { class: "no-die" });
+      let face = (this.board && this.board.eventFace && this.board.eventFace(event)) || h("span", { class: "no-die" });
       if (event.roll !== undefined) {
         face = s("svg", { viewBox: "0 0 40 40", class: "die-svg", width: 34, height: 34 });
         face.append(dieFace(event.roll, 2, 2, 36));
@@ -514,6 +532,7 @@ class GameView {
     const box = clear(this.scoreBox);
     const v = this.payload.view;
     const score = v.result && v.result.score;
+    if (this.board && this.board.scoreFor) { this.board.scoreFor(this.payload, box); return; }
     if (this.payload.game !== "dragoon" || !this.layout.victory) { box.hidden = !score; if (score) box.append(h("pre", {}, JSON.stringify(score))); return; }
     box.hidden = false;
     const st = v.state;
@@ -547,7 +566,8 @@ class GameView {
   hideOverlay() { this.overlay.hidden = true; }
 
   showHelp() {
-    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${this.payload ? this.payload.title : ""}`), helpFor(this.payload ? this.payload.game : ""),
+    const help = this.board && this.board.help ? this.board.help() : helpFor(this.payload ? this.payload.game : "");
+    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${this.payload ? this.payload.title : ""}`), help,
       h("button", { class: "primary", id: "help-ok", onclick: () => this.hideOverlay() }, "Let's play")));
   }
 

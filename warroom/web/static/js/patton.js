@@ -4,12 +4,14 @@
 // seat's decisions in place: pick a town with your units, then where they go; battles, casualties,
 // retreats and placement are asked on the map, with the engine's exact odds before you commit.
 import { s, text, ZoomPan } from "./svg.js";
-import { h, clear, pct, toast } from "./dom.js";
+import { h, clear, pct } from "./dom.js";
 
-const STRIP = 190; // the band under the map: turn track, movement cards, MP, road legend
-const MIN_W = 1500;
-const TOWN_R = 17;
-const C = 34; // counter size
+const STRIP = 210; // the band under the map: turn track, road legend, movement cards, MP
+const MIN_W = 1200;
+const TOWN_R = 19;
+const C = 42; // counter size
+const BEYOND = 3000; // sea and land go on past the board's edges when panned
+const UNITS_DY = -30; // a town's counters stand just above its circle
 const STYLE_ID = "patton-style";
 const ROAD_DASH = { solid: null, dashed: "16 10", dotted: "0.5 10" };
 const MIX = /^(?:(\d+)A)?(?:(\d+)I)?$/;
@@ -57,7 +59,8 @@ export class PattonBoard {
     this.landing = Object.fromEntries(this.sc.landings.map((l) => [l.id, l]));
     this.roadOf = {};
     for (const r of this.sc.roads) { this.roadOf[`${r.a}|${r.b}`] = r; this.roadOf[`${r.b}|${r.a}`] = r; }
-    this.bounds = { x: 0, y: 0, w: Math.max(this.sc.map.w, MIN_W), h: this.sc.map.h + STRIP };
+    // a margin on the right keeps the zoom buttons off the map's eastern towns
+    this.bounds = { x: 0, y: 0, w: Math.max(this.sc.map.w + 90, MIN_W), h: this.sc.map.h + STRIP };
     this.origin = null; // the town (or landing area) whose units the seat is moving
     this.choice = null; // {from, to, mix}: the chooser open on the map
     this.svg = s("svg", { class: "board patton", id: "board", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": `${this.sc.title} map` });
@@ -83,17 +86,15 @@ export class PattonBoard {
       s("path", { d: "M0 9q11 -7 22 0t22 0", fill: "none", stroke: "#9fc1d8", "stroke-width": 1.3 })));
     this.defs.append(s("marker", { id: "patton-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse" },
       s("path", { d: "M0 0L10 5L0 10z", fill: "context-stroke" })));
+    const around = { x: -BEYOND, y: -BEYOND, width: w + 2 * BEYOND, height: this.sc.map.h + BEYOND };
     if (this.sc.land.length) {
-      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-sea" }));
-      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-sea-waves" }));
-      for (const ring of this.sc.land) {
-        t.append(s("path", { d: smoothPath(ring, true), class: "p-land" }));
-      }
+      t.append(s("rect", { ...around, class: "p-sea" }), s("rect", { ...around, class: "p-sea-waves" }));
+      for (const ring of this.sc.land) t.append(s("path", { d: smoothPath(ring, true), class: "p-land" }));
     } else {
-      t.append(s("rect", { x: 0, y: 0, width: w, height: this.sc.map.h, class: "p-land plain" }));
+      t.append(s("rect", { ...around, class: "p-land plain" }));
     }
-    t.append(text(28, 52, this.sc.title, { class: "p-map-title" }));
-    if (this.sc.id === "normandy") this.drawFrontLine();
+    void hgt;
+    if (this.sc.towns.some((town) => town.front)) this.drawFrontLine();
 
     const roads = this.layers.roads;
     for (const r of this.sc.roads) {
@@ -112,10 +113,10 @@ export class PattonBoard {
       const g = s("g", { class: "p-landing", dataset: { landing: l.id }, transform: `translate(${l.x},${l.y})`, tabindex: 0 });
       g.append(s("title", {}, `${l.id.replace(/-/g, " ")}: lands up to ${l.capacity} Units a turn into ${to.name} (1 MP a Unit)`));
       g.append(s("line", { x1: 0, y1: 0, x2: Math.hypot(to.x - l.x, to.y - l.y) - TOWN_R - 8, y2: 0, class: "p-landing-arrow", transform: `rotate(${(ang * 180) / Math.PI})`, "marker-end": "url(#patton-arrow)" }));
-      const r = 24;
+      const r = 30;
       const pts = [0, 1, 2].map((k) => [r * Math.cos(ang + (k * 2 * Math.PI) / 3), r * Math.sin(ang + (k * 2 * Math.PI) / 3)]);
       g.append(s("path", { d: `M${pts.map((p) => p.map((v) => v.toFixed(1)).join(" ")).join("L")}Z`, class: "p-landing-tri" }));
-      g.append(text(0, 6, String(l.capacity), { class: "p-landing-cap" }));
+      g.append(text(0, 7, String(l.capacity), { class: "p-landing-cap" }));
       lg.append(g);
     }
 
@@ -138,40 +139,40 @@ export class PattonBoard {
     this.drawLegend();
   }
 
-  // Normandy: the Front Line runs between the three towns behind it and their neighbours.
+  // Normandy: the towns behind the Front Line, inside a red-edged zone around them and their counters.
   drawFrontLine() {
-    const mids = [];
-    for (const r of this.sc.roads) {
-      const a = this.town[r.a];
-      const b = this.town[r.b];
-      if (a.front !== b.front) mids.push([(a.x + b.x) / 2, (a.y + b.y) / 2]);
+    const pts = [];
+    for (const t of this.sc.towns.filter((x) => x.front)) {
+      for (let k = 0; k < 12; k++) {
+        const a = (k * Math.PI) / 6;
+        pts.push([t.x + Math.cos(a) * 64, t.y - 18 + Math.sin(a) * 66]);
+      }
     }
-    if (mids.length < 2) return;
-    mids.sort((p, q) => p[0] - q[0]);
-    const first = mids[0];
-    const last = mids[mids.length - 1];
-    const pts = [[first[0] - 90, first[1] - 20], ...mids, [last[0] + 90, last[1] - 30]];
-    const d = smoothPath(pts, false);
-    this.layers.terrain.append(s("path", { d, class: "p-front" }), s("path", { d, class: "p-front-teeth" }));
-    this.layers.terrain.append(text(last[0] + 20, last[1] + 34, "FRONT LINE", { class: "p-front-label" }));
+    const hull = convexHull(pts);
+    const d = smoothPath(hull, true);
+    this.layers.terrain.append(s("path", { d, class: "p-front-zone" }), s("path", { d, class: "p-front" }));
+    const west = hull.reduce((p, q) => (q[0] < p[0] ? q : p));
+    this.layers.terrain.append(text(west[0] - 10, west[1] + 6, "FRONT LINE", { class: "p-front-label", "text-anchor": "end" }));
+    this.layers.terrain.lastChild.append(s("title", {}, "The towns behind the Front Line: where the American Units start"));
   }
 
   // A town's name goes below it, else to a side, where it covers no other town, counter or name.
   placeLabels() {
     const boxes = [];
-    const occupied = this.sc.towns.map((t) => [t.x - C - 6, t.y - C - 26, t.x + C + 6, t.y + TOWN_R + 2]);
-    const landings = this.sc.landings.map((l) => [l.x - 26, l.y - 26, l.x + 26, l.y + 26]);
+    const occupied = this.sc.towns.map((t) => [t.x - C - 4, t.y + UNITS_DY - C / 2 - 3, t.x + C + 4, t.y + TOWN_R + 2]);
+    const landings = this.sc.landings.map((l) => [l.x - 28, l.y - 28, l.x + 28, l.y + 28]);
     for (const town of this.sc.towns) {
-      const w = town.name.length * 8.6 + 6;
+      const w = town.name.length * 10.4 + 6;
       const { x, y } = town;
+      const below = y + TOWN_R + 20;
       const options = [
-        { x, y: y + TOWN_R + 17, anchor: "middle", box: [x - w / 2, y + TOWN_R + 3, x + w / 2, y + TOWN_R + 21] },
-        { x: x + TOWN_R + 6, y: y + 6, anchor: "start", box: [x + TOWN_R + 6, y - 8, x + TOWN_R + 6 + w, y + 10] },
-        { x: x - TOWN_R - 6, y: y + 6, anchor: "end", box: [x - TOWN_R - 6 - w, y - 8, x - TOWN_R - 6, y + 10] },
-        { x, y: y + TOWN_R + 34, anchor: "middle", box: [x - w / 2, y + TOWN_R + 20, x + w / 2, y + TOWN_R + 38] },
+        { x, y: below, anchor: "middle", box: [x - w / 2, below - 16, x + w / 2, below + 5] },
+        { x: x + TOWN_R + 7, y: y + 7, anchor: "start", box: [x + TOWN_R + 7, y - 9, x + TOWN_R + 7 + w, y + 12] },
+        { x: x - TOWN_R - 7, y: y + 7, anchor: "end", box: [x - TOWN_R - 7 - w, y - 9, x - TOWN_R - 7, y + 12] },
+        { x, y: below + 20, anchor: "middle", box: [x - w / 2, below + 4, x + w / 2, below + 25] },
       ];
-      const clash = (b) => [...boxes, ...landings, ...occupied.filter((_, k) => this.sc.towns[k] !== town)]
-        .some((o) => b[0] < o[2] && b[2] > o[0] && b[1] < o[3] && b[3] > o[1]);
+      const others = occupied.filter((_, k) => this.sc.towns[k] !== town);
+      const clash = (b) => [...boxes, ...landings, ...others].some((o) => b[0] < o[2] && b[2] > o[0] && b[1] < o[3] && b[3] > o[1]);
       const spot = options.find((o) => !clash(o.box)) || options[0];
       boxes.push(spot.box);
       this.layers.labels.append(text(spot.x, spot.y, town.name, { class: `p-name${town.red ? " red" : ""}`, "text-anchor": spot.anchor, dataset: { label: town.id } }));
@@ -181,17 +182,16 @@ export class PattonBoard {
   drawLegend() {
     const y0 = this.sc.map.h;
     const g = this.layers.strip;
-    g.append(s("rect", { x: 0, y: y0, width: this.bounds.w, height: STRIP, class: "p-strip" }));
-    const lx = this.bounds.w - 330;
-    const legend = s("g", { transform: `translate(${lx},${y0 + 18})` });
-    legend.append(text(0, 16, "Roads", { class: "p-strip-title" }));
+    g.append(s("rect", { x: -BEYOND, y: y0, width: this.bounds.w + 2 * BEYOND, height: STRIP + BEYOND, class: "p-strip" }));
+    const legend = s("g", { transform: `translate(${this.bounds.w - 250},${y0 + 16})` });
+    legend.append(text(0, 20, "Roads: MP a Unit", { class: "p-strip-title" }));
     ["solid", "dashed", "dotted"].forEach((kind, k) => {
-      const y = 44 + k * 30;
-      legend.append(s("path", { d: `M0 ${y}H90`, class: "p-road-casing" }));
-      legend.append(s("path", { d: `M0 ${y}H90`, class: `p-road ${kind}`, "stroke-dasharray": ROAD_DASH[kind] }));
-      legend.append(text(104, y + 6, `${kind}: ${k + 1} MP a Unit`, { class: "p-strip-text" }));
+      const y = 50 + k * 34;
+      legend.append(s("path", { d: `M0 ${y}H84`, class: "p-road-casing" }));
+      legend.append(s("path", { d: `M0 ${y}H84`, class: `p-road ${kind}`, "stroke-dasharray": ROAD_DASH[kind] }));
+      legend.append(text(98, y + 7, `${kind}: ${k + 1} MP`, { class: "p-strip-text" }));
     });
-    legend.append(text(0, 150, "At most 5 Units over a road a turn; 10 in a town.", { class: "p-strip-note" }));
+    legend.append(s("title", {}, "At most 5 Units may use one road in a turn; at most 10 Units stand in a town."));
     g.append(legend);
     this.stripDynamic = s("g", { class: "p-strip-state" });
     g.append(this.stripDynamic);
@@ -240,6 +240,7 @@ export class PattonBoard {
         const road = this.roadOf[`${ui.origin}|${to}`];
         const enemy = state.towns[to] && state.towns[to].side && state.towns[to].side !== ui.mine;
         hl.append(s("line", { x1: from.x, y1: from.y, x2: dest.x, y2: dest.y, class: `p-path${enemy ? " attack" : ""}` }));
+        if (ui.retreat) continue; // a retreat costs no MP
         const cost = road ? `${road.mp} MP` : "1 MP";
         const mx = from.x + (dest.x - from.x) * 0.55;
         const my = from.y + (dest.y - from.y) * 0.55;
@@ -255,7 +256,7 @@ export class PattonBoard {
     }
     if (ui.origin) {
       const o = this.town[ui.origin] || this.landing[ui.origin];
-      if (o) hl.append(s("circle", { cx: o.x, cy: o.y - (this.town[ui.origin] ? 16 : 0), r: 46, class: "p-origin-ring" }));
+      if (o) hl.append(s("circle", { cx: o.x, cy: o.y - (this.town[ui.origin] ? 18 : 0), r: 56, class: "p-origin-ring" }));
     }
     if (state.battle) {
       const t = this.town[state.battle.target];
@@ -270,7 +271,7 @@ export class PattonBoard {
       const t = this.town[id];
       if (!t || !here.side || here.armor + here.infantry === 0) continue;
       const selectable = ui.origins && ui.origins.has(id);
-      this.layers.units.append(this.stack(t.x, t.y - 26, here.side, here.armor, here.infantry, { town: id, selectable, selected: ui.origin === id, where: t.name, joined: here.joined, landed: here.landed }));
+      this.layers.units.append(this.stack(t.x, t.y + UNITS_DY, here.side, here.armor, here.infantry, { town: id, selectable, selected: ui.origin === id, where: t.name, joined: here.joined, landed: here.landed }));
     }
     const pending = new Set();
     for (const st of state.stacks || []) {
@@ -278,20 +279,22 @@ export class PattonBoard {
       const from = this.town[st.from] || this.landing[st.from];
       if (!to || !from) continue;
       pending.add(st.to);
-      const len = Math.hypot(from.x - to.x, from.y - to.y) || 1;
-      const k = Math.min(0.5, 62 / len);
-      const x = to.x + (from.x - to.x) * k;
-      const y = to.y + (from.y - to.y) * k;
+      // on the road, halfway: stopped outside the town it attacks (landers wait in their landing area)
+      const k = this.landing[st.from] ? 0.2 : 0.5;
+      const x = from.x + (to.x - from.x) * k;
+      const y = from.y + (to.y - from.y) * k;
       const color = this.sc.sides[st.side].color;
-      this.layers.stacks.append(s("line", { x1: x, y1: y, x2: to.x + (x - to.x) * 0.35, y2: to.y + (y - to.y) * 0.35, class: "p-attack-arrow", stroke: color, "marker-end": "url(#patton-arrow)" }));
+      const len = Math.hypot(x - to.x, y - to.y) || 1;
+      const stop = Math.min(0.9, (TOWN_R + 10) / len);
+      this.layers.stacks.append(s("line", { x1: x, y1: y, x2: to.x + (x - to.x) * stop, y2: to.y + (y - to.y) * stop, class: "p-attack-arrow", stroke: color, "marker-end": "url(#patton-arrow)" }));
       this.layers.stacks.append(this.stack(x, y, st.side, st.armor, st.infantry, { town: st.to, small: true, where: `outside ${to.name}, from ${from.name || st.from}` }));
     }
     for (const id of pending) {
       const t = this.town[id];
       hl.append(s("g", { class: "p-swords", transform: `translate(${t.x + TOWN_R + 4},${t.y + 4})` }, s("circle", { r: 11 }), text(0, 5, "⚔", {}), s("title", {}, `Battle for ${t.name} when the moves are over`)));
     }
-    if (state.offshore && state.offshore.armor + state.offshore.infantry > 0) this.drawOffshore(state);
     this.drawStrip(state);
+    if (state.offshore && state.offshore.armor + state.offshore.infantry > 0) this.drawOffshore(state);
   }
 
   // A side's Units in one place: an Armored and an Infantry NATO counter, each with its count.
@@ -314,53 +317,57 @@ export class PattonBoard {
     return g;
   }
 
+  // Sicily: the Allied force waits at sea until it lands (under the map, beside the MP).
   drawOffshore(state) {
-    // Sicily: the Allied force waits at sea until it lands
-    const land = this.sc.landings;
-    const x = land.length ? Math.min(...land.map((l) => l.x)) : 60;
-    const y = land.length ? Math.max(...land.map((l) => l.y)) + 70 : this.sc.map.h - 60;
-    const g = s("g", { class: "p-offshore", transform: `translate(${Math.max(90, x)},${Math.min(this.sc.map.h - 40, y)})` });
-    g.append(s("rect", { x: -80, y: -40, width: 220, height: 80, rx: 10 }));
-    g.append(text(30, -22, "Offshore (not landed)", { class: "p-strip-text", "text-anchor": "middle" }));
-    g.append(this.stack(30, 8, "Allied", state.offshore.armor, state.offshore.infantry, { where: "offshore, waiting to land" }));
-    this.layers.units.append(g);
+    const x = 1080;
+    const y = this.sc.map.h + 80;
+    const g = s("g", { class: "p-offshore", transform: `translate(${x},${y})` });
+    g.append(text(0, 20, "Offshore, to land", { class: "p-strip-title" }));
+    g.append(this.stack(50, 70, "Allied", state.offshore.armor, state.offshore.infantry, { where: "offshore, waiting to land" }));
+    this.stripDynamic.append(g);
   }
 
+  // Under the map: the turn track, each side's face-up movement cards (newest last) and the mover's MP.
   drawStrip(state) {
     const g = clear(this.stripDynamic);
-    const y0 = this.sc.map.h + 18;
+    const y0 = this.sc.map.h + 14;
     const turns = this.sc.turns || 12;
-    const cell = Math.min(44, Math.floor(720 / turns));
-    g.append(text(24, y0 + 16, this.sc.game_ends_card ? `Turn (the Game Ends card after ${turns})` : `Turn (limit ${turns})`, { class: "p-strip-title" }));
+    const room = this.bounds.w - 260 - (24 + this.sc.title.length * 13 + 76) - (this.sc.game_ends_card ? 170 : 10);
+    const cell = Math.max(26, Math.min(46, Math.floor(room / turns)));
+    const title = text(24, y0 + 34, this.sc.title, { class: "p-strip-title p-scenario", id: "scenario" });
+    g.append(title);
+    const tx = 24 + titleWidth(title, this.sc.title) + 76;
+    g.append(text(tx - 60, y0 + 34, "Turn", { class: "p-strip-text" }));
     for (let t = 1; t <= turns; t++) {
-      const x = 24 + (t - 1) * cell;
+      const x = tx + (t - 1) * cell;
       const cls = t === state.turn ? "current" : t < state.turn ? "past" : "";
-      g.append(s("rect", { x, y: y0 + 26, width: cell - 4, height: 34, rx: 5, class: `p-turn-cell ${cls}`, dataset: { turn: t } }));
-      g.append(text(x + (cell - 4) / 2, y0 + 49, String(t), { class: `p-turn-num ${cls}` }));
+      g.append(s("rect", { x, y: y0 + 10, width: cell - 4, height: 36, rx: 5, class: `p-turn-cell ${cls}`, dataset: { turn: t } }));
+      g.append(text(x + (cell - 4) / 2, y0 + 35, String(t), { class: `p-turn-num ${cls}` }));
     }
-    // the face-up movement cards of each side, the newest on top, and the mover's MP
-    const sides = ["Allied", "Axis"];
-    sides.forEach((side, k) => {
+    if (this.sc.game_ends_card) g.append(text(tx + turns * cell + 6, y0 + 35, "then Game Ends", { class: "p-strip-note" }));
+    const y = y0 + 66;
+    ["Allied", "Axis"].forEach((side, k) => {
       const x0 = 24 + k * 380;
-      const y = y0 + 76;
       const cards = (state.cards && state.cards[side]) || [];
-      const deal = this.sc.deal[k];
-      const left = Math.max(0, deal - cards.length);
+      const left = Math.max(0, this.sc.deal[k] - cards.length);
       const info = this.sc.sides[side];
-      g.append(text(x0, y + 10, `${info.name} cards`, { class: "p-strip-title", fill: info.color }));
-      g.append(text(x0 + 150, y + 10, left ? `${left} face down` : "pack turned over", { class: "p-strip-note" }));
-      const shown = cards.slice(-7);
-      shown.forEach((value, j) => {
-        const newest = j === shown.length - 1;
-        g.append(cardShape(x0 + j * 30, y + 20, value, info.color, newest));
-      });
-      if (!cards.length) g.append(text(x0, y + 56, "no card turned yet", { class: "p-strip-note" }));
+      g.append(text(x0, y + 20, `${info.name} cards`, { class: "p-strip-title", fill: info.color }));
+      g.append(text(x0 + 190, y + 20, left ? `${left} face down` : "pack turned over", { class: "p-strip-note" }));
+      const shown = cards.slice(-8);
+      shown.forEach((value, j) => g.append(cardShape(x0 + j * 38, y + 34, value, info.color, j === shown.length - 1)));
+      if (!cards.length) g.append(text(x0, y + 72, "none turned up yet", { class: "p-strip-note" }));
     });
-    const mover = state.mover;
-    const mx = 24 + 2 * 380;
-    g.append(text(mx, y0 + 86, "Movement Points", { class: "p-strip-title" }));
-    g.append(text(mx, y0 + 140, `${state.mp}`, { class: "p-mp", fill: this.sc.sides[mover].color, id: "patton-mp" }));
-    g.append(text(mx + 70, y0 + 140, `of ${state.mp_total} · ${this.sc.sides[mover].name}`, { class: "p-strip-text" }));
+    const mover = this.sc.sides[state.mover];
+    const mx = 784;
+    g.append(text(mx, y + 20, "Movement Points", { class: "p-strip-title" }));
+    if (state.phase === "placement") {
+      g.append(text(mx, y + 60, "placing the Units", { class: "p-strip-note" }));
+    } else {
+      g.append(text(mx, y + 96, `${state.mp}`, { class: "p-mp", fill: mover.color, id: "patton-mp" }));
+      const right = mx + 44 * String(state.mp).length + 14;
+      g.append(text(right, y + 72, mover.name, { class: "p-strip-text", fill: mover.color }));
+      g.append(text(right, y + 96, `left of ${state.mp_total}`, { class: "p-strip-text" }));
+    }
   }
 
   center(id) {
@@ -417,7 +424,7 @@ export class PattonBoard {
     const st = p.view.state;
     const { origins, targets } = this.options();
     const mine = p.side;
-    this.render(st, { origins, targets, origin: this.origin, mine });
+    this.render(st, { origins, targets, origin: this.origin, mine, retreat: st.phase === "retreat" });
     if (this.choice) {
       const acts = (targets.get(this.choice.to) || []).filter((a) => (a.from || null) === (this.choice.from || null));
       if (acts.length) this.openChooser(this.choice.from, this.choice.to, acts);
@@ -532,6 +539,7 @@ export class PattonBoard {
   button(action, primary) {
     const game = this.game;
     const btn = game.actionButton(action, primary);
+    btn.addEventListener("click", () => { this.choice = null; }); // a committed choice closes its card
     const odds = game.odds.move === game.payload.move ? game.odds.odds[action] : null;
     if (!odds || !odds.outcome) return btn;
     const o = odds.outcome;
@@ -586,10 +594,6 @@ export class PattonBoard {
     const st = p.view.state;
     const bits = [];
     if (st.phase === "movement") bits.push(h("span", { class: "rp", id: "mp" }, `MP ${st.mp} of ${st.mp_total}`));
-    for (const side of ["Allied", "Axis"]) {
-      const cards = st.cards[side] || [];
-      if (cards.length) bits.push(h("span", { class: "p-hud-card", title: `${this.sc.sides[side].name}: face-up card` }, `${this.sc.sides[side].name} card ${cards[cards.length - 1]}`));
-    }
     return bits;
   }
 
@@ -613,9 +617,12 @@ export class PattonBoard {
     const general = acts.filter((a) => !a.to);
     const say = (title, ...lines) => box.append(h("h2", {}, title), ...lines.map((l) => h("p", {}, l)));
     if (st.phase === "movement") {
-      const card = `(${name} card ${last(st.cards[p.side])}${st.mover === p.side && p.side === "Axis" || st.cards.Allied.length > 1 || p.side === "Axis" ? ` + ${this.sc.sides[other(p.side)].name} card ${last(st.cards[other(p.side)]) ?? "–"}` : ""})`;
+      const theirs = st.cards[other(p.side)] || [];
+      const card = `(${name} card ${last(st.cards[p.side])}${theirs.length ? ` + ${this.sc.sides[other(p.side)].name} card ${last(theirs)}` : ""})`;
+      const landing = [...origins].some((o) => this.landing[o]);
       say(`Your move — ${st.mp} MP left`, `You have ${st.mp} of ${st.mp_total} Movement Points ${card}.`,
-        this.origin ? `Moving from ${this.placeName(this.origin)}: click a highlighted town. Moving into an enemy town attacks it.` : "Click a town with your glowing Units, then where they go. A move into an enemy town stops outside it and attacks; all battles are fought after your moves.");
+        this.origin ? `Moving from ${this.placeName(this.origin)}: click a highlighted town. Moving into an enemy town attacks it.`
+          : `Click ${landing ? "a glowing landing triangle (to land Units from the sea, 1 MP each) or " : ""}a town with your glowing Units, then where they go. A move into an enemy town stops outside it and attacks; all battles are fought after your moves.`);
       const pending = this.pendingBattles(st, p.side);
       if (pending.length) box.append(h("div", { class: "p-pending" }, h("strong", {}, "Attacks so far: "), pending.join("; ")));
     } else if (st.phase === "placement") {
@@ -630,7 +637,8 @@ export class PattonBoard {
       say(`A tie at ${this.placeName(st.battle.target)}`, "Retreat voluntarily, or stand and fight the battle again.");
       box.append(this.battleDice(st.battle));
     } else if (st.phase === "retreat" && st.retreat) {
-      say(`Retreat from ${this.placeName(st.retreat.town)}`, `Up to ${st.retreat.quota} more Units may retreat, along roads clear of enemy Units; the rest surrender. Click a highlighted town.`);
+      const quota = st.retreat.quota === 1 ? "1 more Unit" : `${st.retreat.quota} more Units`;
+      say(`Retreat from ${this.placeName(st.retreat.town)}`, `Up to ${quota} may retreat, along roads clear of enemy Units; the rest surrender. Click a highlighted town.`);
     } else if (st.phase === "reserve_ask") {
       say("Reserves", this.sc.sides[p.side].reserves);
     } else if (st.phase === "reserve_place") {
@@ -692,7 +700,7 @@ export class PattonBoard {
       const lost = st.eliminated[side] || [0, 0];
       const info = this.sc.sides[side];
       const offshore = side === "Allied" && st.offshore && st.offshore.armor + st.offshore.infantry ? ` · offshore ${mixText(st.offshore.armor, st.offshore.infantry)}` : "";
-      return h("li", {}, h("strong", { style: `color:${info.color}` }, info.name), ` on the map ${mixText(a, i)}${offshore} · lost ${mixText(lost[0], lost[1]) === "none" ? "0" : mixText(lost[0], lost[1])}`);
+      return h("li", {}, h("strong", { style: `color:${info.color}` }, info.name), ` on the map ${a + i ? mixText(a, i) : "0"}${offshore} · lost ${mixText(lost[0], lost[1]) === "none" ? "0" : mixText(lost[0], lost[1])}`);
     });
     box.hidden = false;
     box.append(h("h3", {}, "Objective"), ...progress, h("p", { class: "muted small" }, obj.text), h("ul", { class: "p-forces" }, forces),
@@ -735,6 +743,15 @@ export class PattonBoard {
   }
 }
 
+// The drawn width of a title (measured once it is on the page; estimated before).
+function titleWidth(el, content) {
+  try {
+    const w = el.getComputedTextLength();
+    if (w > 0) return w;
+  } catch (err) { /* not laid out yet */ }
+  return content.length * 13;
+}
+
 function last(list) {
   return list && list.length ? list[list.length - 1] : undefined;
 }
@@ -760,18 +777,18 @@ function townTitle(town, sc) {
 function counterShape(x, y, kind, count, color) {
   const g = s("g", { class: `p-counter ${kind}`, transform: `translate(${x},${y})` });
   g.append(s("rect", { width: C, height: C, rx: 4, class: "p-counter-body", fill: color }));
-  const fx = 6;
+  const fx = 7;
   const fy = 5;
-  const fw = C - 12;
-  const fh = 14;
+  const fw = C - 14;
+  const fh = 16;
   g.append(s("rect", { x: fx, y: fy, width: fw, height: fh, class: "p-nato" }));
   if (kind === "armor") g.append(s("rect", { x: fx + 3.5, y: fy + 3, width: fw - 7, height: fh - 6, rx: (fh - 6) / 2, class: "p-nato-line" }));
   else g.append(s("path", { d: `M${fx} ${fy}L${fx + fw} ${fy + fh}M${fx + fw} ${fy}L${fx} ${fy + fh}`, class: "p-nato-line" }));
-  g.append(text(C / 2, C - 3.5, String(count), { class: "p-count" }));
+  g.append(text(C / 2, C - 4, String(count), { class: "p-count" }));
   return g;
 }
 
-function cardShape(x, y, value, color, newest, w = 40, hgt = 56) {
+function cardShape(x, y, value, color, newest, w = 34, hgt = 48) {
   const g = s("g", { class: `p-card${newest ? " newest" : ""}`, transform: `translate(${x},${y})` });
   g.append(s("rect", { width: w, height: hgt, rx: 5, class: "p-card-body", stroke: color }));
   g.append(text(w / 2, hgt / 2 + 8, String(value), { class: "p-card-value", fill: color }));
@@ -791,6 +808,21 @@ function dieShape(value, x, y, size, color) {
   for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.095, class: "p-pip" }));
   g.append(s("title", {}, `die: ${value}`));
   return g;
+}
+
+function convexHull(points) {
+  const pts = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list) => {
+    const out = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(pts), ...half([...pts].reverse())];
 }
 
 function starPath(cx, cy, r) {
@@ -830,18 +862,17 @@ function ensureStyles() {
 .patton .p-sea-waves { fill: url(#patton-waves); opacity: .6; pointer-events: none; }
 .patton .p-land { fill: #efe7cf; stroke: #86a9bf; stroke-width: 4; stroke-linejoin: round; }
 .patton .p-land.plain { stroke: none; }
-.patton .p-map-title { font-size: 30px; font-weight: 800; fill: #6f6650; letter-spacing: .08em; font-variant: small-caps; pointer-events: none; }
-.patton .p-front { fill: none; stroke: #9d2b22; stroke-width: 5; stroke-linecap: round; opacity: .8; }
-.patton .p-front-teeth { fill: none; stroke: #9d2b22; stroke-width: 14; stroke-dasharray: 3 14; opacity: .55; }
-.patton .p-front-label { font-size: 16px; font-weight: 800; fill: #9d2b22; letter-spacing: .2em; }
-.patton .p-road-casing { fill: none; stroke: #fbf7ea; stroke-width: 11; stroke-linecap: round; }
+.patton .p-front-zone { fill: rgba(47,95,168,.10); }
+.patton .p-front { fill: none; stroke: #9d2b22; stroke-width: 4; stroke-dasharray: 14 6 3 6; opacity: .85; }
+.patton .p-front-label { font-size: 17px; font-weight: 800; fill: #9d2b22; letter-spacing: .2em; }
+.patton .p-road-casing { fill: none; stroke: #fbf7ea; stroke-width: 13; stroke-linecap: round; }
 .patton .p-road { fill: none; stroke: #4a3c2c; stroke-linecap: round; }
-.patton .p-road.solid { stroke-width: 5.5; }
-.patton .p-road.dashed { stroke-width: 4.5; stroke-linecap: butt; }
-.patton .p-road.dotted { stroke-width: 6.5; }
+.patton .p-road.solid { stroke-width: 6; }
+.patton .p-road.dashed { stroke-width: 5; stroke-linecap: butt; }
+.patton .p-road.dotted { stroke-width: 7.5; }
 .patton .p-road-use rect { fill: #fff; stroke: #4a3c2c; stroke-width: 1.5; }
 .patton .p-road-use.full rect { fill: #ffe0dc; stroke: #b3261e; }
-.patton .p-road-use text { font-size: 13px; font-weight: 700; text-anchor: middle; fill: #3b3a33; }
+.patton .p-road-use text { font-size: 15px; font-weight: 700; text-anchor: middle; fill: #3b3a33; }
 .patton .p-town { cursor: pointer; }
 .patton .p-spot { fill: #fffdf6; stroke: #3b3a33; stroke-width: 3; }
 .patton .p-town.red .p-spot { fill: #d8443b; stroke: #7d1b15; }
@@ -854,18 +885,18 @@ function ensureStyles() {
 .patton .p-star { fill: #f2b705; stroke: #6b4f00; stroke-width: 1.2; }
 .patton .p-defect { fill: #f7d33c; stroke: #7a6200; stroke-width: 1.5; }
 .patton .p-defect-num { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #3b2b00; pointer-events: none; }
-.patton .p-name { font-size: 15px; font-weight: 650; fill: #22211c; paint-order: stroke; stroke: #f6f1e2; stroke-width: 4.5px; stroke-linejoin: round; pointer-events: none; }
+.patton .p-name { font-size: 19px; font-weight: 650; fill: #22211c; paint-order: stroke; stroke: #f6f1e2; stroke-width: 4.5px; stroke-linejoin: round; pointer-events: none; }
 .patton .p-name.red { fill: #8f1d16; font-weight: 800; }
 .patton .p-landing { cursor: pointer; }
 .patton .p-landing-tri { fill: #fff7d1; stroke: #3b5d77; stroke-width: 2.5; }
 .patton .p-landing.selectable .p-landing-tri { stroke: #f2b705; stroke-width: 4.5; animation: patton-pulse 1.3s ease-in-out infinite; }
 .patton .p-landing.origin .p-landing-tri { fill: #ffe8a3; stroke: #e65c00; stroke-width: 5; }
 .patton .p-landing-arrow { stroke: #3b5d77; stroke-width: 3; stroke-dasharray: 6 5; }
-.patton .p-landing-cap { font-size: 14px; font-weight: 800; text-anchor: middle; fill: #1f3552; pointer-events: none; }
+.patton .p-landing-cap { font-size: 18px; font-weight: 800; text-anchor: middle; fill: #1f3552; pointer-events: none; }
 .patton .p-counter-body { stroke: #111; stroke-width: 1.2; filter: drop-shadow(1.5px 2.5px 1.5px rgba(0,0,0,.35)); }
 .patton .p-nato { fill: #fff; stroke: #111; stroke-width: 1.3; }
 .patton .p-nato-line { fill: none; stroke: #111; stroke-width: 1.4; }
-.patton .p-count { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #fff; pointer-events: none; }
+.patton .p-count { font-size: 18px; font-weight: 800; text-anchor: middle; fill: #fff; pointer-events: none; }
 .patton .p-stack { cursor: default; }
 .patton .p-stack.selectable { cursor: pointer; }
 .patton .p-halo { fill: rgba(242,183,5,.2); stroke: #f2b705; stroke-width: 3.5; animation: patton-pulse 1.4s ease-in-out infinite; }
@@ -876,27 +907,26 @@ function ensureStyles() {
 .patton .p-cost { pointer-events: none; }
 .patton .p-cost rect { fill: #fff8dc; stroke: #a07800; stroke-width: 1.5; }
 .patton .p-cost.attack rect { fill: #ffe0dc; stroke: #b3261e; }
-.patton .p-cost text { font-size: 13px; font-weight: 800; text-anchor: middle; fill: #3b3a33; }
+.patton .p-cost text { font-size: 16px; font-weight: 800; text-anchor: middle; fill: #3b3a33; }
 .patton .p-target-ring { fill: rgba(242,183,5,.16); stroke: #f2b705; stroke-width: 4; cursor: pointer; animation: patton-pulse 1.2s ease-in-out infinite; }
 .patton .p-battle-ring { fill: none; stroke: #b3261e; stroke-width: 5; stroke-dasharray: 10 6; pointer-events: none; }
 .patton .p-retreat-ring { fill: none; stroke: #6b4f00; stroke-width: 4; stroke-dasharray: 3 5; pointer-events: none; }
 .patton .p-attack-arrow { stroke-width: 5; opacity: .9; pointer-events: none; }
 .patton .p-swords circle { fill: #b3261e; stroke: #fff; stroke-width: 2; }
 .patton .p-swords text { font-size: 13px; text-anchor: middle; fill: #fff; }
-.patton .p-offshore rect { fill: rgba(255,255,255,.7); stroke: #3b5d77; stroke-width: 2; stroke-dasharray: 7 5; }
 .patton .p-strip { fill: #f7f3e6; stroke: #b9b09a; stroke-width: 2; }
-.patton .p-strip-title { font-size: 16px; font-weight: 800; fill: #3b3a33; }
-.patton .p-strip-text { font-size: 15px; fill: #3b3a33; }
-.patton .p-strip-note { font-size: 13px; fill: #6d6a5c; font-style: italic; }
+.patton .p-strip-title { font-size: 21px; font-weight: 800; fill: #3b3a33; }
+.patton .p-strip-text { font-size: 20px; fill: #3b3a33; }
+.patton .p-strip-note { font-size: 17px; fill: #6d6a5c; font-style: italic; }
 .patton .p-turn-cell { fill: #fff; stroke: #8d8670; stroke-width: 1.5; }
 .patton .p-turn-cell.past { fill: #e6e1d2; }
 .patton .p-turn-cell.current { fill: #f2b705; stroke: #7a5b00; stroke-width: 3; }
-.patton .p-turn-num { font-size: 16px; text-anchor: middle; font-weight: 600; fill: #3b3a33; }
+.patton .p-turn-num { font-size: 19px; text-anchor: middle; font-weight: 600; fill: #3b3a33; }
 .patton .p-turn-num.current { font-weight: 800; }
 .patton .p-card-body { fill: #fffef8; stroke-width: 2; }
 .patton .p-card.newest .p-card-body { stroke-width: 3.5; filter: drop-shadow(2px 2px 2px rgba(0,0,0,.3)); }
-.patton .p-card-value { font-size: 22px; font-weight: 800; text-anchor: middle; }
-.patton .p-mp { font-size: 54px; font-weight: 800; }
+.patton .p-card-value { font-size: 21px; font-weight: 800; text-anchor: middle; }
+.patton .p-mp { font-size: 72px; font-weight: 800; }
 .p-die-body { stroke: #333; stroke-width: 1.5; }
 .p-die.white .p-die-body { fill: #fff; }
 .p-die.red .p-die-body { fill: #c0392b; }
@@ -905,6 +935,7 @@ function ensureStyles() {
 .p-card-body { fill: #fffef8; stroke-width: 2; }
 .p-card-value { font-size: 20px; font-weight: 800; text-anchor: middle; }
 .p-event-dice, .p-event-card { flex: none; }
+.p-chooser p, .p-battle p, .p-info p { margin: 0; }
 .p-chooser .p-chips { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; }
 .p-chip-label { min-width: 5.2em; font-weight: 600; font-size: .92em; }
 .p-chip { min-width: 2.3em; padding: .3em .5em; font-weight: 700; }
@@ -920,7 +951,6 @@ function ensureStyles() {
 .p-dice-row { display: flex; gap: .5em; align-items: center; font-size: .92em; }
 .p-pending { font-size: .9em; background: #fff3f0; border: 1px solid #f0c8c0; border-radius: 8px; padding: .4em .6em; margin-top: .4em; }
 .p-forces { margin: .3em 0; padding-left: 1.1em; font-size: .92em; }
-.p-hud-card { background: #4a4f44 !important; }
 @keyframes patton-pulse { 0%, 100% { opacity: 1; } 50% { opacity: .4; } }
 `;
   document.head.append(h("style", { id: STYLE_ID }, css));

@@ -1,0 +1,274 @@
+"""Patton in the browser: its board drawn from the scenario data, moves made by clicking towns, battles
+with exact odds before committing, decisions asked of whichever side must take them, hot-seat and
+online play; and a seat never receives the order in which the movement cards will come up.
+
+Screenshots go to test-artifacts/. The server runs in this process on a free loopback port.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import warroom
+from warroom.games.patton.board import ROAD_COST, SCENARIOS, load_board
+from warroom.games.patton.odds import round_outcome
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+SEED = 827361  # distinctive: it must never appear in what a seat receives
+
+
+def api(server: Any, method: str, path: str, **kwargs: Any) -> Any:
+    response = httpx.request(method, server.url + path, timeout=10, **kwargs)
+    assert response.status_code < 300, response.text
+    return response.json()
+
+
+def open_seat(browser: Any, url: str, frames: list[str] | None = None, phone: bool = False) -> tuple[Any, Any, list[str]]:
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=viewport, device_scale_factor=2 if phone else 1)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 4" not in msg.text else None)
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(url)
+    page.wait_for_selector("#board .p-town")
+    if page.query_selector("#help-ok"):
+        page.click("#help-ok")
+    return context, page, errors
+
+
+def payload(page: Any) -> dict[str, Any]:
+    return page.evaluate("window.warroomGame.payload")
+
+
+def wait_move(page: Any, move: int) -> None:
+    page.wait_for_function("m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')", arg=move)
+
+
+def click_town(page: Any, town: str) -> None:
+    page.click(f'#board .p-town[data-town="{town}"] .p-spot', force=True)
+
+
+def move_by_clicks(page: Any, origin: str, target: str, action: str | None = None) -> None:
+    """Click the Units' town, then the destination; commit the chosen group (or the one offered)."""
+    move = payload(page)["move"]
+    click_town(page, origin)
+    page.wait_for_selector(f'#board .p-town.target[data-town="{target}"]')
+    click_town(page, target)
+    page.wait_for_selector("#confirm button.action")
+    page.click(f'#confirm button[data-action="{action}"]' if action else "#confirm button.action")
+    wait_move(page, move + 1)
+
+
+def decide(page: Any) -> None:
+    """Take the seat's pending decision through the page: the card beside a battle, a button, or a town on the map."""
+    move = payload(page)["move"]
+    if page.locator("#battle-card button.action").count():
+        page.locator("#battle-card button.action").first.click()
+    elif page.locator("#prompt .general-actions button.action").count():
+        page.locator("#prompt .general-actions button.action").first.click()
+    else:
+        town = page.locator("#board .p-town.target").first.get_attribute("data-town")
+        click_town(page, town)
+        page.wait_for_selector("#confirm button.action")
+        page.click("#confirm button.action")
+    wait_move(page, move + 1)
+
+
+def future_cards(server: Any, game_id: str, count: int = 8) -> list[int]:
+    """The movement cards the server will turn up next, in order: read from the stored game (its seed and
+    steps, the omniscient record) by playing on in private. This is what neither seat may learn."""
+    stored = server.app.state.store.load(game_id)
+    twin = warroom.load(stored.record_json()).clone()
+    cards: list[int] = []
+    while len(cards) < count and not twin.over:
+        legal = twin.legal_actions()
+        action = "end" if "end" in legal else "wait" if "wait" in legal else legal[0]
+        cards += [e["card"] for e in twin.play(action) if e["type"] == "card"]
+    return cards
+
+
+def assert_no_future(server: Any, game_id: str, seat: str, html: str, frames: list[str]) -> None:
+    upcoming = future_cards(server, game_id)
+    assert len(upcoming) >= 4
+    seen = html + "\n".join(frames)
+    for k in (4, len(upcoming)):
+        for form in (json.dumps(upcoming[:k]), json.dumps(upcoming[:k], separators=(",", ":")), "-".join(map(str, upcoming[:k]))):
+            assert form[:-1] not in seen, f"{seat} was sent the order of the cards to come {upcoming[:k]}"
+    assert str(SEED) not in seen, f"{seat} was sent the seed, which tells every card and die to come"
+    for frame in frames:
+        message = json.loads(frame)
+        assert message.get("side", seat) == seat and "seed" not in message and "record" not in message
+
+
+def test_the_patton_boards_come_from_the_scenario_data(client: Any) -> None:
+    board = client.get("/api/boards/patton").json()
+    assert board["kind"] == "towns" and set(board["scenarios"]) == set(SCENARIOS)
+    assert {g["id"]: g["board"] for g in client.get("/api/catalog").json()["games"]}["patton"] == "towns"
+    for scenario, layout in board["scenarios"].items():
+        data = load_board(scenario).data
+        towns = {t["id"]: t for t in layout["towns"]}
+        assert set(towns) == {t.id for t in data.towns}
+        # Patton: Using Movement Points: solid 1 MP, dashed 2, dotted 3, as the client draws them
+        assert [(r["a"], r["b"], r["kind"], r["mp"]) for r in layout["roads"]] == [(r.a, r.b, r.kind, ROAD_COST[r.kind]) for r in data.roads]
+        assert {t.id for t in data.towns if t.red} == {k for k, t in towns.items() if t["red"]}
+        assert {t.id for t in data.towns if t.star} == {k for k, t in towns.items() if t["star"]}
+        assert {t.id: t.defection for t in data.towns if t.defection} == {k: t["defection"] for k, t in towns.items() if t["defection"]}
+        points = [(t["x"], t["y"]) for t in layout["towns"]]
+        assert all(0 < x < layout["map"]["w"] and 0 < y < layout["map"]["h"] for x, y in points)
+        closest = min(math.dist(p, q) for n, p in enumerate(points) for q in points[n + 1:])
+        assert closest >= 125, f"{scenario}: two towns {closest:.0f} apart would hide each other's counters"
+    normandy, bulge, sicily = (board["scenarios"][s] for s in ("normandy", "bulge", "sicily"))
+    assert sum(t["red"] for t in normandy["towns"]) == 9 and sum(t["star"] for t in normandy["towns"]) == 5
+    assert sum(t["front"] for t in normandy["towns"]) == 3 and sum(t["star"] for t in bulge["towns"]) == 7
+    assert len(sicily["landings"]) == 11 and sum(1 for t in sicily["towns"] if t["defection"]) == 11
+    assert bulge["sides"]["Axis"]["reserve_town"] == "Longuilly" and sicily["objective"]["hold"] == "Messina"
+    assert "5 or more of the 9 red towns" in normandy["objective"]["text"]  # Patton: Normandy — Objective
+
+
+def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server.url + "/")
+    page.select_option("#new-game-select", "patton")
+    page.select_option("#new-scenario", "normandy")
+    page.check('[data-mode="hotseat"] input')
+    page.click("details.more summary")
+    page.fill("#new-seed", "11")
+    page.click("#start-game")
+    page.wait_for_selector("#help-ok").click()
+    layout = api(live_server, "GET", "/api/boards/patton")["scenarios"]["normandy"]
+    assert page.locator("#board .p-town").count() == len(layout["towns"])
+    for kind in ("solid", "dashed", "dotted"):
+        assert page.locator(f"#board .layer-roads .p-road.{kind}").count() == sum(r["kind"] == kind for r in layout["roads"]) > 0
+    assert page.locator("#board .p-town.red").count() == 9 and page.locator("#board .p-star").count() == 5
+    assert page.inner_text("#turn") == "Turn 1 of 12" and page.text_content("#scenario") == "Breakout at Normandy"
+    mp = payload(page)["view"]["state"]["mp"]
+    assert page.text_content("#patton-mp") == str(mp)
+
+    # Patton: Battles: 1 Armored from Lessay attacks Coutances (2 German Infantry): the exact odds show before committing
+    click_town(page, "Lessay")
+    page.wait_for_selector('#board .p-town.target[data-town="Coutances"]')
+    click_town(page, "Coutances")
+    page.click('#confirm [data-armor="1"]')
+    page.click('#confirm [data-infantry="0"]')
+    expected = round_outcome(1, 0, 0, 2)["attacker_wins"]  # 1 die against 1 (two Infantry throw one)
+    odds = page.wait_for_selector("#confirm .p-odds-bar + .p-odds-text")
+    assert f"exactly {expected.numerator}/{expected.denominator}" in page.inner_text("#confirm") and "1 die against 1" in odds.inner_text()
+    page.click('#confirm button[data-action="move 1A Lessay->Coutances"]')
+    wait_move(page, 1)
+    page.wait_for_selector('#board .p-stack.small[data-town="Coutances"]')  # stopped on the road outside the town
+    assert "Coutances (1A from Lessay)" in page.inner_text("#prompt")
+    move_by_clicks(page, "St-Lo", "Vire")
+    state = payload(page)["view"]["state"]
+    assert state["towns"]["Vire"]["side"] == "Allied" and state["mp"] <= mp - 2
+    assert page.locator('#board .p-stack[data-town="Vire"] .p-counter').count() >= 1
+    page.screenshot(path=str(artifacts / "patton-normandy-moves.png"))
+
+    # the battle, the side not moving deciding in place, then the device passes to the German player
+    page.click('#prompt button[data-action="end"]')
+    for _ in range(20):
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
+        if page.is_visible("#pass-ready"):
+            assert "Pass the device to Axis" in page.inner_text("#overlay")
+            page.click("#pass-ready")
+            page.wait_for_function("window.warroomGame.payload.side === 'Axis'")
+        p = payload(page)
+        if p["side"] == "Axis" and p["view"]["state"]["phase"] == "movement":
+            break
+        if p["view"]["legal"]:
+            decide(page)
+        else:
+            page.wait_for_timeout(100)
+    assert payload(page)["view"]["state"]["phase"] == "movement" and payload(page)["side"] == "Axis"
+    assert "Battle for Coutances" in page.inner_text("#log")
+    first = next(a for a in payload(page)["view"]["legal"] if a.startswith("move "))
+    origin, target = first.split(" ")[2].split("->")
+    move_by_clicks(page, origin, target)
+    page.screenshot(path=str(artifacts / "patton-normandy-hotseat-axis.png"))
+    before = page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)")
+    page.reload()
+    page.wait_for_selector("#board .p-town")
+    page.wait_for_function("window.warroomGame && window.warroomGame.payload !== null")
+    assert page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)") == before
+    assert not errors, errors
+    context.close()
+
+
+def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "seed": SEED, "mode": "online"})
+    game_id = created["id"]
+    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    frames: dict[str, list[str]] = {"Allied": [], "Axis": []}
+    pages, contexts, errors = {}, [], []
+    for side in ("Allied", "Axis"):
+        context, page, page_errors = open_seat(browser, f"{live_server.url}/play/{game_id}?token={tokens[side]}", frames[side])
+        pages[side], contexts, errors = page, [*contexts, context], [*errors, page_errors]
+    allied, axis = pages["Allied"], pages["Axis"]
+    assert "The American is moving" in axis.inner_text("#prompt")  # the waiting side sees what the other is doing
+    # Patton: Using Movement Points: the American moves Arlon -> Habay by clicking; the German sees it pushed
+    before = payload(allied)["view"]["state"]["towns"]["Habay"]
+    move_by_clicks(allied, "Arlon", "Habay")
+    wait_move(axis, 1)
+    after = payload(axis)["view"]["state"]["towns"]["Habay"]
+    assert after["armor"] + after["infantry"] > before["armor"] + before["infantry"]
+    count = " ".join(axis.locator('#board .p-stack[data-town="Habay"] .p-count').all_text_contents())
+    assert str(after["infantry"] or after["armor"]) in count
+    for side, page in pages.items():
+        assert_no_future(live_server, game_id, side, page.content(), frames[side])
+    allied.click('#prompt button[data-action="end"]')
+    for _ in range(20):
+        view = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["Allied"]})["view"]
+        if view["to_act"] == "Axis" and view["state"]["phase"] == "movement":
+            break
+        page = pages[view["to_act"]]
+        wait_move(page, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens[view["to_act"]]})["move"])
+        decide(page)
+    wait_move(axis, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["Axis"]})["move"])
+    first = next(a for a in payload(axis)["view"]["legal"] if a.startswith("move "))
+    origin, target = first.split(" ")[2].split("->")
+    move_by_clicks(axis, origin, target)
+    wait_move(allied, payload(axis)["move"])
+    assert payload(allied)["view"]["state"] == {**payload(axis)["view"]["state"], "viewer": "Allied"}
+    axis.screenshot(path=str(artifacts / "patton-bulge-online-axis.png"))
+    allied.screenshot(path=str(artifacts / "patton-bulge-online-allied.png"))
+    for side, page in pages.items():
+        assert_no_future(live_server, game_id, side, page.content(), frames[side])
+        assert any(json.loads(f).get("type") == "update" for f in frames[side])
+    assert not [e for page_errors in errors for e in page_errors]
+    for context in contexts:
+        context.close()
+
+
+def test_sicily_landings_on_a_phone(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "sicily", "seed": 5, "mode": "online"})
+    token = created["seats"][0]["token"]
+    context, page, errors = open_seat(browser, f"{live_server.url}/play/{created['id']}?token={token}", phone=True)
+    assert page.locator("#board .p-landing").count() == 11 and page.locator("#board .p-defect").count() == 11
+    # Patton: Sicily — Allied Landings: Units go from the sea into the landing area's town, 1 MP each
+    page.click('#board .p-landing[data-landing="Licata-Landing"]', force=True)
+    page.wait_for_selector('#board .p-landing.origin[data-landing="Licata-Landing"]')
+    click_town(page, "Licata")
+    page.wait_for_selector("#confirm button.action")
+    assert "Licata Landing → Licata" in page.inner_text("#confirm")
+    page.screenshot(path=str(artifacts / "patton-sicily-phone-landing.png"))
+    page.click("#confirm button.action")
+    wait_move(page, 1)
+    state = payload(page)["view"]["state"]
+    landed = [st for st in state["stacks"] if st["from"] == "Licata-Landing"] or ([state["towns"]["Licata"]] if state["towns"].get("Licata", {}).get("side") == "Allied" else [])
+    assert landed and state["offshore"]["armor"] + state["offshore"]["infantry"] < 33
+    assert not errors, errors
+    context.close()

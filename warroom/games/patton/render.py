@@ -1,0 +1,212 @@
+"""Patton on the terminal: the board as a table of towns and roads, the objective, the cards,
+the battle in progress with its exact odds, pending rolls and help, drawn with rich.
+
+Drawn from the state alone (nothing in Patton is hidden), so the same function serves play,
+replay and tests.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .battle import attacker_force, defender_force
+from .board import mix_text
+from .combat import dice_for
+from .objectives import red_towns_held
+from .odds import round_odds
+from .state import CARD, DICE, OVER, PHASE_NAMES, RESERVE_DICE, PattonState
+
+if TYPE_CHECKING:
+    from warroom.engine.match import Match
+
+SIDE_STYLE = ("bold white on blue3", "bold white on red3")
+ROAD_MARK = {"solid": "━", "dashed": "╌", "dotted": "┈"}
+
+HELP = """\
+[bold]Major Battles and Campaigns of General George S. Patton[/bold] — two players, American (Allied, blue)
+against German (Axis, red); the computer or a second person takes the other side.
+
+[bold]A turn[/bold]: turn up your next movement card; your Movement Points are its value plus the card your
+opponent has face up (the first American turn: your card alone). Move Units town to town: a solid road
+costs 1 MP a Unit, dashed 2, dotted 3; at most 5 Units over one road a turn. A move into an enemy town
+stops outside it and fights. When all moves are done the battles are fought, in the order you choose.
+
+[bold]Battles[/bold]: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. One die: a 6 is a casualty;
+more dice: each double 1, triple 2, four of a kind 3, five 4. Casualties take Infantry first, then 1 Armored
+for 2. Then the lower total retreats (unless the other side was wiped out); a tie: either may retreat, else
+refight. The attacker falls back along his roads; the defender retreats up to 5 Units along roads clear of
+the enemy, the rest surrender.
+
+[bold]On the board[/bold]: ● red town (Normandy objective) · * (*) town · (n) yellow defection town (Sicily);
+roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, with how many Units used the road this turn."""
+
+
+def render_board(match: Match) -> RenderableType:
+    return board_view(match.state)
+
+
+def board_view(s: PattonState) -> RenderableType:
+    parts: list[RenderableType] = [_header(s), _objective(s), _towns(s)]
+    if s.stacks:
+        parts.append(_stacks(s))
+    if s.battle is not None:
+        parts.append(_battle(s))
+    parts.append(Text("h: help · the odds of every battle are shown before its dice", style="dim"))
+    return Group(*parts)
+
+
+def _header(s: PattonState) -> Text:
+    b = s.board
+    names = b.side_names
+    text = Text()
+    text.append(b.title.upper(), style="bold")
+    last = b.turns or s.turn_limit
+    text.append(f" · turn {s.turn}/{last} · ")
+    if s.phase == OVER:
+        text.append("game over", style="bold")
+    else:
+        text.append(f"{names[s.mover]}: {PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ''}", style="bold cyan")
+        text.append(f" · MP {s.mp} of {s.mp_total}")
+    text.append("\nCards face up: ")
+    for side in (0, 1):
+        shown = s.cards[side]
+        text.append(f"{names[side]} ")
+        text.append(" ".join(map(str, shown[-4:])) or "-", style="bold")
+        text.append("   ")
+    unseen = [f"{v}×{c}" if c > 1 else str(v) for v, c in enumerate(s.pool) if c]
+    text.append("· not yet turned: " + (" ".join(unseen) or "none"), style="dim")
+    return text
+
+
+def _objective(s: PattonState) -> Text:
+    b = s.board
+    names = b.side_names
+    text = Text()
+    if b.objective == "red_towns":
+        held = [b.towns[t].name for t in b.red_towns if s.side[t] == 0]
+        text.append(f"Red towns held by the {names[0]}: {red_towns_held(s)} (5 needed at the end of a {names[1]} turn)", style="bold")
+        if held:
+            text.append(": " + ", ".join(held))
+    elif b.objective == "relief_and_hold":
+        text.append(f"{b.towns[b.relieve].name}: ", style="bold")
+        text.append("relieved" if s.relieved else "besieged (its Units cannot move or fight)", style="green" if s.relieved else "yellow")
+        text.append(f" · {b.towns[b.hold].name}: ", style="bold")
+        if s.held:
+            text.append("taken and held", style="green")
+        else:
+            text.append(f"held by the {names[s.side[b.hold]]}" if s.side[b.hold] >= 0 else "empty")
+    else:
+        text.append(f"{b.towns[b.hold].name}: ", style="bold")
+        text.append(f"held by the {names[s.side[b.hold]]}" if s.side[b.hold] >= 0 else "empty")
+        text.append(f" · {names[0]} offshore: {mix_text(*s.offboard) or 'none'}")
+        used = [b.towns[t].name for t in b.defection_towns if s.defection_used[t]]
+        text.append(f" · defections used: {', '.join(used) or 'none'}", style="dim")
+    lost = f" · lost: {names[0]} {mix_text(*s.eliminated[0]) or '0'}, {names[1]} {mix_text(*s.eliminated[1]) or '0'}"
+    text.append(lost, style="dim")
+    return text
+
+
+def _marks(s: PattonState, t: int) -> str:
+    b = s.board
+    marks = ""
+    if b.red[t]:
+        marks += " ●"
+    if b.star[t]:
+        marks += " *"
+    if b.defection[t]:
+        marks += f" ({b.defection[t]}{'✓' if s.defection_used[t] else ''})"
+    return marks
+
+
+def _towns(s: PattonState) -> Table:
+    """Occupied towns and objective towns, with their roads (others appear as road ends)."""
+    b = s.board
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
+    table.add_column("town")
+    table.add_column("units", justify="right")
+    table.add_column("roads (MP a Unit; used this turn)")
+    shown = [t for t in range(b.n) if s.side[t] >= 0 or b.red[t] or b.star[t] or b.defection[t] or t in (b.hold, b.relieve)]
+    for t in sorted(shown, key=lambda t: (s.side[t] < 0, s.side[t], b.towns[t].name)):
+        name = Text(b.towns[t].name, style="bold" if s.side[t] >= 0 else "dim")
+        name.append(_marks(s, t), style="red" if b.red[t] else "yellow")
+        units = Text(mix_text(s.armor[t], s.inf[t]), style=SIDE_STYLE[s.side[t]]) if s.side[t] >= 0 else Text("")
+        roads = Text()
+        for _, road, to, cost in b.out[t]:
+            if roads:
+                roads.append("  ")
+            roads.append(f"{ROAD_MARK[b.road_kind[road]]}{cost} ", style="dim")
+            owner = s.side[to]
+            roads.append(b.towns[to].name, style=("blue" if owner == 0 else "red" if owner == 1 else ""))
+            if s.seg[road]:
+                roads.append(f" [{s.seg[road]}/5]", style="yellow")
+        table.add_row(name, units, roads)
+    for k, la in enumerate(b.landings):
+        if s.offboard[0] + s.offboard[1]:
+            table.add_row(Text(la.id, style="dim"), Text(f"{s.land_used[k]}/{b.landing_capacity[k]}", style="dim"),
+                          Text(f"lands at {b.towns[b.landing_town[k]].name}", style="dim"))
+    return table
+
+
+def _stacks(s: PattonState) -> Text:
+    b = s.board
+    text = Text("Attacks waiting outside towns: ", style="bold")
+    items = []
+    for target, source, armor, infantry, owner in s.stacks:
+        src = b.towns[source].name if source < b.n else b.landings[source - b.n].id
+        items.append(f"{b.side_names[owner]} {mix_text(armor, infantry)} {src} → {b.towns[target].name}")
+    text.append("; ".join(items))
+    return text
+
+
+def _battle(s: PattonState) -> Text:
+    battle = s.battle
+    assert battle is not None
+    b = s.board
+    aa, ai = attacker_force(s)
+    da, di = defender_force(s)
+    n, m = dice_for(aa, ai), dice_for(da, di, battle.bonus)
+    higher, tie, lower = round_odds(n, m)
+    text = Text(f"Battle for {b.towns[battle.target].name}", style="bold")
+    text.append(f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({n} dice) "
+                f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({m} dice)")
+    text.append(f" · attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}", style="cyan")
+    if battle.att_dice or battle.def_dice:
+        text.append(f" · thrown: {'-'.join(map(str, battle.att_dice)) or '–'} / {'-'.join(map(str, battle.def_dice)) or '–'}")
+    return text
+
+
+def pending_roll(match: Match) -> RenderableType | None:
+    """What the card or die about to be rolled decides."""
+    s: PattonState = match.state
+    b = s.board
+    if s.phase == CARD:
+        left = sum(s.pool)
+        chances = ", ".join(f"{v}: {c}/{left}" for v, c in enumerate(s.pool) if c)
+        return Text(f"Turn up the {b.side_names[s.mover]} movement card (MP = card + the opponent's face-up card). Chances: {chances}")
+    if s.phase == DICE and s.battle is not None:
+        battle = s.battle
+        if len(battle.att_dice) < battle.n:
+            who, k, n = battle.attacker, len(battle.att_dice) + 1, battle.n
+        else:
+            who, k, n = battle.defender, len(battle.def_dice) + 1, battle.m
+        return Text(f"Battle for {b.towns[battle.target].name}: {b.side_names[who]} die {k} of {n}.")
+    if s.phase == RESERVE_DICE:
+        return Text(f"{b.side_names[s.mover]} reserve dice: die {len(s.reserve_dice) + 1} of 3 (a double brings reserves).")
+    return None
+
+
+def event_style(event: dict[str, Any]) -> str:
+    kind = event.get("type", "")
+    if kind == "game_over":
+        return "bold green"
+    if kind in ("battle", "battle_result"):
+        return "bold"
+    if kind in ("casualties", "eliminated", "surrender", "stacking", "defect"):
+        return "red"
+    if kind in ("card", "relieved", "objective", "reserves"):
+        return "cyan"
+    return ""
