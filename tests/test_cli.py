@@ -408,3 +408,18 @@ def test_play_in_a_pseudo_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_odds_patton_battle_matches_the_engine_and_rejects_bad_forces() -> None:
+    # Patton: Battles — 1 die per armor, 1 per 2 infantry; the CLI answers with the engine's exact odds
+    from warroom.games.patton.odds import protocol_odds
+
+    result = RUNNER.invoke(app, ["odds", "patton", "--attacker", "2A3I", "--defender", "1A2I", "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    expected = protocol_odds({"attacker": {"armor": 2, "infantry": 3}, "defender": {"armor": 1, "infantry": 2}})
+    assert answer["attacker_dice"] == 3 and answer["defender_dice"] == 2
+    assert answer["attacker_higher"] == expected["attacker_higher"]
+    assert abs(answer["attacker_higher"] + answer["defender_higher"] + answer["tie"] - 1) < 1e-12
+    bad = RUNNER.invoke(app, ["odds", "patton", "--attacker", "two tanks", "--defender", "1I"])
+    assert bad.exit_code != 0 and "Traceback" not in bad.output and "2A3I" in bad.output

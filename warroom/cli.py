@@ -160,13 +160,19 @@ def odds(
     drm: Annotated[int | None, typer.Option("--drm", help="Total die roll modifier of the attack (omit for a table of all).")] = None,
     ffi: Annotated[bool, typer.Option("--ffi", help="The attacker has an FFI marker: one re-roll after a failure.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    attacker: Annotated[str | None, typer.Option("--attacker", help="Patton: attacking force, e.g. 2A3I (armor, infantry).")] = None,
+    defender: Annotated[str | None, typer.Option("--defender", help="Patton: defending force, e.g. 1A2I.")] = None,
+    retreat_battle: Annotated[bool, typer.Option("--retreat-battle", help="Patton: Optional Retreating Rule (+2 dice to the defender).")] = False,
 ) -> None:
-    """Exact probability that an attack advances (Dragoon: one d6, 3 or better after modifiers)."""
+    """Exact odds of a battle: Dragoon attacks (--drm, --ffi) or Patton battles (--attacker, --defender)."""
+    if game == "patton":
+        _patton_odds(attacker, defender, retreat_battle, json_out)
+        return
     if game != "dragoon":
         from warroom.games import get_ruleset
 
         get_ruleset(game)  # an unknown game is reported as such
-        raise CommandError(f"warroom odds knows dragoon attacks; for {game} ask the engine protocol ({{\"cmd\":\"odds\"}})")
+        raise CommandError(f"warroom odds knows dragoon and patton battles; for {game} ask the engine protocol ({{\"cmd\":\"odds\"}})")
     from warroom.games.dragoon.board import load_board
     from warroom.games.dragoon.odds import advance_fraction
 
@@ -196,6 +202,36 @@ def odds(
         table.add_row(f"{row['drm']:+d}", _needs(row["needs"]), f"{plain} = {float(plain):.1%}", f"{with_ffi} = {float(with_ffi):.1%}")
     out.print(table)
     out.print("DRMs: fortress port -1, desperate defense -1 (11th PzD -2), Air support +1.", style="dim")
+
+
+def _force(text: str | None, option: str) -> dict[str, int]:
+    """Parse a Patton force like "2A3I" (2 armor, 3 infantry); "3I" and "2A" are fine too."""
+    import re
+
+    found = re.fullmatch(r"\s*(?:(\d+)\s*A)?\s*(?:(\d+)\s*I)?\s*", (text or "").upper())
+    if not text or found is None or not any(found.groups()):
+        raise CommandError(f"{option} must be a force like 2A3I (armor A, infantry I), not {text!r}")
+    return {"armor": int(found.group(1) or 0), "infantry": int(found.group(2) or 0)}
+
+
+def _patton_odds(attacker: str | None, defender: str | None, retreat_battle: bool, json_out: bool) -> None:
+    from warroom.games.patton.odds import protocol_odds
+
+    request = {"attacker": _force(attacker, "--attacker"), "defender": _force(defender, "--defender"), "retreat_battle": retreat_battle}
+    answer = protocol_odds(request)
+    if json_out:
+        typer.echo(json.dumps({"game": "patton", **answer}))
+        return
+    out = console()
+    out.print(Text(f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}.", style="bold"))
+    table = Table(title="Exact outcome of the throw")
+    for name in ("attacker higher", "defender higher", "tie"):
+        table.add_column(name, justify="right")
+    table.add_row(*(f"{answer[key]:.2%}" for key in ("attacker_higher", "defender_higher", "tie")))
+    out.print(table)
+    for side in ("defender", "attacker"):
+        dist = answer[f"casualties_to_{side}"]
+        out.print(f"Casualties to the {side}: " + ", ".join(f"{n}: {float(p):.1%}" for n, p in dist.items()))
 
 
 def _needs(roll: int) -> str:
