@@ -423,3 +423,15 @@ def test_odds_patton_battle_matches_the_engine_and_rejects_bad_forces() -> None:
     assert abs(answer["attacker_higher"] + answer["defender_higher"] + answer["tie"] - 1) < 1e-12
     bad = RUNNER.invoke(app, ["odds", "patton", "--attacker", "two tanks", "--defender", "1I"])
     assert bad.exit_code != 0 and "Traceback" not in bad.output and "2A3I" in bad.output
+
+
+def test_play_patton_against_the_computer_lets_it_move_only_the_other_side() -> None:
+    # Patton: Sequence of Play — with --vs ai the computer makes the other side's decisions
+    result = RUNNER.invoke(app, ["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], input="q\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Computer (heuristic)" in result.output
+    assert "Axis to decide" in result.output or "German to decide" in result.output
+    solitaire = RUNNER.invoke(app, ["play", "dragoon", "--vs", "ai"], input="q\nn\n")
+    assert solitaire.exit_code != 0 and "solitaire" in solitaire.output
+    wrong_side = RUNNER.invoke(app, ["play", "patton", "--vs", "ai", "--side", "Martians"], input="q\n")
+    assert wrong_side.exit_code != 0 and "--side must be one of" in wrong_side.output

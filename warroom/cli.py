@@ -38,6 +38,11 @@ class DiceMode(StrEnum):
     manual = "manual"
 
 
+class Opponent(StrEnum):
+    ai = "ai"
+    human = "human"
+
+
 class AgentName(StrEnum):
     heuristic = "heuristic"
     mcts = "mcts"
@@ -102,6 +107,9 @@ def play(
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's first).")] = None,
     auto: Annotated[AgentName | None, typer.Option("--auto", help="Let the computer play while you watch.")] = None,
     budget_ms: Annotated[int, typer.Option("--budget-ms", min=1, help="Thinking time per move for --auto mcts, in ms.")] = 300,
+    vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
+    side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
+    agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
@@ -113,7 +121,20 @@ def play(
             raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play {match.ruleset.info.id} --load {load}")
     else:
         match = warroom.new_game(game, scenario, seed=seed, dice=dice.value)
-    agent = None
+    agent, agent_sides = None, None
+    sides = list(match.ruleset.info.sides)
+    if vs is Opponent.ai:
+        if auto is not None:
+            raise CommandError("--auto (the computer plays every side) and --vs ai (it plays the other side) do not go together")
+        if len(sides) < 2:
+            raise CommandError(f"{match.ruleset.info.title} is solitaire: you play {sides[0]} against the rules-driven opponent already")
+        mine = side or sides[0]
+        if mine not in sides:
+            raise CommandError(f"--side must be one of {', '.join(sides)}, not {mine!r}")
+        agent_sides = {s for s in sides if s != mine}
+        auto = agent_name
+    elif side is not None:
+        raise CommandError("--side needs --vs ai")
     if auto is not None:
         from warroom.ai import get_agent
 
@@ -122,7 +143,7 @@ def play(
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
         out.print(Text(f"{match.ruleset.info.title}: seed {match.seed}, {how}. Type h for help.", style="bold"))
-    TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent).run()
+    TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides).run()
 
 
 @app.command()

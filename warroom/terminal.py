@@ -120,14 +120,16 @@ class TerminalGame:
     """One interactive game in a terminal: a human decides (or watches an agent), the dice roll or are typed in."""
 
     def __init__(self, match: Match, console: Console, *, ask: Ask | None = None, save_default: str | None = None,
-                 agent: Any = None) -> None:
+                 agent: Any = None, agent_sides: set[str] | None = None) -> None:
         self.match = match
         self.console = console
         self.ask: Ask = ask or plain_prompt(console)
         self.renderer = load_renderer(match.ruleset.info.id)
         self.save_default = save_default or f"{match.ruleset.info.id}-save.json"
         self.agent = agent
-        self.paused = True  # watching an agent: wait for Enter before each of its moves
+        # None: the agent plays every side (you watch); else it plays only these sides (you play the rest)
+        self.agent_sides = agent_sides
+        self.paused = agent_sides is None  # watching an agent: wait for Enter before each of its moves
         self._dirty = True
         self._drawn_turn: Any = None
 
@@ -152,21 +154,26 @@ class TerminalGame:
         if self.match.to_act == DICE_SIDE:
             return self._dice_prompt()
         self._draw()
-        if self.agent is not None:
+        if self._agent_to_move():
             return self._agent_move()
         return self._decision_prompt()
+
+    def _agent_to_move(self) -> bool:
+        if self.agent is None:
+            return False
+        return self.agent_sides is None or self.match.to_act in self.agent_sides
 
     def _draw(self) -> None:
         if not self._dirty:
             return
         self._dirty = False
         turn, _ = self.match.ruleset.turn_and_phase(self.match.state)
-        if self.agent is not None and not self.paused and turn == self._drawn_turn and not self.match.over:
+        if self.agent_sides is None and self.agent is not None and not self.paused and turn == self._drawn_turn and not self.match.over:
             return  # watching at full speed: one board a turn is enough
         self._drawn_turn = turn
         self.console.print(Rule(style="grey37"))
         self.console.print(self.renderer.render_board(self.match))
-        if self.agent is None and not self.match.over and self.match.to_act != DICE_SIDE:
+        if not self._agent_to_move() and not self.match.over and self.match.to_act != DICE_SIDE:
             self._menu()
 
     def _menu(self) -> None:
