@@ -125,6 +125,15 @@ PATTON_LAND = {
 }
 
 
+# Region and sea names (drawing aids), as (longitude, latitude, name, "land" | "sea"), in the map's empty corners.
+PATTON_NAMES = {
+    "normandy": [(0.05, 49.16, "NORMANDY", "land"), (-2.05, 47.85, "BRITTANY", "land"), (0.55, 47.80, "MAINE", "land"),
+                 (-1.98, 48.99, "Gulf of St. Malo", "sea")],
+    "bulge": [(5.47, 50.06, "ARDENNES", "land"), (5.45, 49.68, "BELGIUM", "land"), (6.22, 49.60, "LUXEMBOURG", "land")],
+    "sicily": [(14.1, 38.38, "Tyrrhenian Sea", "sea"), (13.0, 36.95, "Mediterranean Sea", "sea"), (15.55, 36.62, "Ionian Sea", "sea")],
+}
+
+
 @cache
 def _patton() -> dict[str, Any]:
     from warroom.games.patton.board import SCENARIOS, load_board
@@ -163,6 +172,7 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
     placed = _relax(start, len(towns), links)
     moved = [(p[0] - s[0], p[1] - s[1]) for p, s in zip(placed, start, strict=True)]
     land = [[_warp(project(lon, lat), start, moved) for lon, lat in ring] for ring in PATTON_LAND.get(board.id, [])]
+    names = [(_warp(project(lon, lat), start, moved), name, kind) for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])]
     xs = [p[0] for p in placed]
     ys = [p[1] for p in placed]
     x0, y0 = min(xs) - PATTON_PAD, min(ys) - PATTON_PAD
@@ -193,6 +203,7 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
             for k, la in enumerate(landings)
         ],
         "land": [[at(p) for p in ring] for ring in land],
+        "names": [{"x": at(p)[0], "y": at(p)[1], "text": name, "kind": kind} for p, name, kind in names],
         "sides": sides,
         "deal": list(sc.deal),
         "turns": sc.turns or sc.turn_limit,

@@ -94,6 +94,7 @@ export class PattonBoard {
       t.append(s("rect", { ...around, class: "p-land plain" }));
     }
     void hgt;
+    for (const n of this.sc.names || []) t.append(text(n.x, n.y, n.text, { class: `p-region ${n.kind}`, "text-anchor": "middle" }));
     if (this.sc.towns.some((town) => town.front)) this.drawFrontLine();
 
     const roads = this.layers.roads;
@@ -379,7 +380,8 @@ export class PattonBoard {
   focusAllied() {
     if (!this.state || this.svg.clientWidth > 700) return;
     const side = this.game && this.game.payload ? this.game.payload.side : "Allied";
-    const pts = Object.entries(this.state.towns).filter(([, v]) => v.side === side).map(([id]) => this.town[id]).filter(Boolean);
+    let pts = Object.entries(this.state.towns).filter(([, v]) => v.side === side).map(([id]) => this.town[id]).filter(Boolean);
+    if (!pts.length && side === "Allied") pts = this.sc.landings; // Sicily: the Allies start at sea
     if (!pts.length) return;
     const pad = 150;
     const x0 = Math.min(...pts.map((p) => p.x)) - pad;
@@ -862,6 +864,8 @@ function ensureStyles() {
 .patton .p-sea-waves { fill: url(#patton-waves); opacity: .6; pointer-events: none; }
 .patton .p-land { fill: #efe7cf; stroke: #86a9bf; stroke-width: 4; stroke-linejoin: round; }
 .patton .p-land.plain { stroke: none; }
+.patton .p-region { font-size: 40px; font-weight: 700; fill: #d3c7a3; letter-spacing: .45em; pointer-events: none; }
+.patton .p-region.sea { font-size: 27px; font-weight: 400; font-style: italic; fill: #6d98b3; letter-spacing: .2em; }
 .patton .p-front-zone { fill: rgba(47,95,168,.10); }
 .patton .p-front { fill: none; stroke: #9d2b22; stroke-width: 4; stroke-dasharray: 14 6 3 6; opacity: .85; }
 .patton .p-front-label { font-size: 17px; font-weight: 800; fill: #9d2b22; letter-spacing: .2em; }
