@@ -17,6 +17,7 @@ import pytest
 
 import warroom
 from warroom.games.patton.board import ROAD_COST, SCENARIOS, load_board
+from warroom.games.patton.combat import dice_for
 from warroom.games.patton.odds import round_outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -136,6 +137,48 @@ def test_the_patton_boards_come_from_the_scenario_data(client: Any) -> None:
     assert "5 or more of the 9 red towns" in normandy["objective"]["text"]  # Patton: Normandy — Objective
 
 
+def parse_group(action: str) -> tuple[int, int, str, str]:
+    """(armor, infantry, origin, target) of a `move` or `land` id such as `move 2A1I Rennes->Laval`."""
+    _verb, mix, road = action.split(" ")
+    armor = int(mix.split("A")[0]) if "A" in mix else 0
+    infantry = int(mix.rstrip("I").split("A")[-1]) if mix.endswith("I") else 0
+    origin, target = road.split("->")
+    return armor, infantry, origin, target
+
+
+def attacks_in(view: dict[str, Any]) -> list[str]:
+    towns = view["state"]["towns"]
+    return [a for a in view["legal"] if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") not in (None, view["state"]["mover"])]
+
+
+def test_the_odds_route_gives_exact_patton_battle_odds(client: Any) -> None:
+    created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "seed": 11, "mode": "hotseat"}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    view = created["game"]["view"]
+    towns = view["state"]["towns"]
+    odds = client.get(f"/api/games/{game_id}/odds", params={"token": token}).json()["odds"]
+    assert odds, "no Patton odds from /odds: PattonRules needs its action_odds hook (warroom.web.odds asks the ruleset for it)"
+    attacks = attacks_in(view)
+    assert attacks and set(odds) == set(attacks)  # a move into an empty or own town fights no battle
+    for action in attacks:
+        armor, infantry, _origin, target = parse_group(action)
+        # Patton: Battles: 1 die per Armored Unit, 1 per 2 Infantry; exact, as the engine's own odds module has it
+        expected = round_outcome(armor, infantry, towns[target]["armor"], towns[target]["infantry"])
+        assert odds[action]["fraction"] == f"{expected['attacker_wins'].numerator}/{expected['attacker_wins'].denominator}", action
+        assert odds[action]["outcome"]["tie"] == pytest.approx(float(expected["tie"]))
+    # a second attack on the same town counts the Units already outside it: one attack force
+    first = min(attacks, key=lambda a: sum(parse_group(a)[:2]))
+    armor, infantry, _origin, target = parse_group(first)
+    answer = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": first, "move": 0}).json()
+    again = client.get(f"/api/games/{game_id}/odds", params={"token": token}).json()["odds"]
+    joining = [a for a in again if parse_group(a)[3] == target]
+    assert answer["move"] == 1 and joining
+    for action in joining:
+        more_armor, more_infantry = parse_group(action)[:2]
+        expected = round_outcome(armor + more_armor, infantry + more_infantry, towns[target]["armor"], towns[target]["infantry"])["attacker_wins"]
+        assert again[action]["p"] == pytest.approx(float(expected)) and "already outside" in again[action]["text"]
+
+
 def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, browser: Any, artifacts: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -151,6 +194,7 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     page.click("#start-game")
     page.wait_for_selector("#help-ok").click()
     layout = api(live_server, "GET", "/api/boards/patton")["scenarios"]["normandy"]
+    name = {t["id"]: t["name"] for t in layout["towns"]}
     assert page.locator("#board .p-town").count() == len(layout["towns"])
     for kind in ("solid", "dashed", "dotted"):
         assert page.locator(f"#board .layer-roads .p-road.{kind}").count() == sum(r["kind"] == kind for r in layout["roads"]) > 0
@@ -159,33 +203,46 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     mp = payload(page)["view"]["state"]["mp"]
     assert page.text_content("#patton-mp") == str(mp)
 
-    # Patton: Battles: 1 Armored from Lessay attacks Coutances (2 German Infantry): the exact odds show before committing
-    click_town(page, "Lessay")
-    page.wait_for_selector('#board .p-town.target[data-town="Coutances"]')
-    click_town(page, "Coutances")
-    page.click('#confirm [data-armor="1"]')
-    page.click('#confirm [data-infantry="0"]')
-    expected = round_outcome(1, 0, 0, 2)["attacker_wins"]  # 1 die against 1 (two Infantry throw one)
+    # Patton: Battles: Units move into a German town: the exact odds show before committing
+    origin, target = parse_group(attacks_in(payload(page)["view"])[0])[2:]
+    click_town(page, origin)
+    page.wait_for_selector(f'#board .p-town.target[data-town="{target}"]')
+    click_town(page, target)
+    page.wait_for_selector("#confirm button.action")
+    for chip in ('#confirm [data-armor="1"]', '#confirm [data-infantry="0"]'):
+        if page.locator(chip).count():
+            page.click(chip)
+    chosen = page.get_attribute("#confirm button.action", "data-action")
+    armor, infantry = parse_group(chosen)[:2]
+    town = payload(page)["view"]["state"]["towns"][target]
+    expected = round_outcome(armor, infantry, town["armor"], town["infantry"])["attacker_wins"]
     odds = page.wait_for_selector("#confirm .p-odds-bar + .p-odds-text")
-    assert f"exactly {expected.numerator}/{expected.denominator}" in page.inner_text("#confirm") and "1 die against 1" in odds.inner_text()
-    page.click('#confirm button[data-action="move 1A Lessay->Coutances"]')
+    assert f"exactly {expected.numerator}/{expected.denominator}" in page.inner_text("#confirm")
+    assert f"{dice_for(armor, infantry)} {'die' if dice_for(armor, infantry) == 1 else 'dice'} against {dice_for(town['armor'], town['infantry'])}" in odds.inner_text()
+    page.click("#confirm button.action")
     wait_move(page, 1)
-    page.wait_for_selector('#board .p-stack.small[data-town="Coutances"]')  # stopped on the road outside the town
-    assert "Coutances (1A from Lessay)" in page.inner_text("#prompt")
-    move_by_clicks(page, "St-Lo", "Vire")
+    page.wait_for_selector(f'#board .p-stack.small[data-town="{target}"]')  # stopped on the road outside the town
+    assert f"{name[target]} ({chosen.split(' ')[1]} from {name[origin]})" in page.inner_text("#prompt")
+    view = payload(page)["view"]
+    plain = next(a for a in view["legal"] if a.startswith("move ") and a not in attacks_in(view) and parse_group(a)[3] not in view["state"]["towns"])
+    origin, quiet = parse_group(plain)[2:]
+    move_by_clicks(page, origin, quiet)
     state = payload(page)["view"]["state"]
-    assert state["towns"]["Vire"]["side"] == "Allied" and state["mp"] <= mp - 2
-    assert page.locator('#board .p-stack[data-town="Vire"] .p-counter').count() >= 1
+    assert state["towns"][quiet]["side"] == "Allied" and state["mp"] < mp - 1
+    assert page.locator(f'#board .p-stack[data-town="{quiet}"] .p-counter').count() >= 1
     page.screenshot(path=str(artifacts / "patton-normandy-moves.png"))
 
-    # the battle, the side not moving deciding in place, then the device passes to the German player
+    # the battle, the side not moving deciding in place, the device passing between the players
     page.click('#prompt button[data-action="end"]')
+    passes = 0
     for _ in range(20):
         page.wait_for_function("() => !document.body.classList.contains('busy')")
         if page.is_visible("#pass-ready"):
-            assert "Pass the device to Axis" in page.inner_text("#overlay")
+            nxt = payload(page)["view"]["to_act"]
+            assert f"Pass the device to {nxt}" in page.inner_text("#overlay")  # hot-seat: the board goes dark between seats
             page.click("#pass-ready")
-            page.wait_for_function("window.warroomGame.payload.side === 'Axis'")
+            page.wait_for_function("s => window.warroomGame.payload.side === s", arg=nxt)
+            passes += 1
         p = payload(page)
         if p["side"] == "Axis" and p["view"]["state"]["phase"] == "movement":
             break
@@ -193,11 +250,10 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
             decide(page)
         else:
             page.wait_for_timeout(100)
-    assert payload(page)["view"]["state"]["phase"] == "movement" and payload(page)["side"] == "Axis"
-    assert "Battle for Coutances" in page.inner_text("#log")
+    assert payload(page)["view"]["state"]["phase"] == "movement" and payload(page)["side"] == "Axis" and passes >= 1
+    assert f"Battle for {name[target]}" in page.inner_text("#log")
     first = next(a for a in payload(page)["view"]["legal"] if a.startswith("move "))
-    origin, target = first.split(" ")[2].split("->")
-    move_by_clicks(page, origin, target)
+    move_by_clicks(page, *parse_group(first)[2:])
     page.screenshot(path=str(artifacts / "patton-normandy-hotseat-axis.png"))
     before = page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)")
     page.reload()
@@ -219,14 +275,18 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
         pages[side], contexts, errors = page, [*contexts, context], [*errors, page_errors]
     allied, axis = pages["Allied"], pages["Axis"]
     assert "The American is moving" in axis.inner_text("#prompt")  # the waiting side sees what the other is doing
-    # Patton: Using Movement Points: the American moves Arlon -> Habay by clicking; the German sees it pushed
-    before = payload(allied)["view"]["state"]["towns"]["Habay"]
-    move_by_clicks(allied, "Arlon", "Habay")
+    # Patton: Using Movement Points: the American reinforces a town of theirs by clicking; the German sees it pushed
+    view = payload(allied)["view"]
+    towns = view["state"]["towns"]
+    group = next(a for a in view["legal"] if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") == "Allied")
+    origin, target = parse_group(group)[2:]
+    before = towns[target]["armor"] + towns[target]["infantry"]
+    move_by_clicks(allied, origin, target)
     wait_move(axis, 1)
-    after = payload(axis)["view"]["state"]["towns"]["Habay"]
-    assert after["armor"] + after["infantry"] > before["armor"] + before["infantry"]
-    count = " ".join(axis.locator('#board .p-stack[data-town="Habay"] .p-count').all_text_contents())
-    assert str(after["infantry"] or after["armor"]) in count
+    after = payload(axis)["view"]["state"]["towns"][target]
+    assert after["armor"] + after["infantry"] > before
+    counts = axis.locator(f'#board .p-stack[data-town="{target}"] .p-count').all_text_contents()
+    assert counts == [str(n) for n in (after["armor"], after["infantry"]) if n]
     for side, page in pages.items():
         assert_no_future(live_server, game_id, side, page.content(), frames[side])
     allied.click('#prompt button[data-action="end"]')
@@ -239,8 +299,7 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
         decide(page)
     wait_move(axis, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["Axis"]})["move"])
     first = next(a for a in payload(axis)["view"]["legal"] if a.startswith("move "))
-    origin, target = first.split(" ")[2].split("->")
-    move_by_clicks(axis, origin, target)
+    move_by_clicks(axis, *parse_group(first)[2:])
     wait_move(allied, payload(axis)["move"])
     assert payload(allied)["view"]["state"] == {**payload(axis)["view"]["state"], "viewer": "Allied"}
     axis.screenshot(path=str(artifacts / "patton-bulge-online-axis.png"))
@@ -256,19 +315,24 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
 def test_sicily_landings_on_a_phone(live_server: Any, browser: Any, artifacts: Path) -> None:
     created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "sicily", "seed": 5, "mode": "online"})
     token = created["seats"][0]["token"]
+    layout = api(live_server, "GET", "/api/boards/patton")["scenarios"]["sicily"]
     context, page, errors = open_seat(browser, f"{live_server.url}/play/{created['id']}?token={token}", phone=True)
-    assert page.locator("#board .p-landing").count() == 11 and page.locator("#board .p-defect").count() == 11
+    assert page.locator("#board .p-landing").count() == len(layout["landings"]) == 11
+    assert page.locator("#board .p-defect").count() == 11
     # Patton: Sicily — Allied Landings: Units go from the sea into the landing area's town, 1 MP each
-    page.click('#board .p-landing[data-landing="Licata-Landing"]', force=True)
-    page.wait_for_selector('#board .p-landing.origin[data-landing="Licata-Landing"]')
-    click_town(page, "Licata")
+    capacity = {area["id"]: area["capacity"] for area in layout["landings"]}
+    lands = [a for a in payload(page)["view"]["legal"] if a.startswith("land ")]
+    area, town = parse_group(max(lands, key=lambda a: capacity[parse_group(a)[2]]))[2:]  # the phone opens on the big beaches
+    page.click(f'#board .p-landing[data-landing="{area}"]', force=True)
+    page.wait_for_selector(f'#board .p-landing.origin[data-landing="{area}"]')
+    click_town(page, town)
     page.wait_for_selector("#confirm button.action")
-    assert "Licata Landing → Licata" in page.inner_text("#confirm")
+    assert f"{area.replace('-', ' ')} → {next(t['name'] for t in layout['towns'] if t['id'] == town)}" in page.inner_text("#confirm")
     page.screenshot(path=str(artifacts / "patton-sicily-phone-landing.png"))
     page.click("#confirm button.action")
     wait_move(page, 1)
     state = payload(page)["view"]["state"]
-    landed = [st for st in state["stacks"] if st["from"] == "Licata-Landing"] or ([state["towns"]["Licata"]] if state["towns"].get("Licata", {}).get("side") == "Allied" else [])
-    assert landed and state["offshore"]["armor"] + state["offshore"]["infantry"] < 33
+    ashore = [st for st in state["stacks"] if st["from"] == area] or [t for t in [state["towns"].get(town)] if t and t["side"] == "Allied"]
+    assert ashore and state["offshore"]["armor"] + state["offshore"]["infantry"] < 33
     assert not errors, errors
     context.close()

@@ -129,7 +129,7 @@ PATTON_LAND = {
 PATTON_NAMES = {
     "normandy": [(0.05, 49.16, "NORMANDY", "land"), (-2.05, 47.85, "BRITTANY", "land"), (0.55, 47.80, "MAINE", "land"),
                  (-1.98, 48.99, "Gulf of St. Malo", "sea")],
-    "bulge": [(5.47, 50.06, "ARDENNES", "land"), (5.45, 49.68, "BELGIUM", "land"), (6.22, 49.60, "LUXEMBOURG", "land")],
+    "bulge": [(5.47, 50.06, "ARDENNES", "land"), (5.45, 49.68, "BELGIUM", "land"), (6.22, 50.09, "LUXEMBOURG", "land")],
     "sicily": [(14.1, 38.38, "Tyrrhenian Sea", "sea"), (13.0, 36.95, "Mediterranean Sea", "sea"), (15.55, 36.62, "Ionian Sea", "sea")],
 }
 
@@ -183,8 +183,7 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
 
     obj = data.objective
     sides = {}
-    for key, spec, reserve_key in (("Allied", data.allied, "allied"), ("Axis", data.axis, "axis")):
-        reserve = data.reserves.get(reserve_key)  # type: ignore[call-overload]
+    for key, spec, reserve in (("Allied", data.allied, data.reserves.get("allied")), ("Axis", data.axis, data.reserves.get("axis"))):
         sides[key] = {"name": spec.name, "color": PATTON_COLORS[key], "dice": spec.dice_color,
                       "reserves": _reserve_text(reserve, spec.name), "reserve_town": reserve.town if reserve and reserve.town else None}
     sc = data.scenario

@@ -21,6 +21,7 @@ from typing import Any
 
 from warroom.engine.errors import WarroomError
 
+from .board import mix_text
 from .combat import MAX_DICE, casualties_from, dice_for, losses
 
 
@@ -123,6 +124,77 @@ def attack_success(att_armor: int, att_inf: int, def_armor: int, def_inf: int, b
     if decided == 0:
         return 0.0
     return float(o["attacker_wins"] / decided)
+
+
+# -- odds of the seat's choices (the browser shows them before a battle is committed) ---------------
+def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
+    """Exact odds of the battle `action` starts, joins or refights, from the acting side's view; None for others.
+
+    An attacking move or landing counts the Units already outside that town (one attack force,
+    Patton: Battles); `battle T` fights with the stacks there now; `stand` refights the tie with the
+    forces left; a retreat into an enemy town fights with the enemy's +2 dice (optional rule).
+    The numbers are one round's: a tie is refought or ended by a voluntary retreat.
+    """
+    from .actions import BATTLE, LAND, MOVE, RETREAT, STAND
+    from .battle import attacker_force, defender_force
+
+    parsed = rules.table(s.board).parse(action)
+    if parsed is None:
+        return None
+    kind = parsed[0]
+    b = s.board
+    if kind in (MOVE, RETREAT):
+        d = parsed[1]
+        x, y = b.road_ends[d >> 1]
+        target = x if d & 1 else y
+        actor = s.mover if kind == MOVE else s.actor
+        if s.side[target] != 1 - actor:
+            return None
+        if kind == RETREAT:
+            return _odds_entry(parsed[2], parsed[3], *_fighting(s, target), 2, True, "retreating into it (the enemy adds 2 dice)")
+        aa, ai = _outside(s, target, actor)
+        note = f"with the {mix_text(aa, ai)} already outside" if aa + ai else "if no more Units join the attack"
+        return _odds_entry(aa + parsed[2], ai + parsed[3], *_fighting(s, target), 0, True, note)
+    if kind == LAND:
+        town = b.landing_town[parsed[1]]
+        if s.side[town] != 1:
+            return None
+        aa, ai = _outside(s, town, 0)
+        return _odds_entry(aa + parsed[2], ai + parsed[3], *_fighting(s, town), 0, True, "landers who lose are eliminated")
+    if kind == BATTLE:
+        return _odds_entry(*_outside(s, parsed[1], s.mover), *_fighting(s, parsed[1]), 0, True, "")
+    if kind == STAND and s.battle is not None:
+        battle = s.battle
+        return _odds_entry(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
+    return None
+
+
+def _outside(s: Any, town: int, side: int) -> tuple[int, int]:
+    """`side`'s Units stopped outside `town`, ready to attack it (one attack force)."""
+    armor = infantry = 0
+    for st in s.stacks:
+        if st[0] == town and st[4] == side:
+            armor += st[2]
+            infantry += st[3]
+    return armor, infantry
+
+
+def _fighting(s: Any, town: int) -> tuple[int, int]:
+    """The town's Units that fight: not those that retreated into it from another battle."""
+    return s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
+
+
+def _odds_entry(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: bool, note: str) -> dict[str, Any]:
+    o = round_outcome(aa, ai, da, di, bonus)
+    n, m = dice_for(aa, ai), dice_for(da, di, bonus)
+    win = o["attacker_wins"] if attacker_view else o["defender_wins"]
+    lose = (o["defender_wins"] if attacker_view else o["attacker_wins"]) + o["both_eliminated"]
+    mine, theirs = (n, m) if attacker_view else (m, n)
+    dice = "die" if mine == 1 else "dice"
+    text = (f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: the enemy retreats or is wiped out {float(win):.0%}, "
+            f"tie {float(o['tie']):.0%}, you fall back or are wiped out {float(lose):.0%} (first round).")
+    return {"p": float(win), "fraction": f"{win.numerator}/{win.denominator}", "text": text, "dice": [mine, theirs],
+            "outcome": {"win": float(win), "tie": float(o["tie"]), "lose": float(lose)}}
 
 
 # -- the engine protocol --------------------------------------------------------------------------

@@ -370,6 +370,12 @@ class PattonRules:
         who = s.board.side_names[s.mover]
         return s.turn, f"{who} turn: {PHASE_NAMES[s.phase]}" if s.phase < len(PHASE_NAMES) else who
 
+    def action_odds(self, s: PattonState, action: str) -> dict[str, Any] | None:
+        """Exact odds of the battle `action` starts, joins or refights (shown before a player commits)."""
+        from .odds import action_odds
+
+        return action_odds(self, s, action)
+
     def describe_action(self, s: PattonState, action: str) -> str:
         from .labels import describe
 

@@ -9,7 +9,7 @@ import { helpFor } from "./help.js";
 
 // The board of each layout kind. A board may also run the seat's choices itself: present(game) draws
 // the position and asks its decisions in place, promptFor(game, box) fills the panel's prompt, and
-// hudFor / turnLabel / scoreFor / waitingFor / eventFace / wantsOdds / showHint / help adjust the rest
+// hudFor / turnLabel / scoreFor / waitingFor / rollPrompt / eventFace / wantsOdds / showHint / help adjust the rest
 // of the page. Dragoon's board has none of these: this page runs its unit-and-target choices.
 const BOARDS = { routes: DragoonBoard, towns: PattonBoard };
 
@@ -445,7 +445,8 @@ class GameView {
       return;
     }
     if (legal.every((a) => a.startsWith("roll "))) {
-      box.append(h("h2", {}, "Roll the die"), h("p", {}, "Table assistant: roll your die at the table and enter what it shows."),
+      const ask = (this.board && this.board.rollPrompt && this.board.rollPrompt(p)) || { title: "Roll the die", text: "Table assistant: roll your die at the table and enter what it shows." };
+      box.append(h("h2", {}, ask.title), h("p", {}, ask.text),
         h("div", { class: "dice-pad" }, legal.map((a) => h("button", { class: "die-button", dataset: { action: a }, onclick: () => this.play(a) }, a.split(" ")[1]))));
       return;
     }

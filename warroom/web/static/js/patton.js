@@ -81,7 +81,7 @@ export class PattonBoard {
   // -- the map that never changes ----------------------------------------------------------------
   drawStatic() {
     const t = this.layers.terrain;
-    const { w, h: hgt } = this.bounds;
+    const { w } = this.bounds;
     this.defs.append(s("pattern", { id: "patton-waves", width: 44, height: 18, patternUnits: "userSpaceOnUse" },
       s("path", { d: "M0 9q11 -7 22 0t22 0", fill: "none", stroke: "#9fc1d8", "stroke-width": 1.3 })));
     this.defs.append(s("marker", { id: "patton-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse" },
@@ -93,8 +93,12 @@ export class PattonBoard {
     } else {
       t.append(s("rect", { ...around, class: "p-land plain" }));
     }
-    void hgt;
-    for (const n of this.sc.names || []) t.append(text(n.x, n.y, n.text, { class: `p-region ${n.kind}`, "text-anchor": "middle" }));
+    for (const n of this.sc.names || []) {
+      // kept inside the board, clear of the zoom buttons (an estimate of the spaced-out text's width)
+      const half = (n.text.length * (n.kind === "sea" ? 21 : 36)) / 2;
+      const x = Math.max(half + 10, Math.min(w - 110 - half, n.x));
+      t.append(text(x, n.y, n.text, { class: `p-region ${n.kind}`, "text-anchor": "middle" }));
+    }
     if (this.sc.towns.some((town) => town.front)) this.drawFrontLine();
 
     const roads = this.layers.roads;
@@ -381,7 +385,8 @@ export class PattonBoard {
     if (!this.state || this.svg.clientWidth > 700) return;
     const side = this.game && this.game.payload ? this.game.payload.side : "Allied";
     let pts = Object.entries(this.state.towns).filter(([, v]) => v.side === side).map(([id]) => this.town[id]).filter(Boolean);
-    if (!pts.length && side === "Allied") pts = this.sc.landings; // Sicily: the Allies start at sea
+    // Sicily: the Allies start at sea; show the big landing beaches
+    if (!pts.length && side === "Allied") pts = [...this.sc.landings].sort((a, b) => b.capacity - a.capacity).slice(0, 4);
     if (!pts.length) return;
     const pad = 150;
     const x0 = Math.min(...pts.map((p) => p.x)) - pad;
@@ -423,6 +428,7 @@ export class PattonBoard {
   present(game) {
     this.game = game;
     const p = game.payload;
+    if (this.seat !== p.side) { this.seat = p.side; this.origin = null; this.choice = null; } // hot-seat: the device passed
     const st = p.view.state;
     const { origins, targets } = this.options();
     const mine = p.side;
@@ -508,16 +514,19 @@ export class PattonBoard {
     if (enemy) {
       const here = st.towns[to];
       const already = (st.stacks || []).filter((x) => x.to === to && x.side === game.payload.side);
-      const already_text = already.length ? `; already outside: ${already.map((x) => `${mixText(x.armor, x.infantry)} from ${x.from.replace(/-/g, " ")}`).join(", ")}` : "";
-      body.push(h("p", { class: "small" }, `Defending: ${this.sc.sides[here.side].name} ${mixText(here.armor, here.infantry)}${already_text}.`));
+      const outside = already.length ? `; already outside: ${already.map((x) => `${mixText(x.armor, x.infantry)} from ${this.placeName(x.from)}`).join(", ")}` : "";
+      body.push(h("p", { class: "small" }, `Defending: ${this.sc.sides[here.side].name} ${mixText(here.armor, here.infantry)}${outside}.`));
     }
     if (withMix.length > 3 && mix) {
       const armorValues = [...new Set(withMix.map((a) => a.mix.a))].sort((p, q) => p - q);
       const infantryValues = [...new Set(withMix.map((a) => a.mix.i))].sort((p, q) => p - q);
+      // a chip sets one kind's count; the other kind keeps its count if that group is legal, else the nearest that is
       const pick = (kind, value) => {
-        let next = kind === "a" ? { a: value, i: mix.i } : { a: mix.a, i: value };
+        const otherKind = kind === "a" ? "i" : "a";
+        let next = { ...mix, [kind]: value };
         if (!withMix.some((a) => sameMix(a, next))) {
-          const fits = withMix.filter((a) => a.mix[kind] === value).sort((p, q) => Math.abs(p.mix[kind === "a" ? "i" : "a"] - mix[kind === "a" ? "i" : "a"]) - Math.abs(q.mix[kind === "a" ? "i" : "a"] - mix[kind === "a" ? "i" : "a"]));
+          const gap = (a) => Math.abs(a.mix[otherKind] - mix[otherKind]);
+          const fits = withMix.filter((a) => a.mix[kind] === value).sort((p, q) => gap(p) - gap(q));
           if (!fits.length) return;
           next = fits[0].mix;
         }
@@ -583,13 +592,30 @@ export class PattonBoard {
     this.choice = a.to ? { from: a.from || null, to: a.to, mix: a.mix } : null;
   }
 
+  // Table assistant: what the roll being typed in is (a movement card, a battle die, a reserve die).
+  rollPrompt(p) {
+    const st = p.view.state;
+    const mover = this.sc.sides[st.mover].name;
+    if (st.phase === "card") return { title: "Turn up a movement card", text: `Table assistant: turn up the ${mover} player's next movement card and enter its value.` };
+    if (st.phase === "battle_dice" && st.battle) {
+      const b = st.battle;
+      const attacking = (b.attacker_roll || []).length < b.attacker_dice;
+      const side = attacking ? b.attacker : other(b.attacker);
+      const k = attacking ? b.attacker_roll.length + 1 : (b.defender_roll || []).length + 1;
+      const n = attacking ? b.attacker_dice : b.defender_dice;
+      return { title: `Battle for ${this.placeName(b.target)}`, text: `Table assistant: throw the ${this.sc.sides[side].name} dice and enter die ${k} of ${n}.` };
+    }
+    if (st.phase === "reserve_dice") return { title: "Reserve dice", text: `Table assistant: throw 3 dice for the ${mover} reserves and enter die ${(st.reserves.dice || []).length + 1} of 3.` };
+    return null;
+  }
+
   wantsOdds(legal) {
     return legal.some((a) => /^(move|land|battle|stand|retreat )/.test(a));
   }
 
   // -- the panel -------------------------------------------------------------------------------------
   turnLabel(view) {
-    return `Turn ${view.turn} of ${this.sc.turns}`;
+    return `Turn ${Math.min(view.turn, this.sc.turns)} of ${this.sc.turns}`;
   }
 
   hudFor(p) {
@@ -704,6 +730,8 @@ export class PattonBoard {
       const offshore = side === "Allied" && st.offshore && st.offshore.armor + st.offshore.infantry ? ` · offshore ${mixText(st.offshore.armor, st.offshore.infantry)}` : "";
       return h("li", {}, h("strong", { style: `color:${info.color}` }, info.name), ` on the map ${a + i ? mixText(a, i) : "0"}${offshore} · lost ${mixText(lost[0], lost[1]) === "none" ? "0" : mixText(lost[0], lost[1])}`);
     });
+    const score = p.view.result && p.view.result.score;
+    if (score) progress.push(h("p", { class: "small", id: "final-score" }, Object.entries(score).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(" · ")));
     box.hidden = false;
     box.append(h("h3", {}, "Objective"), ...progress, h("p", { class: "muted small" }, obj.text), h("ul", { class: "p-forces" }, forces),
       h("details", { class: "small" }, h("summary", {}, "Reserves"), ...["Allied", "Axis"].map((side) => h("p", { class: "muted" }, `${this.sc.sides[side].name}: ${this.sc.sides[side].reserves}`))));
@@ -864,7 +892,7 @@ function ensureStyles() {
 .patton .p-sea-waves { fill: url(#patton-waves); opacity: .6; pointer-events: none; }
 .patton .p-land { fill: #efe7cf; stroke: #86a9bf; stroke-width: 4; stroke-linejoin: round; }
 .patton .p-land.plain { stroke: none; }
-.patton .p-region { font-size: 40px; font-weight: 700; fill: #d3c7a3; letter-spacing: .45em; pointer-events: none; }
+.patton .p-region { font-size: 36px; font-weight: 700; fill: #d3c7a3; letter-spacing: .38em; pointer-events: none; }
 .patton .p-region.sea { font-size: 27px; font-weight: 400; font-style: italic; fill: #6d98b3; letter-spacing: .2em; }
 .patton .p-front-zone { fill: rgba(47,95,168,.10); }
 .patton .p-front { fill: none; stroke: #9d2b22; stroke-width: 4; stroke-dasharray: 14 6 3 6; opacity: .85; }
