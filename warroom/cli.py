@@ -270,6 +270,8 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game to study, e.g. dragoon.")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")],
     allied: Annotated[AgentName, typer.Option("--allied", help="The agent that plays (the Allied side in Dragoon).")] = AgentName.heuristic,
+    axis: Annotated[AgentName | None, typer.Option("--axis", help="The Axis side's agent in a two-player game (default: --allied's).")] = None,
+    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")] = None,
@@ -283,7 +285,8 @@ def simulate(
                   transient=json_out) as progress:
         task = progress.add_task("games", total=games)
         report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
-                                 progress=lambda done: progress.update(task, completed=done))
+                                 progress=lambda done: progress.update(task, completed=done), scenario=scenario,
+                                 side_agents={"Axis": axis.value} if axis is not None else None)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:

@@ -60,10 +60,13 @@ class MCTS:
         evaluate: Callable[[Ruleset, Any], float | Mapping[str, float]] | None = None,
         prior: Callable[[Ruleset, Any], tuple[str, str]] | None = None,
         prior_share: float = PRIOR_SHARE,
+        prior_margin: float = 0.0,
         puct: float = PUCT,
         exploration: float = EXPLORATION,
         seed: int | None = None,
         rollout_limit: int = 10_000,
+        candidates: Callable[[Ruleset, Any], Sequence[str]] | None = None,
+        playout: Callable[[Ruleset, Any, random.Random], None] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.sides: tuple[str, ...] = tuple(ruleset.info.sides)
@@ -71,15 +74,22 @@ class MCTS:
         self.evaluate = evaluate
         self.prior = prior
         self.prior_share = prior_share
+        self.prior_margin = prior_margin  # how much better than the prior's move another must look to be played
         self.puct = puct
         self.exploration = exploration
         self.rng = random.Random(seed)
         self.rollout_limit = rollout_limit
         self._outcomes: tuple[Sequence[tuple[Any, float]], bool, list[float]] | None = None
+        self.candidates = candidates  # the actions a node expands (default: every legal action)
+        self.playout = playout  # advances a leaf's state (say, to the end of the turn) before it is scored
 
     # -- values ------------------------------------------------------------------------------
     def _values(self, state: Any) -> tuple[float, ...]:
         """Each side's value in [0, 1] at a leaf: the game's evaluation, or a random playout."""
+        if self.playout is not None:
+            self.playout(self.ruleset, state, self.rng)
+            if self.ruleset.to_act(state) is None:
+                return self._result_values(state)
         if self.evaluate is not None:
             return self._as_values(self.evaluate(self.ruleset, state))
         rs = self.ruleset
@@ -158,6 +168,12 @@ class MCTS:
         if not root.children:
             return legal[0], {"simulations": count, "seconds": elapsed, "visits": 0, "value": None, "side": side, "legal": len(legal)}
         action, child = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
+        # a noisy evaluation makes small leads unreliable: keep the prior's move unless it is beaten clearly
+        hint = root.hint
+        hinted = root.children.get(hint) if hint is not None else None
+        if (self.prior_margin > 0 and hint is not None and hinted is not None and hinted is not child and hinted.visits
+                and child.value / child.visits < hinted.value / hinted.visits + self.prior_margin):
+            action, child = hint, hinted
         me = self.side_index[side]
         return action, {
             "simulations": count,
@@ -193,7 +209,7 @@ class MCTS:
                 continue
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(legal_actions(state))
+                untried = node.untried = list(legal_actions(state) if self.candidates is None else self.candidates(rs, state))
                 rng.shuffle(untried)
                 if node is not root:
                     values = self._values(state)  # a new decision node: score it and stop
@@ -256,10 +272,16 @@ class MCTSAgent:
         module = game_ai_module(ruleset)
         evaluate = getattr(module, "evaluate", None) if (module and use_evaluation) else None
         prior = getattr(module, "heuristic_policy", None) if (module and use_prior) else None
+        # optional game hooks: which actions to expand (`candidate_actions`) and how to finish a
+        # leaf before scoring it (`leaf_playout`); games without them get the plain search
+        candidates = getattr(module, "candidate_actions", None) if (module and use_prior) else None
+        playout = getattr(module, "leaf_playout", None) if (module and use_prior) else None
         self.ruleset = ruleset
         self.budget_ms = budget_ms
         self.simulations = simulations
-        self.search = MCTS(ruleset, evaluate=evaluate, prior=prior, exploration=exploration, seed=seed)
+        margin = float(getattr(module, "SEARCH_PRIOR_MARGIN", 0.0)) if (module and use_prior) else 0.0
+        self.search = MCTS(ruleset, evaluate=evaluate, prior=prior, exploration=exploration, seed=seed,
+                           candidates=candidates, playout=playout, prior_margin=margin)
         self._value_text = getattr(module, "value_text", None) if module else None
         self.last: dict[str, Any] = {}
 

@@ -12,7 +12,7 @@ import math
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,15 +25,18 @@ class SimulationError(WarroomError):
     code = "simulation"
 
 
-def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None, scenario: str | None = None) -> dict[str, Any]:
-    """Play game `seed` to the end with `agent_name` deciding for every side; return its facts."""
+def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None, scenario: str | None = None,
+             side_agents: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Play game `seed` to the end with `agent_name` deciding for every side except those that
+    `side_agents` (side -> agent name) gives their own agent; return its facts."""
     import warroom
     from warroom.ai import game_ai_module, get_agent
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False)
     agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=seed)
+    own = {side: get_agent(name, game, budget_ms=budget_ms, seed=seed) for side, name in (side_agents or {}).items()}
     while not match.over:
-        action, _ = agent.choose(match)
+        action, _ = own.get(match.to_act, agent).choose(match)
         match.play(action)
     result = match.result
     assert result is not None
@@ -48,9 +51,12 @@ def _score_facts(score: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in score.items() if isinstance(value, int | float) and not isinstance(value, bool)}
 
 
-def _play_batch(args: tuple[str, str, list[int], int | None, str | None]) -> list[dict[str, Any]]:
-    game, agent_name, seeds, budget_ms, scenario = args
-    return [play_one(game, agent_name, seed, budget_ms, scenario) for seed in seeds]
+_Task = tuple[str, str, list[int], int | None, str | None, dict[str, str] | None]
+
+
+def _play_batch(args: _Task) -> list[dict[str, Any]]:
+    game, agent_name, seeds, budget_ms, scenario, side_agents = args
+    return [play_one(game, agent_name, seed, budget_ms, scenario, side_agents) for seed in seeds]
 
 
 @dataclass
@@ -69,6 +75,7 @@ class SimulationReport:
     numbers: dict[str, dict[str, Any]] = field(default_factory=dict)
     events: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     flags: dict[str, dict[str, float]] = field(default_factory=dict)
+    scenario: str | None = None
 
     @classmethod
     def from_games(cls, facts: Sequence[dict[str, Any]], *, game: str, agent: str, seed: int, jobs: int,
@@ -100,6 +107,7 @@ class SimulationReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "scenario": self.scenario,
             "agent": self.agent,
             "games": self.games,
             "seed": self.seed,
@@ -117,7 +125,8 @@ class SimulationReport:
         """Rich tables: outcomes, each number's distribution, each event's rate and turn."""
         from rich.table import Table
 
-        console.print(f"[bold]{self.game}[/bold]: {self.games:,} games, agent [cyan]{self.agent}[/cyan], "
+        title = f"{self.game} ({self.scenario})" if self.scenario else self.game
+        console.print(f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self.agent}[/cyan], "
                       f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s")
         outcomes = Table(title="Outcomes")
         outcomes.add_column("result")
@@ -200,8 +209,11 @@ def simulate(
     *,
     scenario: str | None = None,
     address: str | None = None,
+    side_agents: Mapping[str, str] | None = None,
 ) -> SimulationReport:
-    """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies).
+    """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies)
+    except the sides `side_agents` names (side -> agent), so two agents can be matched in a
+    two-player game; `scenario` picks the game's scenario.
 
     `jobs` processes share the work; `address` runs the batches on a Ray cluster instead when
     the `ray` package is installed. `progress(done)` is called with the games finished so far.
@@ -215,11 +227,16 @@ def simulate(
         raise SimulationError("games must be at least 1")
     if jobs < 1:
         raise SimulationError("jobs must be at least 1")
-    if allied not in AGENT_NAMES:
-        raise UnknownAgentError(f"unknown agent {allied!r}; agents: {', '.join(AGENT_NAMES)}")
+    for name in (allied, *(side_agents or {}).values()):
+        if name not in AGENT_NAMES:
+            raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
     ruleset = get_ruleset(game)
+    unknown = sorted(set(side_agents or {}) - set(ruleset.info.sides))
+    if unknown:
+        raise SimulationError(f"{game} has no side {unknown[0]!r}; sides: {', '.join(ruleset.info.sides)}")
+    own = dict(side_agents) if side_agents else None
     size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
-    tasks = [(game, allied, batch, budget_ms, scenario) for batch in _batches(games, seed, size)]
+    tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own) for batch in _batches(games, seed, size)]
     start = time.perf_counter()
     backend = "local"
     results: list[list[dict[str, Any]]]
@@ -237,10 +254,13 @@ def simulate(
     if address is not None and not backend.startswith("ray"):
         backend += " (ray is not installed: ran here)"
     facts = [f for batch in results for f in batch]
-    return SimulationReport.from_games(
-        facts, game=game, agent=allied, seed=seed, jobs=jobs, backend=backend,
+    label = allied if not own else ", ".join(f"{side} {own.get(side, allied)}" for side in ruleset.info.sides)
+    report = SimulationReport.from_games(
+        facts, game=game, agent=label, seed=seed, jobs=jobs, backend=backend,
         seconds=time.perf_counter() - start, sides=ruleset.info.sides,
     )
+    report.scenario = scenario
+    return report
 
 
 def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
@@ -261,7 +281,7 @@ def _ray_available() -> bool:
     return True
 
 
-def _run_ray(tasks: list[tuple[str, str, list[int], int | None, str | None]], address: str,
+def _run_ray(tasks: list[_Task], address: str,
              progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
     import ray
 

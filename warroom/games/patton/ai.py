@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
 from functools import cache
 from typing import Any
+
+from warroom.engine.ruleset import CHANCE
 
 from .actions import LAND, MOVE
 from .board import Board
@@ -404,6 +407,46 @@ def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     if best == "end":
         return "end", "Heuristic: no move left that gains more than the Movement Points it costs."
     return best, f"Heuristic: the best gain per Movement Point ({best_gain:+.2f} in position value, {best_score:.2f} a point)."
+
+
+CANDIDATES = 4  # moves the search considers in the movement phase: the heuristic's best few by gain per MP
+PLAYOUT_STEPS = 400  # a bound on a playout to the end of a turn (a turn has far fewer decisions)
+
+
+def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
+    """The actions MCTS expands at a decision: in the movement phase the heuristic's `CANDIDATES`
+    best moves by gain per MP and `end` (a turn offers hundreds of moves, most of them pointless,
+    and a second of search cannot try them all); every legal action elsewhere."""
+    legal = rs.legal_actions(s)
+    if s.phase != MOVING or len(legal) <= CANDIDATES + 1:
+        return list(legal)
+    aims = Aims(s, s.mover)
+    tab = rs.table(s.board)
+    scored: list[tuple[float, str]] = []
+    for action in legal:
+        parsed = tab.parse(action)
+        if parsed is None or parsed[0] not in (MOVE, LAND):
+            continue
+        gain, cost = move_gain(s, aims, parsed[0], parsed[1], parsed[2], parsed[3])
+        scored.append((gain / cost, action))
+    best = [action for _, action in heapq.nlargest(CANDIDATES, scored)]
+    return best + ["end"] if "end" in legal else best
+
+
+def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
+    """Play the heuristic (and chance, sampled with `rng`) to the end of the turn in progress, so
+    that MCTS scores a move by the whole turn it leads to: a lone move's evaluation misses the
+    rest of the turn's moves and the battles they set up."""
+    mover = s.mover
+    for _ in range(PLAYOUT_STEPS):
+        side = rs.to_act(s)
+        if side is None or s.mover != mover:
+            return
+        if side == CHANCE:
+            outcomes = rs.chance_outcomes(s)
+            rs.apply_chance(s, rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0], False)
+        else:
+            rs.apply(s, heuristic_policy(rs, s)[0], False)
 
 
 # -- the other decisions ----------------------------------------------------------------------------------
