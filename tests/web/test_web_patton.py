@@ -12,8 +12,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from web_pages import api, new_page  # noqa: E402
 
 import warroom
 from warroom.games.patton.board import ROAD_COST, SCENARIOS, load_board
@@ -25,20 +25,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SEED = 827361  # distinctive: it must never appear in what a seat receives
 
 
-def api(server: Any, method: str, path: str, **kwargs: Any) -> Any:
-    response = httpx.request(method, server.url + path, timeout=10, **kwargs)
-    assert response.status_code < 300, response.text
-    return response.json()
-
-
 def open_seat(browser: Any, url: str, frames: list[str] | None = None, phone: bool = False) -> tuple[Any, Any, list[str]]:
-    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=viewport, device_scale_factor=2 if phone else 1)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 4" not in msg.text else None)
+    context, page, errors = new_page(browser, phone)
     if frames is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     page.goto(url)
