@@ -352,3 +352,31 @@ def test_mcts_agent_works_on_a_bare_state() -> None:
     action, why = agent.choose_state(match.ruleset.clone(match.state))
     assert action in match.legal_actions()
     assert "simulations" in why
+
+
+class Twins(DiceRace):
+    """One player picks 'a' or 'b'; either way one d6 is rolled and the game ends: the two moves
+    are the same, so any difference the search sees between them is the dice's."""
+
+    def legal_actions(self, s: list[int]) -> list[str]:
+        return ["a", "b"]
+
+    def apply_chance(self, s: list[int], outcome: int, log: bool = True) -> list[dict[str, Any]]:
+        s[0], s[1], s[2] = outcome, 0, 1
+        return []
+
+
+def test_mcts_paired_simulations_give_each_root_move_the_same_dice() -> None:
+    # common random numbers: the k-th simulation under every root move draws the same dice
+    def evaluate(_rules: Any, s: list[int]) -> float:
+        return s[0] / 6
+
+    def first_values(paired: bool, seed: int) -> tuple[float, float]:
+        search = MCTS(Twins(), evaluate=evaluate, seed=seed, paired=paired)
+        _, stats = search.search([0, 0, 0], simulations=2)  # one simulation under each move
+        return stats["children"]["a"][1], stats["children"]["b"][1]
+
+    for seed in range(20):
+        a, b = first_values(True, seed)
+        assert a == b
+    assert any(len(set(first_values(False, seed))) == 2 for seed in range(20))

@@ -120,3 +120,23 @@ def test_mcts_with_the_patton_hooks_plays_legal_moves():
         action, why = agent.choose(m)
         assert action in m.legal_actions() and why.startswith("MCTS")
         m.play(action)
+
+
+def test_leaf_playout_can_finish_further_turns(monkeypatch):
+    # Patton: Sequence of Play — with PLAYOUT_TURNS = 2 the playout also plays the reply
+    monkeypatch.setattr(ai, "PLAYOUT_TURNS", 2)
+    m = warroom.new_game("patton", "normandy", seed=5, keep_log=False)
+    s = RULES.clone(m.state)
+    mover, turn = s.mover, s.turn
+    ai.leaf_playout(RULES, s, random.Random(1))
+    assert RULES.to_act(s) is None or (s.mover == mover and s.turn == turn + 1)
+
+
+def test_mcts_search_in_patton_is_reproducible_for_a_seed():
+    m = warroom.new_game("patton", "normandy", seed=7, keep_log=False)
+    choices = []
+    for _ in range(2):
+        agent = get_agent("mcts", "patton", seed=3, simulations=40)
+        action, _ = agent.choose(m)
+        choices.append((action, agent.last["children"]))
+    assert choices[0] == choices[1]

@@ -67,6 +67,7 @@ class MCTS:
         rollout_limit: int = 10_000,
         candidates: Callable[[Ruleset, Any], Sequence[str]] | None = None,
         playout: Callable[[Ruleset, Any, random.Random], None] | None = None,
+        paired: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.sides: tuple[str, ...] = tuple(ruleset.info.sides)
@@ -82,12 +83,15 @@ class MCTS:
         self._outcomes: tuple[Sequence[tuple[Any, float]], bool, list[float]] | None = None
         self.candidates = candidates  # the actions a node expands (default: every legal action)
         self.playout = playout  # advances a leaf's state (say, to the end of the turn) before it is scored
+        self.paired = paired  # common random numbers: the k-th simulation under each root move sees the same dice
+        self._dice = self.rng  # the stream chance draws from in the simulation under way
+        self._dice_base = 0
 
     # -- values ------------------------------------------------------------------------------
     def _values(self, state: Any) -> tuple[float, ...]:
         """Each side's value in [0, 1] at a leaf: the game's evaluation, or a random playout."""
         if self.playout is not None:
-            self.playout(self.ruleset, state, self.rng)
+            self.playout(self.ruleset, state, self._dice)
             if self.ruleset.to_act(state) is None:
                 return self._result_values(state)
         if self.evaluate is not None:
@@ -113,7 +117,7 @@ class MCTS:
         return tuple(1.0 if side == result.winner else 0.0 for side in self.sides)
 
     def _rollout(self, state: Any) -> None:
-        rs, rng = self.ruleset, self.rng
+        rs, rng = self.ruleset, self._dice
         for _ in range(self.rollout_limit):
             side = rs.to_act(state)
             if side is None:
@@ -133,7 +137,7 @@ class MCTS:
                 total += p
                 cumulative.append(total)
             cached = self._outcomes = (outcomes, all(p == first for _, p in outcomes), cumulative)
-        r = self.rng.random()
+        r = self._dice.random()
         if cached[1]:
             return outcomes[int(r * len(outcomes))][0]
         cumulative = cached[2]
@@ -156,6 +160,7 @@ class MCTS:
         deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms is not None else math.inf
         limit = simulations if simulations is not None else math.inf
         root = _Node(-1)
+        self._dice_base = self.rng.getrandbits(48)
         start = time.perf_counter()
         count = 0
         if len(legal) > 1:
@@ -244,6 +249,10 @@ class MCTS:
                     u = c.value / n + scale * (p_hint if a == hint else p_other) / (1 + n)
                     if u > best_u:
                         best_u, action, child = u, a, c
+            if node is root:
+                # the k-th simulation under every root move draws the same dice: their values
+                # differ by the moves, not by luck, so small differences are seen sooner
+                self._dice = random.Random(self._dice_base + child.visits) if self.paired else rng
             apply(state, action, False)
             node = child
             path.append(node)

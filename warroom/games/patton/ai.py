@@ -68,9 +68,9 @@ BALANCE_SLOPE = 5.0
 # start of every movement phase of 180 games a scenario (heuristic against heuristic, against
 # random and random against heuristic); Brier score 0.13-0.15 against 0.23-0.24 for a constant.
 EVAL_WEIGHTS = {
-    "red_towns": [-0.56, 1.792, -0.255, 0.594, -0.169, 0.322],
-    "relief_and_hold": [-1.376, 0.782, 0.02, 0.218, 0.965, 1.197, 0.198, -1.684, 0.182],
-    "hold": [-0.784, 1.364, 0.098, 1.829, 1.653, 0.82, -1.899, 0.164],
+    "red_towns": [-0.741, 1.094, -0.207, 1.28, 0.061, 0.373],
+    "relief_and_hold": [-3.175, -0.219, 0.951, -1.089, 2.354, 4.244, -0.481, -1.241, 0.294],
+    "hold": [-2.655, 2.948, 0.079, 1.149, 2.365, 0.432, -0.07, 0.217],
 }
 DOUBLES = 4 / 9  # P(a double among 3 dice) = 1 - 6*5*4/216
 HOLDER_EDGE = 2.0
@@ -411,6 +411,7 @@ def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
 
 CANDIDATES = 4  # moves the search considers in the movement phase: the heuristic's best few by gain per MP
 PLAYOUT_STEPS = 400  # a bound on a playout to the end of a turn (a turn has far fewer decisions)
+PLAYOUT_TURNS = 1  # turns a leaf playout finishes: the one in progress, and as many more after it
 
 
 def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
@@ -437,11 +438,16 @@ def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
     """Play the heuristic (and chance, sampled with `rng`) to the end of the turn in progress, so
     that MCTS scores a move by the whole turn it leads to: a lone move's evaluation misses the
     rest of the turn's moves and the battles they set up."""
-    mover = s.mover
-    for _ in range(PLAYOUT_STEPS):
+    mover, turns = s.mover, PLAYOUT_TURNS
+    for _ in range(PLAYOUT_STEPS * turns):
         side = rs.to_act(s)
-        if side is None or s.mover != mover:
+        if side is None:
             return
+        if s.mover != mover:
+            turns -= 1
+            if turns == 0:
+                return
+            mover = s.mover
         if side == CHANCE:
             outcomes = rs.chance_outcomes(s)
             rs.apply_chance(s, rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0], False)
