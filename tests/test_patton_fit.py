@@ -14,11 +14,11 @@ def test_logistic_fit_recovers_known_weights():
     rows, labels = [], []
     for _ in range(4000):
         row = [1.0, rng.gauss(0, 1), rng.gauss(0, 1)]
-        p = 1 / (1 + math.exp(-sum(w * x for w, x in zip(truth, row))))
+        p = 1 / (1 + math.exp(-sum(w * x for w, x in zip(truth, row, strict=True))))
         rows.append(row)
         labels.append(1.0 if rng.random() < p else 0.0)
     weights = fit.fit(rows, labels)
-    assert all(abs(w - t) < 0.15 for w, t in zip(weights, truth)), weights
+    assert all(abs(w - t) < 0.15 for w, t in zip(weights, truth, strict=True)), weights
     assert fit.brier(weights, rows, labels) < fit.brier([0.0, 0.0, 0.0], rows, labels)
 
 
