@@ -92,15 +92,22 @@ def test_simulate_matches_one_agent_per_side_in_a_scenario():
     assert alone["winner"] == "Allied"
 
 
-def test_search_candidates_are_the_heuristics_best_moves_and_end():
+def test_search_candidates_are_the_heuristics_best_moves_and_end_only_when_it_would_end():
     # Patton: Using Movement Points — a turn offers dozens of moves; the search expands a few
     m = warroom.new_game("patton", "sicily", seed=3, keep_log=False)
-    s = m.state
+    s = RULES.clone(m.state)
     legal = RULES.legal_actions(s)
     assert s.phase == ai.MOVING and len(legal) > ai.CANDIDATES + 1
     candidates = ai.candidate_actions(RULES, s)
-    assert len(candidates) == ai.CANDIDATES + 1 and candidates[-1] == "end" and set(candidates) <= set(legal)
+    assert ai.heuristic_policy(RULES, s)[0] != "end"
+    assert len(candidates) == ai.CANDIDATES and "end" not in candidates and set(candidates) <= set(legal)
     assert ai.heuristic_policy(RULES, s)[0] in candidates
+    # unused Movement Points are lost: the search may end the turn only where the heuristic would
+    while not (m.state.phase == ai.MOVING and ai.heuristic_policy(RULES, m.state)[0] == "end"):
+        m.play(ai.heuristic_policy(RULES, m.state)[0])  # the match rolls the dice between decisions
+    s = m.state
+    candidates = ai.candidate_actions(RULES, s)
+    assert candidates[-1] == "end" and set(candidates) <= set(RULES.legal_actions(s))
 
 
 def test_leaf_playout_finishes_the_turn_in_progress():

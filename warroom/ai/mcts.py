@@ -60,7 +60,7 @@ class MCTS:
         evaluate: Callable[[Ruleset, Any], float | Mapping[str, float]] | None = None,
         prior: Callable[[Ruleset, Any], tuple[str, str]] | None = None,
         prior_share: float = PRIOR_SHARE,
-        prior_margin: float = 0.0,
+        prior_confidence: float | None = None,
         puct: float = PUCT,
         exploration: float = EXPLORATION,
         seed: int | None = None,
@@ -75,7 +75,10 @@ class MCTS:
         self.evaluate = evaluate
         self.prior = prior
         self.prior_share = prior_share
-        self.prior_margin = prior_margin  # how much better than the prior's move another must look to be played
+        # None: the most visited root move is played. A number z: the root's moves are visited in turn
+        # (with `paired`, the k-th visit of each sees the same dice) and the prior's move is played
+        # unless another beats it by z standard errors of their paired differences
+        self.prior_confidence = prior_confidence
         self.puct = puct
         self.exploration = exploration
         self.rng = random.Random(seed)
@@ -160,6 +163,7 @@ class MCTS:
         deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms is not None else math.inf
         limit = simulations if simulations is not None else math.inf
         root = _Node(-1)
+        self._root_values: dict[str, list[float]] = {}
         self._dice_base = self.rng.getrandbits(48)
         start = time.perf_counter()
         count = 0
@@ -173,12 +177,9 @@ class MCTS:
         if not root.children:
             return legal[0], {"simulations": count, "seconds": elapsed, "visits": 0, "value": None, "side": side, "legal": len(legal)}
         action, child = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
-        # a noisy evaluation makes small leads unreliable: keep the prior's move unless it is beaten clearly
-        hint = root.hint
-        hinted = root.children.get(hint) if hint is not None else None
-        if (self.prior_margin > 0 and hint is not None and hinted is not None and hinted is not child and hinted.visits
-                and child.value / child.visits < hinted.value / hinted.visits + self.prior_margin):
-            action, child = hint, hinted
+        if self.prior_confidence is not None:
+            action = self._confident_choice(root.hint, self.prior_confidence)
+            child = root.children[action]
         me = self.side_index[side]
         return action, {
             "simulations": count,
@@ -191,6 +192,25 @@ class MCTS:
             "children": {a: (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()},
         }
 
+    def _confident_choice(self, hint: str | None, z: float) -> str:
+        """The prior's root move unless another beats it by `z` standard errors of the paired
+        differences of their values (the k-th visits of two moves, which saw the same dice)."""
+        values = self._root_values
+        if hint is None or hint not in values:
+            return max(values, key=lambda a: sum(values[a]) / len(values[a]))
+        base = values[hint]
+        best, best_mean = hint, 0.0
+        for action, mine in values.items():
+            n = min(len(mine), len(base))
+            if action == hint or n < 2:
+                continue
+            diffs = [mine[k] - base[k] for k in range(n)]
+            mean = sum(diffs) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            if mean > best_mean and mean > z * spread:
+                best, best_mean = action, mean
+        return best
+
     def _simulate(self, root: _Node, root_state: Any) -> None:
         rs = self.ruleset
         state = rs.clone(root_state)
@@ -198,6 +218,7 @@ class MCTS:
         side_index, exploration, rng = self.side_index, self.exploration, self.rng
         node = root
         path = [root]
+        root_move = ""  # the root move this simulation took
         while True:
             side = to_act(state)
             if side is None:
@@ -229,6 +250,8 @@ class MCTS:
             if untried:
                 action = untried.pop()
                 child = node.children[action] = _Node(mover)
+            elif node is root and self.prior_confidence is not None:  # visit the root's moves in turn
+                action, child = min(node.children.items(), key=lambda item: item[1].visits)
             elif node.hint is None:  # UCT
                 scale = exploration * math.sqrt(math.log(node.visits))
                 best_u = -math.inf
@@ -253,6 +276,7 @@ class MCTS:
                 # the k-th simulation under every root move draws the same dice: their values
                 # differ by the moves, not by luck, so small differences are seen sooner
                 self._dice = random.Random(self._dice_base + child.visits) if self.paired else rng
+                root_move = action
             apply(state, action, False)
             node = child
             path.append(node)
@@ -260,6 +284,8 @@ class MCTS:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.value += values[visited.mover]
+        if root_move and len(path) > 1:
+            self._root_values.setdefault(root_move, []).append(values[path[1].mover])
 
 
 class MCTSAgent:
@@ -288,9 +314,9 @@ class MCTSAgent:
         self.ruleset = ruleset
         self.budget_ms = budget_ms
         self.simulations = simulations
-        margin = float(getattr(module, "SEARCH_PRIOR_MARGIN", 0.0)) if (module and use_prior) else 0.0
+        confidence = getattr(module, "SEARCH_CONFIDENCE", None) if (module and use_prior) else None
         self.search = MCTS(ruleset, evaluate=evaluate, prior=prior, exploration=exploration, seed=seed,
-                           candidates=candidates, playout=playout, prior_margin=margin)
+                           candidates=candidates, playout=playout, prior_confidence=confidence)
         self._value_text = getattr(module, "value_text", None) if module else None
         self.last: dict[str, Any] = {}
 

@@ -361,7 +361,6 @@ def move_gain(s: PattonState, aims: Aims, kind: int, where: int, a: int, i: int)
     """(change of the mover's potential, MP cost) for one legal move or landing."""
     b = s.board
     side = s.mover
-    weight(a, i)
     if kind == LAND:
         x = -1
         y = b.landing_town[where]
@@ -412,14 +411,23 @@ def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
 CANDIDATES = 4  # moves the search considers in the movement phase: the heuristic's best few by gain per MP
 PLAYOUT_STEPS = 400  # a bound on a playout to the end of a turn (a turn has far fewer decisions)
 PLAYOUT_TURNS = 1  # turns a leaf playout finishes: the one in progress, and as many more after it
+SEARCH_CONFIDENCE = 1.0
+"""MCTS keeps the heuristic's move unless another beats it by this many standard errors of their
+paired differences: a turn's dice make most differences between good moves noise (NOTES.md)."""
 
 
 def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
     """The actions MCTS expands at a decision: in the movement phase the heuristic's `CANDIDATES`
-    best moves by gain per MP and `end` (a turn offers hundreds of moves, most of them pointless,
-    and a second of search cannot try them all); every legal action elsewhere."""
+    best moves by gain per MP, and `end` only where the heuristic would end the turn too; every
+    legal action elsewhere.
+
+    A turn offers hundreds of moves, most of them pointless, and a second of search cannot try
+    them all. `end` is held back because Movement Points left at the end of a turn are lost and
+    the evaluation cannot see what a move sets up for later turns: full-game playouts from the
+    positions where the search ended a Bulge turn early found it losing a quarter of the games
+    the heuristic's move won (NOTES.md)."""
     legal = rs.legal_actions(s)
-    if s.phase != MOVING or len(legal) <= CANDIDATES + 1:
+    if s.phase != MOVING:
         return list(legal)
     aims = Aims(s, s.mover)
     tab = rs.table(s.board)
@@ -430,8 +438,11 @@ def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
             continue
         gain, cost = move_gain(s, aims, parsed[0], parsed[1], parsed[2], parsed[3])
         scored.append((gain / cost, action))
-    best = [action for _, action in heapq.nlargest(CANDIDATES, scored)]
-    return best + ["end"] if "end" in legal else best
+    best = heapq.nlargest(CANDIDATES, scored)
+    moves = [action for _, action in best]
+    if "end" in legal and (not best or best[0][0] <= MP_PRICE):
+        moves.append("end")
+    return moves or list(legal)
 
 
 def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
