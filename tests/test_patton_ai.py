@@ -110,8 +110,9 @@ def test_search_candidates_are_the_heuristics_best_moves_and_end_only_when_it_wo
     assert candidates[-1] == "end" and set(candidates) <= set(RULES.legal_actions(s))
 
 
-def test_leaf_playout_finishes_the_turn_in_progress():
-    # Patton: Sequence of Play — the playout stops once the other side's turn begins (or the game ends)
+def test_leaf_playout_finishes_the_turn_in_progress(monkeypatch):
+    # Patton: Sequence of Play — with PLAYOUT_TURNS = 1 the playout stops once the other side's turn begins
+    monkeypatch.setattr(ai, "PLAYOUT_TURNS", 1)
     m = warroom.new_game("patton", "normandy", seed=5, keep_log=False)
     s = RULES.clone(m.state)
     mover = s.mover
@@ -129,9 +130,9 @@ def test_mcts_with_the_patton_hooks_plays_legal_moves():
         m.play(action)
 
 
-def test_leaf_playout_can_finish_further_turns(monkeypatch):
-    # Patton: Sequence of Play — with PLAYOUT_TURNS = 2 the playout also plays the reply
-    monkeypatch.setattr(ai, "PLAYOUT_TURNS", 2)
+def test_leaf_playout_can_finish_further_turns():
+    # Patton: Sequence of Play — with PLAYOUT_TURNS = 2 (the default) the playout also plays the reply
+    assert ai.PLAYOUT_TURNS == 2
     m = warroom.new_game("patton", "normandy", seed=5, keep_log=False)
     s = RULES.clone(m.state)
     mover, turn = s.mover, s.turn
