@@ -427,8 +427,8 @@ def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
     A turn offers hundreds of moves, most of them pointless, and a second of search cannot try
     them all. `end` is held back because Movement Points left at the end of a turn are lost and
     the evaluation cannot see what a move sets up for later turns: full-game playouts from the
-    positions where the search ended a Bulge turn early found it losing a quarter of the games
-    the heuristic's move won (NOTES.md)."""
+    positions where the search ended a Bulge turn early won 24% of them, the heuristic's move 28%
+    (10 decisions; NOTES.md)."""
     legal = rs.legal_actions(s)
     if s.phase != MOVING:
         return list(legal)
