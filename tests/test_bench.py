@@ -8,7 +8,8 @@ import types
 
 import pytest
 
-from warroom.analysis.bench import MCTS_SIMS_TARGET, RANDOM_STEPS_TARGET, run_bench
+from warroom import UnknownGameError, UnknownScenarioError
+from warroom.analysis.bench import MCTS_SIMS_TARGET, RANDOM_STEPS_TARGET, RANDOM_STEPS_TARGETS, run_bench
 
 
 def test_bench_reports_every_part() -> None:
@@ -44,3 +45,24 @@ def test_bench_web_part_runs_the_web_benchmark_when_present(monkeypatch: pytest.
     monkeypatch.setitem(sys.modules, "warroom.web.bench", fake)
     report = run_bench("dragoon", seconds=0.02, web=True)
     assert report["web"] == {"moves_per_s": 1.0}
+
+
+def test_bench_measures_patton_against_its_own_target() -> None:
+    # issue 4: "Speed: random playouts at least 20,000 steps/s on one core", measured by `warroom bench patton`
+    report = run_bench("patton", seconds=0.05, scenario="sicily")
+    assert report["game"] == "patton" and report["scenario"] == "sicily"
+    playouts = report["random_playouts"]
+    assert playouts["target_steps_per_s"] == RANDOM_STEPS_TARGETS["patton"] == 20_000
+    assert isinstance(playouts["meets_target"], bool)
+    assert playouts["games"] >= 1
+    mcts = report["mcts"]
+    assert mcts["simulations"] >= 1
+    assert "target_sims_per_s" not in mcts and "meets_target" not in mcts  # Patton sets no simulation rate
+
+
+def test_bench_defaults_to_the_games_first_scenario_and_rejects_unknown_ones() -> None:
+    assert run_bench("patton", seconds=0.02)["scenario"] == "normandy"
+    with pytest.raises(UnknownScenarioError, match="scenarios: normandy, bulge, sicily"):
+        run_bench("patton", seconds=0.02, scenario="kursk")
+    with pytest.raises(UnknownGameError):
+        run_bench("chess", seconds=0.02)

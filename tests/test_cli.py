@@ -324,6 +324,16 @@ def test_bench_command_json() -> None:
     assert json.loads(result.stdout)["game"] == "dragoon"
 
 
+def test_bench_command_takes_a_game_and_scenario() -> None:
+    pytest.importorskip("warroom.analysis.bench")
+    result = RUNNER.invoke(app, ["bench", "patton", "--scenario", "bulge", "--json", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["game"], report["scenario"]) == ("patton", "bulge")
+    code, out = run(["bench", "patton", "--scenario", "kursk", "--seconds", "0.05"])
+    assert code == 1 and "no scenario 'kursk'" in out
+
+
 def test_serve_passes_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
     server = pytest.importorskip("warroom.web.server")
     calls = []

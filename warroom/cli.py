@@ -296,6 +296,8 @@ def simulate(
 @app.command()
 @friendly
 def bench(
+    game: Annotated[str, typer.Argument(help="The game to measure: dragoon or patton.")] = "dragoon",
+    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
     web: Annotated[bool, typer.Option("--web", help="Also measure the web server.")] = False,
@@ -303,11 +305,11 @@ def bench(
     """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
     module = optional_module("warroom.analysis.bench", "warroom bench")
     with error_console().status("measuring..."):
-        result = module.run_bench(game="dragoon", seconds=seconds, web=web)
+        result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario)
     if json_out:
         typer.echo(json.dumps(result))
         return
-    table = Table(title="warroom bench (dragoon)")
+    table = Table(title=f"warroom bench ({result['game']}, {result['scenario']})")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in _flatten(result):
