@@ -153,6 +153,56 @@ def test_action_ids_parse_label_and_illegal_ones_say_why():
     assert {"place", "move"} <= kinds or {"place", "land"} <= kinds
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_illegal_actions_name_their_rule_and_change_nothing(scenario):
+    # Patton (all sections): every rejection names the rule that forbids the action, and the
+    # state is exactly as it was. Ids seen earlier in the game are tried out of their phase (a move
+    # once the battles have begun, a retreat before any battle, a stale casualty choice, ...).
+    options = {"advanced_retreat": True, "placement": "manual"} if scenario == "sicily" else {"advanced_retreat": True}
+    rng = random.Random(7)
+    tried = 0
+    for seed in range(2):
+        s = RULES.initial_state(scenario, options)
+        seen: set[str] = set()
+        steps = 0
+        while RULES.to_act(s) is not None:
+            steps += 1
+            if RULES.to_act(s) == CHANCE:
+                RULES.apply_chance(s, pick(RULES.chance_outcomes(s), rng.random()), False)
+                continue
+            legal = RULES.legal_actions(s)
+            seen.update(legal[:20])
+            if steps % 5 == 0:
+                before = json.dumps(RULES.state_to_json(s), sort_keys=True)
+                for action in rng.sample(sorted(seen), min(12, len(seen))) + ["stand", "end"]:
+                    if action in legal:
+                        continue
+                    tried += 1
+                    with pytest.raises(IllegalActionError) as error:
+                        RULES.apply(s, action)
+                    assert "Patton: " in str(error.value), str(error.value)
+                assert json.dumps(RULES.state_to_json(s), sort_keys=True) == before
+            RULES.apply(s, legal[int(rng.random() * len(legal))], False)
+    assert tried > 200
+
+
+def test_a_move_after_the_battles_have_begun_is_refused():
+    # Patton: Battles — "He must, however, complete all of his moves before the first battle is started."
+    s = RULES.initial_state("normandy", {})
+    RULES.apply_chance(s, 12)
+    RULES.apply(s, "move 1A Lessay->Coutances")
+    RULES.apply(s, "move 1A St-Lo->Tessy")
+    RULES.apply(s, "end")
+    # Patton: Battles — "he chooses the order in which the battles are to be resolved": both are offered
+    assert RULES.legal_actions(s) == ["battle Coutances", "battle Tessy"]
+    before = json.dumps(RULES.state_to_json(s), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="all of them before the first battle — Patton: Battles"):
+        RULES.apply(s, "move 1A Periers->St-Lo")
+    assert json.dumps(RULES.state_to_json(s), sort_keys=True) == before
+    RULES.apply(s, "battle Tessy")
+    assert s.battle is not None and s.board.towns[s.battle.target].name == "Tessy"
+
+
 def test_illegal_move_message_names_the_rule():
     s = RULES.initial_state("normandy", {})
     RULES.apply_chance(s, 2)

@@ -25,6 +25,7 @@ from .actions import (
 from .board import mix_text
 from .combat import dice_for
 from .movement import SEGMENT_LIMIT, movable, trapped_town
+from .sequence import reserves_rule
 from .state import (
     BATTLE_ORDER,
     CARD,
@@ -136,7 +137,7 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         return f"{action!r} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
     kind = parsed[0]
     if phase not in PHASE_OF.get(kind, ()):
-        return f"{action!r} is not legal in the phase {PHASE_NAMES[phase]!r}; legal now: {sample}"
+        return f"{action!r} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
     if kind == MOVE:
         return _why_move(s, parsed, action)
     if kind == LAND:
@@ -155,7 +156,42 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         return f"{action!r}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
     if kind == PLACE:
         return f"{action!r}: not an allowed town, more than 10 Units, more Units than are left to place, or a town owed a Unit left empty — {_start_rule(s)}"
-    return f"{action!r} is not legal now; legal: {sample}"
+    if kind == BATTLE:
+        return f"{action!r}: no battle for that town is waiting to be fought; waiting: {sample} — Patton: Battles"
+    if kind in (TIE_RETREAT, STAND):
+        return f"{action!r}: in a tie each player in turn may retreat voluntarily or stand; choices now: {sample} — Patton: Battles"
+    if kind in (ROLL, WAIT, RESERVE):
+        return f"{action!r}: reserves enter only as the scenario says; choices now: {sample} — {reserves_rule(s)}"
+    if kind == DEFECT:
+        return (f"{action!r}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
+                f"choices: {sample} — Patton: Sicily — Italian Defection")
+    if kind == REMOVE:
+        return f"{action!r}: remove exactly the Units over 10 from an overstacked town of your own; choices: {sample} — Patton: Positioning of Units"
+    return f"{action!r} is not legal now; legal: {sample} — {_when(s, kind)}"
+
+
+# When each kind of action is taken, and the rule that says so: the reason given for an action
+# tried in the wrong phase (a move after the first battle, a retreat before any battle, ...).
+_WHEN = {
+    MOVE: "moves are made in the mover's Movement phase, all of them before the first battle — Patton: Battles",
+    END: "movement is ended once, by the mover, before the battles — Patton: Using Movement Points",
+    LAND: "landings are made with Movement Points in the Allied Movement phase — Patton: Sicily — Allied Landings",
+    BATTLE: "the mover picks the next battle once all his moves are made — Patton: Battles",
+    CASUALTIES: "casualties are taken after the dice of a battle are thrown — Patton: Casualties",
+    TIE_RETREAT: "a voluntary retreat is offered only after a tie — Patton: Battles",
+    STAND: "standing to refight is offered only after a tie — Patton: Battles",
+    RETREAT: "Units retreat only after losing a battle (or choosing to after a tie) — Patton: Retreating",
+    DEFECT: "Italian defection is taken at the end of the Axis turn after a yellow town was held — Patton: Sicily — Italian Defection",
+    REMOVE: "excess Units are removed after a turn is completed — Patton: Positioning of Units",
+}
+
+
+def _when(s: PattonState, kind: int) -> str:
+    if kind in (ROLL, WAIT, RESERVE):
+        return f"reserves are thrown for and entered at the end of a turn — {reserves_rule(s)}"
+    if kind in (PLACE, PLACE_DEFAULT):
+        return f"Units are placed before the first turn — {_start_rule(s)}"
+    return _WHEN.get(kind, "not now — Patton: General Rules")
 
 
 def _start_rule(s: PattonState) -> str:
