@@ -161,7 +161,7 @@ def test_illegal_actions_name_their_rule_and_change_nothing(scenario):
     options = {"advanced_retreat": True, "placement": "manual"} if scenario == "sicily" else {"advanced_retreat": True}
     rng = random.Random(7)
     tried = 0
-    for seed in range(2):
+    for _game in range(2):
         s = RULES.initial_state(scenario, options)
         seen: set[str] = set()
         steps = 0
