@@ -445,3 +445,55 @@ def test_play_patton_against_the_computer_lets_it_move_only_the_other_side() -> 
     assert solitaire.exit_code != 0 and "solitaire" in solitaire.output
     wrong_side = RUNNER.invoke(app, ["play", "patton", "--vs", "ai", "--side", "Martians"], input="q\n")
     assert wrong_side.exit_code != 0 and "--side must be one of" in wrong_side.output
+
+
+def test_play_patton_shows_the_odds_of_every_battle_before_its_dice() -> None:
+    # Issue 4: exact odds "shown to the player before every battle in every front end" — on the attack
+    # in the menu, on the choice of the next battle, on the board, and at each typed-in battle die.
+    lines = ["9", "move 1A Lessay->Coutances", "move 2A1I St-Lo->Tessy", "end", "battle Tessy", "b", "q", "n"]
+    code, out = run(["play", "patton", "--scenario", "normandy", "--dice", "manual"], lines)
+    assert code == 0
+    assert "Attack Coutances from Lessay with 1A (1 MP) [1 v 0 dice: win 100%, tie 0%, lose 0%]" in out
+    assert "Attack Tessy from St. Lo with 2I (4 MP) [1 v 0 dice: win 100%, tie 0%, lose 0%]" in out
+    assert "Fight the battle for Coutances next [1 v 0 dice: win 100%" in out
+    assert "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): attacker takes it 100%" in out
+    die_prompt = "American die 1 of 2. Battle for Tessy (round 1): American 2A1I (2 dice) against German 1I (0 dice)"
+    assert out.count(die_prompt) == 2  # and again after b (redraw) at the die prompt
+    assert "Turn up the movement card and enter its value (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)" in out
+
+
+def test_play_patton_menu_odds_count_units_already_outside_the_town() -> None:
+    # Patton: Battles — "If the attacking player has Units on two or more roads approaching the town they
+    # are considered as a single attack force": the second attacking move's odds include the first stack.
+    match = warroom.new_game("patton", "normandy", seed=1, dice=[12])
+    match.play("move 1I Lessay->Coutances")
+    from warroom.games.patton.render import action_label
+
+    assert action_label(match, "move 1I Periers->Coutances").endswith("[1 v 0 dice: win 100%, tie 0%, lose 0%]")
+    assert action_label(match, "move 1A Periers->Lessay") == match.ruleset.describe_action(match.state, "move 1A Periers->Lessay")
+
+
+def test_play_keeps_a_drawn_seed_secret_until_the_end(tmp_path: Path) -> None:
+    # Hidden information: the seed and the moves so far tell every card and die to come
+    code, out = run(["play", "patton", "--vs", "human"], ["q", "n"])
+    assert code == 0 and "a secret seed (shown when the game ends)" in out
+    assert "seed" not in out.replace("a secret seed", "")
+    code, out = run(["play", "patton", "--seed", "5", "--vs", "human"], ["q", "n"])
+    assert code == 0 and "seed 5," in out
+    code, out = run(["play", "dragoon", "--seed", "5", "--auto", "random"], ["c"])
+    assert code == 0 and "The game's seed was 5" in out
+
+
+def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -> None:
+    save = tmp_path / "options.json"
+    code, out = run(["play", "patton", "--scenario", "bulge", "--seed", "3", "--vs", "ai", "--side", "german",
+                     "--option", "advanced_retreat=true", "--option", "turn_limit=9"], [f"s {save}", "q", "n"])
+    assert code == 0, out
+    assert warroom.load(save).options == {"advanced_retreat": True, "turn_limit": 9}
+    assert "Axis to decide" in out and "Computer (heuristic)" in out  # "german" named the Axis seat
+    code, out = run(["play", "patton", "--option", "advanced_retreat"], [])
+    assert code == 1 and "KEY=VALUE" in out
+    code, out = run(["play", "patton", "--option", "fog_of_war=true"], [])
+    assert code == 1 and "unknown Patton option" in out
+    code, out = run(["play", "patton", "--load", str(save), "--option", "turn_limit=3"], [])
+    assert code == 1 and "keeps the options it was saved with" in out

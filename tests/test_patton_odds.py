@@ -86,6 +86,30 @@ def test_protocol_rejects_bad_input():
         protocol_odds({"attacker": {"armor": 1}})
 
 
+def test_protocol_rejects_unknown_fields():
+    # the protocol's handlers check their own fields: a typo is an error, not silently ignored
+    with pytest.raises(WarroomError, match="not 'bogus'"):
+        protocol_odds({"cmd": "odds", "game": "patton", "attacker": {"armor": 1}, "defender": {"armor": 1}, "bogus": 3})
+    with pytest.raises(WarroomError, match="not 'armour'"):
+        protocol_odds({"attacker": {"armour": 1}, "defender": {"armor": 1}})
+    with pytest.raises(WarroomError, match="true or false"):
+        protocol_odds({"attacker": {"armor": 1}, "defender": {"armor": 1}, "retreat_battle": "yes"})
+    import warroom
+
+    with pytest.raises(WarroomError, match="take no fields"):
+        protocol_odds({"cmd": "odds", "typo": 1}, warroom.new_game("patton", "normandy", seed=1))
+
+
+def test_no_dice_on_either_side_counts_as_the_attacker_falling_back():
+    # Patton: Battles — a lone Infantry Unit "does not add to a player's dice total": 1 Infantry against
+    # 1 Infantry throws nothing on either side, a refight could never end, and the attacker falls back
+    # (NOTES.md). The odds say what the engine does, not "tie 100%".
+    assert round_outcome(0, 1, 0, 1) == {"attacker_wins": 0, "defender_wins": 1, "tie": 0, "both_eliminated": 0}
+    from warroom.games.patton.odds import _odds_entry
+
+    assert _odds_entry(0, 1, 0, 1, 0, True, "")["outcome"] == {"win": 0.0, "tie": 0.0, "lose": 1.0}
+
+
 def test_protocol_odds_of_the_current_battle():
     # a request naming no game asks for the battles of the current position
     import warroom

@@ -106,21 +106,25 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's first).")] = None,
     auto: Annotated[AgentName | None, typer.Option("--auto", help="Let the computer play while you watch.")] = None,
-    budget_ms: Annotated[int, typer.Option("--budget-ms", min=1, help="Thinking time per move for --auto mcts, in ms.")] = 300,
+    budget_ms: Annotated[int, typer.Option("--budget-ms", min=1, help="Thinking time per move of an MCTS player (--auto mcts or --agent mcts), in ms.")] = 300,
     vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
     side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
+    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable; Patton: "
+                                                     "advanced_retreat=true, placement=manual|Allied|Axis, turn_limit=N.")] = None,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
     from warroom.terminal import TerminalGame
 
     if load is not None:
+        if option:
+            raise CommandError("--option sets up a new game; a loaded game keeps the options it was saved with")
         match = warroom.load(load)
         if match.ruleset.info.id != game:
             raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play {match.ruleset.info.id} --load {load}")
     else:
-        match = warroom.new_game(game, scenario, seed=seed, dice=dice.value)
+        match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
     agent, agent_sides = None, None
     sides = list(match.ruleset.info.sides)
     if vs is Opponent.ai:
@@ -128,9 +132,7 @@ def play(
             raise CommandError("--auto (the computer plays every side) and --vs ai (it plays the other side) do not go together")
         if len(sides) < 2:
             raise CommandError(f"{match.ruleset.info.title} is solitaire: you play {sides[0]} against the rules-driven opponent already")
-        mine = side or sides[0]
-        if mine not in sides:
-            raise CommandError(f"--side must be one of {', '.join(sides)}, not {mine!r}")
+        mine = _side_named(side, match) if side else sides[0]
         agent_sides = {s for s in sides if s != mine}
         auto = agent_name
     elif side is not None:
@@ -142,8 +144,43 @@ def play(
     out = console()
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
-        out.print(Text(f"{match.ruleset.info.title}: seed {match.seed}, {how}. Type h for help.", style="bold"))
-    TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides).run()
+        # A seed drawn here stays secret until the end: with it and the moves so far anyone could
+        # tell the cards and dice still to come (a seed the player chose is his own to know).
+        told = f"seed {match.seed}" if seed is not None or dice is DiceMode.manual else "a secret seed (shown when the game ends)"
+        out.print(Text(f"{match.ruleset.info.title}: {told}, {how}. Type h for help.", style="bold"))
+    session = TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides)
+    session.run()
+    if session.match.over:
+        out.print(Text(f"The game's seed was {session.match.seed}: warroom replay on its save steps through it again.", style="dim"))
+
+
+def _side_named(name: str, match: Any) -> str:
+    """The side `name` means, in any case: a side id (Allied, Axis) or the scenario's name for it
+    (Patton's Normandy says American and German)."""
+    sides = list(match.ruleset.info.sides)
+    local = list(getattr(getattr(match.state, "board", None), "side_names", ()) or ())
+    for k, side in enumerate(sides):
+        spellings = {side.lower()} | ({local[k].lower()} if k < len(local) else set())
+        if name.lower() in spellings:
+            return side
+    names = sides + [n for n in local if n not in sides]
+    raise CommandError(f"--side must be one of {', '.join(names)}, not {name!r}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """--option KEY=VALUE pairs as a rules-options dict; a value is read as JSON when it is JSON
+    (true, 12), else kept as text (manual). The game itself checks the keys and values."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise CommandError(f"--option must look like KEY=VALUE (e.g. advanced_retreat=true), not {pair!r}")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        options[key.strip()] = value
+    return options
 
 
 @app.command()

@@ -2,7 +2,8 @@
 
 A game plugs in through `warroom.games.<game>.render`, which must define
 `render_board(match) -> rich renderable` and may define `HELP` (rich markup), `action_label(match, id)`,
-`pending_roll(match)` (what a die about to be rolled decides, with its odds) and `event_style(event)`.
+`pending_roll(match)` (what a die about to be rolled decides, with its odds), `event_style(event)` and
+`roll_name(match)` (what the pending chance is when it is not a die, e.g. "movement card").
 Games without a render module get a plain generic board, so every registered game is playable.
 """
 
@@ -45,6 +46,7 @@ class Renderer:
     action_label: Callable[[Match, str], str]
     pending_roll: Callable[[Match], RenderableType | None]
     event_style: Callable[[Event], str]
+    roll_name: Callable[[Match], str | None] = lambda match: None
 
 
 def load_renderer(game: str) -> Renderer:
@@ -63,6 +65,7 @@ def load_renderer(game: str) -> Renderer:
         action_label=getattr(module, "action_label", lambda match, action: match.ruleset.describe_action(match.state, action)),
         pending_roll=getattr(module, "pending_roll", lambda match: None),
         event_style=getattr(module, "event_style", lambda event: ""),
+        roll_name=getattr(module, "roll_name", lambda match: None),
     )
 
 
@@ -229,20 +232,29 @@ class TerminalGame:
             self._dirty = False
         outcomes = [int(a.split()[1]) for a in self.match.legal_actions()]
         low, high = min(outcomes), max(outcomes)
-        sides = self.match.ruleset.die_sides(self.match.state)
-        line = self.ask(f"Roll a d{sides} and enter the result ({low}-{high})> ").strip()
+        noun = self.renderer.roll_name(self.match)
+        if noun is not None:  # a card or the like: its possible values, which need not be a run
+            values = ", ".join(map(str, outcomes))
+            line = self.ask(f"Turn up the {noun} and enter its value ({values})> ").strip()
+        else:
+            sides = self.match.ruleset.die_sides(self.match.state)
+            line = self.ask(f"Roll a d{sides} and enter the result ({low}-{high})> ").strip()
         handled = self._command(line)
         if handled is not None:
             return handled
+        what = noun or "die result"
         try:
             value = int(line)
         except ValueError:
-            self._error(f"{line!r} is not a die result: enter a whole number from {low} to {high}.")
+            self._error(f"{line!r} is not a {what}: enter a whole number from {low} to {high}.")
             return False
         if value not in outcomes:
-            self._error(f"{value} is out of range: a d{sides} shows {low} to {high}. Roll again and enter what it shows.")
+            if noun is not None:
+                self._error(f"{value} is not the value of any {noun} that can come up now: enter one of {values}.")
+            else:
+                self._error(f"{value} is out of range: a d{sides} shows {low} to {high}. Roll again and enter what it shows.")
             return False
-        self._play(f"roll {value}", who="Die: ")
+        self._play(f"roll {value}", who="Card: " if noun is not None else "Die: ")
         return False
 
     # -- watching an agent ----------------------------------------------------------------------
@@ -276,8 +288,8 @@ class TerminalGame:
         word, arg = word.lower(), arg.strip()
         if word in ("", "b", "board"):
             self._dirty = True
-            if self.match.to_act != DICE_SIDE:
-                self._draw()
+            self._draw()
+            self._dirty = self.match.to_act == DICE_SIDE  # at a die prompt: say again what the die decides
             return False
         if word in ("h", "help", "?"):
             self.console.print(Panel(Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(COMMANDS_HELP)),

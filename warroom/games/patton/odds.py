@@ -85,11 +85,15 @@ def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
     """Exact result of one round of a battle, casualties removed and the rules applied.
 
     attacker_wins: the defender must retreat (or has no fighting Units left);
-    defender_wins: the attacker must retreat (or is wiped out); both_eliminated; tie: equal
-    totals with both sides still there (a voluntary retreat or a refight follows).
+    defender_wins: the attacker must retreat (or is wiped out, or neither side has a die to
+    throw); both_eliminated; tie: equal totals with both sides still there (a voluntary retreat
+    or a refight follows).
     """
     n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
     counts: Counter[str] = Counter()
+    if n == 0 and m == 0:
+        # neither side can throw: a refight could never end, so the attacker falls back (battle.outcome, NOTES.md)
+        return {"attacker_wins": Fraction(0), "defender_wins": Fraction(1), "tie": Fraction(0), "both_eliminated": Fraction(0)}
     for ta, cas_on_def, wa in throw_table(n):
         la, li = losses(cas_on_def, def_armor, def_inf)
         defender_left = def_armor + def_inf - la - li
@@ -151,25 +155,25 @@ def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
         if s.side[target] != 1 - actor:
             return None
         if kind == RETREAT:
-            return _odds_entry(parsed[2], parsed[3], *_fighting(s, target), 2, True, "retreating into it (the enemy adds 2 dice)")
-        aa, ai = _outside(s, target, actor)
+            return _odds_entry(parsed[2], parsed[3], *fighting_defenders(s, target), 2, True, "retreating into it (the enemy adds 2 dice)")
+        aa, ai = attackers_outside(s, target, actor)
         note = f"with the {mix_text(aa, ai)} already outside" if aa + ai else "if no more Units join the attack"
-        return _odds_entry(aa + parsed[2], ai + parsed[3], *_fighting(s, target), 0, True, note)
+        return _odds_entry(aa + parsed[2], ai + parsed[3], *fighting_defenders(s, target), 0, True, note)
     if kind == LAND:
         town = b.landing_town[parsed[1]]
         if s.side[town] != 1:
             return None
-        aa, ai = _outside(s, town, 0)
-        return _odds_entry(aa + parsed[2], ai + parsed[3], *_fighting(s, town), 0, True, "landers who lose are eliminated")
+        aa, ai = attackers_outside(s, town, 0)
+        return _odds_entry(aa + parsed[2], ai + parsed[3], *fighting_defenders(s, town), 0, True, "landers who lose are eliminated")
     if kind == BATTLE:
-        return _odds_entry(*_outside(s, parsed[1], s.mover), *_fighting(s, parsed[1]), 0, True, "")
+        return _odds_entry(*attackers_outside(s, parsed[1], s.mover), *fighting_defenders(s, parsed[1]), 0, True, "")
     if kind == STAND and s.battle is not None:
         battle = s.battle
         return _odds_entry(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
     return None
 
 
-def _outside(s: Any, town: int, side: int) -> tuple[int, int]:
+def attackers_outside(s: Any, town: int, side: int) -> tuple[int, int]:
     """`side`'s Units stopped outside `town`, ready to attack it (one attack force)."""
     armor = infantry = 0
     for st in s.stacks:
@@ -179,7 +183,7 @@ def _outside(s: Any, town: int, side: int) -> tuple[int, int]:
     return armor, infantry
 
 
-def _fighting(s: Any, town: int) -> tuple[int, int]:
+def fighting_defenders(s: Any, town: int) -> tuple[int, int]:
     """The town's Units that fight: not those that retreated into it from another battle."""
     return s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
 
@@ -222,11 +226,28 @@ def protocol_odds(request: dict[str, Any], match: Any = None) -> dict[str, Any]:
     for the battles of the position: {"battles": [{"town", "attacker_side", ...odds...}]} — the
     battle being fought, or every town attacked and not yet fought for.
     """
+    from warroom.protocol import BadRequestError
+
     if "attacker" not in request and match is not None:
+        unknown = set(request) - {"cmd", "id"}
+        if unknown:
+            raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
+                                  'name the game and give "attacker" and "defender" for a battle of your own')
         return {"battles": position_odds(match.state)}
+    unknown = set(request) - {"cmd", "id", "game", "attacker", "defender", "retreat_battle"}
+    if unknown:
+        raise BadRequestError(f'patton odds takes "attacker", "defender" and "retreat_battle", not {", ".join(sorted(map(repr, unknown)))}')
+    for key in ("attacker", "defender"):
+        force = request.get(key)
+        extra = set(force) - {"armor", "infantry"} if isinstance(force, dict) else set()
+        if extra:
+            raise BadRequestError(f'"{key}" takes "armor" and "infantry", not {", ".join(sorted(map(repr, extra)))}')
+    retreat_battle = request.get("retreat_battle", False)
+    if not isinstance(retreat_battle, bool):
+        raise BadRequestError(f'"retreat_battle" must be true or false, not {retreat_battle!r}')
     aa, ai = _force(request, "attacker")
     da, di = _force(request, "defender")
-    return force_odds(aa, ai, da, di, 2 if request.get("retreat_battle") else 0)
+    return force_odds(aa, ai, da, di, 2 if retreat_battle else 0)
 
 
 def position_odds(s: Any) -> list[dict[str, Any]]:

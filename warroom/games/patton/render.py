@@ -17,7 +17,7 @@ from .battle import attacker_force, defender_force
 from .board import mix_text
 from .combat import dice_for
 from .objectives import red_towns_held
-from .odds import round_odds
+from .odds import attackers_outside, fighting_defenders, round_outcome
 from .state import CARD, DICE, OVER, PHASE_NAMES, RESERVE_DICE, PattonState
 
 if TYPE_CHECKING:
@@ -47,6 +47,31 @@ roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, with how many Units used the 
 
 def render_board(match: Match) -> RenderableType:
     return board_view(match.state)
+
+
+def action_label(match: Match, action: str) -> str:
+    """The rules' plain-language label; an action that starts, joins or refights a battle adds its
+    exact first-round odds, so the choice is made knowing them (Patton: Battles)."""
+    rules, s = match.ruleset, match.state
+    label = rules.describe_action(s, action)
+    odds = rules.action_odds(s, action)
+    if not odds:
+        return label
+    mine, theirs = odds["dice"]
+    o = odds["outcome"]
+    return f"{label} [{mine} v {theirs} dice: win {o['win']:.0%}, tie {o['tie']:.0%}, lose {o['lose']:.0%}]"
+
+
+def battle_odds_line(s: PattonState, town: int, attacker: int, bonus: int = 0) -> str:
+    """One battle's forces, dice and exact first-round result, from the attacker's side."""
+    b = s.board
+    aa, ai = attackers_outside(s, town, attacker)
+    da, di = fighting_defenders(s, town)
+    n, m = dice_for(aa, ai), dice_for(da, di, bonus)
+    o = round_outcome(aa, ai, da, di, bonus)
+    return (f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(n)}) against {mix_text(da, di)} ({_dice(m)}): "
+            f"attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+            f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}")
 
 
 def board_view(s: PattonState) -> RenderableType:
@@ -151,6 +176,10 @@ def _towns(s: PattonState) -> Table:
     return table
 
 
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def _stacks(s: PattonState) -> Text:
     b = s.board
     text = Text("Attacks waiting outside towns: ", style="bold")
@@ -159,21 +188,27 @@ def _stacks(s: PattonState) -> Text:
         src = b.towns[source].name if source < b.n else b.landings[source - b.n].id
         items.append(f"{b.side_names[owner]} {mix_text(armor, infantry)} {src} → {b.towns[target].name}")
     text.append("; ".join(items))
+    fighting = s.battle.target if s.battle is not None else -1
+    for target in sorted({st[0] for st in s.stacks if st[0] != fighting}, key=lambda t: b.towns[t].name):
+        attacker = next(st[4] for st in s.stacks if st[0] == target)
+        text.append("\n  odds · " + battle_odds_line(s, target, attacker), style="cyan")
     return text
 
 
 def _battle(s: PattonState) -> Text:
+    """The battle being fought, with the exact odds of this round (casualties and retreats included)."""
     battle = s.battle
     assert battle is not None
     b = s.board
     aa, ai = attacker_force(s)
     da, di = defender_force(s)
     n, m = dice_for(aa, ai), dice_for(da, di, battle.bonus)
-    higher, tie, lower = round_odds(n, m)
+    o = round_outcome(aa, ai, da, di, battle.bonus)
     text = Text(f"Battle for {b.towns[battle.target].name}", style="bold")
-    text.append(f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({n} dice) "
-                f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({m} dice)")
-    text.append(f" · attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}", style="cyan")
+    text.append(f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({_dice(n)}) "
+                f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({_dice(m)})")
+    text.append(f" · attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+                f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}", style="cyan")
     if battle.att_dice or battle.def_dice:
         text.append(f" · thrown: {'-'.join(map(str, battle.att_dice)) or '–'} / {'-'.join(map(str, battle.def_dice)) or '–'}")
     return text
@@ -193,10 +228,17 @@ def pending_roll(match: Match) -> RenderableType | None:
             who, k, n = battle.attacker, len(battle.att_dice) + 1, battle.n
         else:
             who, k, n = battle.defender, len(battle.def_dice) + 1, battle.m
-        return Text(f"Battle for {b.towns[battle.target].name}: {b.side_names[who]} die {k} of {n}.")
+        prompt = Text(f"{b.side_names[who]} die {k} of {n}. ", style="bold")
+        prompt.append(_battle(s))
+        return prompt
     if s.phase == RESERVE_DICE:
         return Text(f"{b.side_names[s.mover]} reserve dice: die {len(s.reserve_dice) + 1} of 3 (a double brings reserves).")
     return None
+
+
+def roll_name(match: Match) -> str | None:
+    """A movement card is turned up, not rolled: the terminal asks for its value by that name."""
+    return "movement card" if match.state.phase == CARD else None
 
 
 def event_style(event: dict[str, Any]) -> str:
