@@ -27,7 +27,7 @@ from warroom.engine.ruleset import Ruleset
 from warroom.games import game_ids, get_ruleset
 
 DATA = Path(__file__).parent / "data"
-RANDOM_GAMES = {"dragoon": 2000}
+RANDOM_GAMES = {"dragoon": 2000, "patton": 3000}  # Patton: 1,000 in each scenario (issue 4: "thousands")
 """Random games per game id (keep_log off for speed); a game not listed gets DEFAULT_RANDOM_GAMES."""
 DEFAULT_RANDOM_GAMES = 60
 LOGGED_GAMES = 50
@@ -75,7 +75,20 @@ def dragoon_invariants(ruleset: Any, state: Any, seen: dict[str, Any]) -> None:
     assert 0 <= vp <= sum(b.vp) + sum(1 for g in range(len(b.german)) if not b.never_eliminated[g])
 
 
-INVARIANTS: dict[str, Callable[[Any, Any, dict[str, Any]], None]] = {"dragoon": dragoon_invariants}
+def patton_invariants(ruleset: Any, state: Any, seen: dict[str, Any]) -> None:
+    """Patton: stacking (10 a town at the start of a turn), unit counts (placed + entered -
+    eliminated), MP spent equal to the roads' and landings' costs, 5 Units a road segment, landing
+    capacities, attack stacks only against enemy towns (Patton: Positioning of Units, Using
+    Movement Points, Battles, Sicily — Allied Landings)."""
+    from warroom.games.patton.invariants import problems
+
+    found = problems(state)
+    assert not found, found
+    assert seen.setdefault("turn", 0) <= state.turn  # time only goes forward
+    seen["turn"] = state.turn
+
+
+INVARIANTS: dict[str, Callable[[Any, Any, dict[str, Any]], None]] = {"dragoon": dragoon_invariants, "patton": patton_invariants}
 """Game-specific invariants by game id; every game also gets the kernel's own checks below."""
 
 

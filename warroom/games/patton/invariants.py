@@ -6,7 +6,7 @@ Each returns a list of problems (empty when all is well), so a failing test says
 from __future__ import annotations
 
 from .movement import SEGMENT_LIMIT
-from .state import CHANCE_PHASES, MOVING, OVER, PattonState
+from .state import MOVING, OVER, PattonState
 
 STACK_LIMIT = 10
 
@@ -44,8 +44,6 @@ def problems(s: PattonState) -> list[str]:
         expect_i = force_i + s.entered[side][1] - s.eliminated[side][1] - s.placing[side][1]
         if (armor, infantry) != (expect_a, expect_i):
             out.append(f"side {side}: {armor}A {infantry}I present, expected {expect_a}A {expect_i}I")
-    if s.phase in CHANCE_PHASES or s.phase == OVER:
-        pass
     if s.phase == MOVING and s.mp == s.mp_total:
         over = [b.names[t] for t in range(b.n) if s.armor[t] + s.inf[t] > STACK_LIMIT]
         if over:
