@@ -105,6 +105,8 @@ def test_bad_positions_are_position_errors():
                    {**good, "phase": "retreat"}, "not a position", {**good, "cards": {"Allied": [1], "Axis": []}}):
         with pytest.raises(PositionError):
             RULES.state_from_json(broken)
+    with pytest.raises(PositionError, match="the field 'scenario' is missing"):
+        RULES.state_from_json({"turn": 1})
 
 
 def test_observation_holds_no_unturned_card_order():

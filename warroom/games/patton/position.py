@@ -116,7 +116,9 @@ def state_from_json(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         raise
     except WarroomError as exc:
         raise PositionError(f"not a Patton position: {exc}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except KeyError as exc:
+        raise PositionError(f"not a Patton position: the field {exc} is missing") from None
+    except (TypeError, ValueError, AttributeError, IndexError) as exc:
         raise PositionError(f"not a Patton position: {type(exc).__name__}: {exc}") from None
 
 
