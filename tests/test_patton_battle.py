@@ -62,6 +62,23 @@ def test_losses_infantry_first_then_armor_for_two_no_change():
     assert losses(9, 1, 1) == (1, 1)  # never more than there are
 
 
+def test_stacks_on_two_roads_are_one_attack_force():
+    # Patton: Battles — "If the attacking player has Units on two or more roads approaching the town
+    # they are considered as a single attack force in figuring the number of dice he throws." and
+    # "For each 2 Infantry Units, a player throws 1 die. A single Infantry Unit does not add to a
+    # player's dice total." One Infantry Unit on each of two roads: 2 Infantry, 1 die (counted
+    # stack by stack they would throw none).
+    board = sandbox_board(["A", "B", "C"], [("A", "B", "solid"), ("C", "B", "dashed")])
+    s = sandbox_state(board, {"A": ("Allied", 0, 1), "C": ("Allied", 0, 1), "B": ("Axis", 1, 0)}, mp=10)
+    RULES.apply(s, "move 1I A->B")
+    RULES.apply(s, "move 1I C->B")
+    end(s)
+    assert s.battle is not None and s.battle.n == 1 and s.battle.m == 1 and len(s.stacks) == 2
+    roll(s, 6, 3)  # the attacker's one die shows 6: one casualty, the defender's lone Armored Unit
+    assert s.eliminated[1] == [1, 0] and s.eliminated[0] == [0, 0]
+    assert units(s, "B") == ("Allied", 0, 2) and s.stacks == []  # both stacks enter
+
+
 # -- "Retreating": the 2-2 against 6 example ----------------------------------------------------------
 def two_armor_attack():
     board = sandbox_board(["A", "B", "C"], [("A", "B", "solid"), ("B", "C", "solid")])
@@ -220,6 +237,11 @@ def test_tie_attacker_may_retreat_voluntarily():
 
 
 def test_tie_defender_may_retreat_voluntarily():
+    # Patton: Retreating — "In case of a tie, either player may choose to retreat voluntarily" and
+    # "If the defending player is forced to retreat (or chooses to after a tie) he picks a road
+    # (regardless of type) that is completely clear of enemy Units and moves his Units, up to a
+    # maximum of 5, to an adjacent town." The attacker stands; the defender retreats to C, the
+    # attacker enters B.
     s = tie_position()
     RULES.apply(s, "stand")
     assert RULES.to_act(s) == "Axis" and s.phase == TIE
