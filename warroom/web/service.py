@@ -25,6 +25,7 @@ from warroom.engine.ruleset import DICE_SIDE
 
 from . import agents
 from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
+from .odds import battle_odds
 from .storage import Seat, StaleError, Step, Store, StoredGame, token_hash
 
 log = logging.getLogger("warroom.web")
@@ -265,6 +266,7 @@ class GameService:
             "labels": labels,
             "events": visible_events(m.ruleset, events or [], side),
             "thinking": live.computer_task is not None and not live.computer_task.done(),
+            "battle_odds": battle_odds(m, side),  # to both seats: the side a battle is fought against sees its odds too
         }
 
     def log(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
@@ -403,7 +405,7 @@ class GameService:
         from .odds import legal_odds
 
         legal = self.view(live, side)["legal"]
-        return {"ok": True, "move": live.version, "odds": legal_odds(live.match, legal)}
+        return {"ok": True, "move": live.version, "odds": legal_odds(live.match, legal), "battles": battle_odds(live.match, side)}
 
     async def hint(self, live: LiveGame, side: str, agent: str | None, budget_ms: int) -> dict[str, Any]:
         m = live.match

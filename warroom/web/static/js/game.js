@@ -9,7 +9,7 @@ import { helpFor } from "./help.js";
 
 // The board of each layout kind. A board may also run the seat's choices itself: present(game) draws
 // the position and asks its decisions in place, promptFor(game, box) fills the panel's prompt, and
-// hudFor / turnLabel / scoreFor / waitingFor / rollPrompt / eventFace / wantsOdds / showHint / help adjust the rest
+// hudFor / turnLabel / scoreFor / waitingFor / waitingExtra / rollPrompt / eventFace / wantsOdds / showHint / help adjust the rest
 // of the page. Dragoon's board has none of these: this page runs its unit-and-target choices.
 const BOARDS = { routes: DragoonBoard, towns: PattonBoard };
 
@@ -437,6 +437,8 @@ class GameView {
       box.append(h("p", { class: "waiting" }, computer || p.thinking ? `The computer is thinking for ${who}…` : `Waiting for ${who}…`));
       const doing = this.board && this.board.waitingFor ? this.board.waitingFor(p) : null;
       if (doing) box.append(h("p", { class: "muted", id: "waiting-for" }, doing));
+      const extra = this.board && this.board.waitingExtra ? this.board.waitingExtra(p) : null; // e.g. the odds of a battle fought against this seat
+      if (extra) box.append(extra);
       return;
     }
     if (legal.includes("reroll ffi")) {
@@ -446,7 +448,7 @@ class GameView {
     }
     if (legal.every((a) => a.startsWith("roll "))) {
       const ask = (this.board && this.board.rollPrompt && this.board.rollPrompt(p)) || { title: "Roll the die", text: "Table assistant: roll your die at the table and enter what it shows." };
-      box.append(h("h2", {}, ask.title), h("p", {}, ask.text),
+      box.append(h("h2", {}, ask.title), h("p", {}, ask.text), ...(ask.extra ? [ask.extra] : []),
         h("div", { class: "dice-pad" }, legal.map((a) => h("button", { class: "die-button", dataset: { action: a }, onclick: () => this.play(a) }, a.split(" ")[1]))));
       return;
     }

@@ -47,6 +47,13 @@ function unitsWords(a, i) {
   return parts.join(" and ") || "no Units";
 }
 
+// A win / tie / lose bar from odds.outcome (the seat's own side of the battle); its title is the full text.
+function oddsBar(odds) {
+  const o = odds.outcome;
+  return h("div", { class: "p-odds-bar", title: odds.text },
+    ...[["win", "you win"], ["tie", "tie"], ["lose", "you lose"]].map(([k, word]) => (o[k] > 0 ? h("span", { class: `p-odds-${k}`, style: `flex:${o[k]}` }, o[k] >= 0.12 ? `${word} ${pct(o[k])}` : "") : null)));
+}
+
 export class PattonBoard {
   constructor(container, layout, handlers, payload) {
     ensureStyles();
@@ -553,10 +560,26 @@ export class PattonBoard {
     btn.addEventListener("click", () => { this.choice = null; }); // a committed choice closes its card
     const odds = game.odds.move === game.payload.move ? game.odds.odds[action] : null;
     if (!odds || !odds.outcome) return btn;
-    const o = odds.outcome;
-    const bar = h("div", { class: "p-odds-bar", title: odds.text },
-      ...[["win", "you win"], ["tie", "tie"], ["lose", "you lose"]].map(([k, word]) => (o[k] > 0 ? h("span", { class: `p-odds-${k}`, style: `flex:${o[k]}` }, o[k] >= 0.12 ? `${word} ${pct(o[k])}` : "") : null)));
-    return h("div", { class: "p-odds-wrap" }, btn, bar, h("p", { class: "p-odds-text small" }, odds.text));
+    return h("div", { class: "p-odds-wrap" }, btn, oddsBar(odds), h("p", { class: "p-odds-text small" }, odds.text));
+  }
+
+  // The exact odds of the battle being fought and of every attack set up, from this seat's side: the
+  // server sends them to both seats, so the side a battle is fought against sees them before it is fought.
+  battleOdds(p, only) {
+    const list = (p.battle_odds || []).filter((b) => !only || b.status === only);
+    if (!list.length) return null;
+    const name = (side) => (this.sc.sides[side] ? this.sc.sides[side].name : side);
+    const heading = (b) => {
+      const town = this.placeName(b.town);
+      const who = `${name(b.attacker)} attack${b.mine === "defender" ? " you" : ""}${b.mine === "attacker" ? " (you)" : ""}`;
+      if (b.status === "fighting") return `Battle for ${town} — ${who}`;
+      if (b.status === "tie") return `If the tie at ${town} is refought — ${who}`;
+      return `Attack on ${town} — ${who}, not yet fought`;
+    };
+    return h("div", { class: "p-battle-odds", id: "battle-odds" }, list.map((b) =>
+      h("div", { class: "p-odds-wrap", dataset: { town: b.town, status: b.status } },
+        h("strong", { class: "small" }, heading(b)), oddsBar(b),
+        h("p", { class: "p-odds-text small" }, `${b.text} Exactly ${b.fraction} that ${b.mine === "defender" ? "you hold" : "the attack wins"}.`))));
   }
 
   // Casualties and ties are asked on the map, beside the battle, with the dice thrown.
@@ -603,7 +626,8 @@ export class PattonBoard {
       const side = attacking ? b.attacker : other(b.attacker);
       const k = attacking ? b.attacker_roll.length + 1 : (b.defender_roll || []).length + 1;
       const n = attacking ? b.attacker_dice : b.defender_dice;
-      return { title: `Battle for ${this.placeName(b.target)}`, text: `Table assistant: throw the ${this.sc.sides[side].name} dice and enter die ${k} of ${n}.` };
+      return { title: `Battle for ${this.placeName(b.target)}`, text: `Table assistant: throw the ${this.sc.sides[side].name} dice and enter die ${k} of ${n}.`,
+        extra: this.battleOdds(p, "fighting") };
     }
     if (st.phase === "reserve_dice") return { title: "Reserve dice", text: `Table assistant: throw 3 dice for the ${mover} reserves and enter die ${(st.reserves.dice || []).length + 1} of 3.` };
     return null;
@@ -635,6 +659,11 @@ export class PattonBoard {
       stacking: "is removing Units over the stacking limit",
     }[st.phase];
     return what ? `The ${who} ${what}.` : null;
+  }
+
+  // Below "waiting for …": the battles fought against this seat (or by it), with their exact odds.
+  waitingExtra(p) {
+    return this.battleOdds(p);
   }
 
   promptFor(game, box) {
@@ -678,6 +707,8 @@ export class PattonBoard {
     } else {
       say(`Your move — ${p.view.phase}`);
     }
+    const battles = this.battleOdds(p);
+    if (battles) box.append(battles);
     if (origins.size && !this.origin) box.append(h("p", { class: "muted small" }, `${origins.size} ${origins.size === 1 ? "place has" : "places have"} Units that can move.`));
     if (this.origin && origins.size > 1) box.append(h("button", { class: "link", onclick: () => { this.origin = null; this.choice = null; game.hideFloating(); game.render(); } }, "Choose other Units"));
     // decisions with no place on the map; and short lists of targets, as buttons too
@@ -979,6 +1010,7 @@ function ensureStyles() {
 .p-odds-tie { background: #9a8a55; }
 .p-odds-lose { background: #b3261e; }
 .p-odds-text { margin: 0; color: #5f6870; }
+.p-battle-odds { display: grid; gap: .6em; margin: .5em 0; }
 .p-battle-dice { display: grid; gap: .2em; margin: .3em 0; }
 .p-dice-row { display: flex; gap: .5em; align-items: center; font-size: .92em; }
 .p-pending { font-size: .9em; background: #fff3f0; border: 1px solid #f0c8c0; border-radius: 8px; padding: .4em .6em; margin-top: .4em; }
