@@ -14,7 +14,8 @@ from warroom.engine.errors import IllegalActionError
 
 
 def new_game(client: Any, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
-    response = client.post("/api/games", json={"game": "dragoon", "seed": 7, **body})
+    seed = {} if body.get("mode") == "online" else {"seed": 7}  # an online game's seed is the server's secret
+    response = client.post("/api/games", json={"game": "dragoon", **seed, **body})
     assert response.status_code == 201, response.text
     data = response.json()
     return data["id"], {seat["side"]: seat["token"] for seat in data["seats"]}, data.get("game")

@@ -72,7 +72,7 @@ def test_play_dragoon_by_clicking_the_board_then_reload(live_server: Any, browse
 
 
 def test_a_browser_without_the_seat_token_is_refused(live_server: Any, browser: Any, artifacts: Path) -> None:
-    created = api(live_server, "POST", "/api/games", json={"game": "dragoon", "seed": 3, "mode": "online"})
+    created = api(live_server, "POST", "/api/games", json={"game": "dragoon", "mode": "online"})
     game_id, token = created["id"], created["seats"][0]["token"]
     context, page, _ = open_page(browser, f"{live_server.url}/play/{game_id}")
     assert "holds no seat" in page.wait_for_selector("#fatal").inner_text()
@@ -137,7 +137,7 @@ def test_a_finished_game_replays_step_by_step(live_server: Any, browser: Any, ar
 
 
 def test_two_browsers_play_online_and_never_see_the_other_hand(live_server: Any, browser: Any, secret_cards: str, artifacts: Path) -> None:
-    created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "seed": 8, "mode": "online"})
+    created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "mode": "online"})
     game_id = created["id"]
     tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
     match = live_server.app.state.service.live[game_id].match

@@ -22,8 +22,6 @@ from warroom.games.patton.odds import round_outcome
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-SEED = 827361  # distinctive: it must never appear in what a seat receives
-
 
 def open_seat(browser: Any, url: str, frames: list[str] | None = None, phone: bool = False) -> tuple[Any, Any, list[str]]:
     context, page, errors = new_page(browser, phone)
@@ -94,7 +92,8 @@ def assert_no_future(server: Any, game_id: str, seat: str, html: str, frames: li
     for k in (4, len(upcoming)):
         for form in (json.dumps(upcoming[:k]), json.dumps(upcoming[:k], separators=(",", ":")), "-".join(map(str, upcoming[:k]))):
             assert form[:-1] not in seen, f"{seat} was sent the order of the cards to come {upcoming[:k]}"
-    assert str(SEED) not in seen, f"{seat} was sent the seed, which tells every card and die to come"
+    seed = server.app.state.store.load(game_id).header["seed"]  # the server's secret, drawn when the game was made
+    assert isinstance(seed, int) and str(seed) not in seen, f"{seat} was sent the seed, which tells every card and die to come"
     for frame in frames:
         message = json.loads(frame)
         assert message.get("side", seat) == seat and "seed" not in message and "record" not in message
@@ -253,7 +252,7 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
 
 
 def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_server: Any, browser: Any, artifacts: Path) -> None:
-    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "seed": SEED, "mode": "online"})
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online"})
     game_id = created["id"]
     tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
     frames: dict[str, list[str]] = {"Allied": [], "Axis": []}
@@ -301,7 +300,7 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
 
 
 def test_sicily_landings_on_a_phone(live_server: Any, browser: Any, artifacts: Path) -> None:
-    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "sicily", "seed": 5, "mode": "online"})
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "sicily", "mode": "online"})
     token = created["seats"][0]["token"]
     layout = api(live_server, "GET", "/api/boards/patton")["scenarios"]["sicily"]
     context, page, errors = open_seat(browser, f"{live_server.url}/play/{created['id']}?token={token}", phone=True)

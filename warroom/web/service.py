@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import warroom
+from warroom.engine.dice import DiceSource
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.match import Match
 from warroom.engine.observe import visible_events
@@ -31,6 +32,10 @@ from .storage import Seat, StaleError, Step, Store, StoredGame, token_hash
 log = logging.getLogger("warroom.web")
 
 MODES = ("computer", "hotseat", "online", "table")
+SECRET_SEED_MODES = ("online",)
+"""Players on different browsers: the server draws the seed in secret and no seat ever sees it, since
+the seed and the moves so far tell every card and die to come. Against the computer, hot-seat and at
+the table the players may choose one (to study a game), and know it makes the draws predictable."""
 MAX_CACHED = 2000
 QUEUE_LIMIT = 64
 
@@ -96,8 +101,15 @@ class GameService:
     def create(self, game: str, scenario: str | None = None, mode: str = "computer", seed: int | None = None,
                options: dict[str, Any] | None = None, human: list[str] | None = None, agent: str | None = None,
                budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
-        """Start a game; returns it and the secret token of each human seat (shown once, stored hashed)."""
+        """Start a game; returns it and the secret token of each human seat (shown once, stored hashed).
+
+        An online game refuses a chosen `seed` (400 seed_not_allowed): its seed is drawn here in secret.
+        """
         _check_mode(mode)
+        if seed is not None and mode in SECRET_SEED_MODES:
+            raise ApiError(400, "seed_not_allowed", "an online game's dice seed is drawn by the server in secret: with a known seed "
+                                                    "every movement card and die to come can be worked out in advance. Leave the seed "
+                                                    "out (a chosen seed is only for games against the computer, hot-seat or at the table).")
         try:
             match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options or {})
         except WarroomError as exc:
@@ -107,11 +119,22 @@ class GameService:
 
     def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
                budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
-        """Continue a downloaded record as a new game here (new seats, new tokens)."""
+        """Continue a downloaded record as a new game here (new seats, new tokens).
+
+        Everything recorded stays as it was played. An unfinished record continued as an online game is
+        re-seeded, as a fair referee would shuffle again before play goes on: whoever uploads it knows its
+        seed (and any scripted dice not yet used), which would tell every card and die still to come, so
+        the server keeps the dice already rolled, drops the rest of the script and draws a new seed in
+        secret that no seat ever sees. Elsewhere the record's own seed carries on (a fresh one if it has none).
+        """
         _check_mode(mode)
         try:
             record = Record.from_json(record_json)
-            warroom.load(record, keep_log=False)  # validates every action and die before anything is stored
+            over = warroom.load(record, keep_log=False).over  # validates every action and die before anything is stored
+            if mode in SECRET_SEED_MODES and not over:
+                record.seed = None
+                if isinstance(record.dice_mode, list):
+                    record.dice_mode = list(record.dice)  # the rolls made replay as they were; the unused script is dropped
             if record.seed is None:
                 record.seed = secrets.randbelow(2**31)
             manual = record.dice_mode == "manual"
@@ -138,7 +161,7 @@ class GameService:
             raise from_engine(exc) from None
         if mode == "table" and not manual:
             mode = "hotseat"
-        # the original header (its dice mode and seed): the stored game goes on as the recorded one would
+        # the original header (its dice mode and seed; re-seeded above for an online game): the stored game goes on from it
         return self._store_new(replay, record, steps, initial, mode, human, agent, budget_ms)
 
     def _store_new(self, match: Match, record: Record, steps: list[Step], initial_dice: list[int], mode: str,
@@ -372,7 +395,10 @@ class GameService:
             return record
         if len(live.match.ruleset.info.sides) > 1:
             raise ApiError(409, "record_hidden", "an unfinished game's record holds every side's secrets (dice, hidden choices); download it when the game is over")
-        record["header"]["seed"] = None  # the seed would tell the dice still to come
+        header = record["header"]
+        header["seed"] = None  # the seed would tell the dice still to come
+        if isinstance(header.get("dice"), list):
+            header["dice"] = list(record["dice"])  # and so would scripted dice not yet rolled
         return record
 
     def replay(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
@@ -414,7 +440,10 @@ class GameService:
         name = agent or _default_agent(live.stored.game)
         ai = agents.make_agent(name, live.stored.game, max(50, min(int(budget_ms), 10000)), secrets.randbelow(2**31))
         version = live.version
-        action, why = await asyncio.to_thread(agents.choose, ai, m.clone())
+        twin = m.clone()
+        if not twin.dice.manual:
+            twin.dice = DiceSource(secrets.randbelow(2**31))  # the adviser may look ahead, but never at the game's own dice
+        action, why = await asyncio.to_thread(agents.choose, ai, twin)
         if live.version != version:
             raise stale(version, live.version)
         return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name}

@@ -51,6 +51,7 @@ function renderNewGame(box, catalog) {
   const budgetSelect = h("select", { id: "new-budget", "aria-label": "Thinking time" },
     [["300", "quick (0.3 s a move)"], ["1000", "normal (1 s)"], ["3000", "strong (3 s)"]].map(([v, t]) => h("option", { value: v, selected: v === "1000" }, t)));
   const seedInput = h("input", { id: "new-seed", type: "number", min: "0", placeholder: "random", "aria-label": "Seed" });
+  const seedNote = h("p", { class: "muted small", id: "seed-note" });
   const computerOptions = h("div", { class: "row computer-options" },
     h("label", {}, "You play ", sideSelect), h("label", {}, "Computer ", agentSelect), h("label", {}, "Thinking ", budgetSelect));
   const modes = h("div", { class: "modes", role: "radiogroup" }, MODES.map((mode) =>
@@ -70,6 +71,13 @@ function renderNewGame(box, catalog) {
     clear(agentSelect).append(...(game.agents.length ? game.agents : ["(none installed)"]).map((a) => h("option", { value: a }, a)));
     const solitaire = game.sides.length === 1;
     computerOptions.hidden = state.mode !== "computer" || solitaire;
+    // the seed and the moves so far tell every card and die to come: an online game's is the server's secret
+    const online = state.mode === "online";
+    seedInput.disabled = online;
+    if (online) seedInput.value = "";
+    seedNote.textContent = online
+      ? "Online games get a secret seed from the server: nobody, not even you, can know the cards and dice to come."
+      : "A chosen seed makes every movement card and die predictable to whoever knows it: use it to study or replay a game, not for a fair contest.";
     blurb.textContent = solitaire
       ? `${game.title} is a solitaire game: you command the ${game.sides[0]} side and the game's own BOT plays the other, with its dice and charts.`
       : `${game.title}: ${game.sides.join(" against ")}.`;
@@ -79,7 +87,7 @@ function renderNewGame(box, catalog) {
   async function startGame() {
     const game = current();
     const body = { game: game.id, mode: state.mode, scenario: scenarioSelect.value || null };
-    if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    if (seedInput.value !== "" && state.mode !== "online") body.seed = Number(seedInput.value);
     if (state.mode === "computer" && game.sides.length > 1) {
       body.human = [sideSelect.value];
       body.agent = agentSelect.value;
@@ -111,7 +119,7 @@ function renderNewGame(box, catalog) {
     h("h2", {}, "New game"),
     h("div", { class: "row" }, h("label", {}, "Game ", gameSelect), h("label", {}, "Scenario ", scenarioSelect)),
     blurb, modes, computerOptions,
-    h("details", { class: "more" }, h("summary", {}, "More options"), h("label", {}, "Dice seed (to replay the same dice) ", seedInput)),
+    h("details", { class: "more" }, h("summary", {}, "More options"), h("label", {}, "Dice seed (to replay the same dice) ", seedInput), seedNote),
     start, result,
   );
   refresh();
