@@ -72,6 +72,9 @@ def decide(page: Any) -> None:
     wait_move(page, move + 1)
 
 
+SEED = 827361  # distinctive, and a Bulge opening whose first American move leaves MP to end the moves by hand
+
+
 def future_cards(server: Any, game_id: str, count: int = 8) -> list[int]:
     """The movement cards the server will turn up next, in order: read from the stored game (its seed and
     steps, the omniscient record) by playing on in private. This is what neither seat may learn."""
@@ -251,7 +254,11 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     context.close()
 
 
-def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_server: Any, browser: Any, artifacts: Path) -> None:
+def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_server: Any, browser: Any, artifacts: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.web import service
+
+    monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # the server's secret draw, fixed here (the server runs in this process)
     created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online"})
     game_id = created["id"]
     tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
@@ -321,5 +328,79 @@ def test_sicily_landings_on_a_phone(live_server: Any, browser: Any, artifacts: P
     state = payload(page)["view"]["state"]
     ashore = [st for st in state["stacks"] if st["from"] == area] or [t for t in [state["towns"].get(town)] if t and t["side"] == "Allied"]
     assert ashore and state["offshore"]["armor"] + state["offshore"]["infantry"] < 33
+    assert not errors, errors
+    context.close()
+
+
+def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(live_server: Any, browser: Any, artifacts: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.web import service
+
+    monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # an American card of 10: MP left after the attack
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online"})
+    game_id = created["id"]
+    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    contexts, errors, pages = [], [], {}
+    for side in ("Allied", "Axis"):
+        context, page, page_errors = open_seat(browser, f"{live_server.url}/play/{game_id}?token={tokens[side]}")
+        pages[side], contexts, errors = page, [*contexts, context], [*errors, page_errors]
+    allied, axis = pages["Allied"], pages["Axis"]
+    assert not axis.locator("#battle-odds").count()  # no attack yet
+    origin, target = parse_group(attacks_in(payload(allied)["view"])[0])[2:]  # Normandy always opens with one (Coutances)
+    move_by_clicks(allied, origin, target)
+    wait_move(axis, 1)
+    assert payload(axis)["view"]["state"]["phase"] == "movement"  # set up, not yet fought
+    # Patton: Battles: the German is not acting, yet sees the exact odds of the battle set up against him
+    entry = payload(axis)["battle_odds"][0]
+    assert entry["town"] == target and entry["mine"] == "defender" and payload(axis)["view"]["legal"] == []
+    box = axis.wait_for_selector("#prompt #battle-odds")
+    assert "attack on you, not yet fought" in box.inner_text() and f"Exactly {entry['fraction']} that you hold" in box.inner_text()
+    assert axis.locator("#prompt #battle-odds .p-odds-bar").count() == 1
+    mine = payload(allied)["battle_odds"][0]
+    assert f"Exactly {mine['fraction']} that the attack wins" in allied.inner_text("#prompt #battle-odds")
+    axis.screenshot(path=str(artifacts / "patton-online-defender-odds.png"))
+    assert not [e for page_errors in errors for e in page_errors]
+    for context in contexts:
+        context.close()
+
+
+def test_the_table_die_prompt_shows_the_battle_odds(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "normandy", "mode": "table"})
+    game_id, token = created["id"], created["seats"][0]["token"]
+    p = created["game"]
+
+    def play(action: str) -> dict[str, Any]:
+        return api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": p["move"]})
+
+    p = play(p["view"]["legal"][-1])  # the movement card, typed in
+    towns = p["view"]["state"]["towns"]
+    attack = max(attacks_in(p["view"]), key=lambda a: dice_for(*parse_group(a)[:2]))
+    assert dice_for(*parse_group(attack)[:2]) + dice_for(towns[parse_group(attack)[3]]["armor"], towns[parse_group(attack)[3]]["infantry"]) >= 1
+    p = play(attack)
+    p = play("end")
+    assert p["view"]["to_act"] == "dice" and p["view"]["state"]["phase"] == "battle_dice"
+    entry = next(e for e in p["battle_odds"] if e["status"] == "fighting")
+    context, page, errors = open_seat(browser, f"{live_server.url}/play/{game_id}?token={token}")
+    page.wait_for_selector("#prompt .dice-pad")
+    box = page.wait_for_selector("#prompt #battle-odds")  # the odds before the dice are typed in
+    assert "Battle for" in box.inner_text() and f"Exactly {entry['fraction']}" in box.inner_text()
+    page.screenshot(path=str(artifacts / "patton-table-die-odds.png"))
+    assert not errors, errors
+    context.close()
+
+
+def test_the_lobby_keeps_an_online_seed_secret_and_says_a_chosen_one_is_predictable(live_server: Any, browser: Any) -> None:
+    context, page, errors = new_page(browser)
+    page.goto(live_server.url + "/")
+    page.select_option("#new-game-select", "patton")
+    page.click("details.more summary")
+    page.check('[data-mode="hotseat"] input')
+    assert page.is_enabled("#new-seed") and "predictable" in page.inner_text("#seed-note")
+    page.fill("#new-seed", "11")
+    page.check('[data-mode="online"] input')
+    assert not page.is_enabled("#new-seed") and page.input_value("#new-seed") == ""
+    assert "secret seed" in page.inner_text("#seed-note")
+    page.click("#start-game")
+    page.wait_for_selector("#new-game-result .seat-link")  # created: no seed was sent, so none was refused
     assert not errors, errors
     context.close()

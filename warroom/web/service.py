@@ -110,6 +110,8 @@ class GameService:
             raise ApiError(400, "seed_not_allowed", "an online game's dice seed is drawn by the server in secret: with a known seed "
                                                     "every movement card and die to come can be worked out in advance. Leave the seed "
                                                     "out (a chosen seed is only for games against the computer, hot-seat or at the table).")
+        if mode in SECRET_SEED_MODES:
+            seed = secret_seed()
         try:
             match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options or {})
         except WarroomError as exc:
@@ -132,7 +134,7 @@ class GameService:
             record = Record.from_json(record_json)
             over = warroom.load(record, keep_log=False).over  # validates every action and die before anything is stored
             if mode in SECRET_SEED_MODES and not over:
-                record.seed = None
+                record.seed = secret_seed()
                 if isinstance(record.dice_mode, list):
                     record.dice_mode = list(record.dice)  # the rolls made replay as they were; the unused script is dropped
             if record.seed is None:
@@ -530,6 +532,11 @@ def _rebuild(stored: StoredGame) -> Match:
     for step in stored.steps[last_roll + 1:]:
         match.play(step.action)
     return match
+
+
+def secret_seed() -> int:
+    """The seed of a game whose seats may not know it, drawn here and never sent (a test may fix the draw)."""
+    return secrets.randbelow(2**31)
 
 
 def _check_mode(mode: str) -> None:

@@ -571,10 +571,10 @@ export class PattonBoard {
     const name = (side) => (this.sc.sides[side] ? this.sc.sides[side].name : side);
     const heading = (b) => {
       const town = this.placeName(b.town);
-      const who = `${name(b.attacker)} attack${b.mine === "defender" ? " you" : ""}${b.mine === "attacker" ? " (you)" : ""}`;
-      if (b.status === "fighting") return `Battle for ${town} — ${who}`;
-      if (b.status === "tie") return `If the tie at ${town} is refought — ${who}`;
-      return `Attack on ${town} — ${who}, not yet fought`;
+      const by = b.mine === "attacker" ? "your attack" : `the ${name(b.attacker)} attack${b.mine === "defender" ? " on you" : ""}`;
+      if (b.status === "fighting") return `Battle for ${town}: ${by}`;
+      if (b.status === "tie") return `If the tie at ${town} is refought: ${by}`;
+      return `${town}: ${by}, not yet fought`;
     };
     return h("div", { class: "p-battle-odds", id: "battle-odds" }, list.map((b) =>
       h("div", { class: "p-odds-wrap", dataset: { town: b.town, status: b.status } },
