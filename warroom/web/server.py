@@ -46,7 +46,8 @@ class NewGame(BaseModel):
     scenario: str | None = None
     mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
     seed: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario, "
+                                    "e.g. Patton {'advanced_retreat': true, 'placement': 'manual'}; anything else is refused (400 bad_option)")
     human: list[str] | None = Field(None, description="sides played by people in 'computer' mode (default: the first side)")
     agent: str | None = Field(None, description="computer player for the other sides")
     budget_ms: int = Field(1000, description="the computer's thinking time per decision")
@@ -111,7 +112,7 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
     async def health() -> Response:
         return FastJSON({"ok": True, "games_cached": len(service.live)})
 
-    @app.get("/api/catalog", tags=["games"], summary="Every game this server plays: scenarios, sides, computer players")
+    @app.get("/api/catalog", tags=["games"], summary="Every game this server plays: scenarios, sides, computer players, rules options")
     async def catalog() -> Response:
         return FastJSON({"ok": True, "games": service.catalog()})
 

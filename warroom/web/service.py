@@ -27,6 +27,7 @@ from warroom.engine.ruleset import DICE_SIDE
 from . import agents
 from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
 from .odds import battle_odds
+from .options import check_options, describe_options, game_options
 from .storage import Seat, StaleError, Step, Store, StoredGame, token_hash
 
 log = logging.getLogger("warroom.web")
@@ -94,7 +95,7 @@ class GameService:
         for game in game_ids():
             info = get_ruleset(game).info
             out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides),
-                        "board": board_layout(info.id)["kind"], "agents": agents.agent_names(info.id)})
+                        "board": board_layout(info.id)["kind"], "agents": agents.agent_names(info.id), "options": game_options(info.id)})
         return out
 
     # -- creating games -------------------------------------------------------------------------
@@ -104,6 +105,7 @@ class GameService:
         """Start a game; returns it and the secret token of each human seat (shown once, stored hashed).
 
         An online game refuses a chosen `seed` (400 seed_not_allowed): its seed is drawn here in secret.
+        `options` are those the catalog offers for the game and scenario (else 400 bad_option, naming it).
         """
         _check_mode(mode)
         if seed is not None and mode in SECRET_SEED_MODES:
@@ -113,7 +115,12 @@ class GameService:
         if mode in SECRET_SEED_MODES:
             seed = secret_seed()
         try:
-            match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options or {})
+            from warroom.games import get_ruleset
+
+            info = get_ruleset(game).info
+            where = scenario or (info.scenarios[0] if info.scenarios else None)
+            options = check_options(info.id, info.title, where if where in info.scenarios else None, options)
+            match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options)
         except WarroomError as exc:
             raise from_engine(exc) from None
         record = match.record()
@@ -281,6 +288,7 @@ class GameService:
             "game": live.stored.game,
             "title": m.ruleset.info.title,
             "scenario": header.get("scenario"),
+            "options": describe_options(live.stored.game, header.get("options")),  # the rules options switched on, in words
             "mode": live.mode,
             "dice": "manual" if m.dice.manual else "auto",
             "side": side,

@@ -413,6 +413,8 @@ class GameView {
     if (st.rp !== undefined) bits.push(h("span", { class: "rp", id: "rp" }, `RP ${st.rp}`));
     if (st.air) bits.push(h("span", { class: "air" }, st.air.grounded ? "Air grounded" : st.air.used ? "Air used" : "Air ready"));
     if (this.board && this.board.hudFor) bits.push(...this.board.hudFor(p));
+    // the rules options this game was started with (only those changed from the default), each with its rule
+    for (const o of p.options || []) bits.push(h("span", { class: "rules-chip", dataset: { option: o.key }, title: `${o.label}: ${o.text} (${o.rule})` }, o.chip));
     clear(this.headerInfo).append(...bits);
   }
 

@@ -58,6 +58,8 @@ function renderNewGame(box, catalog) {
     h("label", { class: "mode", dataset: { mode: mode.id } },
       h("input", { type: "radio", name: "mode", value: mode.id, checked: mode.id === state.mode, onchange: () => { state.mode = mode.id; refresh(); } }),
       h("span", { class: "mode-title" }, mode.title), h("span", { class: "mode-text" }, mode.text))));
+  const rulesBox = h("fieldset", { class: "rules-options", id: "rules-options" });
+  const optionValues = {}; // what the player chose, by option key, kept while switching scenario or game
   const blurb = h("p", { class: "muted game-blurb" });
   const start = h("button", { class: "primary big", id: "start-game", onclick: () => startGame() }, "Start the game");
   const result = h("div", { id: "new-game-result" });
@@ -65,8 +67,10 @@ function renderNewGame(box, catalog) {
   function current() { return catalog.find((g) => g.id === state.game); }
   function refresh() {
     const game = current();
-    clear(scenarioSelect).append(...game.scenarios.map((s) => h("option", { value: s }, s)));
+    const scenario = scenarioSelect.value; // kept when only the mode changes
+    clear(scenarioSelect).append(...game.scenarios.map((s) => h("option", { value: s, selected: s === scenario }, s)));
     scenarioSelect.parentElement.hidden = game.scenarios.length < 2;
+    renderRules();
     clear(sideSelect).append(...game.sides.map((s) => h("option", { value: s }, s)));
     clear(agentSelect).append(...(game.agents.length ? game.agents : ["(none installed)"]).map((a) => h("option", { value: a }, a)));
     const solitaire = game.sides.length === 1;
@@ -83,11 +87,63 @@ function renderNewGame(box, catalog) {
       : `${game.title}: ${game.sides.join(" against ")}.`;
   }
   gameSelect.addEventListener("change", () => { state.game = gameSelect.value; refresh(); });
+  scenarioSelect.addEventListener("change", () => renderRules());
+
+  // The game's rules options, drawn from the catalog: only those that mean something in the chosen scenario.
+  function applicable() {
+    const scenario = scenarioSelect.value || current().scenarios[0];
+    const here = (item) => !item.scenarios || item.scenarios.includes(scenario);
+    return (current().options || []).filter(here).map((o) => (o.kind === "choice" ? { ...o, choices: o.choices.filter(here) } : o));
+  }
+  function renderRules() {
+    const options = applicable();
+    clear(rulesBox).append(h("legend", {}, "Rules options"));
+    rulesBox.hidden = !options.length;
+    for (const o of options) {
+      const id = `option-${o.key}`;
+      const keep = (value) => { optionValues[o.key] = value; };
+      const chosen = optionValues[o.key];
+      let control;
+      if (o.kind === "bool") {
+        control = h("label", { class: "rules-option" },
+          h("input", { type: "checkbox", id, dataset: { option: o.key }, checked: chosen ?? o.default, onchange: (e) => keep(e.target.checked) }),
+          h("span", {}, o.label));
+      } else if (o.kind === "choice") {
+        const value = o.choices.some((c) => c.value === chosen) ? chosen : o.default;
+        control = h("label", { class: "rules-option" }, h("span", {}, `${o.label} `),
+          h("select", { id, dataset: { option: o.key }, onchange: (e) => keep(e.target.value) },
+            o.choices.map((c) => h("option", { value: c.value, selected: c.value === value }, c.label))));
+      } else {
+        control = h("label", { class: "rules-option" }, h("span", {}, `${o.label} `),
+          h("input", { type: "number", id, min: o.min, max: o.max, step: 1, placeholder: String(o.default), value: chosen ?? "",
+                       dataset: { option: o.key }, oninput: (e) => keep(e.target.value) }));
+      }
+      rulesBox.append(h("div", { class: "rules-row", dataset: { option: o.key } }, control,
+        h("p", { class: "muted small" }, o.help, o.rule ? h("span", { class: "rule-ref" }, ` (${o.rule})`) : null)));
+    }
+  }
+  // Only the options changed from the game's default are sent: a game without any sends none.
+  function chosenOptions() {
+    const out = {};
+    for (const o of applicable()) {
+      const el = rulesBox.querySelector(`[data-option="${o.key}"]:is(input, select)`);
+      if (!el) continue;
+      let value = o.kind === "bool" ? el.checked : el.value;
+      if (o.kind === "int") {
+        if (value === "") continue;
+        value = Number(value);
+      }
+      if (value !== o.default) out[o.key] = value;
+    }
+    return out;
+  }
 
   async function startGame() {
     const game = current();
     const body = { game: game.id, mode: state.mode, scenario: scenarioSelect.value || null };
     if (seedInput.value !== "" && state.mode !== "online") body.seed = Number(seedInput.value);
+    const options = chosenOptions();
+    if (Object.keys(options).length) body.options = options;
     if (state.mode === "computer" && game.sides.length > 1) {
       body.human = [sideSelect.value];
       body.agent = agentSelect.value;
@@ -118,7 +174,7 @@ function renderNewGame(box, catalog) {
   box.append(
     h("h2", {}, "New game"),
     h("div", { class: "row" }, h("label", {}, "Game ", gameSelect), h("label", {}, "Scenario ", scenarioSelect)),
-    blurb, modes, computerOptions,
+    blurb, modes, computerOptions, rulesBox,
     h("details", { class: "more" }, h("summary", {}, "More options"), h("label", {}, "Dice seed (to replay the same dice) ", seedInput), seedNote),
     start, result,
   );

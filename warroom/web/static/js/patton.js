@@ -54,6 +54,13 @@ function oddsBar(odds) {
     ...[["win", "you win"], ["tie", "tie"], ["lose", "you lose"]].map(([k, word]) => (o[k] > 0 ? h("span", { class: `p-odds-${k}`, style: `flex:${o[k]}` }, o[k] >= 0.12 ? `${word} ${pct(o[k])}` : "") : null)));
 }
 
+// A scenario's layout with another turn limit (the option `turn_limit`): the track's length and the objective's words.
+function withTurnLimit(sc, limit) {
+  const said = `end of turn ${sc.turns}`;
+  const text = sc.objective.text.includes(said) ? sc.objective.text.replace(said, `end of turn ${limit}`) : `${sc.objective.text} This game ends after turn ${limit}.`;
+  return { ...sc, turns: limit, objective: { ...sc.objective, text } };
+}
+
 export class PattonBoard {
   constructor(container, layout, handlers, payload) {
     ensureStyles();
@@ -62,6 +69,10 @@ export class PattonBoard {
     this.game = handlers.game;
     const scenario = (payload && (payload.view.state.scenario || payload.scenario)) || Object.keys(layout.scenarios)[0];
     this.sc = layout.scenarios[scenario];
+    // Sicily's turn limit is a rules option: the turn track and the objective follow this game's own
+    const limit = payload && payload.view.state.options && payload.view.state.options.turn_limit;
+    if (limit && !this.sc.game_ends_card && limit !== this.sc.turns) this.sc = withTurnLimit(this.sc, limit);
+    this.rules = (payload && payload.options) || []; // the rules options switched on, in words (for the help)
     this.town = Object.fromEntries(this.sc.towns.map((t) => [t.id, t]));
     this.landing = Object.fromEntries(this.sc.landings.map((l) => [l.id, l]));
     this.roadOf = {};
@@ -799,6 +810,7 @@ export class PattonBoard {
       ["Reserves", `${this.sc.sides.Allied.name}: ${this.sc.sides.Allied.reserves} ${this.sc.sides.Axis.name}: ${this.sc.sides.Axis.reserves}`],
     ];
     if (this.sc.landings.length) items.splice(3, 0, ["Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns."]);
+    if (this.rules.length) items.splice(1, 0, ["Rules options in this game", this.rules.map((o) => `${o.label}: ${o.text}.`).join(" ")]);
     return h("div", { class: "help" }, items.map(([title, body]) => h("section", {}, h("h3", {}, title), h("p", {}, body))),
       h("p", { class: "muted" }, "Undo takes back your last decision, never past a card or die. Nothing in Patton is hidden from either side except the cards not yet turned up."));
   }
