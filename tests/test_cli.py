@@ -487,13 +487,21 @@ def test_play_keeps_a_drawn_seed_secret_until_the_end(tmp_path: Path) -> None:
 def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -> None:
     save = tmp_path / "options.json"
     code, out = run(["play", "patton", "--scenario", "bulge", "--seed", "3", "--vs", "ai", "--side", "german",
-                     "--option", "advanced_retreat=true", "--option", "turn_limit=9"], [f"s {save}", "q", "n"])
+                     "--option", "advanced_retreat=Yes"], [f"s {save}", "q", "n"])
     assert code == 0, out
-    assert warroom.load(save).options == {"advanced_retreat": True, "turn_limit": 9}
+    assert warroom.load(save).options == {"advanced_retreat": True}
     assert "Axis to decide" in out and "Computer (heuristic)" in out  # "german" named the Axis seat
     code, out = run(["play", "patton", "--option", "advanced_retreat"], [])
     assert code == 1 and "KEY=VALUE" in out
     code, out = run(["play", "patton", "--option", "fog_of_war=true"], [])
     assert code == 1 and "unknown Patton option" in out
+    code, out = run(["play", "patton", "--scenario", "bulge", "--option", "turn_limit=9"], [])
+    assert code == 1 and "turn_limit is for Sicily" in out
+    code, out = run(["play", "patton", "--option", "advanced_retreat=maybe"], [])
+    assert code == 1 and "advanced_retreat must be true or false" in out
+    from warroom.cli import parse_options
+
+    assert parse_options(["advanced_retreat=False", "turn_limit=12", "placement=manual"]) == {
+        "advanced_retreat": False, "turn_limit": 12, "placement": "manual"}
     code, out = run(["play", "patton", "--load", str(save), "--option", "turn_limit=3"], [])
     assert code == 1 and "keeps the options it was saved with" in out

@@ -3,6 +3,7 @@ observations (nothing hidden leaks), action ids and labels, manual dice."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -253,3 +254,33 @@ def test_terminal_board_draws_every_phase(scenario):
         if m.to_act == "dice":
             assert pending_roll(m) is not None
         m.play(rng.choice(m.legal_actions()))
+
+
+def test_terminal_battle_line_shows_odds_only_while_they_are_still_open():
+    # The odds of a round are shown before its dice (and, at a tie, for the refight); once the
+    # round's dice are thrown they would be stale, so the battle line drops them.
+    from rich.console import Console
+
+    from warroom.games.patton.render import board_view
+    from warroom.games.patton.state import CASUALTY, DICE, TIE
+
+    seen = set()
+    rng = random.Random(5)
+    for seed in range(40):
+        s = RULES.initial_state(("normandy", "bulge", "sicily")[seed % 3], {})
+        while RULES.to_act(s) is not None and len(seen) < 3:
+            if s.battle is not None and s.phase in (DICE, CASUALTY, TIE) and s.phase not in seen:
+                console = Console(width=200, record=True, file=io.StringIO())
+                console.print(board_view(s))
+                text = console.export_text()
+                assert ("attacker takes it" in text) == (s.phase != CASUALTY), (s.phase, text[-400:])
+                assert ("if refought" in text) == (s.phase == TIE)
+                seen.add(s.phase)
+            if RULES.to_act(s) == CHANCE:
+                RULES.apply_chance(s, pick(RULES.chance_outcomes(s), rng.random()), False)
+            else:
+                legal = RULES.legal_actions(s)
+                RULES.apply(s, legal[int(rng.random() * len(legal))], False)
+        if len(seen) == 3:
+            break
+    assert seen == {DICE, CASUALTY, TIE}

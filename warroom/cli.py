@@ -111,7 +111,7 @@ def play(
     side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
     option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable; Patton: "
-                                                     "advanced_retreat=true, placement=manual|Allied|Axis, turn_limit=N.")] = None,
+                                                     "advanced_retreat=true, placement=manual|Allied|Axis, turn_limit=N (Sicily).")] = None,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
@@ -168,17 +168,22 @@ def _side_named(name: str, match: Any) -> str:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """--option KEY=VALUE pairs as a rules-options dict; a value is read as JSON when it is JSON
-    (true, 12), else kept as text (manual). The game itself checks the keys and values."""
+    """--option KEY=VALUE pairs as a rules-options dict; yes/no, on/off and true/false in any case
+    are booleans, a value that is JSON is read as JSON (12), the rest is text (manual). The game
+    itself checks the keys and values."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
             raise CommandError(f"--option must look like KEY=VALUE (e.g. advanced_retreat=true), not {pair!r}")
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            value = text
+        word = text.strip().lower()
+        if word in ("true", "yes", "on", "false", "no", "off"):
+            value: Any = word in ("true", "yes", "on")
+        else:
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError:
+                value = text
         options[key.strip()] = value
     return options
 

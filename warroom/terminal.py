@@ -242,11 +242,13 @@ class TerminalGame:
         handled = self._command(line)
         if handled is not None:
             return handled
-        what = noun or "die result"
         try:
             value = int(line)
         except ValueError:
-            self._error(f"{line!r} is not a {what}: enter a whole number from {low} to {high}.")
+            if noun is not None:
+                self._error(f"{line!r} is not a {noun} value: enter one of {values}.")
+            else:
+                self._error(f"{line!r} is not a die result: enter a whole number from {low} to {high}.")
             return False
         if value not in outcomes:
             if noun is not None:

@@ -91,16 +91,17 @@ def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
     """
     n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
     counts: Counter[str] = Counter()
-    if n == 0 and m == 0:
-        # neither side can throw: a refight could never end, so the attacker falls back (battle.outcome, NOTES.md)
-        return {"attacker_wins": Fraction(0), "defender_wins": Fraction(1), "tie": Fraction(0), "both_eliminated": Fraction(0)}
     for ta, cas_on_def, wa in throw_table(n):
         la, li = losses(cas_on_def, def_armor, def_inf)
         defender_left = def_armor + def_inf - la - li
+        defender_dice_left = dice_for(def_armor - la, def_inf - li, bonus)
         for td, cas_on_att, wd in throw_table(m):
             ka, ki = losses(cas_on_att, att_armor, att_inf)
             attacker_left = att_armor + att_inf - ka - ki
             w = wa * wd
+            if ta == td and attacker_left and defender_left and not defender_dice_left and not dice_for(att_armor - ka, att_inf - ki):
+                counts["defender_wins"] += w  # a tie neither side could refight: the attacker falls back (battle.outcome)
+                continue
             if attacker_left == 0 and defender_left == 0:
                 counts["both_eliminated"] += w
             elif defender_left == 0:

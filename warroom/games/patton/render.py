@@ -18,7 +18,7 @@ from .board import mix_text
 from .combat import dice_for
 from .objectives import red_towns_held
 from .odds import attackers_outside, fighting_defenders, round_outcome
-from .state import CARD, DICE, OVER, PHASE_NAMES, RESERVE_DICE, PattonState
+from .state import CARD, DICE, OVER, PHASE_NAMES, RESERVE_DICE, TIE, PattonState
 
 if TYPE_CHECKING:
     from warroom.engine.match import Match
@@ -203,12 +203,18 @@ def _battle(s: PattonState) -> Text:
     aa, ai = attacker_force(s)
     da, di = defender_force(s)
     n, m = dice_for(aa, ai), dice_for(da, di, battle.bonus)
-    o = round_outcome(aa, ai, da, di, battle.bonus)
     text = Text(f"Battle for {b.towns[battle.target].name}", style="bold")
     text.append(f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({_dice(n)}) "
                 f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({_dice(m)})")
-    text.append(f" · attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
-                f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}", style="cyan")
+    # Odds only while they are still to be decided: the round's dice (DICE), or the refight a tie
+    # may lead to (TIE, with the forces left). Once thrown, the round's odds would be stale.
+    if s.phase in (DICE, TIE):
+        o = round_outcome(aa, ai, da, di, battle.bonus)
+        lead = "if refought: " if s.phase == TIE else ""
+        text.append(f" · {lead}attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+                    f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}", style="cyan")
+        if s.phase == DICE and (battle.att_dice or battle.def_dice):
+            text.append(" (before the first die)", style="dim")
     if battle.att_dice or battle.def_dice:
         text.append(f" · thrown: {'-'.join(map(str, battle.att_dice)) or '–'} / {'-'.join(map(str, battle.def_dice)) or '–'}")
     return text

@@ -104,11 +104,17 @@ class PattonRules:
             raise WarroomError(f"unknown Patton option(s) {sorted(unknown)}; options: {', '.join(sorted(OPTIONS))}")
         board = self.board(scenario or SCENARIOS[0])
         s = PattonState(board)
-        s.advanced = bool(options.get("advanced_retreat", False))
+        advanced = options.get("advanced_retreat", False)
+        if not isinstance(advanced, bool):
+            raise WarroomError(f"advanced_retreat must be true or false, not {advanced!r}")
+        s.advanced = advanced
         limit = options.get("turn_limit")
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
                 raise WarroomError(f"turn_limit must be a positive whole number of turns, not {limit!r}")
+            if board.game_ends_card:
+                raise WarroomError(f"turn_limit is for Sicily: in {board.title} the Game Ends card ends the game after "
+                                   f"{board.turns} turns ({sequence.SCENARIO_RULE[board.id]} — Duration of Game)")
             s.turn_limit = limit
         mode = options.get("placement", "default")
         if mode not in PLACEMENTS:
