@@ -424,3 +424,27 @@ def test_mcts_confidence_plays_a_move_that_beats_the_prior_move_under_the_same_d
         chosen.append(search.search([0, 0, 0, 0], simulations=30)[0])
     assert "a" not in chosen  # 'c' is 2% better under every roll: ten paired visits show it
     assert chosen.count("c") >= 19
+
+
+def test_agents_draw_from_a_stream_of_their_own_not_the_games_dice(monkeypatch):
+    # An agent seeded with the game's seed would draw the very numbers the game's dice come from
+    # (a random player in step with the dice, a search sampling the real dice to come).
+    import random
+
+    from warroom.ai import agent_seed
+    from warroom.analysis import simulate
+
+    assert agent_seed(None) is None
+    assert agent_seed(7) == agent_seed(7) != 7
+    assert len({agent_seed(7), agent_seed(7, "Axis"), agent_seed(8)}) == 3
+    assert random.Random(agent_seed(7)).random() != random.Random(7).random()
+    seeds = []
+    real = warroom.ai.get_agent
+
+    def spy(name, game, budget_ms=None, seed=None, **kw):
+        seeds.append(seed)
+        return real(name, game, budget_ms, seed, **kw)
+
+    monkeypatch.setattr(warroom.ai, "get_agent", spy)
+    simulate.play_one("patton", "random", 11, scenario="sicily", side_agents={"Axis": "random"})
+    assert seeds == [agent_seed(11), agent_seed(11, "Axis")]

@@ -138,9 +138,9 @@ def play(
     elif side is not None:
         raise CommandError("--side needs --vs ai")
     if auto is not None:
-        from warroom.ai import get_agent
+        from warroom.ai import agent_seed, get_agent
 
-        agent = get_agent(auto.value, game, budget_ms, match.seed)
+        agent = get_agent(auto.value, game, budget_ms, agent_seed(match.seed))
     out = console()
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"

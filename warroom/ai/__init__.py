@@ -11,6 +11,7 @@ Game-agnostic: a game's evaluation and heuristic live in the `ai` module beside 
 
 from __future__ import annotations
 
+import hashlib
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
@@ -89,6 +90,19 @@ class HeuristicAgent:
         return action, why
 
 
+def agent_seed(game_seed: int | None, role: str = "agent") -> int | None:
+    """A seed for an agent's own random numbers, drawn from the game's seed but independent of it.
+
+    An agent seeded with the game's seed would draw from the very stream the game's dice come
+    from: a random player's choices would move in step with the dice, and a search could sample
+    the real dice to come. Hashing gives a reproducible seed with a stream of its own; `role`
+    (say, the side) keeps two agents of one game apart too."""
+    if game_seed is None:
+        return None
+    digest = hashlib.sha256(f"warroom {role} {game_seed}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
 def get_agent(
     name: str,
     game: str,
@@ -121,5 +135,5 @@ def get_agent(
 
 __all__ = [
     "AGENT_NAMES", "Agent", "HeuristicAgent", "NoDecisionError", "NoHeuristicError", "UnknownAgentError",
-    "decision_state", "game_ai_module", "get_agent",
+    "agent_seed", "decision_state", "game_ai_module", "get_agent",
 ]

@@ -30,11 +30,11 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
     """Play game `seed` to the end with `agent_name` deciding for every side except those that
     `side_agents` (side -> agent name) gives their own agent; return its facts."""
     import warroom
-    from warroom.ai import game_ai_module, get_agent
+    from warroom.ai import agent_seed, game_ai_module, get_agent
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False)
-    agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=seed)
-    own = {side: get_agent(name, game, budget_ms=budget_ms, seed=seed) for side, name in (side_agents or {}).items()}
+    agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=agent_seed(seed))
+    own = {side: get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed, side)) for side, name in (side_agents or {}).items()}
     while not match.over:
         action, _ = own.get(match.to_act, agent).choose(match)
         match.play(action)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import warroom
+from warroom.ai import agent_seed
 from warroom.engine.dice import DiceSource
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.match import Match
@@ -514,7 +515,7 @@ class GameService:
             version = live.version
             try:
                 ai = agents.make_agent(spec.get("name") or _default_agent(live.stored.game), live.stored.game,
-                                       int(spec.get("budget_ms", 1000)), (live.stored.header.get("seed") or 0) + version)
+                                       int(spec.get("budget_ms", 1000)), agent_seed(live.stored.header.get("seed") or 0, f"{side} {version}"))
                 action, _why = await asyncio.to_thread(agents.choose, ai, m.clone())
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
