@@ -15,7 +15,7 @@ import pytest
 from web_pages import new_page  # noqa: E402
 
 from warroom.games.patton.board import load_board
-from warroom.games.patton.rules import OPTIONS, PLACEMENTS
+from warroom.games.patton.options import OPTIONS, PLACEMENTS
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -3,13 +3,11 @@
 Each game computes its own: a ruleset offers `action_odds(state, action) -> dict | None`
 ({"p", "fraction", "text"} for an action that involves a die), and the web layer only asks.
 The battles of the position (the one being fought, those set up) go to every seat, the side that
-is not acting too: a ruleset offers `battle_odds(state, side) -> list`, or the web layer has one
-of its own for the game (`BATTLE_ODDS`).
+is not acting too: a ruleset offers `battle_odds(state, side) -> list`.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from warroom.engine.match import Match
@@ -28,16 +26,7 @@ def legal_odds(match: Match, legal: list[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-BATTLE_ODDS = {"patton": "warroom.web.patton_odds"}
-"""Games whose battle odds the web layer computes itself, from the engine's odds helpers."""
-
-
 def battle_odds(match: Match, side: str | None) -> list[dict[str, Any]]:
     """The odds of the battle being fought and of those set up, from `side`'s view; [] for a game without battles."""
     hook = getattr(match.ruleset, "battle_odds", None)
-    if not callable(hook):
-        module = BATTLE_ODDS.get(match.ruleset.info.id)
-        if module is None:
-            return []
-        hook = import_module(module).battle_odds
-    return list(hook(match.state, side))
+    return list(hook(match.state, side)) if callable(hook) else []

@@ -1,10 +1,11 @@
 """Each game's rules options as data: the lobby draws its controls from it, the server checks against it.
 
-The catalog lists them per game (`options`): key, label, kind (`bool`, `choice`, `int`), default,
-help text, the rule, and where an option or a choice only means something in some scenarios, those
-scenarios. The client names no option; it sends only the values a player changed. What the catalog
-offers is what a new game accepts: anything else is refused (400 `bad_option`) naming the option and
-what it may be, before the engine is asked.
+The game describes them (its ruleset's `option_specs()`: key, label, kind `bool`/`choice`/`int`,
+default, help text, the rule, and where an option or a choice only means something in some
+scenarios, those scenarios); the catalog lists them per game (`options`). The client names no
+option; it sends only the values a player changed. What the catalog offers is what a new game
+accepts: anything else is refused (400 `bad_option`) naming the option and what it may be, before
+the engine is asked.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from typing import Any
 
 from .errors import ApiError
 
-KINDS = ("bool", "choice", "int")
-
 
 def game_options(game: str) -> list[dict[str, Any]]:
     """The rules options of `game` for the catalog (an empty list for a game without any)."""
@@ -24,44 +23,11 @@ def game_options(game: str) -> list[dict[str, Any]]:
 
 @cache
 def _specs(game: str) -> tuple[dict[str, Any], ...]:
-    if game == "patton":
-        return _patton()
-    return ()
+    """The game's own description of its options (the ruleset's `option_specs`), or none."""
+    from warroom.games import get_ruleset
 
-
-def _patton() -> tuple[dict[str, Any], ...]:
-    from warroom.games.patton.battle import OPTIONAL
-    from warroom.games.patton.board import load_board
-    from warroom.games.patton.objectives import SICILY_LIMIT
-    from warroom.games.patton.rules import OPTIONS, PLACEMENTS
-
-    both = ["normandy", "bulge"]  # Sicily's Allied forces start at sea: only the Axis can place there
-    placement = {  # label, the words on the game page, the scenarios it is offered in (None: all)
-        "default": ("Nobody: the default setup", "default setup", None),
-        "manual": ("Both players", "both players", both),
-        "Allied": ("Only the Allied (American) player", "Allied only", both),
-        "Axis": ("Only the Axis (German) player", "Axis only", None),
-    }
-    sicily_limit = load_board("sicily").turn_limit
-    specs = (
-        {"key": "advanced_retreat", "label": "Optional Retreating Rule for Advanced Players", "short": "Advanced retreat",
-         "kind": "bool", "default": False, "rule": OPTIONAL,
-         "help": "A beaten defender may also retreat along a road into a town the enemy holds and fight its way in: the town's "
-                 "holders add 2 dice, and retreating Units that lose are eliminated."},
-        {"key": "placement", "label": "Who places their own Units", "short": "Placed by hand",
-         "kind": "choice", "default": "default", "rule": "Patton: Positioning of Units",
-         "choices": [{"value": value, "label": label, "short": short, **({"scenarios": where} if where else {})}
-                     for value in PLACEMENTS for label, short, where in [placement[value]]],
-         "help": "A player who places his own Units puts the scenario's Starting Forces in the towns the rules allow before the "
-                 "first turn (the Allied player first); the others use the default setup. In Sicily the Allies land from the sea."},
-        {"key": "turn_limit", "label": "Turn limit", "short": "Turn limit", "kind": "int", "default": sicily_limit, "min": 1, "max": 99,
-         "scenarios": ["sicily"], "rule": SICILY_LIMIT,
-         "help": f"Sicily has no Game Ends card: the Axis win if Messina has not fallen after this many turns "
-                 f"({sicily_limit} by default, a reconstruction)."},
-    )
-    if {spec["key"] for spec in specs} != OPTIONS:
-        raise RuntimeError(f"the web describes Patton options {sorted(spec['key'] for spec in specs)}, the rules have {sorted(OPTIONS)}")
-    return specs
+    hook = getattr(get_ruleset(game), "option_specs", None)
+    return tuple(hook()) if callable(hook) else ()
 
 
 def check_options(game: str, title: str, scenario: str | None, options: Any) -> dict[str, Any]:

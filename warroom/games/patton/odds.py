@@ -202,6 +202,71 @@ def _odds_entry(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: b
             "outcome": {"win": float(win), "tie": float(o["tie"]), "lose": float(lose)}}
 
 
+def battle_odds(s: Any, side: str | None) -> list[dict[str, Any]]:
+    """The battle whose dice are being thrown (or whose tie may be refought), then each attack set up.
+
+    For every seat, the one a battle is fought against too (Patton: Battles): one round with the
+    forces as they stand. "p", "fraction", "text", "dice", "outcome" are from `side`'s view (the
+    attacker's when `side` is neither), as `action_odds` words a choice; "odds" and "exact" from
+    the attacker's. A battle already decided this round (casualties, retreats) is left out: its
+    dice are known.
+    """
+    from .battle import attacker_force, defender_force
+    from .board import SIDES
+    from .state import DICE, RETREAT_BATTLE, TIE
+
+    viewer = SIDES.index(side) if side in SIDES else None
+    out: list[dict[str, Any]] = []
+    battle = s.battle
+    current: tuple[int, int] | None = None
+    if battle is not None:
+        current = (battle.target, battle.attacker)
+        if s.phase in (DICE, TIE):
+            if s.phase == DICE:
+                status, note = "fighting", f"round {battle.round}, before the dice" if battle.round > 1 else "before the dice"
+            else:
+                status, note = "tie", "if neither side retreats from the tie, refought with the Units left"
+            if battle.kind == RETREAT_BATTLE:
+                note += "; the retreating Units are eliminated if they lose"
+            out.append(_battle_entry(s, battle.target, battle.attacker, attacker_force(s), defender_force(s), battle.bonus,
+                                     status, note, viewer))
+    for town, attacker in sorted({(st[0], st[4]) for st in s.stacks}):
+        if (town, attacker) == current or s.side[town] != 1 - attacker:
+            continue
+        landers = any(st[0] == town and st[4] == attacker and st[1] >= s.board.n for st in s.stacks)
+        note = "set up, not yet fought" + ("; landers who lose are eliminated" if landers else "")
+        out.append(_battle_entry(s, town, attacker, attackers_outside(s, town, attacker), fighting_defenders(s, town), 0,
+                                 "pending", note, viewer))
+    return out
+
+
+def _battle_entry(s: Any, town: int, attacker: int, att: tuple[int, int], dfn: tuple[int, int], bonus: int,
+                  status: str, note: str, viewer: int | None) -> dict[str, Any]:
+    from .board import SIDES
+
+    outcome = round_outcome(*att, *dfn, bonus)
+    names = s.board.side_names
+    n, m = dice_for(*att), dice_for(*dfn, bonus)
+    entry = _odds_entry(*att, *dfn, bonus, viewer is None or viewer == attacker, note)
+    entry.update({
+        "town": s.board.names[town],
+        "attacker": SIDES[attacker],
+        "defender": SIDES[1 - attacker],
+        "status": status,
+        "mine": None if viewer is None else ("attacker" if viewer == attacker else "defender"),
+        "forces": {"attacker": {"armor": att[0], "infantry": att[1]}, "defender": {"armor": dfn[0], "infantry": dfn[1]}},
+        "bonus": bonus,
+        "attacker_dice": n,
+        "defender_dice": m,
+        "odds": {key: float(p) for key, p in outcome.items()},
+        "exact": {key: f"{p.numerator}/{p.denominator}" for key, p in outcome.items()},
+        "summary": (f"{names[attacker]} {n} {'die' if n == 1 else 'dice'} against {names[1 - attacker]} {m}: the attacker wins "
+                    f"{float(outcome['attacker_wins']):.0%}, tie {float(outcome['tie']):.0%}, the defender holds "
+                    f"{float(outcome['defender_wins']):.0%}, both wiped out {float(outcome['both_eliminated']):.0%} (one round)."),
+    })
+    return entry
+
+
 # -- the engine protocol --------------------------------------------------------------------------
 def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
     force = request.get(key)

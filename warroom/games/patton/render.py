@@ -62,15 +62,19 @@ def action_label(match: Match, action: str) -> str:
     return f"{label} [{mine} v {theirs} dice: win {o['win']:.0%}, tie {o['tie']:.0%}, lose {o['lose']:.0%}]"
 
 
-def battle_odds_line(s: PattonState, town: int, attacker: int, bonus: int = 0) -> str:
-    """One battle's forces, dice and exact first-round result, from the attacker's side."""
+def _attack_odds(s: PattonState, town: int, attacker: int) -> str:
+    """An attack set up and not yet fought: forces, dice and its exact first-round result."""
     b = s.board
     aa, ai = attackers_outside(s, town, attacker)
     da, di = fighting_defenders(s, town)
-    n, m = dice_for(aa, ai), dice_for(da, di, bonus)
+    return (f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(dice_for(aa, ai))}) against "
+            f"{mix_text(da, di)} ({_dice(dice_for(da, di))}): {_round_text(aa, ai, da, di, 0)}")
+
+
+def _round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
+    """One round's exact result from the attacker's side, casualties and the no-dice fall-back included."""
     o = round_outcome(aa, ai, da, di, bonus)
-    return (f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(n)}) against {mix_text(da, di)} ({_dice(m)}): "
-            f"attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+    return (f"attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
             f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}")
 
 
@@ -191,7 +195,7 @@ def _stacks(s: PattonState) -> Text:
     fighting = s.battle.target if s.battle is not None else -1
     for target in sorted({st[0] for st in s.stacks if st[0] != fighting}, key=lambda t: b.towns[t].name):
         attacker = next(st[4] for st in s.stacks if st[0] == target)
-        text.append("\n  odds · " + battle_odds_line(s, target, attacker), style="cyan")
+        text.append("\n  odds · " + _attack_odds(s, target, attacker), style="cyan")
     return text
 
 
@@ -209,10 +213,8 @@ def _battle(s: PattonState) -> Text:
     # Odds only while they are still to be decided: the round's dice (DICE), or the refight a tie
     # may lead to (TIE, with the forces left). Once thrown, the round's odds would be stale.
     if s.phase in (DICE, TIE):
-        o = round_outcome(aa, ai, da, di, battle.bonus)
         lead = "if refought: " if s.phase == TIE else ""
-        text.append(f" · {lead}attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
-                    f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}", style="cyan")
+        text.append(f" · {lead}{_round_text(aa, ai, da, di, battle.bonus)}", style="cyan")
         if s.phase == DICE and (battle.att_dice or battle.def_dice):
             text.append(" (before the first die)", style="dim")
     if battle.att_dice or battle.def_dice:

@@ -39,6 +39,7 @@ from .actions import (
 )
 from .board import SCENARIOS, SIDES, Board, load_board, mix_text
 from .objectives import score, update_relief
+from .options import OPTIONS, PLACEMENTS, option_specs
 from .position import state_from_json, state_to_json
 from .state import (
     AFTER_DEFECTION,
@@ -68,8 +69,6 @@ D6 = [(face, 1 / 6) for face in range(1, 7)]
 CHANCE_PHASES = (CARD, DICE, RESERVE_DICE)
 # Decisions the rules take on the player's behalf when only one choice exists.
 AUTO_PHASES = frozenset((PLACING, MOVING, BATTLE_ORDER, CASUALTY, RESERVE_PLACE, DEFECTION, STACKING))
-OPTIONS = {"advanced_retreat", "placement", "turn_limit"}
-PLACEMENTS = ("default", "manual", "Allied", "Axis")
 
 
 class PattonRules:
@@ -381,6 +380,16 @@ class PattonRules:
         from .odds import action_odds
 
         return action_odds(self, s, action)
+
+    def option_specs(self) -> tuple[dict[str, Any], ...]:
+        """The rules options described for a front end (labels, kinds, defaults, the rule; see options.py)."""
+        return option_specs()
+
+    def battle_odds(self, s: PattonState, side: str | None) -> list[dict[str, Any]]:
+        """Exact odds of the battle being fought and of each attack set up, from `side`'s view (every seat sees them)."""
+        from .odds import battle_odds
+
+        return battle_odds(s, side)
 
     def describe_action(self, s: PattonState, action: str) -> str:
         from .labels import describe
