@@ -235,26 +235,25 @@ class TerminalGame:
         noun = self.renderer.roll_name(self.match)
         if noun is not None:  # a card or the like: its possible values, which need not be a run
             values = ", ".join(map(str, outcomes))
-            line = self.ask(f"Turn up the {noun} and enter its value ({values})> ").strip()
+            prompt = f"Turn up the {noun} and enter its value ({values})> "
+            not_a_number = f"is not a {noun} value: enter one of {values}."
+            out_of_range = f"is not the value of any {noun} that can come up now: enter one of {values}."
         else:
             sides = self.match.ruleset.die_sides(self.match.state)
-            line = self.ask(f"Roll a d{sides} and enter the result ({low}-{high})> ").strip()
+            prompt = f"Roll a d{sides} and enter the result ({low}-{high})> "
+            not_a_number = f"is not a die result: enter a whole number from {low} to {high}."
+            out_of_range = f"is out of range: a d{sides} shows {low} to {high}. Roll again and enter what it shows."
+        line = self.ask(prompt).strip()
         handled = self._command(line)
         if handled is not None:
             return handled
         try:
             value = int(line)
         except ValueError:
-            if noun is not None:
-                self._error(f"{line!r} is not a {noun} value: enter one of {values}.")
-            else:
-                self._error(f"{line!r} is not a die result: enter a whole number from {low} to {high}.")
+            self._error(f"{line!r} {not_a_number}")
             return False
         if value not in outcomes:
-            if noun is not None:
-                self._error(f"{value} is not the value of any {noun} that can come up now: enter one of {values}.")
-            else:
-                self._error(f"{value} is out of range: a d{sides} shows {low} to {high}. Roll again and enter what it shows.")
+            self._error(f"{value} {out_of_range}")
             return False
         self._play(f"roll {value}", who="Card: " if noun is not None else "Die: ")
         return False
