@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_pages import api, new_page  # noqa: E402
+from web_pages import api, new_page, seat_tokens, server_post  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -139,7 +139,7 @@ def test_a_finished_game_replays_step_by_step(live_server: Any, browser: Any, ar
 def test_two_browsers_play_online_and_never_see_the_other_hand(live_server: Any, browser: Any, secret_cards: str, artifacts: Path) -> None:
     created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "mode": "online"})
     game_id = created["id"]
-    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    tokens = seat_tokens(server_post(live_server), created)
     match = live_server.app.state.service.live[game_id].match
     from web_secret_cards import CARDS
 

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import pytest
+from web_pages import client_post, seat_tokens
 from web_secret_cards import CARDS
 
 from warroom.engine.match import Match
@@ -45,7 +46,7 @@ def assert_no_leak(client: Any, game_id: str, side: str, payload: Any) -> None:
 def test_each_seat_sees_only_its_own_hand_everywhere(client: Any, secret_cards: str, views_asked: list[Any]) -> None:
     created = client.post("/api/games", json={"game": secret_cards, "mode": "online"}).json()
     game_id = created["id"]
-    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    tokens = seat_tokens(client_post(client), created)
     assert set(tokens) == {"North", "South"}
     assert_no_leak(client, game_id, "North", created)  # the creator's answer shows the first seat's view only
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['North']}") as north_ws, \

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_pages import api, new_page  # noqa: E402
+from web_pages import api, new_page, seat_tokens, server_post  # noqa: E402
 
 import warroom
 from warroom.games.patton.board import ROAD_COST, SCENARIOS, load_board
@@ -261,7 +261,7 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
     monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # the server's secret draw, fixed here (the server runs in this process)
     created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online"})
     game_id = created["id"]
-    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    tokens = seat_tokens(server_post(live_server), created)
     frames: dict[str, list[str]] = {"Allied": [], "Axis": []}
     pages, contexts, errors = {}, [], []
     for side in ("Allied", "Axis"):
@@ -339,7 +339,7 @@ def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(live_
     monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # an American card of 10: MP left after the attack
     created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online"})
     game_id = created["id"]
-    tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+    tokens = seat_tokens(server_post(live_server), created)
     contexts, errors, pages = [], [], {}
     for side in ("Allied", "Axis"):
         context, page, page_errors = open_seat(browser, f"{live_server.url}/play/{game_id}?token={tokens[side]}")

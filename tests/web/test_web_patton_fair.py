@@ -11,14 +11,16 @@ import json
 from typing import Any
 
 import pytest
+from web_pages import client_post, seat_tokens
 
 import warroom
 from warroom.games.patton.combat import dice_for
 from warroom.games.patton.odds import round_outcome
 
 
-def seats_of(created: dict[str, Any]) -> dict[str, str]:
-    return {seat["side"]: seat["token"] for seat in created["seats"]}
+def seats_of(client: Any, created: dict[str, Any]) -> dict[str, str]:
+    """Every seat's token: the creator's, and an online game's invites claimed as the opponents would."""
+    return seat_tokens(client_post(client), created)
 
 
 def get(client: Any, game_id: str, token: str, route: str = "") -> Any:
@@ -73,7 +75,7 @@ def check_entry(entry: dict[str, Any], odds: dict[str, Any], mine: str) -> None:
 def test_both_online_seats_get_the_odds_of_the_battle_set_up(client: Any) -> None:
     created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online"})
     assert created.status_code == 201, created.text
-    game_id, tokens = created.json()["id"], seats_of(created.json())
+    game_id, tokens = created.json()["id"], seats_of(client, created.json())
     view = get(client, game_id, tokens["Allied"]).json()["view"]
     attack = first_attack(view)
     town_id = target_of(attack)
@@ -100,7 +102,7 @@ def test_both_online_seats_get_the_odds_of_the_battle_set_up(client: Any) -> Non
 
 def test_the_table_die_prompt_carries_the_odds_of_the_battle_being_thrown(client: Any) -> None:
     created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "mode": "table"}).json()
-    game_id, tokens = created["id"], seats_of(created)
+    game_id, tokens = created["id"], seats_of(client, created)
     payload = created["game"]
     assert payload["view"]["to_act"] == "dice" and payload["view"]["state"]["phase"] == "card"
     assert payload["battle_odds"] == []  # a movement card: no battle
@@ -174,7 +176,7 @@ def test_an_unfinished_record_continued_online_is_reseeded(client: Any) -> None:
 def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
     created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online"})
     assert created.status_code == 201, created.text
-    game_id, tokens = created.json()["id"], seats_of(created.json())
+    game_id, tokens = created.json()["id"], seats_of(client, created.json())
     seed = client.app.state.store.load(game_id).header["seed"]
     assert isinstance(seed, int) and seed == client.app.state.service.live[game_id].match.seed  # the seed the dice come from
     sent: dict[str, list[str]] = {"Allied": [created.text], "Axis": []}

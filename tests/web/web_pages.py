@@ -23,3 +23,30 @@ def new_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 4" not in msg.text else None)
     return context, page, errors
+
+
+def seat_tokens(post: Any, created: dict[str, Any]) -> dict[str, str]:
+    """Every seat's token of a game just created: the creator's own, and each invite claimed (as an opponent would).
+
+    `post(path, json)` answers the JSON of a POST (a TestClient's or the live server's)."""
+    tokens = {seat["side"]: seat["token"] for seat in created["seats"] if "token" in seat}
+    for seat in created["seats"]:
+        if "invite" in seat:
+            tokens[seat["side"]] = post(f"/api/games/{created['id']}/claim", {"invite": seat["invite"]})["token"]
+    return tokens
+
+
+def client_post(client: Any) -> Any:
+    """`post(path, json)` for `seat_tokens` over a TestClient."""
+
+    def post(path: str, body: dict[str, Any]) -> Any:
+        response = client.post(path, json=body)
+        assert response.status_code < 300, response.text
+        return response.json()
+
+    return post
+
+
+def server_post(server: Any) -> Any:
+    """`post(path, json)` for `seat_tokens` over the live server."""
+    return lambda path, body: api(server, "POST", path, json=body)

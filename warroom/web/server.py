@@ -8,30 +8,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from warroom.engine.errors import WarroomError
-
-from .errors import ApiError, from_engine
+from .errors import ApiError, InternalErrors
+from .errors import install as install_errors
+from .headers import SecurityHeaders, mount_docs
 from .layouts import board_layout
-from .service import GameService
+from .limits import BodyLimit
+from .service import Created, GameService
 from .storage import Store
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("warroom.web")
 DEFAULT_DB = "sqlite:///warroom.db"
 
 Mode = Literal["computer", "hotseat", "online", "table"]
+
+API_DESCRIPTION = (
+    "WWII board wargames with every rule enforced. Each seat acts with the secret token from its game link "
+    "(`?token=` or the `X-Warroom-Token` header).\n\n"
+    "Every refusal answers `{\"ok\": false, \"error\": {\"code\", \"message\"}}` and changes nothing. "
+    "A body or parameter that does not fit this description is refused with **400** `bad_request` (never 422), "
+    "naming the field but not echoing the value; a body over 4 MB with **413** `too_large`; a storage failure "
+    "with **503** `storage`; a bug with **500** `internal`."
+)
 
 
 class FastJSON(JSONResponse):
@@ -51,6 +63,7 @@ class NewGame(BaseModel):
     human: list[str] | None = Field(None, description="sides played by people in 'computer' mode (default: the first side)")
     agent: str | None = Field(None, description="computer player for the other sides")
     budget_ms: int = Field(1000, description="the computer's thinking time per decision")
+    side: str | None = Field(None, description="online: the side the creator plays (default: the first); the other seats get one-time invites")
 
 
 class Upload(BaseModel):
@@ -59,6 +72,11 @@ class Upload(BaseModel):
     human: list[str] | None = None
     agent: str | None = None
     budget_ms: int = 1000
+    side: str | None = Field(None, description="online: the side the uploader plays (default: the first); the other seats get one-time invites")
+
+
+class Claim(BaseModel):
+    invite: str = Field(min_length=1, max_length=200, description="the one-time invite from the seat's link (?invite=...)")
 
 
 class Act(BaseModel):
@@ -78,30 +96,43 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
     """The application over one database; the schema is migrated to the newest version first."""
     store = Store(db)
     service = GameService(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        service.listen()  # PostgreSQL: moves made through other server processes reach this one's sockets
+        resumed = service.resume_computers()  # games whose computer seat was to move when the server stopped
+        if resumed:
+            log.info("resumed the computer seats of %d games", resumed)
+        try:
+            yield
+        finally:
+            service.stop_listening()
+
     app = FastAPI(
+        lifespan=lifespan,
         default_response_class=FastJSON,
         title="warroom",
-        description="WWII board wargames with every rule enforced. Each seat acts with the secret token from its game link.",
+        description=API_DESCRIPTION,
         version=_version(),
+        docs_url=None,  # served by mount_docs from the installed Swagger UI files, never a CDN
+        redoc_url=None,
     )
     app.state.service = service
     app.state.store = store
 
-    @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
-
-    @app.exception_handler(WarroomError)
-    async def _engine_error(_request: Request, exc: WarroomError) -> JSONResponse:
-        err = from_engine(exc)
-        return JSONResponse(err.body(), status_code=err.status)
+    install_errors(app)  # every refusal answers the ErrorBody
+    # the last added runs first: security headers on every answer, a JSON 500 for a bug, the body cap nearest the routes
+    app.add_middleware(BodyLimit)
+    app.add_middleware(InternalErrors)
+    app.add_middleware(SecurityHeaders)
+    mount_docs(app)
 
     # -- pages ----------------------------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    @app.get("/play/{game_id}", include_in_schema=False)
+    @app.api_route("/play/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def play_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -123,13 +154,23 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
     # -- games ----------------------------------------------------------------------------------
     @app.post("/api/games", tags=["games"], status_code=201, summary="Start a game; answers each human seat's secret token")
     async def new_game(body: NewGame) -> Response:
-        live, tokens = service.create(body.game, body.scenario, body.mode, body.seed, body.options, body.human, body.agent, body.budget_ms)
-        return FastJSON(_created(service, live, tokens), status_code=201)
+        created = service.create(body.game, body.scenario, body.mode, body.seed, body.options, body.human, body.agent, body.budget_ms,
+                                 body.side)
+        return FastJSON(_created(service, created), status_code=201)
 
     @app.post("/api/games/upload", tags=["games"], status_code=201, summary="Continue a downloaded record as a new game")
     async def upload(body: Upload) -> Response:
-        live, tokens = service.upload(body.record, body.mode, body.human, body.agent, body.budget_ms)
-        return FastJSON(_created(service, live, tokens), status_code=201)
+        # replaying a long record takes a while: off the event loop, so every other game goes on meanwhile
+        prepared = await asyncio.to_thread(service.prepare_upload, body.record, body.mode)
+        created = service.store_upload(prepared, body.human, body.agent, body.budget_ms, body.side)
+        return FastJSON(_created(service, created), status_code=201)
+
+    @app.post("/api/games/{game_id}/claim", tags=["games"],
+              summary="Take an online seat with its one-time invite; answers the seat's secret token (once)")
+    async def claim(game_id: str, body: Claim) -> Response:
+        live, side, token = service.claim(game_id, body.invite)
+        return FastJSON({"ok": True, "id": live.id, "side": side, "token": token, "url": f"/play/{live.id}",
+                         "origin": live.stored.origin or {"kind": "new"}})
 
     @app.post("/api/lobby", tags=["games"], summary="The games these seat tokens open (the browser keeps its tokens)")
     async def lobby(body: Lobby) -> Response:
@@ -206,7 +247,7 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            service.unsubscribe(service.live.get(game_id, live), sub)
+            service.unsubscribe(sub)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
@@ -224,8 +265,11 @@ async def _drain(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | Non
         await websocket.send_json(payload)
 
 
-def _created(service: GameService, live: Any, tokens: dict[str, str]) -> dict[str, Any]:
-    seats = [{"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()]
+def _created(service: GameService, created: Created) -> dict[str, Any]:
+    """The answer to a new game: the creator's seats (token and link), and a one-time invite link for each other seat."""
+    live, tokens = created.live, created.tokens
+    seats: list[dict[str, Any]] = [{"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()]
+    seats += [{"side": side, "invite": invite, "url": f"/play/{live.id}?invite={invite}"} for side, invite in created.invites.items()]
     first = next(iter(tokens), None)
     out: dict[str, Any] = {"ok": True, "id": live.id, "seats": seats}
     if first is not None:
@@ -278,7 +322,8 @@ class BackgroundServer:
         self.sock = _bind(host, 0)
         self.port = self.sock.getsockname()[1]
         self.url = address(host, self.port).rstrip("/")
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="off", ws_per_message_deflate=False))
+        # lifespan on: the app's startup resumes computer seats and (PostgreSQL) listens to other processes' changes
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_per_message_deflate=False))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> BackgroundServer:

@@ -29,7 +29,8 @@ from . import agents
 from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
 from .odds import battle_odds
 from .options import check_options, describe_options, game_options
-from .storage import Seat, StaleError, Step, Store, StoredGame, token_hash
+from .storage import ChangeListener, InviteUsedError, Seat, StaleError, Step, Store, StoredGame, token_hash
+from .uploads import PreparedUpload, prepare_upload
 
 log = logging.getLogger("warroom.web")
 
@@ -44,10 +45,25 @@ QUEUE_LIMIT = 64
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open WebSocket: the seat's side and the queue its writer task drains in order."""
+    """One open WebSocket: its game, the seat's side, and the queue its writer task drains in order.
 
+    Subscribers belong to the service, keyed by game id, not to the LiveGame in memory: a game
+    dropped from memory (after a failed save, or changed by another server process) and read back
+    keeps pushing to the same sockets.
+    """
+
+    game_id: str
     side: str
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+
+@dataclass
+class Created:
+    """A new game, the tokens of the seats its creator holds, and the one-time invites to the others."""
+
+    live: LiveGame
+    tokens: dict[str, str]
+    invites: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -58,7 +74,6 @@ class LiveGame:
     match: Match
     version: int
     steps: list[Step]
-    subscribers: set[Subscriber] = field(default_factory=set)
     computer_task: asyncio.Task[None] | None = None
 
     @property
@@ -85,6 +100,8 @@ class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        self.subscribers: dict[str, set[Subscriber]] = {}  # game id -> open sockets, whether or not the game is in memory
+        self.listener: ChangeListener | None = None
 
     # -- catalog --------------------------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -102,11 +119,13 @@ class GameService:
     # -- creating games -------------------------------------------------------------------------
     def create(self, game: str, scenario: str | None = None, mode: str = "computer", seed: int | None = None,
                options: dict[str, Any] | None = None, human: list[str] | None = None, agent: str | None = None,
-               budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
-        """Start a game; returns it and the secret token of each human seat (shown once, stored hashed).
+               budget_ms: int = 1000, side: str | None = None) -> Created:
+        """Start a game; returns it with the secret token of each seat its creator holds (shown once, stored hashed).
 
         An online game refuses a chosen `seed` (400 seed_not_allowed): its seed is drawn here in secret.
-        `options` are those the catalog offers for the game and scenario (else 400 bad_option, naming it).
+        Its creator holds one seat (`side`, by default the first) and gets a one-time invite for each
+        other seat, to send to the opponents (`claim`). `options` are those the catalog offers for the
+        game and scenario (else 400 bad_option, naming it).
         """
         _check_mode(mode)
         if seed is not None and mode in SECRET_SEED_MODES:
@@ -125,57 +144,35 @@ class GameService:
         except WarroomError as exc:
             raise from_engine(exc) from None
         record = match.record()
-        return self._store_new(match, record, [], list(match.dice_rolled), mode, human, agent, budget_ms)
+        return self._store_new(match, record, [], list(match.dice_rolled), mode, human, agent, budget_ms, side, {"kind": "new"})
 
-    def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
-               budget_ms: int = 1000) -> tuple[LiveGame, dict[str, str]]:
-        """Continue a downloaded record as a new game here (new seats, new tokens).
+    def prepare_upload(self, record_json: Any, mode: str = "hotseat") -> PreparedUpload:
+        """Check and replay an uploaded record (no server state touched: the route runs this off the event loop).
 
-        Everything recorded stays as it was played. An unfinished record continued as an online game is
-        re-seeded, as a fair referee would shuffle again before play goes on: whoever uploads it knows its
-        seed (and any scripted dice not yet used), which would tell every card and die still to come, so
-        the server keeps the dice already rolled, drops the rest of the script and draws a new seed in
-        secret that no seat ever sees. Elsewhere the record's own seed carries on (a fresh one if it has none).
+        Everything recorded stays as it was played, and the record gets the checks a new game gets
+        (see `warroom.web.uploads`). An unfinished record continued as an online game is re-seeded, as
+        a fair referee would shuffle again before play goes on: whoever uploads it knows its seed (and
+        any scripted dice not yet used), which would tell every card and die still to come, so the
+        server keeps the dice already rolled, drops the rest and draws a new seed in secret that no
+        seat ever sees; dice typed in at a table are kept as rolled, and the server rolls from then on.
         """
         _check_mode(mode)
-        try:
-            record = Record.from_json(record_json)
-            over = warroom.load(record, keep_log=False).over  # validates every action and die before anything is stored
-            if mode in SECRET_SEED_MODES and not over:
-                record.seed = secret_seed()
-                if isinstance(record.dice_mode, list):
-                    record.dice_mode = list(record.dice)  # the rolls made replay as they were; the unused script is dropped
-            if record.seed is None:
-                record.seed = secrets.randbelow(2**31)
-            manual = record.dice_mode == "manual"
-            replay = warroom.new_game(record.game, record.scenario, seed=record.seed, dice="manual" if manual else list(record.dice),
-                                      options=record.options, position=record.position, keep_log=False)
-            initial = list(replay.dice_rolled)
-            steps: list[Step] = []
-            dice_left = list(record.dice)[len(initial):]
+        return prepare_upload(record_json, mode, secret_seed)
 
-            def enter_pending_rolls() -> None:  # manual dice: the recorded dice typed in as the table did
-                while manual and replay.to_act == DICE_SIDE and dice_left:
-                    value = dice_left.pop(0)
-                    replay.play(f"roll {value}", side=DICE_SIDE)
-                    steps.append(Step("roll", f"roll {value}", [value], DICE_SIDE))
+    def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
+               budget_ms: int = 1000, side: str | None = None) -> Created:
+        """Continue a downloaded record as a new game here (new seats, new tokens): `prepare_upload`, then `store_upload`."""
+        return self.store_upload(self.prepare_upload(record_json, mode), human, agent, budget_ms, side)
 
-            for action in record.actions:
-                enter_pending_rolls()
-                before = len(replay.dice_rolled)
-                side = replay.to_act
-                replay.play(action)
-                steps.append(Step("decision", action, replay.dice_rolled[before:], side))
-            enter_pending_rolls()
-        except WarroomError as exc:
-            raise from_engine(exc) from None
-        if mode == "table" and not manual:
-            mode = "hotseat"
-        # the original header (its dice mode and seed; re-seeded above for an online game): the stored game goes on from it
-        return self._store_new(replay, record, steps, initial, mode, human, agent, budget_ms)
+    def store_upload(self, prepared: PreparedUpload, human: list[str] | None = None, agent: str | None = None,
+                     budget_ms: int = 1000, side: str | None = None) -> Created:
+        # the original header (its dice mode and seed; re-seeded for an online game): the stored game goes on from it
+        return self._store_new(prepared.match, prepared.record, prepared.steps, prepared.initial_dice, prepared.mode, human, agent,
+                               budget_ms, side, prepared.origin)
 
     def _store_new(self, match: Match, record: Record, steps: list[Step], initial_dice: list[int], mode: str,
-                   human: list[str] | None, agent: str | None, budget_ms: int) -> tuple[LiveGame, dict[str, str]]:
+                   human: list[str] | None, agent: str | None, budget_ms: int, side: str | None = None,
+                   origin: dict[str, Any] | None = None) -> Created:
         sides = list(match.ruleset.info.sides)
         if mode == "computer":
             human = list(human) if human else sides[:1]
@@ -191,23 +188,51 @@ class GameService:
             name = agent or _default_agent(match.ruleset.info.id)
             agents.make_agent(name, match.ruleset.info.id, budget_ms, 0)  # refuse now, not mid-game, if it cannot play
             agent_spec = {"name": name, "budget_ms": budget_ms}
-        tokens = {side: secrets.token_urlsafe(18) for side in human}
-        seats = [Seat(side, "human", token_hash(tokens[side])) for side in human]
-        seats += [Seat(side, "computer", None, agent_spec) for side in computer_sides]
+        held = _held_seats(mode, sides, human, side, match.ruleset.info.title)
+        tokens = {s: secrets.token_urlsafe(18) for s in held}
+        invites = {s: secrets.token_urlsafe(18) for s in human if s not in held}
+        seats = [Seat(s, "human", token_hash(tokens[s])) if s in held else Seat(s, "human", None, None, token_hash(invites[s])) for s in human]
+        seats += [Seat(s, "computer", None, agent_spec) for s in computer_sides]
         header = record.to_json()["header"]
         now = time.time()
         stored = StoredGame(
             id=secrets.token_urlsafe(8), game=match.ruleset.info.id, mode=mode, header=header, initial_dice=initial_dice,
             version=len(steps), over=match.over, result=match.result.to_json() if match.result else None,
             created=now, updated=now, turn=str(match.ruleset.turn_and_phase(match.state)[0]), seats=seats, steps=steps,
+            origin=origin,
         )
         self.store.create(stored)
         live = self._cache(stored)
-        return live, tokens
+        return Created(live, tokens, invites)
+
+    def claim(self, game_id: str, invite: str) -> tuple[LiveGame, str, str]:
+        """Turn a one-time invite into its seat's token: (game, side, token). 403 bad_invite, 410 invite_used.
+
+        The invite is spent by the claim (stored only hashed, matched once, in one UPDATE): whoever
+        created the game and sent it on cannot use it again after the opponent has.
+        """
+        live = self.get(game_id)
+        token = secrets.token_urlsafe(18)
+        try:
+            side = self.store.claim_seat(game_id, invite, token)
+        except KeyError:
+            raise ApiError(403, "bad_invite", f"this invite opens no seat in game {game_id}; ask for the link again") from None
+        except InviteUsedError as exc:
+            raise ApiError(410, "invite_used", f"the invite to the {exc.args[0]} seat of game {game_id} was used already: an invite "
+                                               "opens its seat once. Whoever claimed it holds the seat.") from None
+        seat = live.seat(side)
+        if seat is not None:
+            seat.token_hash = token_hash(token)
+        self.push(live, [{"type": "seat", "text": f"The {side} seat is taken.", "rule": ""}])
+        return live, side, token
 
     # -- finding games and seats ----------------------------------------------------------------
-    def get(self, game_id: str, fresh: bool = False) -> LiveGame:
-        """The live game, loaded from storage when not cached (or when `fresh` and another process wrote)."""
+    def get(self, game_id: str, fresh: bool = False, resume: bool = True) -> LiveGame:
+        """The live game, loaded from storage when not cached (or when `fresh` and another process wrote).
+
+        `resume=False`: read back without starting the computer's turn (a notice that another server
+        process changed the game: that process plays the computer).
+        """
         live = self.live.get(game_id)
         if live is not None:
             if fresh and self.store.version(game_id) != live.version:
@@ -218,10 +243,9 @@ class GameService:
         stored = self.store.load(game_id)
         if stored is None:
             raise not_found(game_id)
-        old = live
         live = self._cache(stored)
-        if old is not None:
-            live.subscribers = old.subscribers
+        if resume:
+            self._schedule_computer(live)  # a game read back (after a restart, or from another process) goes on if the computer is to move
         return live
 
     def seat(self, game_id: str, token: str | None, fresh: bool = False) -> tuple[LiveGame, str]:
@@ -244,7 +268,7 @@ class GameService:
         self.live[stored.id] = live
         self.live.move_to_end(stored.id)
         while len(self.live) > MAX_CACHED:
-            victim = next((gid for gid, g in self.live.items() if not g.subscribers and gid != stored.id), None)
+            victim = next((gid for gid in self.live if gid not in self.subscribers and gid != stored.id), None)
             if victim is None:
                 break
             self._evict(victim, force=True)
@@ -252,14 +276,35 @@ class GameService:
 
     def _evict(self, game_id: str, force: bool = False) -> None:
         live = self.live.get(game_id)
-        if live is not None and (force or not live.subscribers):
+        if live is not None and (force or game_id not in self.subscribers):
             del self.live[game_id]
+
+    def resume_computers(self) -> int:
+        """At startup: every unfinished game against the computer whose computer seat is to move goes on.
+
+        A server stopped while the computer was thinking would otherwise leave the game waiting for
+        ever ("The computer is thinking…"). Needs the running event loop; answers how many resumed.
+        """
+        resumed = 0
+        for game_id in self.store.unfinished_computer_games():
+            try:
+                live = self.get(game_id)
+            except ApiError as exc:
+                log.error("game %s cannot be resumed: %s", game_id, exc.message)
+                continue
+            if live.computer_task is not None and not live.computer_task.done():
+                resumed += 1
+        return resumed
 
     # -- what a seat sees -----------------------------------------------------------------------
     def may_roll(self, live: LiveGame, side: str) -> bool:
-        """With manual dice (table assistant) any human seat at the table types in the die."""
+        """With manual dice (table assistant) any human seat at the table types in the die; never online.
+
+        Players on different browsers cannot watch each other's dice: an online game's dice come from
+        the server only, whatever its record says (`prepare_upload` never lets one in with manual dice).
+        """
         seat = live.seat(side)
-        return live.match.dice.manual and seat is not None and seat.kind == "human"
+        return live.mode != "online" and live.match.dice.manual and seat is not None and seat.kind == "human"
 
     def view(self, live: LiveGame, side: str) -> dict[str, Any]:
         """The seat's observation: `match.view(side)`, never the omniscient view."""
@@ -294,7 +339,9 @@ class GameService:
             "dice": "manual" if m.dice.manual else "auto",
             "side": side,
             "sides": list(m.ruleset.info.sides),
-            "seats": [{"side": s.side, "kind": s.kind, **({"agent": s.agent} if s.agent else {})} for s in live.stored.seats],
+            "seats": [{"side": s.side, "kind": s.kind, "claimed": s.claimed, **({"agent": s.agent} if s.agent else {})}
+                      for s in live.stored.seats],
+            "origin": live.stored.origin or {"kind": "new"},  # what this game continues: every seat is told
             "move": live.version,
             "view": view,
             "labels": labels,
@@ -467,7 +514,7 @@ class GameService:
     def push(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
         """Queue the new view for every open socket of the game, each with only its own side's view."""
         by_side: dict[str, dict[str, Any]] = {}
-        for sub in list(live.subscribers):
+        for sub in list(self.subscribers.get(live.id, ())):
             payload = by_side.get(sub.side)
             if payload is None:
                 base = (known or {}).get(sub.side) or self.payload(live, sub.side, events)
@@ -475,18 +522,69 @@ class GameService:
             try:
                 sub.queue.put_nowait(payload)
             except asyncio.QueueFull:
-                live.subscribers.discard(sub)  # a reader that fell this far behind reloads when it reconnects
+                self.unsubscribe(sub)  # a reader that fell this far behind reloads when it reconnects
                 with contextlib.suppress(asyncio.QueueFull):
                     sub.queue.get_nowait()
                     sub.queue.put_nowait(None)
 
     def subscribe(self, live: LiveGame, side: str) -> Subscriber:
-        sub = Subscriber(side)
-        live.subscribers.add(sub)
+        sub = Subscriber(live.id, side)
+        self.subscribers.setdefault(live.id, set()).add(sub)
         return sub
 
-    def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
-        live.subscribers.discard(sub)
+    def unsubscribe(self, sub: Subscriber) -> None:
+        subs = self.subscribers.get(sub.game_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.subscribers[sub.game_id]
+
+    # -- other server processes on the same database --------------------------------------------
+    def listen(self) -> None:
+        """Hear the changes every server process commits (PostgreSQL), so this one's sockets get them too.
+
+        Call on the running event loop (the app's startup); a no-op on SQLite, which one process owns.
+        The listener's thread hands each notice to `changed_elsewhere` on this loop.
+        """
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str | None, version: int | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
+                loop.call_soon_threadsafe(self.changed_elsewhere, game_id, version)
+
+        self.listener = self.store.listen(heard)
+
+    def stop_listening(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+            self.listener = None
+
+    def changed_elsewhere(self, game_id: str | None, version: int | None) -> None:
+        """A game reached `version` (committed by this or another process); push it to the sockets held here.
+
+        A notice of this process's own change finds the game at that version already and does
+        nothing. A game nobody here watches is only dropped from memory, so the next request reads
+        it afresh instead of answering 409 stale_move. `(None, None)`: notices were lost, check
+        every watched game.
+        """
+        if game_id is None:
+            for watched in list(self.subscribers):
+                self.changed_elsewhere(watched, None)
+            return
+        live = self.live.get(game_id)
+        if live is not None and version is not None and live.version >= version:
+            return
+        if game_id not in self.subscribers:
+            if live is not None:
+                self._evict(game_id, force=True)
+            return
+        try:
+            fresh = self.get(game_id, fresh=True, resume=False)
+        except ApiError as exc:
+            log.error("game %s changed in another server process but cannot be read back: %s", game_id, exc.message)
+            return
+        if fresh is not live:
+            self.push(fresh, _events_since(live, fresh))
 
     def _schedule_computer(self, live: LiveGame) -> None:
         m = live.match
@@ -521,11 +619,26 @@ class GameService:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
                 events = self._commit(live, side, action, side)
-            except (ApiError, WarroomError) as exc:
+            except ApiError as exc:
+                if exc.code == "stale_move":  # another server process played this turn first (its notice brings the move)
+                    return
+                log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
+                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
+                return
+            except WarroomError as exc:
                 log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
                 self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
                 return
             self.push(live, events)
+
+
+def _events_since(old: LiveGame | None, new: LiveGame) -> list[dict[str, Any]]:
+    """The events of the steps another process added (from the rebuilt log); an undo there is said as one."""
+    if old is None:
+        return []
+    if len(new.steps) >= len(old.steps) and new.steps[: len(old.steps)] == old.steps:
+        return new.match.log[len(old.match.log):]
+    return [{"type": "undo", "text": "A move was taken back.", "rule": ""}]
 
 
 def _rebuild(stored: StoredGame) -> Match:
@@ -546,6 +659,16 @@ def _rebuild(stored: StoredGame) -> Match:
 def secret_seed() -> int:
     """The seed of a game whose seats may not know it, drawn here and never sent (a test may fix the draw)."""
     return secrets.randbelow(2**31)
+
+
+def _held_seats(mode: str, sides: list[str], human: list[str], side: str | None, title: str) -> list[str]:
+    """The human seats whose tokens go to the creator: all of them on one screen, only the chosen one online."""
+    if mode != "online" or len(human) < 2:
+        return list(human)
+    chosen = side or human[0]
+    if chosen not in human:
+        raise ApiError(400, "bad_side", f"{title} has no side {chosen!r}; sides: {', '.join(sides)}")
+    return [chosen]
 
 
 def _check_mode(mode: str) -> None:

@@ -4,12 +4,20 @@ SQLite by default (one file, WAL mode), PostgreSQL through the same URL. The sch
 upgraded by the Alembic migrations shipped beside this module, run at startup, so an upgrade keeps
 old games. A step is committed before the server acknowledges it: a server killed at any moment
 loses no acknowledged move.
+
+On PostgreSQL several server processes share one database. Every committed change to a game also
+sends `NOTIFY warroom_games, '<game id> <version>'` in its own transaction (so it is heard exactly
+when the change is visible), and each process runs a `ChangeListener` that hands those to its
+GameService, which pushes the new view to the WebSockets it holds. SQLite is one process: no notices.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,11 +39,16 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "warroom_games"
+"""The PostgreSQL notification channel every server process on one database listens on."""
+
+log = logging.getLogger("warroom.web")
 
 metadata = MetaData()
 
@@ -53,6 +66,7 @@ games_table = Table(
     Column("turn", String(32), nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("origin", JSON, nullable=True),  # what the game started from, told to every seat (migration 0002)
 )
 
 seats_table = Table(
@@ -63,6 +77,7 @@ seats_table = Table(
     Column("kind", String(16), nullable=False),  # "human" or "computer"
     Column("token_hash", String(64), nullable=True, unique=True),  # sha256 of the seat's secret token
     Column("agent", JSON, nullable=True),  # computer seats: {"name", "budget_ms"}
+    Column("invite_hash", String(64), nullable=True, unique=True),  # sha256 of the one-time invite of an unclaimed seat
 )
 
 steps_table = Table(
@@ -86,6 +101,7 @@ _BUMP = (
             updated=bindparam("updated"))
 )
 _ADD_STEP = insert(steps_table)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def token_hash(token: str) -> str:
@@ -110,10 +126,18 @@ def normalize_url(db: str) -> str:
 
 @dataclass
 class Seat:
+    """A side's seat: a human seat is held by whoever has its token; an online seat nobody holds yet
+    has only an `invite_hash` until its one-time invite is claimed (then `token_hash` is set)."""
+
     side: str
     kind: str
     token_hash: str | None
     agent: dict[str, Any] | None = None
+    invite_hash: str | None = None
+
+    @property
+    def claimed(self) -> bool:
+        return self.kind != "human" or self.token_hash is not None
 
 
 @dataclass
@@ -141,6 +165,7 @@ class StoredGame:
     turn: str | None = None
     seats: list[Seat] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    origin: dict[str, Any] | None = None
 
     def record_json(self) -> dict[str, Any]:
         """The Match record (`m.record().to_json()`): header, decisions and every die in order."""
@@ -159,16 +184,38 @@ class StaleError(Exception):
     """The stored game moved on since this process last read it (another server process wrote)."""
 
 
+class InviteUsedError(Exception):
+    """The seat of this invite was claimed already: an invite opens its seat once."""
+
+
 class Store:
     """All SQL access; one instance per server. Methods are short transactions."""
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.engine: Engine = _make_engine(self.url)
+        self.shared = self.engine.dialect.name == "postgresql"  # other server processes may use this database too
         upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def listen(self, on_change: Callable[[str | None, int | None], None]) -> ChangeListener | None:
+        """Start hearing the changes every process commits (PostgreSQL); None on SQLite, which one process owns.
+
+        `on_change(game_id, version)` runs on the listener's thread; `(None, None)` after a lost
+        connection came back means notices may have been missed: check every game of interest.
+        """
+        if not self.shared:
+            return None
+        listener = ChangeListener(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False), on_change)
+        listener.start()
+        return listener
+
+    def _announce(self, conn: Connection, game_id: str, version: int) -> None:
+        """Tell every server process on this database, on commit of `conn`'s transaction, that a game changed."""
+        if self.shared:
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{game_id} {version}"})
 
     # -- writes ---------------------------------------------------------------------------------
     def create(self, game: StoredGame) -> None:
@@ -176,10 +223,12 @@ class Store:
             conn.execute(insert(games_table).values(
                 id=game.id, game=game.game, mode=game.mode, header=game.header, initial_dice=game.initial_dice,
                 version=game.version, over=game.over, result=game.result, turn=game.turn, created=game.created, updated=game.updated,
+                origin=game.origin,
             ))
             if game.seats:
                 conn.execute(insert(seats_table), [
-                    {"game_id": game.id, "side": s.side, "kind": s.kind, "token_hash": s.token_hash, "agent": s.agent} for s in game.seats
+                    {"game_id": game.id, "side": s.side, "kind": s.kind, "token_hash": s.token_hash, "agent": s.agent,
+                     "invite_hash": s.invite_hash} for s in game.seats
                 ])
             if game.steps:
                 now = time.time()
@@ -198,6 +247,7 @@ class Store:
                 raise StaleError(game_id)
             conn.execute(_ADD_STEP, {"game_id": game_id, "seq": seq, "kind": step.kind, "action": step.action, "dice": step.dice,
                                      "side": step.side, "created": now})
+            self._announce(conn, game_id, expected_version + 1)
 
     def remove_last_steps(self, game_id: str, expected_version: int, from_seq: int, turn: str) -> None:
         """Undo: drop the steps from `from_seq` on (they rolled no dice: undo never crosses a roll), bump the version."""
@@ -211,6 +261,7 @@ class Store:
             if changed != 1:
                 raise StaleError(game_id)
             conn.execute(delete(steps_table).where(steps_table.c.game_id == game_id, steps_table.c.seq >= from_seq))
+            self._announce(conn, game_id, expected_version + 1)
 
     # -- reads ----------------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
@@ -225,9 +276,41 @@ class Store:
         return StoredGame(
             id=row["id"], game=row["game"], mode=row["mode"], header=row["header"], initial_dice=list(row["initial_dice"]),
             version=row["version"], over=row["over"], result=row["result"], created=row["created"], updated=row["updated"],
-            turn=row["turn"], seats=[Seat(s["side"], s["kind"], s["token_hash"], s["agent"]) for s in seats],
-            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"]) for s in steps],
+            turn=row["turn"], seats=[Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in seats],
+            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"]) for s in steps], origin=row["origin"],
         )
+
+    def claim_seat(self, game_id: str, invite: str, token: str) -> str:
+        """Give the seat this one-time invite opens to `token`; answers its side.
+
+        One UPDATE that only matches an unclaimed seat, so two claims racing (here or in another
+        server process) cannot both win. InviteUsedError when the seat was claimed already,
+        KeyError when the invite opens no seat of this game.
+        """
+        wanted = token_hash(invite)
+        with self.engine.begin() as conn:
+            changed = conn.execute(
+                update(seats_table)
+                .where(seats_table.c.game_id == game_id, seats_table.c.invite_hash == wanted, seats_table.c.token_hash.is_(None))
+                .values(token_hash=token_hash(token))
+            ).rowcount
+            side = conn.execute(
+                select(seats_table.c.side).where(seats_table.c.game_id == game_id, seats_table.c.invite_hash == wanted)
+            ).scalar()
+        if side is None:
+            raise KeyError(invite)
+        if changed != 1:
+            raise InviteUsedError(side)
+        return str(side)
+
+    def unfinished_computer_games(self, limit: int = 10000) -> list[str]:
+        """Games against the computer not over yet, newest first: a restarted server resumes their computer seats."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id).where(games_table.c.mode == "computer", games_table.c.over.is_(False))
+                .order_by(games_table.c.updated.desc()).limit(limit)
+            ).all()
+        return [r[0] for r in rows]
 
     def version(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:
@@ -261,6 +344,74 @@ class Store:
                 "turn": r["turn"], "created": r["created"], "updated": r["updated"],
             })
         return out
+
+
+class ChangeListener:
+    """`LISTEN warroom_games` on a connection of its own, in a daemon thread, for one server process.
+
+    A dropped connection is opened again (after a pause that grows to a few seconds); since notices
+    sent meanwhile are lost, the callback then gets `(None, None)`: look at everything again.
+    """
+
+    def __init__(self, conninfo: str, on_change: Callable[[str | None, int | None], None], poll_s: float = 0.5) -> None:
+        self.conninfo = conninfo
+        self.on_change = on_change
+        self.poll_s = poll_s
+        self.listening = threading.Event()  # set while LISTEN is in force
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="warroom-listen", daemon=True)
+
+    def start(self, wait_s: float = 10.0) -> None:
+        """Start, and wait until it listens, so that no change committed after this returns goes unheard."""
+        self._thread.start()
+        if not self.listening.wait(wait_s):
+            log.warning("not listening to PostgreSQL notices yet (still trying): pushes from other server processes may be late")
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=self.poll_s + 5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        pause = 0.1
+        first = True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    pause = 0.1
+                    if not first:
+                        self._deliver(None, None)  # notices sent while the connection was down are gone
+                    first = False
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=self.poll_s):
+                            game_id, version = _parse_notice(notice.payload)
+                            if game_id is not None:
+                                self._deliver(game_id, version)
+            except Exception as exc:  # psycopg.Error, OSError: the database went away; try again
+                self.listening.clear()
+                if self._stop.is_set():
+                    return
+                log.warning("listening to PostgreSQL notices failed (%s); trying again in %.1f s", exc, pause)
+                self._stop.wait(pause)
+                pause = min(pause * 2, 5.0)
+        self.listening.clear()
+
+    def _deliver(self, game_id: str | None, version: int | None) -> None:
+        try:
+            self.on_change(game_id, version)
+        except Exception:  # a failing receiver must not cost the connection
+            log.exception("handling the notice that game %s changed failed", game_id)
+
+
+def _parse_notice(payload: str) -> tuple[str | None, int | None]:
+    """`'<game id> <version>'` → (game id, version); anything else (another program's notice) → (None, None)."""
+    parts = payload.split()
+    if len(parts) != 2 or not parts[1].isdigit():
+        return None, None
+    return parts[0], int(parts[1])
 
 
 def _make_engine(url: str) -> Engine:

@@ -35,6 +35,7 @@ export const api = {
   create: (options) => call("POST", "/api/games", options),
   upload: (record, mode) => call("POST", "/api/games/upload", { record, mode }),
   lobby: (tokens) => call("POST", "/api/lobby", { tokens }),
+  claim: (id, invite) => call("POST", `/api/games/${id}/claim`, { invite }),
   game: (id, token) => call("GET", `/api/games/${id}`, undefined, token),
   act: (id, token, action, move) => call("POST", `/api/games/${id}/actions`, { action, move }, token),
   undo: (id, token, move) => call("POST", `/api/games/${id}/undo`, { move }, token),

@@ -39,7 +39,27 @@ class GameView {
   }
 
   // -- loading ---------------------------------------------------------------------------------
+  // An invitation link (?invite=…) is spent once: the server answers the seat's token, kept in this
+  // browser only; the address bar then drops the invite (it opens nothing any more).
+  async claimInvite(invite) {
+    try {
+      const claimed = await api.claim(this.id, invite);
+      seats.add(this.id, claimed.side, claimed.token);
+      if (claimed.origin && claimed.origin.kind === "record") toast(claimed.origin.text);
+    } catch (err) {
+      if (!(err.code === "invite_used" && Object.keys(seats.of(this.id)).length)) {
+        this.fatal(err.message);
+        return false;
+      }
+    }
+    this.params.delete("invite");
+    history.replaceState(null, "", `/play/${this.id}`);
+    return true;
+  }
+
   async start() {
+    const invite = this.params.get("invite");
+    if (invite && !(await this.claimInvite(invite))) return;
     const urlToken = this.params.get("token");
     this.tokens = { ...seats.of(this.id) };
     let token = urlToken || Object.values(this.tokens)[0];
@@ -415,6 +435,11 @@ class GameView {
     if (this.board && this.board.hudFor) bits.push(...this.board.hudFor(p));
     // the rules options this game was started with (only those changed from the default), each with its rule
     for (const o of p.options || []) bits.push(h("span", { class: "rules-chip", dataset: { option: o.key }, title: `${o.label}: ${o.text} (${o.rule})` }, o.chip));
+    // what an uploaded game continues, told to every seat (dice checked or not, a start position of its own)
+    if (p.origin && p.origin.kind === "record") bits.push(h("span", { class: "rules-chip origin-chip", id: "origin", title: p.origin.text }, "From a record"));
+    for (const seat of p.seats || []) {
+      if (seat.claimed === false) bits.push(h("span", { class: "rules-chip waiting-seat", dataset: { side: seat.side } }, `${seat.side}: invited, not joined yet`));
+    }
     clear(this.headerInfo).append(...bits);
   }
 

@@ -74,7 +74,9 @@ function renderNewGame(box, catalog) {
     clear(sideSelect).append(...game.sides.map((s) => h("option", { value: s }, s)));
     clear(agentSelect).append(...(game.agents.length ? game.agents : ["(none installed)"]).map((a) => h("option", { value: a }, a)));
     const solitaire = game.sides.length === 1;
-    computerOptions.hidden = state.mode !== "computer" || solitaire;
+    computerOptions.hidden = (state.mode !== "computer" && state.mode !== "online") || solitaire;
+    // online: the creator picks a side; the computer's controls mean nothing there
+    for (const el of [agentSelect, budgetSelect]) el.parentElement.hidden = state.mode === "online";
     // the seed and the moves so far tell every card and die to come: an online game's is the server's secret
     const online = state.mode === "online";
     seedInput.disabled = online;
@@ -149,14 +151,16 @@ function renderNewGame(box, catalog) {
       body.agent = agentSelect.value;
       body.budget_ms = Number(budgetSelect.value);
     }
+    if (state.mode === "online" && game.sides.length > 1) body.side = sideSelect.value;
     start.disabled = true;
     try {
       const created = await api.create(body);
       if (state.mode === "online" && created.seats.length > 1) {
-        const [mine, ...others] = created.seats;
+        const mine = created.seats.find((seat) => seat.token);
+        const others = created.seats.filter((seat) => seat.invite);
         seats.add(created.id, mine.side, mine.token);
         clear(result).append(h("div", { class: "links" },
-          h("p", {}, "Send each opponent the link of their seat. Anyone with a link plays that seat, so keep them private."),
+          h("p", {}, "Send each opponent the invitation link of their seat. The first to open it takes the seat, and the link opens nothing after that."),
           ...others.map((seat) => linkRow(seat)),
           h("a", { class: "button primary", href: `/play/${created.id}?token=${encodeURIComponent(mine.token)}` }, `Open my seat (${mine.side})`)));
         start.disabled = false;
