@@ -59,3 +59,29 @@ class PositionError(WarroomError):
     """A position (state as JSON) that does not describe a legal state of the game."""
 
     code = "bad_position"
+
+
+# -- quoting input in messages ---------------------------------------------------------------------
+# A message names what was sent, but a front end passes it on to whoever sent it: never echo large
+# input back (an action id of a megabyte, a legal list of hundreds of moves).
+
+QUOTE_LIMIT = 80
+"""The longest piece of input a message quotes (longer is cut, ending in "…")."""
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text`, cut to at most `limit` characters with "…" at the cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value sent by a player, quoted for a message (repr-style) and at most about `limit` characters long."""
+    if isinstance(value, str):
+        return repr(shorten(value, limit))
+    return shorten(repr(value), limit)
+
+
+def examples(items: list[str] | tuple[str, ...], count: int = 6) -> str:
+    """A few of `items` for a message, and how many there are in all when that is more."""
+    shown = ", ".join(shorten(item) for item in items[:count])
+    return shown + (f" … ({len(items)} in all)" if len(items) > count else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import DiceSource, ScriptedDice, make_dice
-from .errors import GameOverError, IllegalActionError, RecordError, UndoLockedError, WarroomError, WrongSideError
+from .errors import GameOverError, IllegalActionError, RecordError, UndoLockedError, WarroomError, WrongSideError, quoted
 from .record import Record
 from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
 
@@ -84,7 +84,7 @@ class Match:
         rs, state = self.ruleset, self.state
         to_act = rs.to_act(state)
         if to_act is None:
-            raise GameOverError(f"the game is over; {action!r} cannot be played")
+            raise GameOverError(f"the game is over; {quoted(action)} cannot be played")
         if to_act == CHANCE:
             if not self.dice.manual:  # pragma: no cover - automatic dice never leave a chance node pending
                 raise IllegalActionError("a die roll is pending")
@@ -123,7 +123,7 @@ class Match:
         outcomes = [v for v, _ in self.ruleset.chance_outcomes(self.state)]
         parts = action.split()
         if len(parts) != 2 or parts[0] != "roll" or not parts[1].lstrip("-").isdigit():
-            raise IllegalActionError(f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {action!r}")
+            raise IllegalActionError(f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {quoted(action)}")
         value = int(parts[1])
         if value not in outcomes:
             raise IllegalActionError(f"die value {value} is out of range: this roll is {outcomes[0]} to {outcomes[-1]}")
@@ -235,7 +235,7 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
-                raise RecordError(f"action {action_no + 1} of the record ({action!r}) is illegal at that point: {exc}") from None
+                raise RecordError(f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}") from None
             action_no += 1
         if keep_log:
             log.extend(events)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.engine.errors import examples, quoted
+
 from .odds import advance_probability
 from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, PHASE_NAMES, DragoonState
 
@@ -53,45 +55,45 @@ def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
     """A message naming the action, the phase and the rule that forbids it."""
     b = rules.board
     if s.phase not in (ACTIONS, ATTACK_REROLL, BOT_REROLL):
-        return f"{action!r} is not legal: a die roll is pending ({PHASE_NAMES[s.phase]}); no decision is asked for now — Dragoon: Sequence of Play Each Turn"
+        return f"{quoted(action)} is not legal: a die roll is pending ({PHASE_NAMES[s.phase]}); no decision is asked for now — Dragoon: Sequence of Play Each Turn"
     if s.phase in (ATTACK_REROLL, BOT_REROLL):
-        return f"{action!r} is not legal: the Allied player must decide on the FFI re-roll ('reroll ffi' or 'accept') — Dragoon: FFI"
+        return f"{quoted(action)} is not legal: the Allied player must decide on the FFI re-roll ('reroll ffi' or 'accept') — Dragoon: FFI"
     parsed = rules.parse.get(action)
     if parsed is None:
-        return f"{action!r} is not a Dragoon action; legal now: {', '.join(rules.legal_actions(s))}"
+        return f"{quoted(action)} is not a Dragoon action; legal now: {examples(rules.legal_actions(s))}"
     kind, i, air = parsed
     if kind in ("reroll", "accept"):
-        return f"{action!r}: there is no failed roll to re-roll or accept now; FFI re-rolls are offered right after a roll — Dragoon: FFI"
+        return f"{quoted(action)}: there is no failed roll to re-roll or accept now; FFI re-rolls are offered right after a roll — Dragoon: FFI"
     unit = b.allied[i].id
     if s.rp <= 0:
-        return f"{action!r}: no RP left; each action costs 1 RP — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: no RP left; each action costs 1 RP — Dragoon: Using Action Charts"
     p = s.allied_pos[i]
     if kind == "invade":
         if b.landing_turn[i] is not None:
-            return f"{action!r}: {unit} lands on Alpha Beach on turn {b.landing_turn[i]} for free — Dragoon: French landings"
-        return f"{action!r}: {unit} has already invaded — Dragoon: Using Action Charts"
+            return f"{quoted(action)}: {unit} lands on Alpha Beach on turn {b.landing_turn[i]} for free — Dragoon: French landings"
+        return f"{quoted(action)}: {unit} has already invaded — Dragoon: Using Action Charts"
     if kind == "activate":
-        return f"{action!r}: {unit} is not stalled — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: {unit} is not stalled — Dragoon: Using Action Charts"
     if kind == "ffi":
         if p == IN_BOX:
-            return f"{action!r}: {unit} is not on the map yet — Dragoon: FFI"
-        return f"{action!r}: {unit} already has an FFI marker (limit 1 per unit) — Dragoon: FFI"
+            return f"{quoted(action)}: {unit} is not on the map yet — Dragoon: FFI"
+        return f"{quoted(action)}: {unit} already has an FFI marker (limit 1 per unit) — Dragoon: FFI"
     if p == IN_BOX:
-        return f"{action!r}: {unit} has not invaded or landed yet — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: {unit} has not invaded or landed yet — Dragoon: Using Action Charts"
     if s.stalled[i]:
-        return f"{action!r}: {unit} is stalled and may not attack; flip it to active first (1 RP) — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: {unit} is stalled and may not attack; flip it to active first (1 RP) — Dragoon: Using Action Charts"
     if s.spent[i]:
-        return f"{action!r}: {unit} has already attacked, invaded or landed this turn; a unit attacks at most once a turn and not on the turn it invades or lands — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: {unit} has already attacked, invaded or landed this turn; a unit attacks at most once a turn and not on the turn it invades or lands — Dragoon: Using Action Charts"
     target = rules.target_of(s, i)
     if air:
         if s.air_grounded:
-            return f"{action!r}: bad weather was last turn's BOT result, so no Air support this turn — Dragoon: Air Support"
+            return f"{quoted(action)}: bad weather was last turn's BOT result, so no Air support this turn — Dragoon: Air Support"
         if s.air_used:
-            return f"{action!r}: Air support supports only one attack a turn — Dragoon: Air Support"
+            return f"{quoted(action)}: Air support supports only one attack a turn — Dragoon: Air Support"
         if target >= 0 and target not in s.german_loc:
-            return f"{action!r}: Air support may not support an attack on an empty location — Dragoon: Air Support"
+            return f"{quoted(action)}: Air support may not support an attack on an empty location — Dragoon: Air Support"
     if target == b.avignon and not s.entered_198:
-        return f"{action!r}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — Dragoon: Allied Advance/German Retreat Restrictions"
+        return f"{quoted(action)}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — Dragoon: Allied Advance/German Retreat Restrictions"
     if target >= 0 and target == b.attack_only[i]:
-        return f"{action!r}: Allied units can never advance into {b.locations[target].name}; attack it only when German units are there — Dragoon: Allied Advance/German Retreat Restrictions"
-    return f"{action!r} is not legal now (it does not match {unit}'s position on its route) — Dragoon: Using Action Charts"
+        return f"{quoted(action)}: Allied units can never advance into {b.locations[target].name}; attack it only when German units are there — Dragoon: Allied Advance/German Retreat Restrictions"
+    return f"{quoted(action)} is not legal now (it does not match {unit}'s position on its route) — Dragoon: Using Action Charts"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.engine.errors import examples, quoted
+
 from . import battle as battle_mod
 from .actions import (
     BATTLE,
@@ -127,47 +129,47 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
     b = s.board
     phase = s.phase
     if phase == OVER:
-        return f"{action!r}: the game is over"
+        return f"{quoted(action)}: the game is over"
     if phase in (CARD, DICE, RESERVE_DICE):
-        return f"{action!r} is not legal: a {'card' if phase == CARD else 'die'} is pending; no decision is asked for now"
+        return f"{quoted(action)} is not legal: a {'card' if phase == CARD else 'die'} is pending; no decision is asked for now"
     parsed = rules.table(b).parse(action) if isinstance(action, str) else None
     legal = rules.legal_actions(s)
-    sample = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+    sample = examples(legal)
     if parsed is None:
-        return f"{action!r} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
+        return f"{quoted(action)} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
     kind = parsed[0]
     if phase not in PHASE_OF.get(kind, ()):
-        return f"{action!r} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
+        return f"{quoted(action)} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
     if kind == MOVE:
         return _why_move(s, parsed, action)
     if kind == LAND:
         k, a, i = parsed[1], parsed[2], parsed[3]
         if s.mover != 0 or not b.landings:
-            return f"{action!r}: only the Allied player lands, in Sicily — Patton: Sicily — Allied Landings"
+            return f"{quoted(action)}: only the Allied player lands, in Sicily — Patton: Sicily — Allied Landings"
         if a > s.offboard[0] or i > s.offboard[1]:
-            return f"{action!r}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
+            return f"{quoted(action)}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
         if s.land_used[k] + a + i > b.landing_capacity[k]:
-            return (f"{action!r}: {b.landings[k].id} handles at most {b.landing_capacity[k]} Units a turn ({s.land_used[k]} used) — "
+            return (f"{quoted(action)}: {b.landings[k].id} handles at most {b.landing_capacity[k]} Units a turn ({s.land_used[k]} used) — "
                     "Patton: Sicily — Allied Landings")
-        return f"{action!r}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
+        return f"{quoted(action)}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
     if kind == RETREAT:
-        return f"{action!r}: retreat only along a road clear of enemy Units, with at most {s.retreat.quota if s.retreat else 5} Units — Patton: Retreating"
+        return f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most {s.retreat.quota if s.retreat else 5} Units — Patton: Retreating"
     if kind == CASUALTIES:
-        return f"{action!r}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
+        return f"{quoted(action)}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
     if kind == PLACE:
-        return f"{action!r}: not an allowed town, more than 10 Units, more Units than are left to place, or a town owed a Unit left empty — {_start_rule(s)}"
+        return f"{quoted(action)}: not an allowed town, more than 10 Units, more Units than are left to place, or a town owed a Unit left empty — {_start_rule(s)}"
     if kind == BATTLE:
-        return f"{action!r}: no battle for that town is waiting to be fought; waiting: {sample} — Patton: Battles"
+        return f"{quoted(action)}: no battle for that town is waiting to be fought; waiting: {sample} — Patton: Battles"
     if kind in (TIE_RETREAT, STAND):
-        return f"{action!r}: in a tie each player in turn may retreat voluntarily or stand; choices now: {sample} — Patton: Battles"
+        return f"{quoted(action)}: in a tie each player in turn may retreat voluntarily or stand; choices now: {sample} — Patton: Battles"
     if kind in (ROLL, WAIT, RESERVE):
-        return f"{action!r}: reserves enter only as the scenario says; choices now: {sample} — {reserves_rule(s)}"
+        return f"{quoted(action)}: reserves enter only as the scenario says; choices now: {sample} — {reserves_rule(s)}"
     if kind == DEFECT:
-        return (f"{action!r}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
+        return (f"{quoted(action)}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
                 f"choices: {sample} — Patton: Sicily — Italian Defection")
     if kind == REMOVE:
-        return f"{action!r}: remove exactly the Units over 10 from an overstacked town of your own; choices: {sample} — Patton: Positioning of Units"
-    return f"{action!r} is not legal now; legal: {sample} — {_when(s, kind)}"
+        return f"{quoted(action)}: remove exactly the Units over 10 from an overstacked town of your own; choices: {sample} — Patton: Positioning of Units"
+    return f"{quoted(action)} is not legal now; legal: {sample} — {_when(s, kind)}"
 
 
 # When each kind of action is taken, and the rule that says so: the reason given for an action
@@ -206,18 +208,18 @@ def _why_move(s: PattonState, parsed: tuple[int, ...], action: str) -> str:
     x, y = _ends(s, d)
     r = d >> 1
     if s.side[x] != s.mover:
-        return f"{action!r}: the {b.side_names[s.mover]} have no Units in {b.towns[x].name} — Patton: Using Movement Points"
+        return f"{quoted(action)}: the {b.side_names[s.mover]} have no Units in {b.towns[x].name} — Patton: Using Movement Points"
     if x == trapped_town(s):
-        return f"{action!r}: the Units trapped in {b.towns[x].name} cannot move until relieved — Patton: The Bulge — Objective"
+        return f"{quoted(action)}: the Units trapped in {b.towns[x].name} cannot move until relieved — Patton: The Bulge — Objective"
     ma, mi = movable(s, x)
     if a > ma or i > mi:
         landed = " (Units landed this turn cannot move along roads)" if s.frozen_a[x] + s.frozen_i[x] else ""
-        return f"{action!r}: only {mix_text(ma, mi) or 'no Units'} can move from {b.towns[x].name}{landed} — Patton: Using Movement Points"
+        return f"{quoted(action)}: only {mix_text(ma, mi) or 'no Units'} can move from {b.towns[x].name}{landed} — Patton: Using Movement Points"
     if s.seg[r] + a + i > SEGMENT_LIMIT:
-        return f"{action!r}: at most 5 Units can use one road segment a turn ({s.seg[r]} already have) — Patton: Using Movement Points"
+        return f"{quoted(action)}: at most 5 Units can use one road segment a turn ({s.seg[r]} already have) — Patton: Using Movement Points"
     cost = (a + i) * b.road_cost[r]
     if cost > s.mp:
-        return f"{action!r}: it costs {cost} MP ({b.road_kind[r]} road), only {s.mp} left — Patton: Using Movement Points"
+        return f"{quoted(action)}: it costs {cost} MP ({b.road_kind[r]} road), only {s.mp} left — Patton: Using Movement Points"
     if s.mover == 1 and y == trapped_town(s):
-        return f"{action!r}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — Patton: The Bulge — Objective"
-    return f"{action!r} is not legal now — Patton: Using Movement Points"
+        return f"{quoted(action)}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — Patton: The Bulge — Objective"
+    return f"{quoted(action)} is not legal now — Patton: Using Movement Points"

@@ -7,6 +7,7 @@ export function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") el.style.cssText = value; // through the CSSOM: the page's CSP allows no inline style attributes
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, value);
   }
