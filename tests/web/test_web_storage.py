@@ -1,8 +1,12 @@
-"""Storage: SQLite in WAL mode, migrations at startup, and no acknowledged move lost on a restart."""
+"""Storage: SQLite in WAL mode, migrations at startup, no acknowledged move lost on a restart, and on
+PostgreSQL (every test that takes `db_url` runs on both) the notices that carry pushes across processes."""
 
 from __future__ import annotations
 
+import queue
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +15,10 @@ from fastapi.testclient import TestClient
 
 import warroom
 from warroom.web.server import create_app
-from warroom.web.storage import MIGRATIONS, Store
+from warroom.web.service import GameService
+from warroom.web.storage import MIGRATIONS, StaleError, Step, Store
+
+pytestmark = pytest.mark.both_databases
 
 
 def _client(db_url: str) -> tuple[Any, TestClient]:
@@ -25,10 +32,28 @@ def _act(client: TestClient, game_id: str, token: str, action: str, move: int) -
     return answer.json()
 
 
-def test_sqlite_is_in_wal_mode_and_at_the_newest_migration(db_url: str, tmp_path: Path) -> None:
+def _wait(condition: Callable[[], bool], what: str, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds} s for {what}")
+        time.sleep(0.01)
+
+
+def _until_pong(socket: Any) -> list[dict[str, Any]]:
+    """Every message up to the answer to a ping: what was pushed before it, without waiting for ever."""
+    socket.send_text("ping")
+    messages = []
+    while (message := socket.receive_json())["type"] != "pong":
+        messages.append(message)
+    return messages
+
+
+def test_sqlite_is_in_wal_mode_and_at_the_newest_migration(tmp_path: Path) -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
+    db_url = f"sqlite:///{tmp_path / 'warroom.db'}"
     store = Store(db_url)
     store.close()
     with sqlite3.connect(tmp_path / "warroom.db") as conn:
@@ -106,20 +131,89 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(db_url: str, monkeypat
     app.state.store.close()
 
 
-@pytest.mark.skipif(not __import__("os").environ.get("WARROOM_TEST_POSTGRES"),
-                    reason="set WARROOM_TEST_POSTGRES=postgresql://user:pass@127.0.0.1/db to run against PostgreSQL")
-def test_postgresql_through_the_same_url() -> None:
-    import os
+def test_sockets_keep_their_pushes_after_a_failed_save(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed save drops the game from memory; the seats' open sockets must still hear the next move."""
+    created = client.post("/api/games", json={"game": "patton", "mode": "hotseat", "seed": 3}).json()
+    game_id, tokens = created["id"], {seat["side"]: seat["token"] for seat in created["seats"]}
+    service = client.app.state.service  # type: ignore[attr-defined]
+    store = client.app.state.store  # type: ignore[attr-defined]
+    legal = created["game"]["view"]["legal"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis, \
+            client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Allied']}") as allied:
+        assert axis.receive_json()["move"] == 0 and allied.receive_json()["move"] == 0
+        saved = store.append_step
 
-    url = os.environ["WARROOM_TEST_POSTGRES"]
-    app, client = _client(url)
-    assert app.state.store.url.startswith("postgresql")
-    created = client.post("/api/games", json={"game": "dragoon", "seed": 7}).json()
-    game_id, token = created["id"], created["seats"][0]["token"]
-    payload = _act(client, game_id, token, "invade 3rd-ID Alpha-Beach", 0)
-    client.close()
-    app.state.store.close()
-    app, client = _client(url)
-    assert client.get(f"/api/games/{game_id}", params={"token": token}).json()["view"] == payload["view"]
-    client.close()
-    app.state.store.close()
+        def disk_full_once(*args: Any, **kwargs: Any) -> None:
+            monkeypatch.setattr(store, "append_step", saved)
+            raise OSError("disk full")
+
+        monkeypatch.setattr(store, "append_step", disk_full_once)
+        failed = client.post(f"/api/games/{game_id}/actions", params={"token": tokens["Allied"]}, json={"action": legal[0], "move": 0})
+        assert failed.status_code == 503 and failed.json()["error"]["code"] == "storage"
+        assert game_id not in service.live  # memory ran ahead of storage: the game was dropped, to be read back
+        assert _until_pong(axis) == []  # nothing was pushed for the move that was not made
+        payload = _act(client, game_id, tokens["Allied"], legal[0], 0)
+        for socket in (axis, allied):
+            pushed = _until_pong(socket)
+            assert [m["move"] for m in pushed] == [1] and pushed[0]["type"] == "update"
+        assert pushed[0]["view"] == payload["view"]
+
+
+def test_sqlite_has_no_listener(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'one.db'}")
+    assert not store.shared and store.listen(lambda game_id, version: None) is None  # one process owns a SQLite file
+    store.close()
+
+
+def test_every_committed_change_is_announced_once_and_a_refused_one_never(pg_url: str) -> None:
+    store = Store(pg_url)
+    assert store.url.startswith("postgresql+psycopg") and store.shared
+    heard: queue.Queue[tuple[str | None, int | None]] = queue.Queue()
+    listener = store.listen(lambda game_id, version: heard.put((game_id, version)))
+    assert listener is not None and listener.listening.is_set()
+    try:
+        game_id = GameService(store).create("dragoon", seed=7, mode="hotseat").live.id  # creating tells nobody: no one watches it yet
+        store.append_step(game_id, 0, 0, Step("decision", "invade 3rd-ID Alpha-Beach", [4]), False, None, "1")
+        assert heard.get(timeout=10) == (game_id, 1)
+        store.append_step(game_id, 1, 1, Step("decision", "end", []), False, None, "1")
+        assert heard.get(timeout=10) == (game_id, 2)
+        with pytest.raises(StaleError):  # a write that loses the race changes nothing and tells nobody
+            store.append_step(game_id, 1, 2, Step("decision", "end", []), False, None, "1")
+        store.remove_last_steps(game_id, 2, 1, "1")  # undo
+        assert heard.get(timeout=10) == (game_id, 3)
+        with store.engine.begin() as conn:  # another program's notice on the channel is ignored
+            conn.exec_driver_sql("NOTIFY warroom_games, 'not a change'")
+        store.append_step(game_id, 3, 1, Step("decision", "end", []), False, None, "1")
+        assert heard.get(timeout=10) == (game_id, 4)
+        time.sleep(0.2)
+        assert heard.empty()
+    finally:
+        listener.stop()
+        store.close()
+    assert not listener.listening.is_set()
+
+
+def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str) -> None:
+    """Two apps on one PostgreSQL, as two server processes would be: pushes and caches follow the other's moves."""
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        created = a.post("/api/games", json={"game": "patton", "mode": "hotseat", "seed": 3}).json()
+        game_id, tokens = created["id"], {seat["side"]: seat["token"] for seat in created["seats"]}
+        service_a = a.app.state.service  # type: ignore[attr-defined]
+        legal = created["game"]["view"]["legal"]
+        with a.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis:
+            assert axis.receive_json()["move"] == 0
+            payload = _act(b, game_id, tokens["Allied"], legal[0], 0)
+            _wait(lambda: service_a.live[game_id].version == 1, "server A to read back the move made through B")
+            pushed = _until_pong(axis)
+            assert [m["move"] for m in pushed] == [1]
+            axis_view = b.get(f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()
+            assert pushed[0]["view"] == axis_view["view"] and pushed[0]["side"] == "Axis"
+            assert [e["type"] for e in pushed[0]["events"]] == [e["type"] for e in payload["events"]]  # the move's events too
+        # a game A holds but nobody watches there is dropped when B changes it: A's next move is not refused as stale
+        payload = _act(a, game_id, tokens["Allied"], payload["view"]["legal"][0], 1)
+        _act(b, game_id, tokens["Allied"], payload["view"]["legal"][0], 2)
+        _wait(lambda: game_id not in service_a.live, "server A to drop its outdated copy")
+        view = a.get(f"/api/games/{game_id}", params={"token": tokens["Allied"]}).json()
+        assert view["move"] == 3
+        a.app.state.store.close()  # type: ignore[attr-defined]
+        b.app.state.store.close()  # type: ignore[attr-defined]
