@@ -12,6 +12,8 @@ import pytest
 import warroom
 from warroom.engine.errors import IllegalActionError
 
+pytestmark = pytest.mark.both_databases  # every test on a client runs on SQLite and on PostgreSQL (conftest)
+
 
 def new_game(client: Any, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
     seed = {} if body.get("mode") == "online" else {"seed": 7}  # an online game's seed is the server's secret
