@@ -1,0 +1,136 @@
+"""Two real server processes (`python -m warroom.web`) on one PostgreSQL, as behind a load balancer.
+
+A game made through one is played through the other; a WebSocket held by one hears the moves made
+through the other (PostgreSQL LISTEN/NOTIFY); a server killed with SIGKILL right after acknowledging
+moves loses none of them. Needs the test PostgreSQL (WARROOM_TEST_PG; `.ci/run` starts one).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from warroom.web.bench import kill_restart_check, start_server
+
+pytest.importorskip("websockets.sync.client")
+
+
+class Server:
+    """One server process and an HTTP client on it."""
+
+    def __init__(self, db: str) -> None:
+        self.proc, self.url = start_server(db)
+        self.http = httpx.Client(base_url=self.url, timeout=30)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; whatever was committed is all there is."""
+        self.http.close()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        self.http.close()
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def socket(self, game_id: str, token: str) -> Any:
+        from websockets.sync.client import connect
+
+        return connect(f"ws{self.url[4:]}/api/games/{game_id}/ws?token={token}", open_timeout=30)
+
+    def view(self, game_id: str, token: str) -> dict[str, Any]:
+        answer = self.http.get(f"/api/games/{game_id}", params={"token": token})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def act(self, game_id: str, token: str, action: str, move: int) -> dict[str, Any]:
+        answer = self.http.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+
+@pytest.fixture
+def servers(pg_url: str) -> Iterator[Callable[[], Server]]:
+    """Start server processes on one fresh PostgreSQL database; every one is stopped after the test."""
+    started: list[Server] = []
+
+    def start() -> Server:
+        server = Server(pg_url)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def _next_update(socket: Any, seconds: float = 15) -> dict[str, Any]:
+    while True:
+        message = json.loads(socket.recv(timeout=seconds))
+        if message["type"] == "update":
+            return dict(message)
+
+
+def test_a_game_made_through_one_server_is_played_through_the_other_and_pushed_across(servers: Callable[[], Server]) -> None:
+    a, b = servers(), servers()
+    created = a.http.post("/api/games", json={"game": "patton", "mode": "hotseat", "seed": 3})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    tokens = {seat["side"]: seat["token"] for seat in created.json()["seats"]}
+    assert b.view(game_id, tokens["Axis"])["move"] == 0  # the other process finds the game in the shared database
+    with a.socket(game_id, tokens["Axis"]) as axis_on_a, b.socket(game_id, tokens["Allied"]) as allied_on_b:
+        assert _next_update(axis_on_a)["move"] == 0 and _next_update(allied_on_b)["move"] == 0
+        payload = created.json()["game"]
+        for n in range(4):  # the Allied seat's moves, through B and A in turn
+            through, other = (b, a) if n % 2 == 0 else (a, b)
+            payload = through.act(game_id, tokens["Allied"], payload["view"]["legal"][0], payload["move"])
+            assert payload["move"] == n + 1
+            pushed = _next_update(axis_on_a)  # the Axis seat's socket, held by A, hears every move, whichever server took it
+            assert pushed["move"] == n + 1 and pushed["side"] == "Axis"
+            assert pushed["view"] == other.view(game_id, tokens["Axis"])["view"] == through.view(game_id, tokens["Axis"])["view"]
+            own = _next_update(allied_on_b)  # and the mover's own socket on B, for the moves made through A as well
+            assert own["move"] == n + 1 and own["view"] == payload["view"]
+            if through is a:
+                assert [e["type"] for e in own["events"]] == [e["type"] for e in payload["events"]]  # with the move's events
+
+
+def test_kill_9_of_either_server_loses_no_acknowledged_move(servers: Callable[[], Server]) -> None:
+    a, b = servers(), servers()
+    created = a.http.post("/api/games", json={"game": "dragoon", "mode": "hotseat", "seed": 7}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    acked: list[str] = []
+    payload = created["game"]
+    for through in (a, b, a):
+        action = payload["view"]["legal"][0]
+        payload = through.act(game_id, token, action, payload["move"])
+        acked.append(action)
+    a.kill()  # right after acknowledging a move
+    for _ in range(2):
+        action = payload["view"]["legal"][0]
+        payload = b.act(game_id, token, action, payload["move"])
+        acked.append(action)
+    b.kill()
+    c = servers()  # a server started again on the same database
+    record = c.http.get(f"/api/games/{game_id}/record", params={"token": token})
+    assert record.status_code == 200, record.text
+    assert record.json()["actions"] == acked
+    resumed = c.view(game_id, token)
+    assert resumed["move"] == len(acked) and resumed["view"] == payload["view"]
+    assert c.act(game_id, token, resumed["view"]["legal"][0], resumed["move"])["move"] == len(acked) + 1
+
+
+def test_kill_9_under_load_on_postgresql_loses_no_acknowledged_move(pg_url: str) -> None:
+    report = kill_restart_check(games=6, seconds=2, think_ms=20, db=pg_url)
+    assert report["acknowledged_moves"] > 0 and report["games_with_lost_moves"] == []
+    assert report["games_resumed"] == report["games_created"] > 0
