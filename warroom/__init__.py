@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from os import PathLike
 from typing import Any
 
-from warroom.engine.dice import make_dice
+from warroom.engine.dice import HMAC_SHA256, MT19937, KeyedDice, check_key, make_dice, new_key, rng_of
 from warroom.engine.errors import (
     DataFileError,
     IllegalActionError,
@@ -21,6 +21,7 @@ from warroom.engine.errors import (
     UnknownScenarioError,
     WarroomError,
 )
+from warroom.engine.fairness import NotVerifiableError, VerifyReport, commitment, new_secret, verify_record
 from warroom.engine.match import Match, replay_record
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
@@ -28,9 +29,10 @@ from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "DICE_SIDE", "DataFileError", "IllegalActionError", "Match", "PositionError", "Record",
-    "RecordError", "Result", "UndoLockedError", "UnknownGameError", "UnknownScenarioError", "WarroomError",
-    "catalog", "load", "new_game", "save",
+    "CHANCE", "DICE_SIDE", "HMAC_SHA256", "MT19937", "DataFileError", "IllegalActionError", "KeyedDice", "Match",
+    "NotVerifiableError", "PositionError", "Record", "RecordError", "Result", "UndoLockedError", "UnknownGameError",
+    "UnknownScenarioError", "VerifyReport", "WarroomError", "catalog", "commitment", "load", "new_game", "new_secret",
+    "save", "verify_record",
 ]
 
 
@@ -48,14 +50,19 @@ def new_game(
     game: str,
     scenario: str | None = None,
     *,
-    seed: int | None = None,
+    seed: int | str | None = None,
     dice: str | Sequence[int] | None = None,
     options: dict[str, Any] | None = None,
     position: dict[str, Any] | None = None,
     keep_log: bool = True,
+    rng: str | None = None,
 ) -> Match:
     """Start a match. `dice`: "auto" (seeded), "manual" (typed in), or a list of scripted values.
 
+    `rng` is the generator behind seeded dice: "mt19937" (Python's `random`, fast, an integer seed:
+    for simulations and study) or "hmac-sha256" (unpredictable without its 256-bit key, checkable
+    with it: `seed` is 64 hex digits, see docs/fairness.md). Left out, it is the one `seed` is for
+    ("mt19937" for an integer or none). A seed left out is drawn in secret, of the generator's kind.
     `position` starts from a given state (the output of `view()["state"]`), like a chess FEN.
     """
     from warroom.games import get_ruleset
@@ -64,13 +71,16 @@ def new_game(
     scenario = scenario or ruleset.info.scenarios[0]
     if scenario not in ruleset.info.scenarios:
         raise UnknownScenarioError(f"{game} has no scenario {scenario!r}; scenarios: {', '.join(ruleset.info.scenarios)}")
-    if seed is None:
+    rng = rng_of(seed, rng)
+    if rng == HMAC_SHA256:
+        seed = new_key() if seed is None else check_key(seed)
+    elif seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
     state = ruleset.state_from_json(position) if position is not None else ruleset.initial_state(scenario, options or {})
     return Match(
-        ruleset, state, scenario=scenario, options=options, seed=seed, dice=make_dice(dice, seed),
+        ruleset, state, scenario=scenario, options=options, seed=seed, dice=make_dice(dice, seed, rng),
         position=position, keep_log=keep_log, version=__version__,
     )
 

@@ -1,4 +1,4 @@
-"""The `warroom` command line: play, replay, odds, simulate, bench, protocol, serve, games.
+"""The `warroom` command line: play, replay, verify, odds, simulate, bench, protocol, serve, games.
 
 Every command turns bad input into a red message and a non-zero exit, never a traceback.
 Heavy or optional parts (agents, analysis, the web server, the protocol) are imported only
@@ -213,6 +213,31 @@ def replay(
         out.print(result_panel(match) if match.over else Text(f"After {len(record.actions)} decisions; the game goes on."))
         return
     TerminalReplay(Replay(record), console()).run()
+
+
+@app.command()
+@friendly
+def verify(
+    file: Annotated[Path, typer.Argument(help="A finished online game's record (downloaded from the game page).")],
+    commitment: Annotated[str | None, typer.Option("--commitment", help="The commitment the game showed at its start (64 hex digits).")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Check an online game's dice: re-derive every die from the revealed seed, and the seed from the commitment.
+
+    Exits 0 when all match, 1 naming the first die (or the commitment) that does not, or when the
+    record has no revealed key to check (docs/fairness.md).
+    """
+    from warroom.engine.fairness import verify_record
+
+    report = verify_record(file, commitment)
+    if json_out:
+        typer.echo(json.dumps(report.to_json()))
+    elif report.verified:
+        console().print(Text(report.message, style="bold green"))
+    else:
+        error_console().print(Text(f"Not verified: {report.message}", style="bold red"))
+    if not report.verified:
+        raise typer.Exit(1)
 
 
 # -- odds -------------------------------------------------------------------------------------------

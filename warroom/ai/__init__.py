@@ -90,13 +90,14 @@ class HeuristicAgent:
         return action, why
 
 
-def agent_seed(game_seed: int | None, role: str = "agent") -> int | None:
+def agent_seed(game_seed: int | str | None, role: str = "agent") -> int | None:
     """A seed for an agent's own random numbers, drawn from the game's seed but independent of it.
 
     An agent seeded with the game's seed would draw from the very stream the game's dice come
     from: a random player's choices would move in step with the dice, and a search could sample
     the real dice to come. Hashing gives a reproducible seed with a stream of its own; `role`
-    (say, the side) keeps two agents of one game apart too."""
+    (say, the side) keeps two agents of one game apart too. The game's seed is an integer, or a
+    keyed generator's 64 hex digits (hashed as the text it is; SHA-256 does not reveal it)."""
     if game_seed is None:
         return None
     digest = hashlib.sha256(f"warroom {role} {game_seed}".encode()).digest()

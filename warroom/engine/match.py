@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .dice import DiceSource, ScriptedDice, make_dice
@@ -25,7 +26,7 @@ class Match:
         *,
         scenario: str | None = None,
         options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
         dice: DiceSource | None = None,
         position: dict[str, Any] | None = None,
         keep_log: bool = True,
@@ -36,7 +37,7 @@ class Match:
         self.scenario = scenario
         self.options = dict(options or {})
         self.seed = seed
-        self.dice = dice if dice is not None else DiceSource(seed)
+        self.dice = dice if dice is not None else make_dice("auto", seed)
         self.position = position
         self.keep_log = keep_log
         self.version = version
@@ -172,6 +173,7 @@ class Match:
             dice_mode=self.dice.spec(),
             position=self.position,
             engine_version=self.version,
+            rng=self.dice.scheme,
         )
 
     @property
@@ -209,7 +211,12 @@ class _Replayed:
         self.locked = locked  # decisions made before the last die roll: undo stops there
 
 
-def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool) -> _Replayed:
+DieCheck = Callable[[int, int, Any, int], None]
+"""`check(n, value, state, decisions)`: called before recorded die n (0-based) is applied to `state`,
+after `decisions` decisions; it may raise to stop the replay there (`fairness.verify_record` does)."""
+
+
+def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, check: DieCheck | None = None) -> _Replayed:
     """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
@@ -223,6 +230,8 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
             if value is None:
                 break
             legal = [v for v, _ in ruleset.chance_outcomes(state)]
+            if check is not None:
+                check(die_no, value, state, action_no)
             if value not in legal:
                 raise RecordError(f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}")
             events = ruleset.apply_chance(state, value, keep_log)
@@ -254,13 +263,9 @@ def _may_refuse(dice: DiceSource) -> bool:
 
 
 def _copy_dice(dice: DiceSource) -> DiceSource:
-    twin = DiceSource.__new__(type(dice))
-    twin.__dict__.update(dice.__dict__)
-    twin._rng = type(dice._rng)()
-    twin._rng.setstate(dice._rng.getstate())
-    if isinstance(dice, ScriptedDice):
-        twin.values = list(dice.values)  # type: ignore[attr-defined]
-    return twin
+    """The same source at the same point of its stream, sharing nothing that changes: a clone rolls
+    the dice the original would (a Mersenne Twister's state, or a key and its roll counter)."""
+    return dice.copy()
 
 
 def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool = True, version: str = "") -> Match:
@@ -270,7 +275,7 @@ def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool =
     with exactly the dice the original would have rolled next.
     """
     initial = ruleset.clone(state)
-    dice = make_dice(record.dice_mode, record.seed)
+    dice = make_dice(record.dice_mode, record.seed, record.rng)
     if isinstance(dice, ScriptedDice):
         for n, (rolled, scripted) in enumerate(zip(record.dice, dice.values, strict=False)):
             if rolled != scripted:

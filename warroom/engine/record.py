@@ -1,4 +1,9 @@
-"""Game records: header + decision ids + dice. Saved as versioned JSON, written atomically."""
+"""Game records: header + decision ids + dice. Saved as versioned JSON, written atomically.
+
+The header's `rng` names the generator behind the seeded dice: absent (or "mt19937") for Python's
+`random.Random` seeded with an integer, as every record before it; "hmac-sha256" for the keyed
+generator, whose seed is a 256-bit key written as 64 hex digits (warroom/engine/dice.py).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .dice import HMAC_SHA256, MT19937, RNG_SCHEMES, is_key
 from .errors import RecordError
 
 RECORD_FORMAT = "warroom-record"
@@ -21,7 +27,8 @@ class Record:
 
     game: str
     scenario: str | None
-    seed: int | None
+    seed: int | str | None
+    """An integer for "mt19937", 64 hex digits for "hmac-sha256"; null where it is kept secret."""
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
@@ -29,6 +36,8 @@ class Record:
     """Where the dice came from, spelled as the protocol's `dice`: "auto", "manual" or the scripted values."""
     position: dict[str, Any] | None = None
     engine_version: str = ""
+    rng: str = MT19937
+    """The dice generator: "mt19937" (written only by leaving `rng` out, as older records do) or "hmac-sha256"."""
 
     def to_json(self) -> dict[str, Any]:
         header: dict[str, Any] = {
@@ -39,6 +48,8 @@ class Record:
             "dice": list(self.dice_mode) if isinstance(self.dice_mode, list) else self.dice_mode,
             "version": self.engine_version,
         }
+        if self.rng != MT19937:
+            header["rng"] = self.rng
         if self.position is not None:
             header["position"] = self.position
         return {
@@ -70,8 +81,16 @@ class Record:
         options = header.get("options") or {}
         if not isinstance(options, dict):
             raise RecordError("record header 'options' must be an object")
+        rng = header.get("rng", MT19937)
+        if rng not in RNG_SCHEMES:
+            raise RecordError(f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}")
         seed = header.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        if rng == HMAC_SHA256:
+            if seed is not None and not is_key(seed):
+                shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
+                raise RecordError(f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) or null, not {shown}")
+            seed = seed.lower() if isinstance(seed, str) else None
+        elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("record header 'seed' must be an integer or null")
         position = header.get("position")
         if position is not None and not isinstance(position, dict):
@@ -90,6 +109,7 @@ class Record:
             dice_mode=list(dice_mode) if scripted else dice_mode,
             position=position,
             engine_version=str(header.get("version", "")),
+            rng=rng,
         )
 
 
