@@ -54,15 +54,16 @@ export function counter(id, unit, status = {}) {
   if (unit.echelon) g.append(text(0, -half + 14, unit.echelon, { class: "echelon" }));
   g.append(symbol(unit.type, -16, -9, 32, 19));
   g.append(text(0, half - 7, shortName(id), { class: unit.type === "panzer" ? "cname light" : "cname" }));
+  // status bands sit on the counter's top edge (over the echelon), never over the unit's designation
   if (status.stalled) {
     g.append(s("rect", { class: "stall-veil", x: -half, y: -half, width: SIZE, height: SIZE, rx: 4 }));
-    g.append(s("rect", { x: -half, y: 6, width: SIZE, height: 13, fill: "#b3261e" }));
-    g.append(text(0, 16, "STALLED", { class: "band" }));
+    g.append(s("rect", { class: "status-band", x: -half, y: -half, width: SIZE, height: 13, rx: 3, fill: "#b3261e" }));
+    g.append(text(0, -half + 10, "STALLED", { class: "band" }));
   }
   if (status.desperate) {
     g.append(s("rect", { x: -half + 1, y: -half + 1, width: SIZE - 2, height: SIZE - 2, rx: 4, fill: "none", stroke: "#b3261e", "stroke-width": 3 }));
-    g.append(s("rect", { x: -half, y: 6, width: SIZE, height: 13, fill: "#b3261e" }));
-    g.append(text(0, 16, `DESP ${status.desperate}`, { class: "band" }));
+    g.append(s("rect", { class: "status-band", x: -half, y: -half, width: SIZE, height: 13, rx: 3, fill: "#b3261e" }));
+    g.append(text(0, -half + 10, `DESP ${status.desperate}`, { class: "band" }));
   }
   if (status.ffi) {
     const ffi = s("g", { class: "ffi-marker", transform: `translate(${half - 4},${-half + 4})` });

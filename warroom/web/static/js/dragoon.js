@@ -134,7 +134,7 @@ export class DragoonBoard {
     };
     const arles = this.loc[L.escape_track[0]].p;
     const last = this.loc[L.escape_track[L.escape_track.length - 1]].p;
-    box("arrival", 10, arles[1] - 150, 250, 128, "Arrive at Arles from the west", "they arrive in German movement");
+    box("arrival", 10, arles[1] - 222, 250, 200, "Arrive at Arles from the west", "they arrive in German movement");
     box("escaped", last[0] - 110, 24, 240, 118, L.escape_to, "German units that got away");
     r.append(this.segment(last, [last[0], 24 + 118], "#3a3a3a", { class: "escape" }, 0, R + 2));
     box("eliminated", 14, 1228, 400, 150, "Eliminated", "+1 Allied VP each");
@@ -221,9 +221,17 @@ export class DragoonBoard {
       } else {
         const boxKey = key.slice(4);
         const bx = this.boxes[boxKey];
-        const slot = boxKey === "fleet" ? 132 : Math.min(SIZE + 10, (bx.w - 30) / Math.max(ids.length, 1));
-        if (boxKey === "fleet") ids.sort((a, b) => this.layout.routes.findIndex((r) => r.unit === a) - this.layout.routes.findIndex((r) => r.unit === b));
-        ids.forEach((id, i) => { pos[id] = [bx.x + 50 + i * slot, bx.y + 66]; });
+        if (boxKey === "fleet") {
+          ids.sort((a, b) => this.layout.routes.findIndex((r) => r.unit === a) - this.layout.routes.findIndex((r) => r.unit === b));
+          ids.forEach((id, i) => { pos[id] = [bx.x + 50 + i * 132, bx.y + 66]; });
+          continue;
+        }
+        // counters side by side in rows, none covering another's name; rows close up only when the box is full
+        const step = SIZE + 8;
+        const cols = Math.max(1, Math.floor((bx.w - 20) / step));
+        const rows = Math.ceil(ids.length / cols);
+        const rowStep = rows > 1 ? Math.min(step, (bx.h - 52 - SIZE) / (rows - 1)) : step;
+        ids.forEach((id, i) => { pos[id] = [bx.x + 44 + (i % cols) * step, bx.y + 66 + Math.floor(i / cols) * rowStep]; });
       }
     }
     return pos;
@@ -341,9 +349,10 @@ export class DragoonBoard {
       g.append(text(x + 25, ry + 57, String(v), { class: v === state.rp ? "turn-num current" : "turn-num" }));
     }
     const air = state.air || {};
-    const airText = air.grounded ? "Air: grounded (bad weather)" : air.used ? "Air: used this turn" : "Air: ready (+1 to one attack)";
+    // one convention with the log and the odds: a DRM is added to the die ("DRM +1" = needs one less)
+    const airText = air.grounded ? "Air: grounded (bad weather)" : air.used ? "Air: used this turn" : "Air ready: DRM +1 to one attack";
     g.append(s("g", { class: `air-marker ${air.grounded ? "grounded" : air.used ? "used" : "ready"}`, transform: `translate(${rx + 12},${ry + 84})` },
-      s("rect", { width: 250, height: 30, rx: 5 }), text(10, 20, airText, { class: "air-text" })));
+      s("rect", { width: 300, height: 30, rx: 5 }), text(10, 20, airText, { class: "air-text", textLength: airText.length > 30 ? 280 : undefined, lengthAdjust: "spacingAndGlyphs" })));
     if (air.bad_weather_next) g.append(text(rx + 12, ry + 140, "Bad weather forecast: no Air next turn", { class: "box-note" }));
     if (state.bot_roll) {
       g.append(text(rx + 300, ry + 104, "BOT roll", { class: "box-note" }));

@@ -167,7 +167,7 @@ class GameView {
     }
     if (!localStorage.getItem(`warroom.help.${payload.game}`)) {
       localStorage.setItem(`warroom.help.${payload.game}`, "1");
-      this.showHelp();
+      this.showHelp(payload);
     }
   }
 
@@ -595,9 +595,10 @@ class GameView {
 
   hideOverlay() { this.overlay.hidden = true; }
 
-  showHelp() {
-    const help = this.board && this.board.help ? this.board.help() : helpFor(this.payload ? this.payload.game : "");
-    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${this.payload ? this.payload.title : ""}`), help,
+  showHelp(first = null) {
+    const p = this.payload || first; // the first help is shown while the page is built, before this.payload is set
+    const help = this.board && this.board.help ? this.board.help() : helpFor(p ? p.game : "");
+    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${p ? p.title : ""}`), help,
       h("button", { class: "primary", id: "help-ok", onclick: () => this.hideOverlay() }, "Let's play")));
   }
 

@@ -5,6 +5,7 @@
 // retreats and placement are asked on the map, with the engine's exact odds before you commit.
 import { s, text, ZoomPan } from "./svg.js";
 import { h, clear, pct } from "./dom.js";
+import { helpSection } from "./help.js";
 
 const STRIP = 210; // the band under the map: turn track, road legend, movement cards, MP
 const MIN_W = 1200;
@@ -773,10 +774,30 @@ export class PattonBoard {
       return h("li", {}, h("strong", { style: `color:${info.color}` }, info.name), ` on the map ${a + i ? mixText(a, i) : "0"}${offshore} · lost ${mixText(lost[0], lost[1]) === "none" ? "0" : mixText(lost[0], lost[1])}`);
     });
     const score = p.view.result && p.view.result.score;
-    if (score) progress.push(h("p", { class: "small", id: "final-score" }, Object.entries(score).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(" · ")));
+    if (score) progress.push(h("p", { class: "small", id: "final-score" }, this.scoreWords(score).join(" · ")));
     box.hidden = false;
     box.append(h("h3", {}, "Objective"), ...progress, h("p", { class: "muted small" }, obj.text), h("ul", { class: "p-forces" }, forces),
       h("details", { class: "small" }, h("summary", {}, "Reserves"), ...["Allied", "Axis"].map((side) => h("p", { class: "muted" }, `${this.sc.sides[side].name}: ${this.sc.sides[side].reserves}`))));
+  }
+
+  // The final score in words, with the scenario's own names and the turn as the header counts it.
+  scoreWords(score) {
+    const obj = this.sc.objective;
+    const yes = (v) => (v ? "yes" : "no");
+    const words = [];
+    for (const [key, value] of Object.entries(score)) {
+      if (key === "turn") words.push(`Ended in turn ${Math.min(value, this.sc.turns)} of ${this.sc.turns}`);
+      else if (key === "bastogne_relieved") words.push(`${this.placeName(obj.relieve)} relieved: ${yes(value)}`);
+      else if (key === "wiltz_held") words.push(`${this.placeName(obj.hold)} taken and held: ${yes(value)}`);
+      else if (key === "messina_allied") words.push(`${this.placeName(obj.hold)} in ${this.sc.sides.Allied.name} hands: ${yes(value)}`);
+      else if (key === "defection_towns_used") words.push(`Italian defections used: ${value}`);
+      else if (key === "red_towns_held") words.push(`Red towns held by the ${this.sc.sides.Allied.name}: ${value}`);
+      else if (key.endsWith("_units_lost")) {
+        const side = key.slice(0, -"_units_lost".length);
+        words.push(`${(this.sc.sides[side] || { name: side }).name} Units lost: ${value}`);
+      } else words.push(`${key.replace(/_/g, " ")}: ${typeof value === "boolean" ? yes(value) : value}`);
+    }
+    return words;
   }
 
   // The dice tray: battle dice in each side's colours, movement cards as cards.
@@ -802,16 +823,16 @@ export class PattonBoard {
 
   help() {
     const items = [
-      ["Your job", `${this.sc.title}. ${this.sc.objective.text}`],
-      ["Movement cards", "Each turn the mover turns up a movement card. Its value plus the opponent's face-up card is the Movement Points (MP) to spend (the very first American/Allied turn: the card alone). The cards are shown under the map."],
-      ["Moving", "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a road in a turn, and 10 may stand in a town."],
-      ["Battles", "Moving into an enemy town stops outside it and attacks. When you end your moves the battles are fought: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. Doubles (and a 6 on a single die) are casualties; the lower total retreats. You see the exact odds before you commit."],
-      ["Decisions in place", "Casualties, ties and retreats are asked on the map, beside the battle, from whichever side must decide — even during the other player's turn."],
-      ["Reserves", `${this.sc.sides.Allied.name}: ${this.sc.sides.Allied.reserves} ${this.sc.sides.Axis.name}: ${this.sc.sides.Axis.reserves}`],
+      ["Your job", `${this.sc.title}. ${this.sc.objective.text}`, this.sc.objective.rule],
+      ["Movement cards", "Each turn the mover turns up a movement card. Its value plus the opponent's face-up card is the Movement Points (MP) to spend (the very first American/Allied turn: the card alone). The cards are shown under the map.", "Patton: The Movement Deck"],
+      ["Moving", "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a road in a turn, and 10 may stand in a town.", "Patton: Using Movement Points; Positioning of Units"],
+      ["Battles", "Moving into an enemy town stops outside it and attacks. When you end your moves the battles are fought: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. Doubles (and a 6 on a single die) are casualties; the lower total retreats. You see the exact odds before you commit.", "Patton: Battles; Casualties; Retreating"],
+      ["Decisions in place", "Casualties, ties and retreats are asked on the map, beside the battle, from whichever side must decide — even during the other player's turn.", "Patton: Retreating"],
+      ["Reserves", `${this.sc.sides.Allied.name}: ${this.sc.sides.Allied.reserves} ${this.sc.sides.Axis.name}: ${this.sc.sides.Axis.reserves}`, ""],
     ];
-    if (this.sc.landings.length) items.splice(3, 0, ["Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns."]);
-    if (this.rules.length) items.splice(1, 0, ["Rules options in this game", this.rules.map((o) => `${o.label}: ${o.text}.`).join(" ")]);
-    return h("div", { class: "help" }, items.map(([title, body]) => h("section", {}, h("h3", {}, title), h("p", {}, body))),
+    if (this.sc.landings.length) items.splice(3, 0, ["Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns.", "Patton: Sicily — Allied Landings; Italian Defection"]);
+    if (this.rules.length) items.splice(1, 0, ["Rules options in this game", this.rules.map((o) => `${o.label}: ${o.text}.`).join(" "), this.rules.map((o) => o.rule).join("; ")]);
+    return h("div", { class: "help" }, items.map(helpSection),
       h("p", { class: "muted" }, "Undo takes back your last decision, never past a card or die. Nothing in Patton is hidden from either side except the cards not yet turned up."));
   }
 }
