@@ -416,10 +416,14 @@ def serve(
 ) -> None:
     """Serve the browser front end (games kept in SQLite, or PostgreSQL with --db)."""
     server = optional_module("warroom.web.server", "warroom serve (the web server)")
-    if db is None:
-        server.serve(host=host, port=port)
-    else:
-        server.serve(host=host, port=port, db=db)
+    try:
+        if db is None:
+            server.serve(host=host, port=port)
+        else:
+            server.serve(host=host, port=port, db=db)
+    except server.StorageConfigError as exc:  # one plain line whatever the terminal's width (a bad --db, an unwritable file)
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
 
 
 @app.command("games")

@@ -15,26 +15,40 @@ import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from .errors import ApiError, InternalErrors
+from .contract import (
+    BUDGET_MS,
+    GAME_ID_PATTERN,
+    HINT_BUDGET_MS,
+    MAX_ACTION,
+    MAX_SEED,
+    MAX_TOKEN,
+    TOKEN_DESCRIPTION,
+    check_new_game,
+    constrain,
+)
+from .errors import ApiError, InternalErrors, responses_for
 from .errors import install as install_errors
 from .headers import SecurityHeaders, mount_docs
 from .layouts import board_layout
 from .limits import BodyLimit
 from .service import Created, GameService
-from .storage import Store
+from .storage import StorageConfigError, Store
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("warroom.web")
 DEFAULT_DB = "sqlite:///warroom.db"
 
 Mode = Literal["computer", "hotseat", "online", "table"]
+SEAT = (400, 401, 403, 404, 503)
+"""The refusals of every route that opens a seat: responses_for(*SEAT, and the route's own)."""
 
 API_DESCRIPTION = (
     "WWII board wargames with every rule enforced. Each seat acts with the secret token from its game link "
@@ -53,26 +67,34 @@ class FastJSON(JSONResponse):
         return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+GameId = Annotated[str, PathParam(pattern=GAME_ID_PATTERN, description="the game's id, from its link")]
+TokenQuery = Annotated[str | None, Query(max_length=MAX_TOKEN, description=TOKEN_DESCRIPTION)]
+TokenHeader = Annotated[str | None, Header(max_length=MAX_TOKEN, description="the seat's secret token (instead of ?token=)")]
+Name = Annotated[str, Field(max_length=40)]
+
+
 class NewGame(BaseModel):
-    game: str = Field(description="a registered game id, e.g. 'dragoon'")
-    scenario: str | None = None
+    """A new game; the OpenAPI description lists, per game and scenario, exactly what it accepts (contract.py)."""
+
+    game: Name = Field(description="a registered game id, e.g. 'dragoon'")
+    scenario: Name | None = None
     mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
-    seed: int | None = None
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the dice seed, to study a game (never for an online game)")
     options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario, "
                                     "e.g. Patton {'advanced_retreat': true, 'placement': 'manual'}; anything else is refused (400 bad_option)")
-    human: list[str] | None = Field(None, description="sides played by people in 'computer' mode (default: the first side)")
-    agent: str | None = Field(None, description="computer player for the other sides")
-    budget_ms: int = Field(1000, description="the computer's thinking time per decision")
-    side: str | None = Field(None, description="online: the side the creator plays (default: the first); the other seats get one-time invites")
+    human: list[Name] | None = Field(None, max_length=8, description="sides played by people in 'computer' mode (default: the first side)")
+    agent: Name | None = Field(None, description="computer player for the other sides")
+    budget_ms: int = Field(1000, ge=BUDGET_MS[0], le=BUDGET_MS[1], description="the computer's thinking time per decision, in ms")
+    side: Name | None = Field(None, description="online: the side the creator plays (default: the first); the other seats get one-time invites")
 
 
 class Upload(BaseModel):
-    record: dict[str, Any]
+    record: dict[str, Any] = Field(description="a game record as downloaded from /record (an object: format, version, header, actions, dice)")
     mode: Mode = "hotseat"
-    human: list[str] | None = None
-    agent: str | None = None
-    budget_ms: int = 1000
-    side: str | None = Field(None, description="online: the side the uploader plays (default: the first); the other seats get one-time invites")
+    human: list[Name] | None = Field(None, max_length=8)
+    agent: Name | None = None
+    budget_ms: int = Field(1000, ge=BUDGET_MS[0], le=BUDGET_MS[1])
+    side: Name | None = Field(None, description="online: the side the uploader plays (default: the first); the other seats get one-time invites")
 
 
 class Claim(BaseModel):
@@ -80,16 +102,16 @@ class Claim(BaseModel):
 
 
 class Act(BaseModel):
-    action: str = Field(description="an action id from the view's `legal` list")
-    move: int = Field(description="the move number of the view the choice was made on; a mismatch is refused (409)")
+    action: str = Field(max_length=MAX_ACTION, description="an action id from the view's `legal` list")
+    move: int = Field(ge=0, description="the move number of the view the choice was made on; a mismatch is refused (409)")
 
 
 class Undo(BaseModel):
-    move: int
+    move: int = Field(ge=0, description="the move number of the view; a mismatch is refused (409)")
 
 
 class Lobby(BaseModel):
-    tokens: list[str] = Field(default_factory=list, max_length=500)
+    tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
 
 
 def create_app(db: str = DEFAULT_DB) -> FastAPI:
@@ -116,11 +138,20 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
         version=_version(),
         docs_url=None,  # served by mount_docs from the installed Swagger UI files, never a CDN
         redoc_url=None,
+        responses=responses_for(500),  # a bug, on any route: JSON 500 internal
     )
     app.state.service = service
     app.state.store = store
 
     install_errors(app)  # every refusal answers the ErrorBody
+
+    def openapi() -> dict[str, Any]:
+        """The generated description, with what the registry of games allows (contract.py)."""
+        if app.openapi_schema is None:
+            app.openapi_schema = constrain(FastAPI.openapi(app))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     # the last added runs first: security headers on every answer, a JSON 500 for a bug, the body cap nearest the routes
     app.add_middleware(BodyLimit)
     app.add_middleware(InternalErrors)
@@ -139,7 +170,7 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # -- catalog --------------------------------------------------------------------------------
-    @app.get("/api/health", tags=["server"])
+    @app.get("/api/health", tags=["server"], summary="The server is up")
     async def health() -> Response:
         return FastJSON({"ok": True, "games_cached": len(service.live)})
 
@@ -147,32 +178,40 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
     async def catalog() -> Response:
         return FastJSON({"ok": True, "games": service.catalog()})
 
-    @app.get("/api/boards/{game}", tags=["games"], summary="A game's board layout (locations, routes, tracks) for drawing")
-    async def board(game: str) -> Response:
+    @app.get("/api/boards/{game}", tags=["games"], summary="A game's board layout (locations, routes, tracks) for drawing",
+             responses=responses_for(400))
+    async def board(game: Annotated[str, PathParam(max_length=40)]) -> Response:
         return FastJSON({"ok": True, **board_layout(game)})
 
     # -- games ----------------------------------------------------------------------------------
-    @app.post("/api/games", tags=["games"], status_code=201, summary="Start a game; answers each human seat's secret token")
+    @app.post("/api/games", tags=["games"], status_code=201, summary="Start a game; answers each human seat's secret token",
+              responses=responses_for(400, 413, 503))
     async def new_game(body: NewGame) -> Response:
+        check_new_game(body.game, body.human, body.side, body.agent)
         created = service.create(body.game, body.scenario, body.mode, body.seed, body.options, body.human, body.agent, body.budget_ms,
                                  body.side)
         return FastJSON(_created(service, created), status_code=201)
 
-    @app.post("/api/games/upload", tags=["games"], status_code=201, summary="Continue a downloaded record as a new game")
+    @app.post("/api/games/upload", tags=["games"], status_code=201, summary="Continue a downloaded record as a new game",
+              responses=responses_for(400, 413, 503))
     async def upload(body: Upload) -> Response:
+        header = body.record.get("header")
+        check_new_game(str(header.get("game")) if isinstance(header, dict) else "", body.human, body.side, body.agent)
         # replaying a long record takes a while: off the event loop, so every other game goes on meanwhile
         prepared = await asyncio.to_thread(service.prepare_upload, body.record, body.mode)
         created = service.store_upload(prepared, body.human, body.agent, body.budget_ms, body.side)
         return FastJSON(_created(service, created), status_code=201)
 
     @app.post("/api/games/{game_id}/claim", tags=["games"],
-              summary="Take an online seat with its one-time invite; answers the seat's secret token (once)")
-    async def claim(game_id: str, body: Claim) -> Response:
+              summary="Take an online seat with its one-time invite; answers the seat's secret token (once)",
+              responses=responses_for(400, 403, 404, 410, 413, 503))
+    async def claim(game_id: GameId, body: Claim) -> Response:
         live, side, token = service.claim(game_id, body.invite)
         return FastJSON({"ok": True, "id": live.id, "side": side, "token": token, "url": f"/play/{live.id}",
                          "origin": live.stored.origin or {"kind": "new"}})
 
-    @app.post("/api/lobby", tags=["games"], summary="The games these seat tokens open (the browser keeps its tokens)")
+    @app.post("/api/lobby", tags=["games"], summary="The games these seat tokens open (the browser keeps its tokens)",
+              responses=responses_for(400, 413, 503))
     async def lobby(body: Lobby) -> Response:
         rows = store.summaries(body.tokens)
         titles = {g["id"]: g["title"] for g in service.catalog()}
@@ -180,49 +219,56 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
             row["title"] = titles.get(row["game"], row["game"])
         return FastJSON({"ok": True, "games": rows})
 
-    @app.get("/api/games/{game_id}", tags=["play"], summary="The seat's view of the game")
-    async def get_game(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}", tags=["play"], summary="The seat's view of the game", responses=responses_for(*SEAT))
+    async def get_game(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token, fresh=True)
         return FastJSON(service.payload(live, side))
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Play one legal action (committed before the answer)")
-    async def act(game_id: str, body: Act, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Play one legal action (committed before the answer)",
+              responses=responses_for(*SEAT, 409, 413))
+    async def act(game_id: GameId, body: Act, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         started = time.perf_counter()
         live, side = service.seat(game_id, token or x_warroom_token)
         answer = service.play(live, side, body.action, body.move)
         took = (time.perf_counter() - started) * 1000
         return FastJSON(answer, headers={"Server-Timing": f"play;dur={took:.2f}"})
 
-    @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your last decision, never past a die roll")
-    async def undo(game_id: str, body: Undo, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your last decision, never past a die roll",
+              responses=responses_for(*SEAT, 409, 413))
+    async def undo(game_id: GameId, body: Undo, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(service.undo(live, side, body.move))
 
-    @app.get("/api/games/{game_id}/log", tags=["play"], summary="The game log this seat may see, in plain language with rules")
-    async def game_log(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}/log", tags=["play"], summary="The game log this seat may see, in plain language with rules",
+             responses=responses_for(*SEAT))
+    async def game_log(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "move": live.version, "events": service.log(live, side)})
 
-    @app.get("/api/games/{game_id}/odds", tags=["play"], summary="Exact odds of the seat's legal actions that roll a die")
-    async def odds(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}/odds", tags=["play"], summary="Exact odds of the seat's legal actions that roll a die",
+             responses=responses_for(*SEAT))
+    async def odds(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(service.odds(live, side))
 
-    @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision")
-    async def hint(game_id: str, token: str | None = Query(None), agent: str | None = None, budget_ms: int = 500,
-                   x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision",
+             responses=responses_for(*SEAT, 409))
+    async def hint(game_id: GameId, token: TokenQuery = None, agent: Annotated[str | None, Query(max_length=40)] = None,
+                   budget_ms: Annotated[int, Query(ge=HINT_BUDGET_MS[0], le=HINT_BUDGET_MS[1])] = 500,
+                   x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(await service.hint(live, side, agent, budget_ms))
 
-    @app.get("/api/games/{game_id}/record", tags=["records"], summary="Download the game record (JSON)")
-    async def record(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}/record", tags=["records"], summary="Download the game record (JSON)", responses=responses_for(*SEAT, 409))
+    async def record(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         body = json.dumps(service.record(live, side), indent=1)
         return Response(body, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="warroom-{live.stored.game}-{game_id}.json"'})
 
-    @app.get("/api/games/{game_id}/replay", tags=["records"], summary="A finished game, step by step, as this seat saw it")
-    async def replay(game_id: str, token: str | None = Query(None), x_warroom_token: str | None = Header(None)) -> Response:
+    @app.get("/api/games/{game_id}/replay", tags=["records"], summary="A finished game, step by step, as this seat saw it",
+             responses=responses_for(*SEAT, 409))
+    async def replay(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "frames": service.replay(live, side)})
 
@@ -300,7 +346,10 @@ def address(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
-    """Serve until interrupted; prints the address (with the real port when `port` is 0)."""
+    """Serve until interrupted; prints the address (with the real port when `port` is 0).
+
+    StorageConfigError (one line) when the database cannot be used, before anything is served.
+    """
     import uvicorn
 
     app = create_app(db)
@@ -356,4 +405,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=DEFAULT_DB)
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
-    serve(args.host, args.port, args.db)
+    try:
+        serve(args.host, args.port, args.db)
+    except StorageConfigError as exc:  # a database that cannot be used: one line, no traceback
+        parser.exit(1, f"{parser.prog}: error: {exc}\n")

@@ -42,7 +42,10 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from warroom.engine.errors import WarroomError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHANNEL = "warroom_games"
@@ -109,19 +112,64 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+class StorageConfigError(WarroomError):
+    """The database given to the server cannot be used: not a database URL, a missing driver, a folder
+    that does not exist, a file it may not write. Said in one line at startup, before serving anything."""
+
+    code = "storage_config"
+
+
+SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
 def normalize_url(db: str) -> str:
-    """Accept a bare file name for SQLite, and pick the installed driver for PostgreSQL."""
-    if "://" not in db:
-        return f"sqlite:///{db}"
-    if db.startswith(("postgresql://", "postgres://")):
-        rest = db.split("://", 1)[1]
+    """The SQLAlchemy URL of `--db`: `sqlite:///FILE`, `postgresql://...` (run by psycopg), or a bare file
+    name ending in .db, .sqlite or .sqlite3. Anything else is refused (StorageConfigError), never
+    taken for a file name: `--db garbage` must not quietly make a database file called "garbage"."""
+    db = db.strip()
+    scheme = db.split("://", 1)[0].lower() if "://" in db else ""
+    if not scheme:
+        if db.lower().endswith(SQLITE_SUFFIXES) and not db.endswith(("/", "\\")):
+            return f"sqlite:///{db}"
+        raise StorageConfigError(f"{db[:80]!r} is no database URL: give sqlite:///FILE, postgresql://USER@HOST/DATABASE, "
+                                 f"or a file name ending in {', '.join(SQLITE_SUFFIXES)}")
+    dialect, _, driver = scheme.partition("+")
+    rest = db.split("://", 1)[1]
+    if dialect == "sqlite":
+        return db
+    if dialect in ("postgresql", "postgres"):
+        if driver and driver != "psycopg":
+            return f"postgresql+{driver}://{rest}"  # a driver the operator chose; the engine says if it is missing
         try:
             import psycopg  # noqa: F401
-
-            return f"postgresql+psycopg://{rest}"
         except ImportError:
-            return f"postgresql://{rest}"
-    return db
+            raise StorageConfigError("a PostgreSQL database needs the psycopg driver: pip install 'warroom[postgres]'") from None
+        return f"postgresql+psycopg://{rest}"
+    raise StorageConfigError(f"warroom keeps games in SQLite or PostgreSQL, not {dialect!r}: give sqlite:///FILE or postgresql://USER@HOST/DATABASE")
+
+
+def _check_sqlite_file(url: str) -> None:
+    """A SQLite file's folder must exist (SQLite would only say "unable to open database file")."""
+    database = make_url(url).database or ""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    folder = Path(database).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise StorageConfigError(f"the folder of the database file {database} does not exist: {folder}")
+
+
+def _check_writable(engine: Engine) -> None:
+    """A write transaction at startup (changing nothing, rolled back), so a read-only database is said
+    now, in one line, and not as a failed move later."""
+    with engine.connect() as conn, conn.begin() as transaction:
+        conn.execute(update(games_table).where(games_table.c.id == "").values(version=games_table.c.version))
+        transaction.rollback()
+
+
+def _one_line(exc: BaseException) -> str:
+    """The database's own words for a failure, without SQLAlchemy's statement dump and links."""
+    text_ = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    return text_[0][:200] if text_ else type(exc).__name__
 
 
 @dataclass
@@ -192,10 +240,19 @@ class Store:
     """All SQL access; one instance per server. Methods are short transactions."""
 
     def __init__(self, url: str) -> None:
+        """Open, migrate and check the database; StorageConfigError (one line) when it cannot be used."""
         self.url = normalize_url(url)
-        self.engine: Engine = _make_engine(self.url)
+        if self.url.startswith("sqlite"):
+            _check_sqlite_file(self.url)
+        try:
+            self.engine: Engine = _make_engine(self.url)
+            upgrade(self.engine)
+            _check_writable(self.engine)
+        except (SQLAlchemyError, ImportError) as exc:
+            shown = make_url(self.url)
+            where = url if shown.password is None else shown.render_as_string(hide_password=True)
+            raise StorageConfigError(f"cannot use the database {where}: {_one_line(exc)}") from None
         self.shared = self.engine.dialect.name == "postgresql"  # other server processes may use this database too
-        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
