@@ -40,6 +40,12 @@ def _wait(condition: Callable[[], bool], what: str, seconds: float = 10) -> None
         time.sleep(0.01)
 
 
+def _version(service: GameService, game_id: str) -> int | None:
+    """The version of the game in the service's memory (read from the test's thread while the server's changes it)."""
+    live = service.live.get(game_id)
+    return None if live is None else live.version
+
+
 def _until_pong(socket: Any) -> list[dict[str, Any]]:
     """Every message up to the answer to a ping: what was pushed before it, without waiting for ever."""
     socket.send_text("ping")
@@ -202,18 +208,34 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
         legal = created["game"]["view"]["legal"]
         with a.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis:
             assert axis.receive_json()["move"] == 0
+            held = service_a.live[game_id]
             payload = _act(b, game_id, tokens["Allied"], legal[0], 0)
-            _wait(lambda: service_a.live[game_id].version == 1, "server A to read back the move made through B")
+            _wait(lambda: _version(service_a, game_id) == 1, "server A to read back the move made through B")
             pushed = _until_pong(axis)
             assert [m["move"] for m in pushed] == [1]
             axis_view = b.get(f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()
             assert pushed[0]["view"] == axis_view["view"] and pushed[0]["side"] == "Axis"
             assert [e["type"] for e in pushed[0]["events"]] == [e["type"] for e in payload["events"]]  # the move's events too
+            assert service_a.live[game_id] is held and len(held.steps) == 1  # caught up by playing the one new step, not read back
+            # an undo through B: A cannot just play on, reads the game back whole, and says a move was taken back
+            undone = b.post(f"/api/games/{game_id}/undo", params={"token": tokens["Allied"]}, json={"move": 1})
+            assert undone.status_code == 200, undone.text
+            _wait(lambda: _version(service_a, game_id) == 2, "server A to read back the undo made through B")
+            pushed = _until_pong(axis)
+            assert [m["move"] for m in pushed] == [2] and pushed[0]["events"][0]["type"] == "undo"
+            assert pushed[0]["view"] == b.get(f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()["view"]
+            # a watched game A no longer holds in memory is read back for its sockets
+            del service_a.live[game_id]
+            payload = _act(b, game_id, tokens["Allied"], legal[0], 2)
+            _wait(lambda: _version(service_a, game_id) == 3, "server A to read the game back")
+            pushed = _until_pong(axis)
+            assert [m["move"] for m in pushed] == [3] and pushed[0]["view"]["state"] == b.get(
+                f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()["view"]["state"]
         # a game A holds but nobody watches there is dropped when B changes it: A's next move is not refused as stale
-        payload = _act(a, game_id, tokens["Allied"], payload["view"]["legal"][0], 1)
-        _act(b, game_id, tokens["Allied"], payload["view"]["legal"][0], 2)
+        payload = _act(a, game_id, tokens["Allied"], payload["view"]["legal"][0], 3)
+        _act(b, game_id, tokens["Allied"], payload["view"]["legal"][0], 4)
         _wait(lambda: game_id not in service_a.live, "server A to drop its outdated copy")
         view = a.get(f"/api/games/{game_id}", params={"token": tokens["Allied"]}).json()
-        assert view["move"] == 3
+        assert view["move"] == 5
         a.app.state.store.close()  # type: ignore[attr-defined]
         b.app.state.store.close()  # type: ignore[attr-defined]

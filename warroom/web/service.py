@@ -564,8 +564,9 @@ class GameService:
 
         A notice of this process's own change finds the game at that version already and does
         nothing. A game nobody here watches is only dropped from memory, so the next request reads
-        it afresh instead of answering 409 stale_move. `(None, None)`: notices were lost, check
-        every watched game.
+        it afresh instead of answering 409 stale_move. A watched game held here catches up by
+        playing just the new steps (`_catch_up`); otherwise (an undo, or not in memory) it is read
+        back whole. `(None, None)`: notices were lost, check every watched game.
         """
         if game_id is None:
             for watched in list(self.subscribers):
@@ -578,6 +579,13 @@ class GameService:
             if live is not None:
                 self._evict(game_id, force=True)
             return
+        if live is not None:
+            events = self._catch_up(live)
+            if events is not None:
+                if events:
+                    self.push(live, events)
+                return
+            live = self.live.get(game_id)  # None when catching up failed half-way and dropped the copy
         try:
             fresh = self.get(game_id, fresh=True, resume=False)
         except ApiError as exc:
@@ -585,6 +593,37 @@ class GameService:
             return
         if fresh is not live:
             self.push(fresh, _events_since(live, fresh))
+
+    def _catch_up(self, live: LiveGame) -> list[dict[str, Any]] | None:
+        """Play on the game in memory the steps another process appended; their events, or None to read it back whole.
+
+        Replaying a long game costs tens of milliseconds on the event loop, playing one step a fraction
+        of one. Only appends qualify (the version grew by exactly the number of new steps), and every
+        step must roll the dice it rolled there; anything else drops the copy, to be read back.
+        """
+        news = self.store.steps_after(live.id, len(live.steps))
+        if news is None:
+            return None
+        version, steps = news
+        if version == live.version:
+            return []
+        if version - live.version != len(steps):
+            return None
+        m = live.match
+        events: list[dict[str, Any]] = []
+        try:
+            for step in steps:
+                before = len(m.dice_rolled)
+                events += m.play(step.action, side=DICE_SIDE if step.kind == "roll" else None)
+                if m.dice_rolled[before:] != step.dice:
+                    raise ValueError(f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played")
+        except (WarroomError, ValueError) as exc:
+            log.warning("game %s: catching up with another process failed (%s); reading it back whole", live.id, exc)
+            self._evict(live.id, force=True)
+            return None
+        live.steps.extend(steps)
+        live.version = version
+        return events
 
     def _schedule_computer(self, live: LiveGame) -> None:
         m = live.match

@@ -33,6 +33,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -372,6 +373,23 @@ class Store:
     def version(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:
             return conn.execute(select(games_table.c.version).where(games_table.c.id == game_id)).scalar()
+
+    def steps_after(self, game_id: str, seq: int) -> tuple[int, list[Step]] | None:
+        """(version, the steps from `seq` on), read in one statement so both come from one snapshot; None: no such game.
+
+        A process whose copy has `seq` steps at version v catches up by playing only these when the
+        version grew by exactly their number (nothing but appends happened), instead of replaying the game.
+        """
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.version, steps_table.c.kind, steps_table.c.action, steps_table.c.dice, steps_table.c.side)
+                .select_from(games_table.outerjoin(steps_table, and_(steps_table.c.game_id == games_table.c.id, steps_table.c.seq >= seq)))
+                .where(games_table.c.id == game_id)
+                .order_by(steps_table.c.seq)
+            ).all()
+        if not rows:
+            return None
+        return rows[0][0], [Step(r[1], r[2], list(r[3]), r[4]) for r in rows if r[1] is not None]
 
     def seat_for_token(self, token: str) -> tuple[str, str] | None:
         """(game id, side) of the seat a token opens, or None."""
