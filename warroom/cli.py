@@ -413,15 +413,18 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port).")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: a SQLite file).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=0, help="Processes the computer players think in "
+                                                "(default: WARROOM_WORKERS, else the cores less one; 0: threads of the server).")] = None,
 ) -> None:
     """Serve the browser front end (games kept in SQLite, or PostgreSQL with --db)."""
     server = optional_module("warroom.web.server", "warroom serve (the web server)")
+    extra = {} if workers is None else {"workers": workers}
     try:
         if db is None:
-            server.serve(host=host, port=port)
+            server.serve(host=host, port=port, **extra)
         else:
-            server.serve(host=host, port=port, db=db)
-    except server.StorageConfigError as exc:  # one plain line whatever the terminal's width (a bad --db, an unwritable file)
+            server.serve(host=host, port=port, db=db, **extra)
+    except (server.StorageConfigError, server.WorkersError) as exc:  # one plain line whatever the terminal's width (a bad --db, an unwritable file)
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
 

@@ -48,6 +48,18 @@ def make_agent(name: str, game: str, budget_ms: int, seed: int | None) -> Any:
         raise ApiError(400, "unknown_agent", f"no computer player {name!r} for {game}: {exc}") from None
 
 
+_MAKE_AGENT = make_agent
+
+
+def replaced() -> bool:
+    """Whether `make_agent` was swapped for another in this process (tests do): such agents cannot think in a worker process.
+
+    A worker process imports this module afresh, so it would build the real agents instead: a
+    thinker asks this and keeps such agents in a thread of this process.
+    """
+    return make_agent is not _MAKE_AGENT
+
+
 def choose(agent: Any, match: Any) -> tuple[str, str]:
     """Ask an agent for a move on a copy of the match; normalises a bare action to (action, "")."""
     answer = agent.choose(match)

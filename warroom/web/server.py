@@ -41,6 +41,7 @@ from .layouts import board_layout
 from .limits import BodyLimit
 from .service import Created, GameService
 from .storage import StorageConfigError, Store
+from .thinking import WorkersError, make_thinker, resolve_workers
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("warroom.web")
@@ -114,13 +115,22 @@ class Lobby(BaseModel):
     tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
 
 
-def create_app(db: str = DEFAULT_DB) -> FastAPI:
-    """The application over one database; the schema is migrated to the newest version first."""
+def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = False) -> FastAPI:
+    """The application over one database; the schema is migrated to the newest version first.
+
+    Computer seats and hints think in `workers` worker processes, owned by the app's lifespan and
+    stopped with it (default: WARROOM_WORKERS, else the cores less one; 0: threads of the server).
+    They start on first use, or at startup with `warm` (`serve` does: the first computer move then
+    waits for no imports; tests need not pay for workers they never use).
+    """
+    workers = resolve_workers(workers)  # a bad count or WARROOM_WORKERS is refused before the database is opened
     store = Store(db)
     service = GameService(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        thinker = service.thinker = make_thinker(workers)  # owned by this lifespan: its workers stop at its end
+        warming = asyncio.create_task(thinker.warm()) if warm else None
         service.listen()  # PostgreSQL: moves made through other server processes reach this one's sockets
         resumed = service.resume_computers()  # games whose computer seat was to move when the server stopped
         if resumed:
@@ -129,6 +139,9 @@ def create_app(db: str = DEFAULT_DB) -> FastAPI:
             yield
         finally:
             service.stop_listening()
+            if warming is not None:
+                warming.cancel()
+            thinker.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -345,14 +358,15 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, workers: int | None = None) -> None:
     """Serve until interrupted; prints the address (with the real port when `port` is 0).
 
-    StorageConfigError (one line) when the database cannot be used, before anything is served.
+    StorageConfigError (one line) when the database cannot be used, before anything is served;
+    WorkersError for a bad `workers` (the computer's worker processes, see `create_app`).
     """
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, workers, warm=True)
     sock = _bind(host, port)
     real_port = sock.getsockname()[1]
     print(f"warroom is serving on {address(host, real_port)}  (games kept in {app.state.store.url}; Ctrl+C stops)", flush=True)
@@ -364,10 +378,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> No
 class BackgroundServer:
     """The server on a free loopback port in a thread of this process (tests and benchmarks)."""
 
-    def __init__(self, db: str, host: str = "127.0.0.1") -> None:
+    def __init__(self, db: str, host: str = "127.0.0.1", workers: int | None = None) -> None:
         import uvicorn
 
-        self.app = create_app(db)
+        self.app = create_app(db, workers)
         self.sock = _bind(host, 0)
         self.port = self.sock.getsockname()[1]
         self.url = address(host, self.port).rstrip("/")
@@ -397,15 +411,17 @@ def running(db: str) -> Iterator[BackgroundServer]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m warroom.web [--host H] [--port P] [--db URL]` (the same as `warroom serve`)."""
+    """`python -m warroom.web [--host H] [--port P] [--db URL] [--workers N]` (the same as `warroom serve`)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m warroom.web", description="Serve warroom's browser front end.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=DEFAULT_DB)
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes the computer players think in (default: WARROOM_WORKERS, else the cores less one; 0: threads)")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
     try:
-        serve(args.host, args.port, args.db)
-    except StorageConfigError as exc:  # a database that cannot be used: one line, no traceback
+        serve(args.host, args.port, args.db, args.workers)
+    except (StorageConfigError, WorkersError) as exc:  # a database that cannot be used: one line, no traceback
         parser.exit(1, f"{parser.prog}: error: {exc}\n")

@@ -18,7 +18,6 @@ from typing import Any
 
 import warroom
 from warroom.ai import agent_seed
-from warroom.engine.dice import DiceSource
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.match import Match
 from warroom.engine.observe import visible_events
@@ -30,6 +29,7 @@ from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
 from .odds import battle_odds
 from .options import check_options, describe_options, game_options
 from .storage import ChangeListener, InviteUsedError, Seat, StaleError, Step, Store, StoredGame, token_hash
+from .thinking import Thinker, ThinkError, ThreadThinker
 from .uploads import PreparedUpload, prepare_upload
 
 log = logging.getLogger("warroom.web")
@@ -75,6 +75,7 @@ class LiveGame:
     version: int
     steps: list[Step]
     computer_task: asyncio.Task[None] | None = None
+    computer_failed: bool = False  # the computer's last try ended in an error event (see GameService.get)
 
     @property
     def id(self) -> str:
@@ -97,8 +98,11 @@ class LiveGame:
 class GameService:
     """Everything the HTTP and WebSocket routes do, without HTTP: easy to test and to reuse."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, thinker: Thinker | None = None) -> None:
         self.store = store
+        self.thinker: Thinker = thinker if thinker is not None else ThreadThinker()
+        """Where computer seats and hints think: worker processes from `create_app` (see warroom.web.thinking);
+        threads of this process by default, which owns no processes to stop."""
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.subscribers: dict[str, set[Subscriber]] = {}  # game id -> open sockets, whether or not the game is in memory
         self.listener: ChangeListener | None = None
@@ -239,6 +243,8 @@ class GameService:
                 self._evict(game_id, force=True)
             else:
                 self.live.move_to_end(game_id)
+                if fresh and resume and live.computer_failed:
+                    self._schedule_computer(live)  # the page reloaded after the computer's thinking failed: it tries again
                 return live
         stored = self.store.load(game_id)
         if stored is None:
@@ -496,12 +502,12 @@ class GameService:
         if m.to_act != side:
             raise ApiError(409, "not_your_turn", "a hint is for a decision of yours; it is not your turn")
         name = agent or _default_agent(live.stored.game)
-        ai = agents.make_agent(name, live.stored.game, max(50, min(int(budget_ms), 10000)), secrets.randbelow(2**31))
+        budget_ms = max(50, min(int(budget_ms), 10000))
+        agents.make_agent(name, live.stored.game, budget_ms, 0)  # an unknown agent is refused now, not after a wait for a worker
         version = live.version
-        twin = m.clone()
-        if not twin.dice.manual:
-            twin.dice = DiceSource(secrets.randbelow(2**31))  # the adviser may look ahead, but never at the game's own dice
-        action, why = await asyncio.to_thread(agents.choose, ai, twin)
+        # the adviser may look ahead, but never at the game's own dice: the thinker gives its copy dice of its own
+        thought = await self.thinker.think(m, name, budget_ms, secrets.randbelow(2**31), secrets.randbelow(2**31))
+        action, why = thought.action, thought.why
         if live.version != version:
             raise stale(version, live.version)
         return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name}
@@ -650,10 +656,13 @@ class GameService:
                 return
             spec = seat.agent or {}
             version = live.version
+            live.computer_failed = False
             try:
-                ai = agents.make_agent(spec.get("name") or _default_agent(live.stored.game), live.stored.game,
-                                       int(spec.get("budget_ms", 1000)), agent_seed(live.stored.header.get("seed") or 0, f"{side} {version}"))
-                action, _why = await asyncio.to_thread(agents.choose, ai, m.clone())
+                game_seed = live.stored.header.get("seed") or 0
+                # in a worker process (warroom.web.thinking), on a copy whose dice are its own, never the game's
+                thought = await self.thinker.think(m, spec.get("name") or _default_agent(live.stored.game), int(spec.get("budget_ms", 1000)),
+                                                   agent_seed(game_seed, f"{side} {version}"), agent_seed(game_seed, f"{side} {version} dice"))
+                action = thought.action
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
@@ -662,10 +671,13 @@ class GameService:
                 if exc.code == "stale_move":  # another server process played this turn first (its notice brings the move)
                     return
                 log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
-                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
+                live.computer_failed = True  # a fresh read of the game (a reload) lets it try again
+                again = " Reload the page to let it try again." if isinstance(exc, ThinkError) else ""
+                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}{again}", "rule": ""}])
                 return
             except WarroomError as exc:
                 log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
+                live.computer_failed = True
                 self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
                 return
             self.push(live, events)

@@ -1,0 +1,464 @@
+"""Where computer players think: worker processes, so a search never holds the server's interpreter.
+
+A search is pure Python CPU. In a thread of the server it competes with every request for the
+interpreter: 50 mixed games with computer seats answered human moves at a median of 50 ms and a
+p95 of 0.42 s. Here each decision (a computer seat's move, or a hint) goes to one of a few worker
+processes instead, as many as the machine has cores less one for the server (`default_workers`;
+`warroom serve --workers N` or WARROOM_WORKERS=N choose; 0 keeps thinking in threads).
+
+A worker gets what it needs to rebuild the position, and nothing more: the game's record (decisions
+and dice rolled so far) with the seed and any scripted dice to come taken out. It replays that with
+`warroom.load` and hands the agent a match whose dice come from a fresh, independent source: the
+search may look ahead at chance, never at the game's real dice. The record, not a pickled Match,
+is sent because making it costs the event loop about 0.05 ms (a pickled Patton match: 1.3 ms
+without its ruleset, 3.7 ms with it); the worker's replay (1-8 ms for a whole game) runs off the loop.
+
+Workers start on first use from a fork server (never `fork`: the server has threads), one job at a
+time each. A worker that dies, or answers nothing within twice its budget plus `grace_s`, is killed
+and replaced; the caller gets a `ThinkError` (an ApiError, 503), which a computer seat reports to
+the seats as an error event. Agents replaced in this process (tests do that) cannot be shipped to a
+worker: those think in a thread here, as every agent did before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
+
+from warroom.engine.dice import DiceSource
+from warroom.engine.errors import WarroomError
+from warroom.engine.match import Match
+
+from . import agents
+from .errors import ApiError
+
+log = logging.getLogger("warroom.web")
+
+WORKERS_ENV = "WARROOM_WORKERS"
+"""Environment variable: how many worker processes think for computer seats (0: threads of the server)."""
+GRACE_S = 30.0
+"""How long past twice its budget a worker may take before it is taken for hung (its first job imports the game)."""
+
+
+class WorkersError(WarroomError):
+    """A number of worker processes that cannot be (from --workers or WARROOM_WORKERS): said in one line at startup."""
+
+    code = "bad_workers"
+
+
+class ThinkError(ApiError):
+    """The thinking process died or hung; nothing was played, and the position can be asked about again."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(503, "thinking_failed", message)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """An agent's decision, and where and how long it thought (the pid shows it was another process)."""
+
+    action: str
+    why: str
+    pid: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Job:
+    """One decision to think about, small and picklable: the game's record without its seed or dice to come."""
+
+    game: str
+    agent: str
+    budget_ms: int
+    seed: int | None
+    """The agent's own random numbers (never the game's)."""
+    dice_seed: int | None
+    """The seed of the fresh dice the rebuilt match rolls in the worker, should anything roll there."""
+    record: dict[str, Any]
+
+
+class Thinker(Protocol):
+    """What the game service asks for a decision (`GameService(store, thinker=...)`)."""
+
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought: ...
+
+    async def warm(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def default_workers() -> int:
+    """WARROOM_WORKERS if set, else the cores this process may use less one for the server, at least 1."""
+    configured = os.environ.get(WORKERS_ENV, "").strip()
+    if configured:
+        try:
+            return max(0, int(configured))
+        except ValueError:
+            raise WorkersError(f"{WORKERS_ENV} must be a whole number of worker processes (0: think in threads), not {configured!r}") from None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+def resolve_workers(workers: int | None) -> int:
+    """`workers` checked (WorkersError below 0), or `default_workers()` when None."""
+    count = default_workers() if workers is None else workers
+    if count < 0:
+        raise WorkersError(f"the number of thinking workers cannot be negative ({count}); 0 thinks in threads of the server")
+    return count
+
+
+def make_thinker(workers: int | None = None, grace_s: float = GRACE_S) -> Thinker:
+    """Worker processes (`workers`, default `default_workers()`), or threads of this process when 0."""
+    count = resolve_workers(workers)
+    return ProcessThinker(count, grace_s=grace_s) if count > 0 else ThreadThinker()
+
+
+# -- what the thinker sees -----------------------------------------------------------------------
+def private_record(match: Match) -> dict[str, Any]:
+    """The match's record with nothing about dice to come: no seed, no scripted values (the rolls made stay)."""
+    record = match.record().to_json()
+    header = record["header"]
+    header["seed"] = None
+    header["dice"] = "auto"  # the rolls made replay from the record's dice list; the script or seed would tell the next
+    header.pop("rng", None)  # whichever generator the game uses, the worker rolls with its own
+    return record
+
+
+def private_copy(match: Match, dice_seed: int | None) -> Match:
+    """A copy of the match to think on, whose dice (if it rolls them) come from a source of its own."""
+    twin = match.clone()
+    twin.seed = None
+    if not twin.dice.manual:
+        twin.dice = DiceSource(dice_seed)
+    return twin
+
+
+def rebuild(job: Job) -> Match:
+    """The position of a job, in a worker: the record replayed, then dice of its own."""
+    import warroom
+
+    match = warroom.load(job.record, keep_log=False)
+    match.dice = DiceSource(job.dice_seed)
+    return match
+
+
+def answer(job: Job) -> tuple[Any, ...]:
+    """Think about one job (in a worker): ("ok", action, why, pid, seconds) or ("refused", status, code, message)."""
+    from .errors import from_engine
+
+    started = time.perf_counter()
+    try:
+        match = rebuild(job)
+        agent = agents.make_agent(job.agent, job.game, job.budget_ms, job.seed)
+        action, why = agents.choose(agent, match)
+    except ApiError as exc:
+        return ("refused", exc.status, exc.code, exc.message)
+    except WarroomError as exc:
+        err = from_engine(exc)
+        return ("refused", err.status, err.code, err.message)
+    except Exception as exc:  # noqa: BLE001 - an agent's bug is reported to the seat, and the worker lives on
+        return ("failed", f"{type(exc).__name__}: {exc}")
+    return ("ok", action, why, os.getpid(), time.perf_counter() - started)
+
+
+def _worker_main(conn: Connection) -> None:
+    """A worker process: answer jobs one at a time until told to stop (None) or the server goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server stops its workers itself
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        conn.send(answer(job))
+
+
+def _thought(reply: tuple[Any, ...]) -> Thought:
+    kind = reply[0]
+    if kind == "ok":
+        return Thought(str(reply[1]), str(reply[2]), int(reply[3]), float(reply[4]))
+    if kind == "refused":
+        raise ApiError(int(reply[1]), str(reply[2]), str(reply[3]))
+    raise ThinkError(f"the computer player failed: {reply[1]}")
+
+
+# -- threads of this process ---------------------------------------------------------------------
+class ThreadThinker:
+    """Think in a thread of this process: for `--workers 0`, and for agents that exist only here (tests)."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought:
+        twin = private_copy(match, dice_seed)
+        ai = agents.make_agent(agent, match.ruleset.info.id, budget_ms, seed)
+        self.submitted += 1
+        started = time.perf_counter()
+        action, why = await asyncio.to_thread(agents.choose, ai, twin)
+        return Thought(action, why, os.getpid(), time.perf_counter() - started)
+
+    async def warm(self) -> None:
+        """Nothing to start."""
+
+    def close(self) -> None:
+        """Nothing to stop: a thread still thinking ends with its search."""
+
+
+# -- worker processes ----------------------------------------------------------------------------
+class _Worker:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process, self.conn = process, conn
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid or 0
+
+    async def ask(self, job: Job, timeout: float) -> tuple[Any, ...]:
+        """Send a job and wait for the answer without blocking the event loop (the pipe wakes it)."""
+        loop = asyncio.get_running_loop()
+        self.conn.send(job)  # small (a few kB) and the worker is waiting for it
+        ready: asyncio.Future[None] = loop.create_future()
+        fd = self.conn.fileno()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        try:
+            loop.add_reader(fd, wake)
+        except NotImplementedError:  # an event loop without readers (Windows): a thread waits instead
+            waiting = await asyncio.wait_for(asyncio.to_thread(self.conn.poll, timeout), timeout + 1)
+            if not waiting:
+                raise TimeoutError from None
+        else:
+            try:
+                await asyncio.wait_for(ready, timeout)
+            finally:
+                loop.remove_reader(fd)
+        reply: tuple[Any, ...] = self.conn.recv()  # EOFError when the worker died
+        return reply
+
+    def stop(self, kill: bool) -> None:
+        with contextlib.suppress(OSError):
+            if kill:
+                self.process.kill()
+            else:
+                self.conn.send(None)
+        with contextlib.suppress(OSError):
+            self.conn.close()
+
+
+class ProcessThinker:
+    """A pool of worker processes owned by the app: started on first use, replaced when one dies or hangs."""
+
+    def __init__(self, workers: int, *, grace_s: float = GRACE_S, method: str | None = None) -> None:
+        if workers < 1:
+            raise ValueError("a process thinker needs at least one worker")
+        self.size = workers
+        self.grace_s = grace_s
+        self.method = method or ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
+        self.submitted = 0
+        """Jobs sent to a worker process (hints and computer moves)."""
+        self.replaced = 0
+        """Workers killed because they died or hung mid-thought."""
+        self.last: Thought | None = None
+        """The latest decision a worker answered (its pid says which)."""
+        self.threads = ThreadThinker()
+        self._idle: list[_Worker] = []
+        self._busy: dict[int, _Worker] = {}
+        self._starting = 0
+        self._waiters: deque[asyncio.Future[_Worker]] = deque()
+        self._closed = False
+
+    def busy_pids(self) -> list[int]:
+        """The pids of workers thinking now (to watch them, or to test what happens when one dies)."""
+        return [w.pid for w in self._busy.values()]
+
+    def worker_pids(self) -> list[int]:
+        """The pids of every started worker, idle or busy."""
+        return [w.pid for w in self._idle] + self.busy_pids()
+
+    def stats(self) -> dict[str, Any]:
+        return {"workers": self.size, "started": len(self._idle) + len(self._busy), "busy": len(self._busy),
+                "submitted": self.submitted, "replaced": self.replaced, "method": self.method}
+
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought:
+        if agents.replaced():
+            return await self.threads.think(match, agent, budget_ms, seed, dice_seed)
+        # taken before the first await: the position as it is now, whatever happens to the game meanwhile
+        job = Job(match.ruleset.info.id, agent, budget_ms, seed, dice_seed, private_record(match))
+        worker = await self._acquire()
+        timeout = budget_ms / 1000 * 2 + self.grace_s
+        trouble = "was cancelled"  # the caller gave up (shutdown): the worker is still busy, so it goes
+        try:
+            self.submitted += 1
+            reply = await worker.ask(job, timeout)
+            trouble = ""
+        except TimeoutError:
+            trouble = f"hung (no answer in {timeout:.0f} s)"
+            raise ThinkError(f"the computer player ({agent}) did not answer within {timeout:.0f} s; its worker process was stopped") from None
+        except (EOFError, OSError) as exc:
+            trouble = f"died ({type(exc).__name__})"
+            raise ThinkError(f"the computer player's worker process ({agent}) stopped while it thought; nothing was played") from None
+        finally:
+            self._release(worker, trouble)
+        thought = _thought(reply)
+        self.last = thought
+        return thought
+
+    async def warm(self) -> None:
+        """Start every worker now (a server at startup): the first computer move then waits for no imports.
+
+        The fork server imports the games and agents once (seconds on a busy machine); each worker
+        is then a fork of it. Without this, workers start on first use.
+        """
+        while not self._closed and len(self._idle) + len(self._busy) + self._starting < self.size:
+            self._starting += 1
+            try:
+                worker = await asyncio.to_thread(self._start)
+            except OSError as exc:
+                log.error("a thinking worker could not be started: %s", exc)
+                return
+            finally:
+                self._starting -= 1
+            self._release(worker, "")
+
+    async def _acquire(self) -> _Worker:
+        if self._closed:
+            raise ThinkError("the server is shutting down; the computer cannot think now")
+        if self._idle:
+            worker = self._idle.pop()
+        elif len(self._busy) + self._starting < self.size:
+            self._starting += 1
+            try:
+                worker = await asyncio.to_thread(self._start)  # the first start launches the fork server: keep it off the loop
+            except OSError as exc:
+                raise ThinkError(f"a thinking worker could not be started: {exc}") from None
+            finally:
+                self._starting -= 1
+        else:
+            waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                worker = await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+                    self._release(waiter.result(), "")  # handed over just as this caller gave up: pass it on
+                else:
+                    with contextlib.suppress(ValueError):
+                        self._waiters.remove(waiter)
+                raise
+        self._busy[id(worker)] = worker
+        return worker
+
+    def _start(self) -> _Worker:
+        context: Any = multiprocessing.get_context(self.method)  # typeshed's BaseContext lacks Process
+        if self.method == "forkserver":
+            context.set_forkserver_preload(_preload_modules())  # each worker is forked with the games and agents imported
+        parent, child = context.Pipe()
+        process = context.Process(target=_worker_main, args=(child,), name="warroom-thinker", daemon=True)
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def _release(self, worker: _Worker, trouble: str) -> None:
+        """Give a worker back after a job: to the next waiter or the idle list; killed (and so replaced) after `trouble`."""
+        self._busy.pop(id(worker), None)
+        if trouble or self._closed or not worker.process.is_alive():
+            if not self._closed:
+                self.replaced += 1
+                log.error("thinking worker %s %s; a fresh one replaces it", worker.pid, trouble or "died")
+            worker.stop(kill=True)
+            worker.process.join(timeout=1)
+            self._wake_next()  # one slot is free: the next caller starts a fresh worker
+            return
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _wake_next(self) -> None:
+        """A slot freed by a dead worker goes to the next waiter, which starts a fresh one (a task of its loop)."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                self._starting += 1  # counted now, so that no other caller takes the slot meanwhile
+                waiter.get_loop().create_task(self._start_for(waiter))
+                return
+
+    async def _start_for(self, waiter: asyncio.Future[_Worker]) -> None:
+        try:
+            worker = await asyncio.to_thread(self._start)
+        except Exception as exc:  # noqa: BLE001 - the waiter hears why no worker came
+            if not waiter.done():
+                waiter.set_exception(ThinkError(f"a thinking worker could not be started: {exc}"))
+            return
+        finally:
+            self._starting -= 1
+        if waiter.done():
+            self._release(worker, "")
+        else:
+            waiter.set_result(worker)
+
+    def close(self) -> None:
+        """Stop every worker: idle ones are asked to stop, busy ones killed (their callers get a ThinkError)."""
+        self._closed = True
+        idle, busy = list(self._idle), list(self._busy.values())
+        self._idle.clear()
+        for worker in idle:
+            worker.stop(kill=False)
+        for worker in busy:
+            worker.stop(kill=True)
+        for worker in idle + busy:
+            worker.process.join(timeout=2)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(timeout=1)
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.get_loop().call_soon_threadsafe(_fail, waiter)
+        self._waiters.clear()
+
+
+def _fail(waiter: asyncio.Future[_Worker]) -> None:
+    if not waiter.done():
+        waiter.set_exception(ThinkError("the server is shutting down; the computer cannot think now"))
+
+
+def _preload_modules() -> list[str]:
+    """The modules a worker needs for every game (rules, agents, each game's ai module), imported once in the fork server."""
+    from importlib.util import find_spec
+
+    from warroom.games import REGISTRY
+
+    names = ["warroom", "warroom.web.thinking", "warroom.ai", "warroom.ai.mcts"]
+    for path in REGISTRY.values():
+        module = path.split(":")[0]
+        names.append(module)
+        package_ai = module.rpartition(".")[0] + ".ai"
+        with contextlib.suppress(ImportError, ValueError):
+            if find_spec(package_ai) is not None:
+                names.append(package_ai)
+    return names
+
+
+__all__ = ["GRACE_S", "WORKERS_ENV", "Job", "ProcessThinker", "ThinkError", "Thinker", "Thought", "ThreadThinker", "WorkersError",
+           "answer", "default_workers", "make_thinker", "resolve_workers", "private_copy", "private_record", "rebuild"]
