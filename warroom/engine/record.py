@@ -38,6 +38,10 @@ class Record:
     engine_version: str = ""
     rng: str = MT19937
     """The dice generator: "mt19937" (written only by leaving `rng` out, as older records do) or "hmac-sha256"."""
+    players: dict[str, dict[str, Any]] | None = None
+    """The sides the computer plays: {side: {"agent": name, "budget_ms": ms (optional)}}; a side not
+    named is played by a person. None (the header has no `players`, as in older records) says nothing,
+    and a loaded game is then played by people on every side."""
 
     def to_json(self) -> dict[str, Any]:
         header: dict[str, Any] = {
@@ -50,6 +54,8 @@ class Record:
         }
         if self.rng != MT19937:
             header["rng"] = self.rng
+        if self.players is not None:
+            header["players"] = {side: dict(player) for side, player in self.players.items()}
         if self.position is not None:
             header["position"] = self.position
         return {
@@ -110,7 +116,35 @@ class Record:
             position=position,
             engine_version=str(header.get("version", "")),
             rng=rng,
+            players=_players(header.get("players")),
         )
+
+
+PLAYER_FIELDS = ("agent", "budget_ms")
+
+
+def _players(value: Any) -> dict[str, dict[str, Any]] | None:
+    """Check the header's `players`: side -> {"agent": a name, "budget_ms": a positive integer (optional)}.
+    Which sides and agents exist is the game's and the loader's to check; here only the shape."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RecordError("record header 'players' must be an object: side -> {\"agent\": name, \"budget_ms\": ms}")
+    players: dict[str, dict[str, Any]] = {}
+    for side, player in value.items():
+        where = f"record header 'players' {side[:40]!r}"
+        if not isinstance(player, dict):
+            raise RecordError(f"{where} must be an object like {{\"agent\": \"heuristic\"}}")
+        unknown = sorted(str(k)[:40] for k in player if k not in PLAYER_FIELDS)
+        if unknown:
+            raise RecordError(f"{where} has no field {', '.join(map(repr, unknown))}; fields: {', '.join(PLAYER_FIELDS)}")
+        agent, budget = player.get("agent"), player.get("budget_ms")
+        if not isinstance(agent, str) or not agent:
+            raise RecordError(f"{where} needs \"agent\": the computer player's name, e.g. \"heuristic\"")
+        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
+            raise RecordError(f"{where} \"budget_ms\" must be a positive integer (milliseconds), not {json.dumps(budget)[:40]}")
+        players[side] = {"agent": agent} | ({"budget_ms": budget} if budget is not None else {})
+    return players
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
