@@ -368,11 +368,26 @@ def bench(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
     web: Annotated[bool, typer.Option("--web", help="Also measure the web server.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="With --web: also measure several server processes on this (scratch) "
+                                                         "PostgreSQL database, postgresql://USER@HOST/DATABASE.")] = None,
+    processes: Annotated[int, typer.Option("--processes", min=1, max=16, help="With --db: how many server processes.")] = 2,
 ) -> None:
     """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
+    if db is not None:
+        from warroom.web.storage import normalize_url
+
+        if not web:
+            raise CommandError("--db measures server processes on PostgreSQL: give it with --web")
+        if not normalize_url(db).startswith("postgresql"):
+            raise CommandError("several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE")
     module = optional_module("warroom.analysis.bench", "warroom bench")
     with error_console().status("measuring..."):
         result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario)
+        if db is not None:
+            from warroom.web.bench import run_processes
+
+            # one process on SQLite is in "web" above; this is the same load on several processes sharing PostgreSQL
+            result["web_processes"] = run_processes(db, processes)
     if json_out:
         typer.echo(json.dumps(result))
         return

@@ -56,7 +56,8 @@ def test_new_game_view_matches_the_engine(client: Any) -> None:
     assert payload["view"]["legal"] == reference.legal_actions()
     assert payload["view"]["state"] == reference.view("Allied")["state"]
     assert payload["labels"]["invade 3rd-ID Alpha-Beach"] == reference.ruleset.describe_action(reference.state, "invade 3rd-ID Alpha-Beach")
-    assert "seed" not in json.dumps(payload)  # the seed tells the dice to come: it never leaves the server mid-game
+    assert payload["fairness"] == {"scheme": "mt19937", "commitment": None, "seed": None}  # a chosen seed: nothing committed
+    assert "seed" not in json.dumps({**payload, "fairness": None})  # the seed tells the dice to come: it never leaves the server mid-game
 
 
 def test_action_is_checked_rolled_and_acknowledged(client: Any) -> None:

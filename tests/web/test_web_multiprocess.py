@@ -134,3 +134,23 @@ def test_kill_9_under_load_on_postgresql_loses_no_acknowledged_move(pg_url: str)
     report = kill_restart_check(games=6, seconds=2, think_ms=20, db=pg_url)
     assert report["acknowledged_moves"] > 0 and report["games_with_lost_moves"] == []
     assert report["games_resumed"] == report["games_created"] > 0
+
+
+def test_bench_measures_two_processes_on_one_postgresql(pg_url: str) -> None:
+    from warroom.web.bench import run_processes
+
+    report = run_processes(pg_url, processes=2, games=4, seconds=3, think_ms=50)
+    assert report["moves"] > 0 and report["errors"] == {}
+    assert report["pushes_timed"] > 0 and report["push_p50_ms"] > 0  # every timed push crossed from one process to the other
+    assert "2 ×" in report["server"]
+
+
+def test_bench_refuses_several_processes_on_sqlite() -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "--web", "--db", "sqlite:///never.db"])
+    assert result.exit_code == 1 and "PostgreSQL" in result.output
+    result = CliRunner().invoke(app, ["bench", "--db", "postgresql://nobody@127.0.0.1/none"])
+    assert result.exit_code == 1 and "--web" in result.output

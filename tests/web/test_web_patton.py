@@ -72,7 +72,8 @@ def decide(page: Any) -> None:
     wait_move(page, move + 1)
 
 
-SEED = 827361  # distinctive, and a Bulge opening whose first American move leaves MP to end the moves by hand
+SEED = "c0a28efb0c".zfill(64)  # an online game's key (64 hex digits): the American turns up a 10, then the German a 12, in both
+# the Bulge (the first American move leaves MP to end the moves by hand) and Normandy (MP left after the attack)
 
 
 def future_cards(server: Any, game_id: str, count: int = 8) -> list[int]:
@@ -96,7 +97,7 @@ def assert_no_future(server: Any, game_id: str, seat: str, html: str, frames: li
         for form in (json.dumps(upcoming[:k]), json.dumps(upcoming[:k], separators=(",", ":")), "-".join(map(str, upcoming[:k]))):
             assert form[:-1] not in seen, f"{seat} was sent the order of the cards to come {upcoming[:k]}"
     seed = server.app.state.store.load(game_id).header["seed"]  # the server's secret, drawn when the game was made
-    assert isinstance(seed, int) and str(seed) not in seen, f"{seat} was sent the seed, which tells every card and die to come"
+    assert isinstance(seed, str) and seed not in seen, f"{seat} was sent the seed, which tells every card and die to come"
     for frame in frames:
         message = json.loads(frame)
         assert message.get("side", seat) == seat and "seed" not in message and "record" not in message

@@ -8,6 +8,7 @@ API level (no browser): what each seat is sent, read as JSON text.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -161,6 +162,8 @@ def test_an_unfinished_record_continued_online_is_reseeded(client: Any) -> None:
     game_id = online.json()["id"]
     stored = client.app.state.store.load(game_id)
     assert stored.header["seed"] not in (None, 424242)  # the uploader knows the old seed; the new one is the server's
+    assert stored.header["rng"] == "hmac-sha256" and len(stored.header["seed"]) == 64  # a committed key, as a new online game gets
+    assert stored.header["dice"] == record["dice"]  # the dice so far are the record's own: the key's stream starts after them
     live = client.app.state.service.live[game_id].match
     assert live.view("Allied")["state"] == m.view("Allied")["state"]  # everything played stays as it was
     assert future_cards(live, 8) != future_cards(m, 8)  # what the uploader could work out no longer comes true
@@ -178,7 +181,8 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
     assert created.status_code == 201, created.text
     game_id, tokens = created.json()["id"], seats_of(client, created.json())
     seed = client.app.state.store.load(game_id).header["seed"]
-    assert isinstance(seed, int) and seed == client.app.state.service.live[game_id].match.seed  # the seed the dice come from
+    assert isinstance(seed, str) and seed == client.app.state.service.live[game_id].match.seed  # the key the dice come from
+    assert len(bytes.fromhex(seed)) * 8 >= 128 and client.app.state.store.load(game_id).header["rng"] == "hmac-sha256"
     sent: dict[str, list[str]] = {"Allied": [created.text], "Axis": []}
 
     def read_all(side: str) -> None:
@@ -218,5 +222,6 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
         read_all(side)
         text = "\n".join(sent[side])
         assert len(sent[side]) > 10 and '"battle_odds"' in text
-        assert str(seed) not in text, f"{side} was sent the seed {seed}, which tells every card and die to come"
-        assert '"seed"' not in text
+        assert seed not in text, f"{side} was sent the seed {seed}, which tells every card and die to come"
+        assert seed.upper() not in text and seed[:16] not in text  # not even in part, in any spelling
+        assert set(re.findall(r'"seed":\s*([^,}\s]+)', text)) == {"null"}  # the only seed any seat was sent: fairness's, null till the end

@@ -1,6 +1,8 @@
 """Load and fault tests of the web server over HTTP + WebSocket, on loopback only, bounded in time.
 
 `run()` plays many concurrent Dragoon games and reports moves/s and action latency percentiles;
+`run_processes()` does the same against several server processes on one PostgreSQL, each player
+acting through one process and listening on another, and reports how late the pushes come;
 `kill_restart_check()` kills the server process (SIGKILL) in the middle of the load, restarts it on
 the same database, and checks that every acknowledged move is still there and every game resumes.
 `warroom bench --web` and `python -m warroom.web.bench` call them.
@@ -36,6 +38,8 @@ class GameLoad:
     token: str = ""
     acked: list[str] = field(default_factory=list)
     frames: int = 0
+    sent_at: dict[int, float] | None = None  # run_processes: when the move that makes version N was sent
+    push_ms: list[float] = field(default_factory=list)  # ... and how long after that its push arrived
 
 
 @dataclass
@@ -129,21 +133,29 @@ async def _listen(ws_url: str, game: GameLoad) -> None:
 
     with contextlib.suppress(Exception):
         async with websockets.connect(ws_url, max_size=2**22, compression=None) as socket:
-            async for _message in socket:
+            async for message in socket:
                 game.frames += 1
+                if game.sent_at is not None:
+                    sent = game.sent_at.pop(json.loads(message).get("move", -1), None)
+                    if sent is not None:
+                        game.push_ms.append((time.perf_counter() - sent) * 1000)
 
 
 async def _player(base: str, game: GameLoad, tally: Tally, deadline: float, think_ms: float, rng: random.Random,
-                  stop: asyncio.Event) -> None:
-    """Play random legal moves at a human-like pace until the deadline (or the server goes away)."""
+                  stop: asyncio.Event, listen_base: str | None = None) -> None:
+    """Play random legal moves at a human-like pace until the deadline (or the server goes away).
+
+    The seat's WebSocket goes to `listen_base` (another server process), or to the server it acts through.
+    """
     http = _Http(base)
+    ws_base = listen_base or base
     try:
         payload = await _new_game(http, game, tally)
     except Exception:
         tally.error("create")
         await http.close()
         return
-    listener = asyncio.create_task(_listen(f"ws{base[4:]}/api/games/{game.id}/ws?token={game.token}", game))
+    listener = asyncio.create_task(_listen(f"ws{ws_base[4:]}/api/games/{game.id}/ws?token={game.token}", game))
     try:
         while time.monotonic() < deadline and not stop.is_set():
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
@@ -151,13 +163,15 @@ async def _player(base: str, game: GameLoad, tally: Tally, deadline: float, thin
                 tally.games_finished += 1
                 payload = await _new_game(http, game, tally)
                 listener.cancel()
-                listener = asyncio.create_task(_listen(f"ws{base[4:]}/api/games/{game.id}/ws?token={game.token}", game))
+                listener = asyncio.create_task(_listen(f"ws{ws_base[4:]}/api/games/{game.id}/ws?token={game.token}", game))
                 continue
             legal = payload["view"]["legal"]
             # "end" only sometimes, so that games spend their turns on attacks and dice
             choices = [a for a in legal if a != "end"] if rng.random() < 0.85 else legal
             action = rng.choice(choices or legal)
             started = time.perf_counter()
+            if game.sent_at is not None:
+                game.sent_at[payload["move"] + 1] = started
             try:
                 status, headers, body = await http.request("POST", f"/api/games/{game.id}/actions?token={game.token}",
                                                            {"action": action, "move": payload["move"]})
@@ -193,14 +207,18 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def _load(url: str, games: int, seconds: float, think_ms: float, seed: int, stop: asyncio.Event | None = None,
-                players: list[GameLoad] | None = None) -> dict[str, Any]:
+                players: list[GameLoad] | None = None, urls: list[str] | None = None) -> dict[str, Any]:
+    """`urls` (several server processes): player i acts through urls[i % n] and listens on urls[(i + 1) % n]."""
     tally = Tally()
     stop = stop or asyncio.Event()
     players = players if players is not None else [GameLoad() for _ in range(games)]
     started = time.monotonic()
     deadline = started + seconds
     rng = random.Random(seed)
-    tasks = [asyncio.create_task(_player(url, p, tally, deadline, think_ms, random.Random(rng.random()), stop)) for p in players]
+    urls = urls or [url]
+    tasks = [asyncio.create_task(_player(urls[i % len(urls)], p, tally, deadline, think_ms, random.Random(rng.random()), stop,
+                                         urls[(i + 1) % len(urls)]))
+             for i, p in enumerate(players)]
     await asyncio.gather(*tasks)
     wall = time.monotonic() - started
     lat = tally.latencies
@@ -220,7 +238,17 @@ async def _load(url: str, games: int, seconds: float, think_ms: float, seed: int
         "games_finished": tally.games_finished,
         "pushes_received": sum(p.frames for p in players),
         "errors": tally.errors,
+        **_push_report(players),
     }
+
+
+def _push_report(players: list[GameLoad]) -> dict[str, Any]:
+    """Where pushes were timed: from sending a move to its push arriving on another server process's socket."""
+    push = [ms for p in players for ms in p.push_ms]
+    if not any(p.sent_at is not None for p in players):
+        return {}
+    return {"pushes_timed": len(push), "push_p50_ms": round(_percentile(push, 0.50), 2), "push_p95_ms": round(_percentile(push, 0.95), 2),
+            "push_p99_ms": round(_percentile(push, 0.99), 2)}
 
 
 def run(games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str | None = None, seed: int = 0) -> dict[str, Any]:
@@ -246,6 +274,42 @@ def run(games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str 
                 proc.kill()
         report["server"] = "python -m warroom.web (SQLite, WAL), one process"
         return report
+
+
+def run_processes(db: str, processes: int = 2, games: int = 200, seconds: float = 10, think_ms: float = 1000, seed: int = 0) -> dict[str, Any]:
+    """Several server processes on one PostgreSQL, as behind a load balancer (give a scratch database:
+    the games played stay in it).
+
+    Player i acts through process i mod n and holds its WebSocket on the next process, so every push
+    it receives crossed processes (commit, NOTIFY, the other process reads the game back and pushes).
+    Reports what `run` does, plus `push_*_ms`: from sending a move to its push arriving.
+    """
+    from .storage import normalize_url
+
+    if not normalize_url(db).startswith("postgresql"):
+        raise ValueError("several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE")
+    processes = max(1, min(int(processes), 16))
+    games = max(1, min(int(games), MAX_GAMES))
+    seconds = max(0.5, min(float(seconds), MAX_SECONDS))
+    started: list[subprocess.Popen[str]] = []
+    try:
+        urls = []
+        for _ in range(processes):
+            proc, address = start_server(db)
+            started.append(proc)
+            urls.append(address)
+        players = [GameLoad(sent_at={}) for _ in range(games)]
+        report = asyncio.run(_load(urls[0], games, seconds, think_ms, seed, players=players, urls=urls))
+    finally:
+        for proc in started:
+            proc.terminate()
+        for proc in started:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+            if proc.poll() is None:
+                proc.kill()
+    report["server"] = f"{processes} × python -m warroom.web on one PostgreSQL; each seat acts through one and listens on another"
+    return report
 
 
 async def _kill_during_load(url: str, proc: subprocess.Popen[str], players: list[GameLoad], seconds: float, think_ms: float,
@@ -332,8 +396,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think-ms", type=float, default=1000)
     parser.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
     parser.add_argument("--kill", action="store_true", help="kill the server mid-load, restart it, check no acknowledged move was lost")
+    parser.add_argument("--db", default=None, help="with --processes: a scratch PostgreSQL database the server processes share")
+    parser.add_argument("--processes", type=int, default=0, help="start this many server processes on --db (PostgreSQL)")
     args = parser.parse_args(argv)
-    report = kill_restart_check(args.games, args.seconds) if args.kill else run(args.games, args.seconds, args.think_ms, args.url)
+    if args.processes:
+        if not args.db:
+            parser.error("--processes needs --db postgresql://USER@HOST/DATABASE")
+        report = run_processes(args.db, args.processes, args.games, args.seconds, args.think_ms)
+    elif args.kill:
+        report = kill_restart_check(args.games, args.seconds, db=args.db)
+    else:
+        report = run(args.games, args.seconds, args.think_ms, args.url)
     print(json.dumps(report, indent=1))
 
 

@@ -111,6 +111,12 @@ class Undo(BaseModel):
     move: int = Field(ge=0, description="the move number of the view; a mismatch is refused (409)")
 
 
+class Verify(BaseModel):
+    record: dict[str, Any] = Field(description="a finished online game's record as downloaded from /record (its header holds the revealed key)")
+    commitment: str | None = Field(None, pattern="^[0-9a-fA-F]{64}$",
+                                   description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too")
+
+
 class Lobby(BaseModel):
     tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
 
@@ -284,6 +290,16 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     async def replay(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "frames": service.replay(live, side)})
+
+    @app.post("/api/verify", tags=["records"], summary="Check an online game's dice against its revealed key and commitment",
+              responses=responses_for(400, 413))
+    async def verify(body: Verify) -> Response:
+        """Every die of the record re-derived from its revealed key (docs/fairness.md): `verified`, the first die that
+        does not match (`mismatch`), the commitment check. 400 `not_verifiable` for a record with no revealed key."""
+        from warroom.engine.fairness import verify_record
+
+        report = await asyncio.to_thread(verify_record, body.record, body.commitment)  # a long record replays off the event loop
+        return FastJSON({"ok": True, **report.to_json()})
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = Query(None)) -> None:

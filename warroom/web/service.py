@@ -18,7 +18,9 @@ from typing import Any
 
 import warroom
 from warroom.ai import agent_seed
+from warroom.engine.dice import HMAC_SHA256, MT19937
 from warroom.engine.errors import UndoLockedError, WarroomError
+from warroom.engine.fairness import commitment, new_secret
 from warroom.engine.match import Match
 from warroom.engine.observe import visible_events
 from warroom.engine.record import Record
@@ -36,9 +38,12 @@ log = logging.getLogger("warroom.web")
 
 MODES = ("computer", "hotseat", "online", "table")
 SECRET_SEED_MODES = ("online",)
-"""Players on different browsers: the server draws the seed in secret and no seat ever sees it, since
-the seed and the moves so far tell every card and die to come. Against the computer, hot-seat and at
-the table the players may choose one (to study a game), and know it makes the draws predictable."""
+"""Players on different browsers: the server draws the seed in secret and no seat sees it before the
+game is over, since the seed and the moves so far tell every card and die to come. The dice come from
+the keyed generator (a 256-bit key, HMAC-SHA256: docs/fairness.md); every seat is shown the key's
+commitment from the start and the key at the end, to check every die with. Against the computer,
+hot-seat and at the table the players may choose one (to study a game), and know it makes the draws
+predictable."""
 MAX_CACHED = 2000
 QUEUE_LIMIT = 64
 
@@ -136,15 +141,15 @@ class GameService:
             raise ApiError(400, "seed_not_allowed", "an online game's dice seed is drawn by the server in secret: with a known seed "
                                                     "every movement card and die to come can be worked out in advance. Leave the seed "
                                                     "out (a chosen seed is only for games against the computer, hot-seat or at the table).")
-        if mode in SECRET_SEED_MODES:
-            seed = secret_seed()
+        drawn: int | str | None = secret_seed() if mode in SECRET_SEED_MODES else seed
         try:
             from warroom.games import get_ruleset
 
             info = get_ruleset(game).info
             where = scenario or (info.scenarios[0] if info.scenarios else None)
             options = check_options(info.id, info.title, where if where in info.scenarios else None, options)
-            match = warroom.new_game(game, scenario, seed=seed, dice="manual" if mode == "table" else "auto", options=options)
+            match = warroom.new_game(game, scenario, seed=drawn, dice="manual" if mode == "table" else "auto", options=options,
+                                     rng=HMAC_SHA256 if mode in SECRET_SEED_MODES else None)
         except WarroomError as exc:
             raise from_engine(exc) from None
         record = match.record()
@@ -161,7 +166,7 @@ class GameService:
         seat ever sees; dice typed in at a table are kept as rolled, and the server rolls from then on.
         """
         _check_mode(mode)
-        return prepare_upload(record_json, mode, secret_seed)
+        return prepare_upload(record_json, mode, _seed_drawer(record_json), reseed=_reseed_online)
 
     def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
                budget_ms: int = 1000, side: str | None = None) -> Created:
@@ -354,7 +359,24 @@ class GameService:
             "events": visible_events(m.ruleset, events or [], side),
             "thinking": live.computer_task is not None and not live.computer_task.done(),
             "battle_odds": battle_odds(m, side),  # to both seats: the side a battle is fought against sees its odds too
+            "fairness": self.fairness(live),
         }
+
+    def fairness(self, live: LiveGame) -> dict[str, Any]:
+        """Where the dice come from, the same for every seat: `{scheme, commitment, seed}` (docs/fairness.md).
+
+        An online game: "hmac-sha256", the SHA-256 of its secret key from the first view on (so the
+        server cannot swap the key unseen), and `seed`, the key itself, once the game is over (null
+        until then: it would tell every die to come), to re-derive every die with (`warroom verify`,
+        POST /api/verify). Elsewhere the players chose the seed or may know it, so nothing is
+        committed: the generator ("mt19937", or "manual" for dice typed in) and nulls.
+        """
+        header = live.stored.header
+        seed = header.get("seed")
+        scheme = "manual" if live.match.dice.manual else str(header.get("rng") or MT19937)
+        if live.mode not in SECRET_SEED_MODES or scheme != HMAC_SHA256 or not isinstance(seed, str):
+            return {"scheme": scheme, "commitment": None, "seed": None}
+        return {"scheme": scheme, "commitment": commitment(seed), "seed": seed if live.match.over else None}
 
     def log(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
         return visible_events(live.match.ruleset, live.match.log, side)
@@ -473,7 +495,7 @@ class GameService:
         manual = header.get("dice") == "manual"
         record = live.record_json()
         m = warroom.new_game(live.stored.game, header.get("scenario"), seed=header.get("seed"), dice="manual" if manual else record["dice"],
-                             options=header.get("options") or {}, position=header.get("position"))
+                             options=header.get("options") or {}, position=header.get("position"), rng=header.get("rng"))
         rs = m.ruleset
         frames = [self._frame(m, side, visible_events(rs, m.log, side), None)]
         for step in live.steps:
@@ -707,9 +729,27 @@ def _rebuild(stored: StoredGame) -> Match:
     return match
 
 
-def secret_seed() -> int:
-    """The seed of a game whose seats may not know it, drawn here and never sent (a test may fix the draw)."""
-    return secrets.randbelow(2**31)
+def secret_seed() -> str:
+    """The secret key of an online game (256 bits, 64 hex digits), drawn here and sent to no seat before
+    the game is over; every seat sees its commitment. A test may fix the draw by replacing this."""
+    return new_secret()
+
+
+def _reseed_online(record: Record) -> None:
+    """An uploaded record going on online: a new secret key (whoever uploads it knows the old seed), and
+    the dice rolled so far kept as the header's given dice, so the key's stream starts after them and
+    `verify` can tell the dice the key vouches for from those played before the game came here."""
+    record.seed, record.rng = secret_seed(), HMAC_SHA256
+    if record.dice_mode != "manual":
+        record.dice_mode = list(record.dice)
+
+
+def _seed_drawer(record_json: Any) -> Any:
+    """Draws a seed for an uploaded record that has none, of the kind its header's generator takes."""
+    header = record_json.get("header") if isinstance(record_json, dict) else None
+    if isinstance(header, dict) and header.get("rng") == HMAC_SHA256:
+        return new_secret
+    return lambda: secrets.randbelow(2**31)
 
 
 def _held_seats(mode: str, sides: list[str], human: list[str], side: str | None, title: str) -> list[str]:
