@@ -157,14 +157,17 @@ def test_saving_where_it_cannot_write_is_a_message_not_a_crash(tmp_path: Path) -
 
 
 def test_auto_heuristic_plays_while_you_watch(tmp_path: Path) -> None:
+    # Issue 12: watching is continuous (no Enter before each move), one board a turn, then the save offer
     pytest.importorskip("warroom.ai")
     save = tmp_path / "Watched.json"
-    code, out = run(["play", "dragoon", "--seed", "4", "--auto", "heuristic"], ["", f"s {save}", "", "q", "n"])
+    code, out = run(["play", "dragoon", "--seed", "4", "--auto", "heuristic", "--pace", "0"], ["y", str(save)])
     assert code == 0
-    assert out.count("The computer (heuristic) will play:") == 4  # the second proposal is shown again after the save
-    assert out.count("▶ Computer (heuristic):") == 2
+    assert "will play:" not in out and "Enter: play it" not in out
+    played = warroom.load(save)
+    assert played.over and out.count("▶ Computer (heuristic):") == len(played.actions)
     assert "why:" in out
-    assert len(warroom.load(save).actions) == 1
+    assert out.count("OPERATION DRAGOON 1944") <= played.state.turn - 14 + 2  # a board a turn (15..29 Aug), not a move
+    assert f"warroom replay {save} steps through it again" in " ".join(out.split())
 
 
 # -- bad input gives a message and an exit code, never a traceback ------------------------------------------
@@ -439,8 +442,8 @@ def test_play_patton_against_the_computer_lets_it_move_only_the_other_side() -> 
     # Patton: Sequence of Play — with --vs ai the computer makes the other side's decisions
     result = RUNNER.invoke(app, ["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], input="q\nn\n")
     assert result.exit_code == 0, result.output
-    assert "Computer (heuristic)" in result.output
-    assert "Axis to decide" in result.output or "German to decide" in result.output
+    assert "American: the computer (heuristic) plays" in result.output  # its turn, summed up under one heading
+    assert "German to decide" in result.output and "Axis to decide" not in result.output  # the scenario's names (issue 12)
     solitaire = RUNNER.invoke(app, ["play", "dragoon", "--vs", "ai"], input="q\nn\n")
     assert solitaire.exit_code != 0 and "solitaire" in solitaire.output
     wrong_side = RUNNER.invoke(app, ["play", "patton", "--vs", "ai", "--side", "Martians"], input="q\n")
@@ -451,12 +454,12 @@ def test_play_patton_shows_the_odds_of_every_battle_before_its_dice() -> None:
     # Issue 4: exact odds "shown to the player before every battle in every front end" — on the attack
     # in the menu, on the choice of the next battle, on the board, and at each typed-in battle die.
     lines = ["9", "move 1A Lessay->Coutances", "move 2A1I St-Lo->Tessy", "end", "battle Tessy", "b", "q", "n"]
-    code, out = run(["play", "patton", "--scenario", "normandy", "--dice", "manual"], lines)
+    code, out = run(["play", "patton", "--scenario", "normandy", "--dice", "manual", "--flat"], lines)  # every label in one list
     assert code == 0
-    assert "Attack Coutances from Lessay with 1A (1 MP) [1 v 0 dice: win 100%, tie 0%, lose 0%]" in out
-    assert "Attack Tessy from St. Lo with 2I (4 MP) [1 v 0 dice: win 100%, tie 0%, lose 0%]" in out
-    assert "Fight the battle for Coutances next [1 v 0 dice: win 100%" in out
-    assert "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): attacker takes it 100%" in out
+    assert "Attack Coutances from Lessay with 1A (1 MP) [1 v 0 dice · first round: win 100%, tie 0%, lose 0%]" in out
+    assert "Attack Tessy from St. Lo with 2I (4 MP) [1 v 0 dice · first round: win 100%, tie 0%, lose 0%]" in out
+    assert "Fight the battle for Coutances next [1 v 0 dice · first round: win 100%" in out
+    assert "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): this round, casualties counted: attacker takes it 100%" in out
     die_prompt = "American die 1 of 2. Battle for Tessy (round 1): American 2A1I (2 dice) against German 1I (0 dice)"
     assert out.count(die_prompt) == 2  # and again after b (redraw) at the die prompt
     assert "Turn up the movement card and enter its value (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)" in out
@@ -469,7 +472,7 @@ def test_play_patton_menu_odds_count_units_already_outside_the_town() -> None:
     match.play("move 1I Lessay->Coutances")
     from warroom.games.patton.render import action_label
 
-    assert action_label(match, "move 1I Periers->Coutances").endswith("[1 v 0 dice: win 100%, tie 0%, lose 0%]")
+    assert action_label(match, "move 1I Periers->Coutances").endswith("[1 v 0 dice · first round: win 100%, tie 0%, lose 0%]")
     assert action_label(match, "move 1A Periers->Lessay") == match.ruleset.describe_action(match.state, "move 1A Periers->Lessay")
 
 
@@ -490,7 +493,7 @@ def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -
                      "--option", "advanced_retreat=Yes"], [f"s {save}", "q", "n"])
     assert code == 0, out
     assert warroom.load(save).options == {"advanced_retreat": True}
-    assert "Axis to decide" in out and "Computer (heuristic)" in out  # "german" named the Axis seat
+    assert "German to decide" in out and "the computer (heuristic) plays" in out  # "german" named the Axis seat
     code, out = run(["play", "patton", "--option", "advanced_retreat"], [])
     assert code == 1 and "KEY=VALUE" in out
     code, out = run(["play", "patton", "--option", "fog_of_war=true"], [])

@@ -112,6 +112,11 @@ def play(
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
     option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable; Patton: "
                                                      "advanced_retreat=true, placement=manual|Allied|Axis, turn_limit=N (Sicily).")] = None,
+    flat: Annotated[bool, typer.Option("--flat", help="Every legal action in one numbered list, never chosen in steps (for scripts).")] = False,
+    pace: Annotated[float | None, typer.Option("--pace", min=0, help="Seconds between the computer's moves (default: 1 when "
+                                               "watching with --auto, 0 against it; 0: no pause).")] = None,
+    save_seed: Annotated[bool, typer.Option("--save-seed", help="Keep a secret seed in mid-game saves (it tells the cards "
+                                            "and dice to come to whoever reads the file).")] = False,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
@@ -148,10 +153,16 @@ def play(
         # tell the cards and dice still to come (a seed the player chose is his own to know).
         told = f"seed {match.seed}" if seed is not None or dice is DiceMode.manual else "a secret seed (shown when the game ends)"
         out.print(Text(f"{match.ruleset.info.title}: {told}, {how}. Type h for help.", style="bold"))
-    session = TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides)
+    secret = load is None and seed is None and dice is DiceMode.auto
+    if secret and save_seed:
+        out.print(Text("--save-seed: a save made before the end holds the seed; whoever reads it can tell the cards and dice to come.",
+                       style="yellow"))
+    session = TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides,
+                           flat=flat, pace=pace, seal_seed=secret and not save_seed)
     session.run()
-    if session.match.over:
-        out.print(Text(f"The game's seed was {session.match.seed}: warroom replay on its save steps through it again.", style="dim"))
+    if session.match.over and session.match.seed is not None:
+        again = f": warroom replay {session.final_save} steps through it again" if session.final_save else ""
+        out.print(Text(f"The game's seed was {session.match.seed}{again}.", style="dim"))
 
 
 def _side_named(name: str, match: Any) -> str:

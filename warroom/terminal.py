@@ -2,17 +2,23 @@
 
 A game plugs in through `warroom.games.<game>.render`, which must define
 `render_board(match) -> rich renderable` and may define `HELP` (rich markup), `action_label(match, id)`,
-`pending_roll(match)` (what a die about to be rolled decides, with its odds), `event_style(event)` and
-`roll_name(match)` (what the pending chance is when it is not a die, e.g. "movement card").
+`pending_roll(match)` (what a die about to be rolled decides, with its odds), `event_style(event)`,
+`roll_name(match)` (what the pending chance is when it is not a die, e.g. "movement card"),
+`side_name(match, side)` (the scenario's name for a seat: American rather than Allied) and
+`action_path(match, id)` (the steps of a step menu, warroom/menus.py: a long list is then chosen
+in steps, a town, then a destination, then the force) and `status_line(match)` (the one line shown
+instead of the whole board between two decisions of the same phase).
 Games without a render module get a plain generic board, so every registered game is playable.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -25,8 +31,9 @@ from rich.text import Text
 import warroom
 from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomError
 from warroom.engine.match import Match
-from warroom.engine.record import Record
+from warroom.engine.record import Record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
+from warroom.menus import Entry, Level, build_level, find, pick_by_word, step_into, wrap_words
 
 Ask = Callable[[str], str]
 
@@ -34,6 +41,10 @@ COMMANDS_HELP = """\
 [bold]At the prompt[/bold]: a number plays that action (or type its id) · [bold]u[/bold] undo (never past a die roll) · \
 [bold]s[/bold] \\[file] save · [bold]l[/bold] file load · [bold]b[/bold] or Enter redraw the board · [bold]h[/bold] this help · \
 [bold]q[/bold] quit (offers to save)"""
+
+REPLAY_HELP = """\
+[bold]Replay[/bold]: Enter or [bold]n[/bold] the next step · [bold]b[/bold] back one · [bold]g N[/bold] go to step N · \
+[bold]h[/bold] this help · [bold]q[/bold] quit"""
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,9 @@ class Renderer:
     pending_roll: Callable[[Match], RenderableType | None]
     event_style: Callable[[Event], str]
     roll_name: Callable[[Match], str | None] = lambda match: None
+    side_name: Callable[[Match, str], str] = lambda match, side: side
+    action_path: Callable[[Match, str], tuple[str, ...]] | None = None
+    status_line: Callable[[Match], Text] = lambda match: generic_status(match)
 
 
 def load_renderer(game: str) -> Renderer:
@@ -66,7 +80,16 @@ def load_renderer(game: str) -> Renderer:
         pending_roll=getattr(module, "pending_roll", lambda match: None),
         event_style=getattr(module, "event_style", lambda event: ""),
         roll_name=getattr(module, "roll_name", lambda match: None),
+        side_name=getattr(module, "side_name", lambda match, side: side),
+        action_path=getattr(module, "action_path", None),
+        status_line=getattr(module, "status_line", generic_status),
     )
+
+
+def generic_status(match: Match) -> Text:
+    """One line: the game, its turn and phase (shown between two decisions of one phase instead of the board)."""
+    turn, phase = match.ruleset.turn_and_phase(match.state)
+    return Text(f"{match.ruleset.info.title} · turn {turn} · {phase}", style="bold")
 
 
 def plain_prompt(console: Console) -> Ask:
@@ -93,11 +116,11 @@ def print_events(console: Console, renderer: Renderer, events: list[Event]) -> N
 
 
 def result_panel(match: Match) -> RenderableType:
-    """The end of the game: who won, why (and by which rule), and the score with its breakdown."""
+    """The end of the game: who won (in the scenario's words), why (and by which rule), and the score with its breakdown."""
     result = match.result
     if result is None:
         return Text("The game is not over.")
-    title = "Draw" if result.winner is None else f"{result.winner} victory"
+    title = "Draw" if result.winner is None else f"{load_renderer(match.ruleset.info.id).side_name(match, result.winner)} victory"
     parts: list[RenderableType] = [Text(title, style="bold"), Text(result.reason)]
     if result.rule:
         parts.append(Text(f"({result.rule})", style="dim"))
@@ -123,7 +146,8 @@ class TerminalGame:
     """One interactive game in a terminal: a human decides (or watches an agent), the dice roll or are typed in."""
 
     def __init__(self, match: Match, console: Console, *, ask: Ask | None = None, save_default: str | None = None,
-                 agent: Any = None, agent_sides: set[str] | None = None) -> None:
+                 agent: Any = None, agent_sides: set[str] | None = None, flat: bool = False, pace: float | None = None,
+                 seal_seed: bool = False) -> None:
         self.match = match
         self.console = console
         self.ask: Ask = ask or plain_prompt(console)
@@ -132,23 +156,49 @@ class TerminalGame:
         self.agent = agent
         # None: the agent plays every side (you watch); else it plays only these sides (you play the rest)
         self.agent_sides = agent_sides
-        self.paused = agent_sides is None  # watching an agent: wait for Enter before each of its moves
+        self.paused = False  # watching an agent: True after Ctrl-C, then each of its moves waits for Enter
+        # seconds between the computer's moves: a watched game plays on at a readable pace (on a terminal;
+        # piped output is not read as it comes), an opponent's turn at once
+        self.pace = pace if pace is not None else (1.0 if agent_sides is None and console.is_terminal else 0.0)
+        self.flat = flat  # every legal action in one numbered list, never in steps (scripts, --flat)
+        # a mid-game save leaves out a seed the players were not told: it would tell every card and die to come
+        self.seal_seed = seal_seed
+        self.final_save: str | None = None  # where the finished game was saved, if it was
         self._dirty = True
         self._drawn_turn: Any = None
+        self._menu_key: Any = None
+        self._labels: dict[str, str] = {}
+        self._paths: dict[str, tuple[str, ...]] = {}
+        self._level: Level | None = None
+        self._back: list[Level] = []
+        self._show_all = False
+        self._computer_moves = 0  # decisions the computer has made since the human last decided
+        self._board_key: Any = None  # (match, turn and phase, side to act) of the last whole board drawn
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
-        try:
-            while not self._step():
-                pass
-        except EOFError:
-            self.console.print("\n[yellow]Input closed: leaving the game without saving.[/yellow]")
-        except KeyboardInterrupt:
-            self.console.print("\n[yellow]Interrupted: leaving the game without saving.[/yellow]")
+        while True:
+            try:
+                if self._step():
+                    return
+            except EOFError:
+                self.console.print("\n[yellow]Input closed: leaving the game without saving.[/yellow]")
+                return
+            except KeyboardInterrupt:
+                if self._watching() and not self.paused:  # Ctrl-C while watching pauses the game, it does not end it
+                    self.paused = True
+                    self.console.print("\n[yellow]Paused: each move of the computer now waits for you (c plays on).[/yellow]")
+                    continue
+                self.console.print("\n[yellow]Interrupted: leaving the game without saving.[/yellow]")
+                return
+
+    def _watching(self) -> bool:
+        return self.agent is not None and self.agent_sides is None
 
     def _step(self) -> bool:
         """One prompt (or one agent move); True when the session is over."""
         if self.match.over:
+            self._computer_done()
             self._draw()
             self.console.print(result_panel(self.match))
             if self._yes("Save this game to replay it later? [y/N] "):
@@ -156,9 +206,12 @@ class TerminalGame:
             return True
         if self.match.to_act == DICE_SIDE:
             return self._dice_prompt()
-        self._draw()
         if self._agent_to_move():
+            if self._watching():
+                self._draw()
             return self._agent_move()
+        self._computer_done()
+        self._draw()
         return self._decision_prompt()
 
     def _agent_to_move(self) -> bool:
@@ -174,41 +227,146 @@ class TerminalGame:
         if self.agent_sides is None and self.agent is not None and not self.paused and turn == self._drawn_turn and not self.match.over:
             return  # watching at full speed: one board a turn is enough
         self._drawn_turn = turn
-        self.console.print(Rule(style="grey37"))
-        self.console.print(self.renderer.render_board(self.match))
+        # The whole board when the phase or the side to act changes (or on b / Enter); between two of
+        # the same player's decisions in one phase, one status line: the board is just above.
+        key = (id(self.match), self.match.ruleset.turn_and_phase(self.match.state), self.match.to_act)
+        if key == self._board_key and not self.match.over:
+            status = Text("· ", style="grey37")
+            status.append_text(self.renderer.status_line(self.match))
+            status.append("  (Enter: the whole board)", style="dim")
+            self.console.print(status)
+        else:
+            self._board_key = key
+            self.console.print(Rule(style="grey37"))
+            self.console.print(self.renderer.render_board(self.match))
         if not self._agent_to_move() and not self.match.over and self.match.to_act != DICE_SIDE:
             self._menu()
 
-    def _menu(self) -> None:
+    # -- the menu: one numbered list, or steps (menus.py) when the game gives paths ------------
+    def _label(self, action: str) -> str:
+        if action not in self._labels:
+            self._labels[action] = self.renderer.action_label(self.match, action)
+        return self._labels[action]
+
+    def _current_level(self) -> Level | None:
+        """The step menu's level now shown; None for the full numbered list (--flat, `all`, or a game without paths)."""
         legal = self.match.legal_actions()
-        side = self.match.to_act
-        self.console.print(Text(f"{side} to decide:", style="bold"))
-        for n, action in enumerate(legal, 1):
-            line = Text()
-            line.append(f"{n:>3}. ", style="bold cyan")
-            line.append(self.renderer.action_label(self.match, action))
-            self.console.print(line)
+        key = (id(self.match), len(self.match.actions), len(self.match.dice_rolled), tuple(legal))
+        if key != self._menu_key:  # a new position: labels, paths and the menu start afresh
+            self._menu_key = key
+            self._labels = {}
+            self._show_all = False
+            self._back = []
+            path = self.renderer.action_path
+            self._paths = {a: path(self.match, a) for a in legal} if path is not None and not self.flat else {}
+            self._level = build_level(legal, self._paths, self._label) if self._paths else None
+        return None if self._show_all else self._level
+
+    def _menu(self) -> None:
+        side = self.renderer.side_name(self.match, self.match.to_act or "")
+        level = self._current_level()
+        if level is None:
+            self.console.print(Text(f"{side} to decide:", style="bold"))
+            for n, action in enumerate(self.match.legal_actions(), 1):
+                self._menu_line(str(n), self._label(action))
+            return
+        head = Text(f"{side} to decide", style="bold")
+        if level.trail:
+            head.append(": " + " › ".join(level.trail), style="bold")
+        self.console.print(head)
+        for n, entry in enumerate(level.entries, 1):
+            self._menu_line(str(n), entry.label, 0 if entry.leaf else len(entry.actions))
+        if self._back:
+            self._menu_line("0", "back", style="dim")
+
+    def _menu_line(self, number: str, label: str, choices: int = 0, style: str = "") -> None:
+        """One numbered line, wrapped under its text and never inside a bracketed note like [exactly 2/3]."""
+        indent = 5
+        width = max(40, self.console.width - 1)
+        more = f"  ▸ {choices} choices" if choices else ""
+        lines = wrap_words(label + more, width, indent)
+        for k, part in enumerate(lines):
+            line = Text(f"{number:>3}. " if k == 0 else " " * indent, style="bold cyan")
+            line.append(part, style=style or ("cyan" if choices else ""))
+            self.console.print(line, no_wrap=True, overflow="ignore", crop=False)
 
     # -- a human decision -----------------------------------------------------------------------
     def _decision_prompt(self) -> bool:
         legal = self.match.legal_actions()
-        line = self.ask(f"Choose 1-{len(legal)} (h help, u undo, s save, q quit)> ").strip()
+        level = self._current_level()
+        if level is None:
+            back = ", 0 steps" if self._show_all else ""
+            line = self.ask(f"Choose 1-{len(legal)}{back} (h help, u undo, s save, q quit)> ").strip()
+        else:
+            back = ", 0 back" if self._back else ""
+            line = self.ask(f"Choose 1-{len(level.entries)}{back}, or type a name or all (h help, u undo, s save, q quit)> ").strip()
         handled = self._command(line)
         if handled is not None:
             return handled
-        if line.isdigit():
+        if line in legal:
+            self._play(line)
+        elif level is None:
+            self._flat_choice(line, legal)
+        else:
+            self._step_choice(line, level, legal)
+        return False
+
+    def _flat_choice(self, line: str, legal: list[str]) -> None:
+        if line == "0" and self._show_all:
+            self._show_all = False
+            self._menu()
+        elif line.isdigit():
             n = int(line)
             if not 1 <= n <= len(legal):
                 self._error(f"There is no action {n}: choose a number from 1 to {len(legal)}.")
-                return False
+                return
             self._play(legal[n - 1])
-        elif line in legal:
-            self._play(line)
         else:
             self._error(f"{line!r} is not a number or a command: type a number from 1 to {len(legal)}, or h for help.")
-        return False
 
-    def _play(self, action: str, who: str = "", why: str = "") -> None:
+    def _step_choice(self, line: str, level: Level, legal: list[str]) -> None:
+        """A number steps into its group or plays its action; 0 goes back; `all` lists everything;
+        a word picks the entry it starts (a force like 2A1I), else finds the actions naming it."""
+        n = len(level.entries)
+        if line.isdigit():
+            k = int(line)
+            if k == 0 and self._back:
+                self._level = self._back.pop()
+                self._menu()
+            elif 1 <= k <= n:
+                self._choose(level, level.entries[k - 1])
+            else:
+                where = "from 1" if not self._back else "from 0 (back)"
+                self._error(f"There is no choice {k} here: type a number {where} to {n}, a town's name, or all for the full list.")
+            return
+        if line.lower() in ("all", "list"):
+            self._show_all = True
+            self._menu()
+            return
+        entry = pick_by_word(level, line)
+        if entry is not None:
+            self._choose(level, entry)
+            return
+        found = find(legal, self._paths, self._label, line)
+        if not found:
+            self._error(f"{line!r} is not a number, a command or a name in any action here: type a number from 1 to {n}, "
+                        "a town's name, all for the full list, or h for help.")
+            return
+        self._back.append(level)
+        self._level = build_level(found, self._paths, self._label, trail=(f"actions naming {line!r}",))
+        self._menu()
+
+    def _choose(self, level: Level, entry: Entry) -> None:
+        if entry.leaf:
+            self._play(entry.actions[0])
+            return
+        self._back.append(level)
+        self._level = step_into(level, entry, self._paths, self._label)
+        self._menu()
+
+    def _play(self, action: str, who: str = "", why: str = "", brief: bool = False) -> None:
+        """Play `action` and print it with its events; `brief` (the computer's turn, summed up): the
+        events alone, which say what the action did, and the action itself only when it caused none."""
         label = self.renderer.action_label(self.match, action)
         try:
             events = self.match.play(action)
@@ -217,7 +375,8 @@ class TerminalGame:
             return
         heading = Text(f"▶ {who}", style="bold")
         heading.append(label, style="bold")
-        self.console.print(heading)
+        if not (brief and events):
+            self.console.print(heading)
         if why:
             self.console.print(Text(f"  why: {why}", style="dim"))
         print_events(self.console, self.renderer, events)
@@ -247,6 +406,10 @@ class TerminalGame:
         handled = self._command(line)
         if handled is not None:
             return handled
+        words = line.replace(",", " ").split()
+        if len(words) > 1:
+            self._several_rolls(words, noun)
+            return False
         try:
             value = int(line)
         except ValueError:
@@ -258,8 +421,42 @@ class TerminalGame:
         self._play(f"roll {value}", who="Card: " if noun is not None else "Die: ")
         return False
 
+    def _several_rolls(self, words: list[str], noun: str | None) -> None:
+        """Several dice typed on one line (a table player reads `5 5 2` off three dice): each is
+        checked, on a copy of the game, against what that roll can show; one that does not fit
+        refuses them all, so nothing is entered by half."""
+        trial = self.match.clone()
+        what = noun or "die"
+        for k, word in enumerate(words, 1):
+            if trial.to_act != DICE_SIDE:
+                self._error(f"You typed {len(words)} values but only {k - 1} {'is' if k == 2 else 'are'} asked for now: "
+                            f"nothing was entered. Type the first {k - 1}.")
+                return
+            outcomes = [int(a.split()[1]) for a in trial.legal_actions()]
+            number = f"{what} {k} of the {len(words)} you typed"
+            if not (word.lstrip("-").isdigit() and int(word) in outcomes):
+                shown = ", ".join(map(str, outcomes)) if noun is not None else f"{min(outcomes)} to {max(outcomes)}"
+                self._error(f"{number} ({word!r}) cannot come up: it must be {shown}. Nothing was entered; type them again.")
+                return
+            trial.play(f"roll {int(word)}")
+        for word in words:
+            self._play(f"roll {int(word)}", who="Card: " if self.renderer.roll_name(self.match) is not None else "Die: ")
+
     # -- watching an agent ----------------------------------------------------------------------
+    def _computer_done(self) -> None:
+        """The computer's turn is over: say so once; the board is then drawn once (not after each of its moves)."""
+        if self._computer_moves:
+            self.console.print(Text(f"The computer made {self._computer_moves} decision{'s' if self._computer_moves != 1 else ''}; "
+                                    "the board now:", style="bold"))
+            self._computer_moves = 0
+            self._dirty = True
+            self._board_key = None
+
     def _agent_move(self) -> bool:
+        if not self._watching():
+            return self._opponent_move()
+        if not self.paused and self.pace > 0:
+            time.sleep(self.pace)
         action, why = self.agent.choose(self.match)
         was_paused = self.paused
         if self.paused:
@@ -282,6 +479,18 @@ class TerminalGame:
         self._play(action, who=f"Computer ({self.agent.name}): ", why="" if was_paused else why)
         return False
 
+    def _opponent_move(self) -> bool:
+        """The computer's move for the other side: one line and its events, no board (drawn once when it is done)."""
+        if not self._computer_moves:
+            side = self.renderer.side_name(self.match, self.match.to_act or "")
+            self.console.print(Rule(Text(f"{side}: the computer ({self.agent.name}) plays", style="bold"), style="grey37"))
+        if self.pace > 0:
+            time.sleep(self.pace)
+        action, _ = self.agent.choose(self.match)
+        self._computer_moves += 1
+        self._play(action, who=f"Computer ({self.agent.name}): ", brief=True)
+        return False
+
     # -- commands -------------------------------------------------------------------------------
     def _command(self, line: str) -> bool | None:
         """Handle a command; None if `line` is not one, else True when the session ends."""
@@ -289,6 +498,7 @@ class TerminalGame:
         word, arg = word.lower(), arg.strip()
         if word in ("", "b", "board"):
             self._dirty = True
+            self._board_key = None
             self._draw()
             self._dirty = self.match.to_act == DICE_SIDE  # at a die prompt: say again what the die decides
             return False
@@ -304,6 +514,7 @@ class TerminalGame:
                 return False
             self.console.print("[green]Took back the last decision.[/green]")
             self._dirty = True
+            self._board_key = None
             return False
         if word in ("s", "save"):
             self._save(arg or self.save_default)
@@ -319,11 +530,24 @@ class TerminalGame:
         return None
 
     def _save(self, path: str) -> bool:
+        folder = Path(path).expanduser().parent
+        if not folder.is_dir():  # the engine would create it: a mistyped folder should be refused, not made
+            self._error(f"Cannot save to {path}: there is no folder {folder}. Create it first or choose another file name.")
+            return False
+        record = self.match.record()
+        sealed = self.seal_seed and not self.match.over and record.seed is not None
+        if sealed:
+            record = dataclasses.replace(record, seed=None)
         try:
-            warroom.save(self.match, path)
+            save_record(record, path)
         except OSError as exc:
             self._error(f"Cannot save to {path}: {exc.strerror or exc}")
             return False
+        if self.match.over:
+            self.final_save = path
+        if sealed:
+            self.console.print(Text("The save leaves out the dice seed, which would tell every card and die to come: loaded, the game "
+                                    "goes on with fresh dice (play with --save-seed to keep it).", style="dim"))
         self.save_default = path
         self.console.print(f"[green]Saved to {path}[/green] (load it with [bold]l {path}[/bold] or warroom play --load {path}).",
                            highlight=False)
@@ -441,8 +665,12 @@ class TerminalReplay:
         self.show(k)
         try:
             while True:
-                line = self.ask("Enter/n next · b back · g N go to step N · q quit> ").strip().lower()
+                line = self.ask("Enter/n next · b back · g N go to step N · h help · q quit> ").strip().lower()
                 word, _, arg = line.partition(" ")
+                if word in ("h", "help", "?"):  # the board's footer says "h: help": replay takes it too
+                    self.console.print(Panel(Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(REPLAY_HELP)),
+                                             title="Help", border_style="cyan"))
+                    continue
                 if word in ("", "n", "next"):
                     if k >= self.replay.steps:
                         self.console.print("[yellow]That was the last step: b goes back, q quits.[/yellow]")
@@ -461,7 +689,7 @@ class TerminalReplay:
                 elif word in ("q", "quit", "exit"):
                     return
                 else:
-                    self.console.print(Text(f"{line!r}: use Enter or n (next), b (back), g N (go to step N), q (quit).", style="red"))
+                    self.console.print(Text(f"{line!r}: use Enter or n (next), b (back), g N (go to step N), h (help), q (quit).", style="red"))
                     continue
                 self.show(k)
         except (EOFError, KeyboardInterrupt):

@@ -36,7 +36,7 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
     agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=agent_seed(seed))
     own = {side: get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed, side)) for side, name in (side_agents or {}).items()}
     while not match.over:
-        action, _ = own.get(match.to_act, agent).choose(match)
+        action, _ = own.get(match.to_act or "", agent).choose(match)
         match.play(action)
     result = match.result
     assert result is not None
@@ -76,17 +76,24 @@ class SimulationReport:
     events: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     flags: dict[str, dict[str, float]] = field(default_factory=dict)
     scenario: str | None = None
+    side_names: dict[str, str] = field(default_factory=dict)
+    """The scenario's name for each side (Patton's Normandy: Allied -> American), for the report's words."""
+
+    def name(self, side: str) -> str:
+        return self.side_names.get(side, side)
 
     @classmethod
     def from_games(cls, facts: Sequence[dict[str, Any]], *, game: str, agent: str, seed: int, jobs: int,
-                   backend: str, seconds: float, sides: Sequence[str]) -> SimulationReport:
+                   backend: str, seconds: float, sides: Sequence[str], draws: bool = True,
+                   side_names: Mapping[str, str] | None = None) -> SimulationReport:
         n = len(facts)
         outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
         ordered = {side: outcomes.get(side, 0) for side in sides}
-        ordered["draw"] = outcomes.get("draw", 0)
+        if draws or outcomes.get("draw"):  # a game without draws gets no draw row (unless one happened after all)
+            ordered["draw"] = outcomes.get("draw", 0)
         for other, count in outcomes.items():
             ordered.setdefault(other, count)
-        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered)
+        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered, side_names=dict(side_names or {}))
         keys = [k for k in (facts[0] if facts else {}) if k != "winner"]
         for key in keys:
             values = [f.get(key) for f in facts]
@@ -114,6 +121,7 @@ class SimulationReport:
             "jobs": self.jobs,
             "backend": self.backend,
             "seconds": round(self.seconds, 3),
+            "side_names": dict(self.side_names),
             "outcomes": dict(self.outcomes),
             "rates": {name: self.rate(name) for name in self.outcomes},
             "numbers": self.numbers,
@@ -121,19 +129,27 @@ class SimulationReport:
             "flags": self.flags,
         }
 
+    def _agent_words(self) -> str:
+        """`Allied mcts, Axis heuristic` in the scenario's words (American mcts, German heuristic)."""
+        words = self.agent
+        for side in self.sides:
+            if words.startswith(f"{side} ") or f", {side} " in words:
+                words = words.replace(f"{side} ", f"{self.name(side)} ", 1)
+        return words
+
     def render(self, console: Any) -> None:
         """Rich tables: outcomes, each number's distribution, each event's rate and turn."""
         from rich.table import Table
 
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
-        console.print(f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self.agent}[/cyan], "
+        console.print(f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self._agent_words()}[/cyan], "
                       f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s")
         outcomes = Table(title="Outcomes")
         outcomes.add_column("result")
         outcomes.add_column("games", justify="right")
         outcomes.add_column("rate", justify="right")
         for name, count in self.outcomes.items():
-            label = name if name == "draw" else f"{name} victory"
+            label = name if name == "draw" else f"{self.name(name)} victory"
             outcomes.add_row(label, f"{count:,}", f"{self.rate(name):.1%}")
         console.print(outcomes)
         for key, dist in self.numbers.items():
@@ -255,12 +271,31 @@ def simulate(
         backend += " (ray is not installed: ran here)"
     facts = [f for batch in results for f in batch]
     label = allied if not own else ", ".join(f"{side} {own.get(side, allied)}" for side in ruleset.info.sides)
+    names, draws = scenario_terms(game, scenario)
     report = SimulationReport.from_games(
         facts, game=game, agent=label, seed=seed, jobs=jobs, backend=backend,
-        seconds=time.perf_counter() - start, sides=ruleset.info.sides,
+        seconds=time.perf_counter() - start, sides=ruleset.info.sides, draws=draws, side_names=names,
     )
     report.scenario = scenario
     return report
+
+
+def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], bool]:
+    """The scenario's names for the sides and whether it can end in a draw, as the game's presentation
+    module (`warroom.games.<game>.render`, the terminal's too) says through `side_names(scenario)` and
+    `draws_possible(scenario)`; a game without them keeps its side ids and may draw."""
+    from importlib import import_module
+
+    name = f"warroom.games.{game}.render"
+    try:
+        module: Any = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return {}, True
+    names = getattr(module, "side_names", None)
+    draws = getattr(module, "draws_possible", None)
+    return (dict(names(scenario)) if names else {}), (bool(draws(scenario)) if draws else True)
 
 
 def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
@@ -303,4 +338,4 @@ def _run_ray(tasks: list[_Task], address: str,
     return [batch or [] for batch in out]
 
 
-__all__ = ["SimulationError", "SimulationReport", "play_one", "simulate"]
+__all__ = ["SimulationError", "SimulationReport", "play_one", "scenario_terms", "simulate"]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
     b = rules.board
     if action == "end":
-        return f"End Allied actions (the {s.rp} RP left are lost)"
+        return f"End Allied actions (the {s.rp} RP left {'is' if s.rp == 1 else 'are'} lost)"
     if action == "accept":
         return "Keep the roll (FFI stays)"
     if action == "reroll ffi":

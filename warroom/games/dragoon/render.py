@@ -23,6 +23,7 @@ from .state import (
     ATTACK_ROLL,
     BEYOND,
     BOT_ATTACK_ROLL,
+    BOT_REROLL,
     BOT_ROLL,
     ESCAPED,
     IN_BOX,
@@ -70,7 +71,8 @@ The French II Corps and 3e DIA land free on Alpha Beach on 16 and 18 Aug. Allied
 
 [bold]On the board[/bold]: a coloured chip is a unit (US green, French blue, German grey); STALLED / FFI / done
 (already acted this turn) under an Allied unit; -1/-2 after a German unit is its desperate defense DRM;
-^ marks the top of a German stack (the one the Allies attack); a green box is Allied-controlled;
+^ marks the top of a German stack (the one the Allies attack); a green box (on a narrow console, [*Name])
+is Allied-controlled;
 a bold arrow points at the location a unit attacks next."""
 
 
@@ -104,7 +106,8 @@ class DragoonBoard:
         yield self._escape_title()
         yield self._escape_row() if wide else self._escape_line()
         yield self._holding_boxes(wide, min(options.max_width, FULL_WIDTH))
-        yield Text("green box: Allied-held · bold arrow: next attack · ⇢: attack, never enter · -1/-2: desperate · ^: top of stack · h: help",
+        held = "green box: Allied-held" if wide else "[*Name]: Allied-held"
+        yield Text(f"{held} · bold arrow: next attack · ⇢: attack, never enter · -1/-2: desperate · ^: top of stack · h: help",
                    style="dim")
 
     # -- header and turn track ---------------------------------------------------------------
@@ -257,8 +260,9 @@ class DragoonBoard:
 
     def _compact_box(self, loc: int, route_unit: int | None) -> Text:
         spec = self.board.locations[loc]
-        text = Text("[")
-        text.append(short_name(spec.id).strip(), style="bold green" if self.s.control[loc] else "bold")
+        held = self.s.control[loc]
+        text = Text("[*" if held else "[")  # in text too: the compact board draws no box to colour
+        text.append(short_name(spec.id).strip(), style="bold green" if held else "bold")
         for line in self._box_lines(loc, route_unit):
             text.append(" ")
             text.append(line.plain.strip(), style=line.style or (line.spans[0].style if line.spans else ""))
@@ -353,11 +357,28 @@ def allied_status(s: DragoonState, i: int) -> str:
 
 # -- menu labels, pending rolls, events -----------------------------------------------------------
 def action_label(match: Match, action: str) -> str:
-    """The rules' plain-language label, with the exact chance of an attack as a fraction."""
+    """The rules' plain-language label, with the exact chance of an attack as a fraction; on a German
+    counterattack that succeeded against a unit with FFI, what re-rolling and keeping the roll do."""
     rules, s = rules_of(match), match.state
     label = rules.describe_action(s, action)
+    if s.phase == BOT_REROLL and s.bot_attack is not None and action in ("reroll ffi", "accept"):
+        return f"{label} [{_counterattack_note(rules, s, action)}]"
     chance = exact_advance(rules, s, action)
     return f"{label} [exactly {chance}]" if chance is not None else label
+
+
+def _counterattack_note(rules: DragoonRules, s: DragoonState, action: str) -> str:
+    """Dragoon: Resolving Unit Attacks, FFI: the German re-roll succeeds on 3+ again (no DRM: desperate
+    defense does not count in German counterattacks); a success stalls an active unit and pushes a
+    stalled one back."""
+    b = rules.board
+    assert s.bot_attack is not None
+    unit = b.allied[s.bot_attack[1]].id
+    effect = f"pushes {unit} back" if s.stalled[s.bot_attack[1]] else f"stalls {unit}"
+    if action == "accept":
+        return f"the counterattack stands: it {effect}"
+    chance = advance_fraction(0, False, b.advance_on)
+    return f"exactly {chance} the re-roll succeeds again and {effect}; {1 - chance} it fails"
 
 
 def exact_advance(rules: DragoonRules, s: DragoonState, action: str) -> Fraction | None:

@@ -13,17 +13,21 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .actions import LAND, MOVE, PLACE, REMOVE, RETREAT
 from .battle import attacker_force, defender_force
-from .board import mix_text
+from .board import SCENARIOS, SIDES, load_board, mix_text
 from .combat import dice_for
 from .objectives import red_towns_held
-from .odds import attackers_outside, fighting_defenders, round_outcome
+from .odds import attackers_outside, fighting_defenders, round_odds, round_outcome
 from .state import CARD, DICE, OVER, PHASE_NAMES, RESERVE_DICE, TIE, PattonState
 
 if TYPE_CHECKING:
     from warroom.engine.match import Match
 
+    from .rules import PattonRules
+
 SIDE_STYLE = ("bold white on blue3", "bold white on red3")
+SIDE_TEXT = ("bold blue", "bold red")
 ROAD_MARK = {"solid": "━", "dashed": "╌", "dotted": "┈"}
 
 HELP = """\
@@ -41,25 +45,111 @@ for 2. Then the lower total retreats (unless the other side was wiped out); a ti
 refight. The attacker falls back along his roads; the defender retreats up to 5 Units along roads clear of
 the enemy, the rest surrender.
 
-[bold]On the board[/bold]: ● red town (Normandy objective) · * (*) town · (n) yellow defection town (Sicily);
-roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, with how many Units used the road this turn."""
+[bold]On the board[/bold]: every town, with who holds it and its Units; ● red town (Normandy objective) · * (*) town ·
+(n) yellow defection town (Sicily); roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, the holder of the town at the
+other end in brackets (\\[G] German), and how many Units used the road this turn (at most 5).
+
+[bold]Odds[/bold]: \\[2 v 1 dice · first round: win 60%, tie 10%, lose 30%] is the exact result of the battle's first
+round with its casualties (win: the enemy retreats or is wiped out). The battle line adds "dice totals alone":
+the bare comparison of the two totals, which differs because a side wiped out by casualties loses whatever it threw.
+
+[bold]Choosing[/bold]: a long list comes in steps — the town your Units leave, then where they go, then how many
+(with the odds). 0 goes back; type a town's name to list every action naming it, a force like 2A1I to pick it,
+[bold]all[/bold] for the whole numbered list (what scripts type), or an action's id (move 2A1I St-Lo->Tessy)."""
 
 
 def render_board(match: Match) -> RenderableType:
     return board_view(match.state)
 
 
+def side_name(match: Match, side: str) -> str:
+    """The scenario's name for a seat: Normandy and the Bulge say American and German, Sicily Allied and Axis."""
+    sides = match.ruleset.info.sides
+    return match.state.board.side_names[sides.index(side)] if side in sides else side
+
+
+def side_names(scenario: str | None) -> dict[str, str]:
+    """Each seat's name in `scenario` (the first scenario when None), for reports made without a match."""
+    board = load_board(scenario or SCENARIOS[0])
+    return dict(zip(SIDES, board.side_names, strict=True))
+
+
+def draws_possible(scenario: str | None) -> bool:
+    """No Patton scenario ends in a draw: each objective is won by one side or denied by the other."""
+    return False
+
+
 def action_label(match: Match, action: str) -> str:
     """The rules' plain-language label; an action that starts, joins or refights a battle adds its
     exact first-round odds, so the choice is made knowing them (Patton: Battles)."""
-    rules, s = match.ruleset, match.state
-    label = rules.describe_action(s, action)
-    odds = rules.action_odds(s, action)
+    label = match.ruleset.describe_action(match.state, action)
+    note = odds_note(match, action)
+    return f"{label} {note}" if note else label
+
+
+def odds_note(match: Match, action: str) -> str:
+    """`[2 v 1 dice · first round: win 60%, tie 10%, lose 30%]` for an action that fights, else "".
+
+    The figures are one round's result with its casualties (the enemy retreats or is wiped out /
+    a tie / you fall back or are wiped out), not the bare comparison of dice totals the battle
+    line also gives; a tie is refought or ended by a voluntary retreat."""
+    rules: PattonRules = match.ruleset  # type: ignore[assignment]
+    odds = rules.action_odds(match.state, action)
     if not odds:
-        return label
+        return ""
     mine, theirs = odds["dice"]
     o = odds["outcome"]
-    return f"{label} [{mine} v {theirs} dice: win {o['win']:.0%}, tie {o['tie']:.0%}, lose {o['lose']:.0%}]"
+    return f"[{mine} v {theirs} dice · first round: win {o['win']:.0%}, tie {o['tie']:.0%}, lose {o['lose']:.0%}]"
+
+
+def action_path(match: Match, action: str) -> tuple[str, ...]:
+    """The steps a player takes to this action in a step menu (warroom/menus.py): where from, where
+    to, then which Units (with the exact odds of an attack). Other actions are one step."""
+    s: PattonState = match.state
+    b = s.board
+    rules: PattonRules = match.ruleset  # type: ignore[assignment]
+    parsed: tuple[Any, ...] = rules.table(b).parse(action) or (None,)
+    kind = parsed[0]
+    if kind == MOVE:
+        d, armor, infantry = parsed[1], parsed[2], parsed[3]
+        x, y = _road_ends(s, d)
+        road = d >> 1
+        cost = b.road_cost[road]
+        used = f", {s.seg[road]}/5 Units used it" if s.seg[road] else ""
+        attack = s.side[y] == 1 - s.mover
+        where = (f"attack {b.towns[y].name} ({b.side_names[s.side[y]]} {mix_text(s.armor[y], s.inf[y])})" if attack
+                 else f"to {b.towns[y].name} ({_holder(s, y)})")
+        leaf = f"{mix_text(armor, infantry)} ({(armor + infantry) * cost} MP)"
+        note = odds_note(match, action) if attack else ""
+        return (f"From {b.towns[x].name} ({mix_text(s.armor[x], s.inf[x])})",
+                f"{where} · {b.road_kind[road]} road, {cost} MP a Unit{used}", f"{leaf} {note}".strip())
+    if kind == LAND:
+        k, armor, infantry = parsed[1], parsed[2], parsed[3]
+        town = b.landing_town[k]
+        fight = f", {b.side_names[1]} {mix_text(s.armor[town], s.inf[town])}: fight for it" if s.side[town] == 1 else ""
+        leaf = f"{mix_text(armor, infantry)} ({armor + infantry} MP) {odds_note(match, action)}".strip()
+        return (f"Land from offshore ({mix_text(*s.offboard)})",
+                f"at {b.landings[k].id} into {b.towns[town].name}{fight} · {b.landing_capacity[k] - s.land_used[k]} Units can land there", leaf)
+    if kind == RETREAT:
+        d, armor, infantry = parsed[1], parsed[2], parsed[3]
+        x, y = _road_ends(s, d)
+        into = f"towards enemy-held {b.towns[y].name}, fighting for it (enemy +2 dice)" if s.side[y] == 1 - s.actor else f"to {b.towns[y].name}"
+        return (f"Retreat from {b.towns[x].name} {into}", f"{mix_text(armor, infantry)} {odds_note(match, action)}".strip())
+    if kind == PLACE:
+        return (f"Place in {b.towns[parsed[1]].name}", mix_text(parsed[2], parsed[3]))
+    if kind == REMOVE:
+        return (f"Remove from {b.towns[parsed[1]].name} (more than 10 Units)", mix_text(parsed[2], parsed[3]))
+    return (action_label(match, action),)
+
+
+def _road_ends(s: PattonState, d: int) -> tuple[int, int]:
+    x, y = s.board.road_ends[d >> 1]
+    return (y, x) if d & 1 else (x, y)
+
+
+def _holder(s: PattonState, t: int) -> str:
+    owner = s.side[t]
+    return "empty" if owner < 0 else f"{s.board.side_names[owner]} {mix_text(s.armor[t], s.inf[t])}"
 
 
 def _attack_odds(s: PattonState, town: int, attacker: int) -> str:
@@ -72,10 +162,14 @@ def _attack_odds(s: PattonState, town: int, attacker: int) -> str:
 
 
 def _round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
-    """One round's exact result from the attacker's side, casualties and the no-dice fall-back included."""
+    """One round's exact result from the attacker's side, casualties and the no-dice fall-back included,
+    then the bare comparison of dice totals (the battle event's "attacker higher"), each labelled:
+    the two differ because a side wiped out by casualties loses whatever its total."""
     o = round_outcome(aa, ai, da, di, bonus)
-    return (f"attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
-            f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%}")
+    higher, tie, lower = round_odds(dice_for(aa, ai), dice_for(da, di, bonus))
+    return (f"this round, casualties counted: attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+            f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%} · "
+            f"dice totals alone: attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}")
 
 
 def board_view(s: PattonState) -> RenderableType:
@@ -86,6 +180,11 @@ def board_view(s: PattonState) -> RenderableType:
         parts.append(_battle(s))
     parts.append(Text("h: help · the odds of every battle are shown before its dice", style="dim"))
     return Group(*parts)
+
+
+def status_line(match: Match) -> Text:
+    """The header's first line (scenario, turn, whose phase, MP left): shown between two decisions of one phase."""
+    return _header(match.state).split("\n")[0]
 
 
 def _header(s: PattonState) -> Text:
@@ -151,31 +250,46 @@ def _marks(s: PattonState, t: int) -> str:
     return marks
 
 
+def side_tags(names: tuple[str, str]) -> tuple[str, str]:
+    """Short owner marks for road ends, in text so they read without colour: the names' first
+    letters (G for German), or as many letters as tell them apart (Al, Ax)."""
+    k = 1
+    while k < min(map(len, names)) and names[0][:k].lower() == names[1][:k].lower():
+        k += 1
+    return names[0][:k], names[1][:k]
+
+
 def _towns(s: PattonState) -> Table:
-    """Occupied towns and objective towns, with their roads (others appear as road ends)."""
+    """Every town with its holder and Units, in text as well as colour (a monochrome or piped
+    console shows who holds what), and its roads: each road's end says who holds it."""
     b = s.board
+    tags = side_tags(b.side_names)
     table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
     table.add_column("town")
+    table.add_column("held by")
     table.add_column("units", justify="right")
-    table.add_column("roads (MP a Unit; used this turn)")
-    shown = [t for t in range(b.n) if s.side[t] >= 0 or b.red[t] or b.star[t] or b.defection[t] or t in (b.hold, b.relieve)]
-    for t in sorted(shown, key=lambda t: (s.side[t] < 0, s.side[t], b.towns[t].name)):
-        name = Text(b.towns[t].name, style="bold" if s.side[t] >= 0 else "dim")
+    table.add_column(Text(f"roads (MP a Unit; [{tags[0]}] {b.side_names[0]}-held, [{tags[1]}] {b.side_names[1]}-held; Units used this turn)"))
+    for t in sorted(range(b.n), key=lambda t: (s.side[t] < 0, s.side[t], b.towns[t].name)):
+        owner = s.side[t]
+        name = Text(b.towns[t].name, style="bold" if owner >= 0 else "dim")
         name.append(_marks(s, t), style="red" if b.red[t] else "yellow")
-        units = Text(mix_text(s.armor[t], s.inf[t]), style=SIDE_STYLE[s.side[t]]) if s.side[t] >= 0 else Text("")
+        holder = Text(b.side_names[owner], style=SIDE_TEXT[owner]) if owner >= 0 else Text("-", style="dim")
+        units = Text(mix_text(s.armor[t], s.inf[t]), style=SIDE_STYLE[owner]) if owner >= 0 else Text("")
         roads = Text()
         for _, road, to, cost in b.out[t]:
             if roads:
                 roads.append("  ")
             roads.append(f"{ROAD_MARK[b.road_kind[road]]}{cost} ", style="dim")
-            owner = s.side[to]
-            roads.append(b.towns[to].name, style=("blue" if owner == 0 else "red" if owner == 1 else ""))
+            end = s.side[to]
+            roads.append(b.towns[to].name, style=("blue" if end == 0 else "red" if end == 1 else ""))
+            if end >= 0:
+                roads.append(f"[{tags[end]}]", style=SIDE_TEXT[end])
             if s.seg[road]:
-                roads.append(f" [{s.seg[road]}/5]", style="yellow")
-        table.add_row(name, units, roads)
+                roads.append(f" {s.seg[road]}/5 used", style="yellow")
+        table.add_row(name, holder, units, roads)
     for k, la in enumerate(b.landings):
         if s.offboard[0] + s.offboard[1]:
-            table.add_row(Text(la.id, style="dim"), Text(f"{s.land_used[k]}/{b.landing_capacity[k]}", style="dim"),
+            table.add_row(Text(la.id, style="dim"), Text(""), Text(f"{s.land_used[k]}/{b.landing_capacity[k]}", style="dim"),
                           Text(f"lands at {b.towns[b.landing_town[k]].name}", style="dim"))
     return table
 
