@@ -316,7 +316,7 @@ def test_odds_of_an_unopposed_attack() -> None:
     state["german"]["242-ID"] = {"location": "arrival box", "desperate": False}
     (attack,) = ok(dragoon(position=state), {"cmd": "odds"})["attacks"]
     assert attack == {"action": "attack II-Corps Hyeres->Toulon", "opposed": False, "drm": 0, "ffi": True,
-                      "advance": 1.0, "fraction": "1/1", "stall": 1 / 36}
+                      "advance": 1.0, "fraction": "1/1", "stall": 1 / 36, "takes": True, "win": "advances into Toulon"}
 
 
 def test_protocol_and_web_client_quote_the_same_attack_odds() -> None:
@@ -684,3 +684,133 @@ def test_subprocess_python_m_warroom_protocol() -> None:
             proc.wait()
     assert stdout.read() == b""
     assert b"Traceback" not in stderr.read()
+
+
+# -- help and the reference (issue 12: the protocol documented in the project) ----------------------
+DOCS = ROOT / "docs" / "protocol.md"
+
+
+def test_help_answers_every_command_the_dispatcher_knows_with_its_fields() -> None:
+    from warroom.protocol import _FIELDS, COMMAND_TABLE, ODDS_GAME_FIELDS, ODDS_HANDLERS
+    from warroom.protocol import ERROR_CODES as CODES
+
+    (answer,) = drive({"cmd": "help"})
+    assert answer["ok"] is True and answer["errors"] == CODES
+    listed = {entry["cmd"]: entry for entry in answer["commands"]}
+    assert list(listed) == list(COMMANDS) == list(_FIELDS) == list(COMMAND_TABLE)
+    for cmd in COMMANDS:
+        assert hasattr(ProtocolSession, f"_cmd_{cmd}"), cmd  # every command in help is one the dispatcher answers
+        entry = listed[cmd]
+        assert entry["doc"] and entry["answer"]
+        names = [f["name"] for f in entry["fields"]]
+        if _FIELDS[cmd] is not None:
+            assert set(names) == _FIELDS[cmd], cmd
+        for field in entry["fields"]:
+            assert set(field) == {"name", "type", "required", "doc"} and field["doc"], field
+    assert set(listed["odds"]["game_fields"]) == set(ODDS_GAME_FIELDS) == set(ODDS_HANDLERS)
+    # the dispatcher takes exactly the fields help lists: a listed one is never "unknown", another one always is
+    session = ProtocolSession()
+    ok(session, {"cmd": "new", "game": "dragoon", "seed": 1})
+    for cmd, fields in _FIELDS.items():
+        if fields is None or cmd == "quit":
+            continue
+        for name in fields:
+            answer = ProtocolSession().handle({"cmd": cmd, name: {"probe": 1}})
+            assert "has no field" not in json.dumps(answer), (cmd, name, answer)
+        assert "has no field 'zzz'" in session.handle({"cmd": cmd, "zzz": 1})["error"]["message"]
+    (one,) = drive({"cmd": "help", "command": "play"})
+    assert [c["cmd"] for c in one["commands"]] == ["play"]
+    assert drive({"cmd": "help", "command": "fly"})[0]["error"]["code"] == "unknown_command"
+
+
+def test_every_error_code_the_engine_raises_is_in_help() -> None:
+    import warroom.ai
+    import warroom.engine.errors
+    import warroom.protocol
+    from warroom.engine.errors import WarroomError
+    from warroom.protocol import ERROR_CODES as CODES
+
+    raised = {"internal"}
+    for module in (warroom.engine.errors, warroom.ai, warroom.protocol):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, WarroomError) and value.code != WarroomError.code:
+                raised.add(value.code)
+    assert raised <= set(CODES), raised - set(CODES)
+    assert set(CODES) >= ERROR_CODES  # the codes the fuzz test meets
+
+
+def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
+    from warroom.protocol import ODDS_GAME_FIELDS
+
+    samples = {"drm": 0, "ffi": True, "attacker": {"armor": 2, "infantry": 3}, "defender": {"armor": 1, "infantry": 2},
+               "retreat_battle": True}
+    for game, fields in ODDS_GAME_FIELDS.items():
+        full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}
+        assert drive(full)[0]["ok"] is True, (game, drive(full))
+        for field in fields:
+            partial = {k: v for k, v in full.items() if k != field.name}
+            assert drive(partial)[0]["ok"] is (not field.required), (game, field.name)
+        assert drive({**full, "zzz": 1})[0]["error"]["code"] == "bad_request"
+
+
+def test_docs_name_every_command_field_and_error_code() -> None:
+    from warroom.protocol import COMMAND_TABLE, ODDS_FIELDS, ODDS_GAME_FIELDS
+    from warroom.protocol import ERROR_CODES as CODES
+
+    text = DOCS.read_text(encoding="utf-8")
+    for cmd, command in COMMAND_TABLE.items():
+        assert f"### {cmd}" in text or f"### view, {cmd}" in text or f"### save and {cmd}" in text, cmd
+        assert f"| `{cmd}` |" in text, cmd  # a row of the command table
+        for field in (*(command.fields or ()), *ODDS_FIELDS):
+            assert f"`{field.name}`" in text, (cmd, field.name)
+    for game, fields in ODDS_GAME_FIELDS.items():
+        assert f"| `{game}` |" in text
+        for field in fields:
+            assert f"`{field.name}`" in text, (game, field.name)
+    for code in CODES:
+        assert f"| `{code}` |" in text, code
+    from warroom.engine.record import PLAYER_FIELDS, Record
+
+    header = Record("dragoon", None, 1, players={}, position={}, rng="hmac-sha256").to_json()["header"]
+    for key in header:
+        assert f"`header.{key}`" in text or f"header.{key}`" in text, key
+    for name in PLAYER_FIELDS:
+        assert f'"{name}"' in text, name
+    assert '{"armor":2,"infantry":3}' in text and "2A3I" in text  # the Patton odds form against the CLI's
+
+
+def _transcripts(text: str) -> list[list[tuple[str, str]]]:
+    """The docs' example sessions: each fenced block of → request / ← answer lines, in order."""
+    blocks: list[list[tuple[str, str]]] = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            inside = not inside
+            if inside:
+                blocks.append([])
+            continue
+        if inside and line[:2] in ("→ ", "← "):
+            blocks[-1].append((line[0], line[2:]))
+    return [b for b in blocks if b]
+
+
+def test_docs_examples_answer_as_shown() -> None:
+    # each example block is a fresh session; an answer shortened with … is checked for its ok and error code
+    blocks = _transcripts(DOCS.read_text(encoding="utf-8"))
+    assert len(blocks) >= 8
+    checked = 0
+    for block in blocks:
+        requests = [text for arrow, text in block if arrow == "→"]
+        expected = [text for arrow, text in block if arrow == "←"]
+        assert len(requests) == len(expected), block
+        answers = drive(*requests)
+        assert len(answers) == len(expected)
+        for request, want, got in zip(requests, expected, answers, strict=True):
+            if "…" not in want:
+                assert got == json.loads(want), (request, got)
+            else:
+                assert (f'"ok":{str(got["ok"]).lower()}') in want, (request, got)
+                if not got["ok"]:
+                    assert f'"code":"{got["error"]["code"]}"' in want, (request, got)
+            checked += 1
+    assert checked >= 25

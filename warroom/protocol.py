@@ -6,8 +6,10 @@ One request object per line on stdin, one answer object per line on stdout, flus
     {"cmd":"play","action":"end"}             ->  {"ok":true,"events":[...],"view":VIEW}
     {"cmd":"quit"}                            ->  {"ok":true}   (and the session ends)
 
-The commands and answers are the table in ARCHITECTURE.md ("The engine protocol"); VIEW is
-`Match.view(side)`. Choices made here, and why:
+Every command, its fields and its answer are in COMMAND_TABLE below: the dispatcher checks requests
+against it and `{"cmd":"help"}` answers it, so the two cannot drift apart; docs/protocol.md is the
+reference for people (tests/test_protocol.py checks it names every command and error code). VIEW
+is `Match.view(side)`. Choices made here, and why:
 
 - Every non-blank line gets exactly one answer line, so a client can always wait for one.
   Blank lines are skipped unanswered (a stray Enter in a terminal is not an error).
@@ -39,6 +41,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -168,19 +171,119 @@ def _odds_handler(game: str) -> OddsHandler:
 
 # -- the session --------------------------------------------------------------------------------
 _UNCHANGED = object()
-_FIELDS: dict[str, frozenset[str] | None] = {
-    "games": frozenset(),
-    "new": frozenset({"game", "scenario", "seed", "dice", "options", "position"}),
-    "play": frozenset({"action", "side"}),
-    "view": frozenset({"side"}),
-    "undo": frozenset({"side"}),
-    "save": frozenset(),
-    "load": frozenset({"record", "side"}),
-    "odds": None,  # each game's handler checks its own fields
-    "ai": frozenset({"agent", "budget_ms", "seed", "simulations"}),
-    "quit": frozenset(),
+
+
+@dataclass(frozen=True)
+class Field:
+    """One request field: its JSON type, whether it must be there, and what it means."""
+
+    name: str
+    type: str
+    doc: str
+    required: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.type, "required": self.required, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: what it does, its fields (None: the game's odds handler reads its own), its answer."""
+
+    doc: str
+    fields: tuple[Field, ...] | None
+    answer: str
+
+    def to_json(self, name: str) -> dict[str, Any]:
+        fields = [f.to_json() for f in self.fields] if self.fields is not None else [f.to_json() for f in ODDS_FIELDS]
+        entry: dict[str, Any] = {"cmd": name, "doc": self.doc, "fields": fields, "answer": self.answer}
+        if self.fields is None:
+            entry["game_fields"] = {game: [f.to_json() for f in fs] for game, fs in ODDS_GAME_FIELDS.items()}
+        return entry
+
+
+_SIDE = Field("side", "string", "answer only what this side may see (a side id, or \"dice\"); left out: everything")
+COMMAND_TABLE: dict[str, Command] = {
+    "help": Command("the commands, their fields and answers, and the error codes (this table)",
+                    (Field("command", "string", "one command only"),),
+                    '{"ok":true,"commands":[{"cmd","doc","fields":[{"name","type","required","doc"}],"answer"}],"errors":{code: meaning}}'),
+    "games": Command("the games, their scenarios and sides", (), '{"ok":true,"games":[{"id","title","scenarios","sides"}]}'),
+    "new": Command("start a game (replacing any current one)", (
+        Field("game", "string", "a game id from games", required=True),
+        Field("scenario", "string", "default: the game's first"),
+        Field("seed", "integer", "dice seed: the same seed and actions give the same game; default: drawn at random"),
+        Field("dice", "string|list", '"auto" (seeded, the default), "manual" (each roll is a decision of the side \"dice\": '
+                                     '"roll N") or a list of integer die values to use in order'),
+        Field("options", "object", "rules options, e.g. Patton's {\"advanced_retreat\": true}"),
+        Field("position", "object", 'start from a position: a view\'s "state" (like a chess FEN)'),
+    ), '{"ok":true,"view":VIEW}'),
+    "play": Command("make a decision (a die roll too, with manual dice: \"roll N\")", (
+        Field("action", "string", "an action id from the view's legal list", required=True),
+        Field("side", "string", "the side making it: refused (wrong_side) when it is not that side's decision; "
+                                "the events and view answered are that side's"),
+    ), '{"ok":true,"events":[{"type","text","rule",...}],"view":VIEW}'),
+    "view": Command("the current position", (_SIDE,), '{"ok":true,"view":VIEW}'),
+    "undo": Command("take back the last decision (never past a die roll or a hidden reveal: undo_locked)", (_SIDE,),
+                    '{"ok":true,"view":VIEW}'),
+    "save": Command("the game's record, to keep or to load later", (), '{"ok":true,"record":RECORD}'),
+    "load": Command("replace the game by one rebuilt from a record", (
+        Field("record", "object", "a record, as save answers it or a save file holds it", required=True),
+        _SIDE,
+    ), '{"ok":true,"view":VIEW}'),
+    "odds": Command("exact odds: of a battle you describe (name the game), or of every attack legal now (no game)", None,
+                    'dragoon: {"ok":true,"advance","fraction","needs"}, the current game: {"ok":true,"attacks":[{"action","opposed",'
+                    '"drm","ffi","advance","fraction","stall","takes","win"}]}; patton: {"ok":true,"attacker_dice","defender_dice",'
+                    '"attacker_higher","defender_higher","tie","casualties_to_defender","casualties_to_attacker","outcome","exact",'
+                    '"max_dice"}, the current game: {"ok":true,"battles":[{"town","attacker_side","attacker","defender",...}]}'),
+    "ai": Command("what a computer player would do now (the game is not changed: send play to do it)", (
+        Field("agent", "string", '"heuristic", "mcts" or "random"', required=True),
+        Field("budget_ms", "integer", "mcts: thinking time in ms"),
+        Field("seed", "integer", "mcts and random: their own random numbers, for a repeatable choice"),
+        Field("simulations", "integer", "mcts: a fixed number of simulations instead of a time"),
+    ), '{"ok":true,"action":ACTION,"why":TEXT}'),
+    "quit": Command("end the session", (), '{"ok":true}'),
 }
-COMMANDS = tuple(_FIELDS)
+"""Every command the dispatcher knows: `help` answers it and the dispatcher checks fields against it,
+so the two cannot disagree (docs/protocol.md is checked against it by tests/test_protocol.py)."""
+
+ODDS_FIELDS = (Field("game", "string", "a game id: odds of the battle the other fields describe; left out: the current game's "
+                                       "legal attacks (Dragoon) or battles set up (Patton)"),)
+ODDS_GAME_FIELDS: dict[str, tuple[Field, ...]] = {
+    "dragoon": (Field("drm", "integer", "the attack's total die roll modifier", required=True),
+                Field("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure")),
+    "patton": (Field("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})',
+                     required=True),
+               Field("defender", "object", '{"armor": A, "infantry": I}', required=True),
+               Field("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender")),
+}
+"""The calculator fields of `{"cmd":"odds","game":G,...}`, read by each game's handler (ODDS_HANDLERS)."""
+
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the line is not JSON",
+    "bad_request": "not an object; a field missing, unknown or of the wrong type; a value the game refuses (an option)",
+    "unknown_command": "no such cmd",
+    "no_game": "the command needs a game: send new or load first",
+    "unknown_game": "no such game",
+    "unknown_scenario": "the game has no such scenario",
+    "illegal_action": "not a legal action now (the message lists what is)",
+    "wrong_side": "play with a side that is not the one to decide",
+    "game_over": "the game is over: nothing to play, nothing for ai to choose",
+    "undo_locked": "nothing to undo since the last die roll or hidden reveal",
+    "bad_record": "a record that cannot be read or replayed (the message names the field)",
+    "bad_position": "a position that is not a legal state of the game",
+    "no_odds": "the protocol has no odds calculator for the game",
+    "unknown_agent": "no such computer player",
+    "no_decision": "ai asked where the dice, not a player, decide",
+    "no_heuristic": "the game has no heuristic player",
+    "data_file": "a game data file is missing or damaged (an installation problem)",
+    "internal": "a bug: the game is as it was before the request; the traceback is on stderr",
+}
+"""Every `error.code` an answer can carry, with what it means (help answers them)."""
+
+_FIELDS: dict[str, frozenset[str] | None] = {
+    name: None if command.fields is None else frozenset(f.name for f in command.fields) for name, command in COMMAND_TABLE.items()
+}
+COMMANDS = tuple(COMMAND_TABLE)
 
 
 class ProtocolSession:
@@ -277,6 +380,13 @@ class ProtocolSession:
         return side
 
     # -- the commands ---------------------------------------------------------------------------
+    def _cmd_help(self, req: dict[str, Any]) -> dict[str, Any]:
+        only = str_field(req, "command")
+        if only is not None and only not in COMMAND_TABLE:
+            raise UnknownCommandError(f"unknown command {only[:80]!r}; commands: {', '.join(COMMANDS)}")
+        names = [only] if only is not None else list(COMMAND_TABLE)
+        return {"ok": True, "commands": [COMMAND_TABLE[name].to_json(name) for name in names], "errors": dict(ERROR_CODES)}
+
     def _cmd_games(self, req: dict[str, Any]) -> dict[str, Any]:
         # Not `warroom.games()`: once the subpackage warroom.games is imported, that name is the module.
         from warroom.games import game_ids, get_ruleset
