@@ -196,6 +196,13 @@ def test_queued_decisions_share_the_pool_and_refusals_come_back() -> None:
         try:
             thoughts = await asyncio.gather(*(thinker.think(match, "mcts", 50, seed, seed) for seed in range(3)))
             assert len({t.pid for t in thoughts}) == 1 and thinker.submitted == 3
+
+            async def twice() -> None:  # as a computer seat does: its next decision is asked for at once, while others wait
+                await thinker.think(match, "random", 50, 1, 1)
+                await thinker.think(match, "random", 50, 1, 1)
+
+            await asyncio.gather(twice(), *(thinker.think(match, "random", 50, 1, 1) for _ in range(3)))
+            assert thinker.worker_pids() == [thoughts[0].pid]  # never more workers than the pool's size
             with pytest.raises(Exception) as refused:
                 await thinker.think(match, "no-such-agent", 50, 1, 1)
             assert getattr(refused.value, "code", None) == "unknown_agent" and getattr(refused.value, "status", None) == 400

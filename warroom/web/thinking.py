@@ -312,9 +312,13 @@ class ProcessThinker:
             trouble = ""
         except TimeoutError:
             trouble = f"hung (no answer in {timeout:.0f} s)"
+            if self._closed:
+                raise asyncio.CancelledError from None
             raise ThinkError(f"the computer player ({agent}) did not answer within {timeout:.0f} s; its worker process was stopped") from None
         except (EOFError, OSError) as exc:
             trouble = f"died ({type(exc).__name__})"
+            if self._closed:  # stopped by `close`: the thought is called off, which is no failure to report
+                raise asyncio.CancelledError from None
             raise ThinkError(f"the computer player's worker process ({agent}) stopped while it thought; nothing was played") from None
         finally:
             self._release(worker, trouble)
@@ -379,8 +383,8 @@ class ProcessThinker:
 
     def _release(self, worker: _Worker, trouble: str) -> None:
         """Give a worker back after a job: to the next waiter or the idle list; killed (and so replaced) after `trouble`."""
-        self._busy.pop(id(worker), None)
         if trouble or self._closed or not worker.process.is_alive():
+            self._busy.pop(id(worker), None)
             if not self._closed:
                 self.replaced += 1
                 log.error("thinking worker %s %s; a fresh one replaces it", worker.pid, trouble or "died")
@@ -391,8 +395,10 @@ class ProcessThinker:
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():
+                self._busy[id(worker)] = worker  # still counted while handed over, so that no caller starts one too many meanwhile
                 waiter.set_result(worker)
                 return
+        self._busy.pop(id(worker), None)
         self._idle.append(worker)
 
     def _wake_next(self) -> None:
@@ -419,7 +425,7 @@ class ProcessThinker:
             waiter.set_result(worker)
 
     def close(self) -> None:
-        """Stop every worker: idle ones are asked to stop, busy ones killed (their callers get a ThinkError)."""
+        """Stop every worker: idle ones are asked to stop, busy ones killed; thoughts under way or waiting are cancelled."""
         self._closed = True
         idle, busy = list(self._idle), list(self._busy.values())
         self._idle.clear()
@@ -434,13 +440,8 @@ class ProcessThinker:
                 worker.process.join(timeout=1)
         for waiter in self._waiters:
             if not waiter.done():
-                waiter.get_loop().call_soon_threadsafe(_fail, waiter)
+                waiter.get_loop().call_soon_threadsafe(waiter.cancel)  # called off: the server stops, nothing failed
         self._waiters.clear()
-
-
-def _fail(waiter: asyncio.Future[_Worker]) -> None:
-    if not waiter.done():
-        waiter.set_exception(ThinkError("the server is shutting down; the computer cannot think now"))
 
 
 def _preload_modules() -> list[str]:
