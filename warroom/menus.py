@@ -88,12 +88,20 @@ def find(actions: Sequence[str], paths: Mapping[str, Path], label: Callable[[str
     return [a for a in actions if any(pattern.search(word) for word in (label(a), a, *(paths.get(a) or ())))]
 
 
-def pick_by_word(level: Level, text: str) -> Entry | None:
-    """The one entry whose label starts with the typed word ("2A1I" picks that force), if exactly one does."""
+def pick_by_word(level: Level, text: str, paths: Mapping[str, Path] | None = None) -> Entry | None:
+    """The one entry that the typed word starts (a force like "2A1I"), if exactly one does: the
+    entry's label, or for a single action the last step of its path (its force, in a flat list too)."""
     word = text.strip().lower()
     if not word:
         return None
-    hits = [e for e in level.entries if e.label.lower().split(" ", 1)[0] == word]
+
+    def starts(entry: Entry) -> bool:
+        heads = [entry.label]
+        if entry.leaf and paths and paths.get(entry.actions[0]):
+            heads.append(paths[entry.actions[0]][-1])
+        return any(head.lower().split(" ", 1)[0] == word for head in heads)
+
+    hits = [e for e in level.entries if starts(e)]
     return hits[0] if len(hits) == 1 else None
 
 

@@ -343,7 +343,7 @@ class TerminalGame:
             self._show_all = True
             self._menu()
             return
-        entry = pick_by_word(level, line)
+        entry = pick_by_word(level, line, self._paths)
         if entry is not None:
             self._choose(level, entry)
             return
