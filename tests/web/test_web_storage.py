@@ -239,3 +239,21 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
         assert view["move"] == 5
         a.app.state.store.close()  # type: ignore[attr-defined]
         b.app.state.store.close()  # type: ignore[attr-defined]
+
+
+def test_server_processes_starting_at_once_on_an_empty_postgresql_migrate_it_once(pg_url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    url = pg_url + "?options=-c%20lock_timeout%3D20000"  # two racing migrations fail in 20 s rather than wait for ever
+
+    def start() -> str:
+        store = Store(url)  # each runs the migrations at startup
+        try:
+            with store.engine.connect() as conn:
+                return str(conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar())
+        finally:
+            store.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        versions = list(pool.map(lambda _: start(), range(4)))
+    assert len(set(versions)) == 1

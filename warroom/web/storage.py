@@ -508,13 +508,22 @@ def _make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x77617272  # "warr": the PostgreSQL advisory lock the schema upgrade holds
+
+
 def upgrade(engine: Engine) -> None:
-    """Bring the schema to the newest migration (creating it in an empty database)."""
+    """Bring the schema to the newest migration (creating it in an empty database).
+
+    On PostgreSQL several server processes may start at once: the upgrade holds an advisory lock for
+    its transaction, so one migrates and the others, waiting, then find the schema at the newest version.
+    """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
