@@ -47,6 +47,7 @@ start() {
     cat "$dir/server.log" >&2; exit 1; }
   echo "export WARROOM_TEST_PG=postgresql://postgres@127.0.0.1:$port/postgres"
   echo "export WARROOM_PG_DIR=$dir"
+  echo "# stop it and delete it: bash .ci/postgres.sh stop $dir"
 }
 
 stop() {
