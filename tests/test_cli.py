@@ -508,3 +508,158 @@ def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -
         "advanced_retreat": False, "turn_limit": 12, "placement": "manual"}
     code, out = run(["play", "patton", "--load", str(save), "--option", "turn_limit=3"], [])
     assert code == 1 and "keeps the options it was saved with" in out
+
+
+# -- first contact: help text, --version, python -m warroom, --load alone, players kept (issue 12) ------
+def _bool_flags() -> dict[str, list[str]]:
+    """Every command's on/off flags (no value taken), found from the app itself so a new flag is checked too."""
+    import typer.main
+
+    root = typer.main.get_command(app)
+    flags: dict[str, list[str]] = {"": [opt for p in root.params if getattr(p, "is_flag", False) for opt in p.opts]}
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        flags[name] = [opt for p in command.params if getattr(p, "is_flag", False) for opt in p.opts] + ["--help"]
+    return flags
+
+
+def test_help_shows_flags_without_a_value_placeholder() -> None:
+    # issue 12: typer 0.29 printed "--ffi <bool>" and "--help <bool>" while "--ffi true" is refused
+    import re
+
+    flags = _bool_flags()
+    assert "--ffi" in flags["odds"] and "--version" in flags[""] and "--flat" in flags["play"]
+    for command, names in flags.items():
+        result = RUNNER.invoke(app, [command, "--help"] if command else ["--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        for name in names:
+            line = next((row for row in result.output.splitlines() if re.search(rf"{name}\b(?!-)", row)), None)
+            assert line is not None, f"{command} --help does not list {name}"
+            after = line.split(name, 1)[1]
+            assert not re.match(r"\s+(<\w+>|BOOLEAN|TEXT)", after), f"{command}: {line.strip()}"
+    odds_help = RUNNER.invoke(app, ["odds", "--help"], env={"COLUMNS": "200"}).output
+    assert re.search(r"--drm\s+(<int>|INTEGER)", odds_help)  # options that take a value still say so
+    refused = RUNNER.invoke(app, ["odds", "dragoon", "--ffi", "true"])
+    assert refused.exit_code == 2
+    assert RUNNER.invoke(app, ["odds", "dragoon", "--drm", "0", "--ffi", "--json"]).exit_code == 0
+
+
+def test_version_and_python_m_warroom() -> None:
+    import subprocess
+
+    from warroom import __version__
+
+    result = RUNNER.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"warroom {__version__}"
+    done = subprocess.run([sys.executable, "-m", "warroom", "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"warroom {__version__}", done.stderr
+    listed = subprocess.run([sys.executable, "-m", "warroom", "games", "--json"], capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0 and "dragoon" in {g["id"] for g in json.loads(listed.stdout)}
+
+
+def test_play_load_needs_no_game_name(tmp_path: Path) -> None:
+    # issue 12: the save message says "warroom play --load FILE"; it must work as printed
+    save = tmp_path / "g.json"
+    code, out = run(["play", "dragoon", "--seed", "3"], ["1", f"s {save}", "q", "n"])
+    assert code == 0 and f"warroom play --load {save}" in " ".join(out.split())
+    code, out = run(["play", "--load", str(save)], [f"s {tmp_path / 'again.json'}", "q", "n"])
+    assert code == 0, out
+    assert "Loaded" in out and "Dragoon" in out
+    assert warroom.load(tmp_path / "again.json").actions == warroom.load(save).actions
+    code, out = run(["play", "patton", "--load", str(save)], [])
+    assert code == 1 and "saved dragoon game" in out and f"warroom play --load {save}" in " ".join(out.split())
+    code, out = run(["play"], [])
+    assert code == 1 and "--load FILE" in out and "Traceback" not in out
+
+
+def test_a_game_against_the_computer_comes_back_against_it(tmp_path: Path) -> None:
+    # issue 12: a save against the computer came back as hot-seat, silently
+    from warroom.engine.record import read_record, save_record
+
+    save = tmp_path / "vs.json"
+    code, out = run(["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], [f"s {save}", "q", "n"])
+    assert code == 0, out
+    assert read_record(save).players == {"Allied": {"agent": "heuristic"}}
+    code, out = run(["play", "--load", str(save)], ["q", "n"])
+    assert code == 0 and "the computer (heuristic) plays American" in out
+    code, out = run(["play", "--load", str(save), "--vs", "human"], ["q", "n"])  # seated anew on purpose
+    assert code == 0 and "people play every side" in out
+    # a save where the computer's side is to act: loaded, the computer moves at once
+    start = warroom.new_game("patton", "bulge", seed=2)
+    assert start.to_act == "Allied"
+    record = start.record()
+    record.players = {"Allied": {"agent": "heuristic"}}
+    fresh = tmp_path / "fresh.json"
+    save_record(record, fresh)
+    after = tmp_path / "after.json"
+    code, out = run(["play", "--load", str(fresh)], [f"s {after}", "q", "n"])
+    assert code == 0 and warroom.load(after).actions  # the computer played American's moves before the prompt
+    assert read_record(after).players == {"Allied": {"agent": "heuristic"}}
+    code, out = run(["play", "--load", str(fresh), "--vs", "human"], [f"s {after}", "q", "n"])
+    assert code == 0 and warroom.load(after).actions == []
+    # hot-seat is said in the save too, and an older save without "players" loads as before
+    hot = tmp_path / "hot.json"
+    code, out = run(["play", "patton", "--vs", "human", "--seed", "1"], [f"s {hot}", "q", "n"])
+    assert code == 0 and read_record(hot).players == {}
+    old = json.loads(hot.read_text())
+    del old["header"]["players"]
+    hot.write_text(json.dumps(old))
+    assert read_record(hot).players is None
+    code, out = run(["play", "--load", str(hot)], ["q", "n"])
+    assert code == 0 and "people play every side" in out
+
+
+def test_the_in_game_load_restores_the_players_too(tmp_path: Path) -> None:
+    from warroom.engine.record import save_record
+
+    record = warroom.new_game("patton", "bulge", seed=2).record()
+    record.players = {"Allied": {"agent": "heuristic"}}
+    save = tmp_path / "vs.json"
+    save_record(record, save)
+    after = tmp_path / "after.json"
+    code, out = run(["play", "patton", "--scenario", "bulge", "--vs", "human", "--seed", "2"], [f"l {save}", f"s {after}", "q", "n"])
+    assert code == 0 and "the computer (heuristic) plays American" in out
+    assert warroom.load(after).actions  # the computer moved for American once the save was loaded
+
+
+def test_players_header_round_trips_and_is_checked() -> None:
+    from warroom.ai import get_agent
+    from warroom.engine.errors import RecordError
+    from warroom.engine.record import Record
+    from warroom.terminal import computer_players, players_of
+
+    match = warroom.new_game("patton", "sicily", seed=1)
+    mcts = get_agent("mcts", "patton", 40, 1)
+    players = players_of(match, mcts, {"Axis"})
+    assert players == {"Axis": {"agent": "mcts", "budget_ms": 40}}
+    agent, sides = computer_players(players, match)
+    assert (agent.name, agent.budget_ms, sides) == ("mcts", 40, {"Axis"})
+    assert computer_players(players, match, budget_ms=70)[0].budget_ms == 70  # --budget-ms on --load wins
+    watched = players_of(match, get_agent("heuristic", "patton"), None)
+    assert set(watched) == {"Allied", "Axis"} and computer_players(watched, match)[1] is None  # --auto: you watch
+    assert players_of(match, None, None) == {} and computer_players({}, match) == (None, None)
+    record = match.record()
+    record.players = players
+    assert Record.from_json(record.to_json()).players == players
+    assert "players" not in match.record().to_json()["header"]  # the engine's own records say nothing of seats
+    for bad, words in [([], "must be an object"), ({"Axis": "mcts"}, "must be an object"), ({"Axis": {}}, "needs \"agent\""),
+                       ({"Axis": {"agent": "mcts", "budget_ms": 0}}, "positive integer"),
+                       ({"Axis": {"agent": "mcts", "budget_ms": True}}, "positive integer"),
+                       ({"Axis": {"agent": "mcts", "colour": "red"}}, "no field 'colour'")]:
+        data = record.to_json()
+        data["header"]["players"] = bad
+        with pytest.raises(RecordError, match=words):
+            Record.from_json(data)
+    with pytest.raises(RecordError, match="not a side of"):
+        computer_players({"Martians": {"agent": "heuristic"}}, match)
+    with pytest.raises(RecordError, match="different computer players"):
+        computer_players({"Allied": {"agent": "heuristic"}, "Axis": {"agent": "random"}}, match)
+    with pytest.raises(warroom.WarroomError, match="unknown agent"):
+        computer_players({"Axis": {"agent": "oracle"}}, match)
+
+
+def test_bench_table_explains_the_missing_openspiel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 12: bench printed "open_spiel (module pyspiel) is not installed" with no word of why it matters
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if not installed
+    code, out = run(["bench", "--seconds", "0.02"])
+    assert code == 0
+    assert "openspiel" not in out and "warroom does not need it" in " ".join(out.split())

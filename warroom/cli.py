@@ -32,6 +32,24 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+DEFAULT_BUDGET_MS = 300
+"""An MCTS player's thinking time per move in the terminal when neither --budget-ms nor the save says."""
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from warroom import __version__
+
+        typer.echo(f"warroom {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_print_version, help="Print warroom's version and exit.")] = False,
+) -> None:
+    """WWII board wargames with every rule enforced: play, replay, odds, simulate, benchmark, serve."""
+
 
 class DiceMode(StrEnum):
     auto = "auto"
@@ -100,13 +118,16 @@ def optional_module(name: str, what: str) -> Any:
 @app.command()
 @friendly
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play, e.g. dragoon (see: warroom games).")],
+    game: Annotated[str | None, typer.Argument(help="The game to play, e.g. dragoon (see: warroom games); "
+                                               "not needed with --load, the save knows its game.")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed: the same seed and the same decisions give the same game.")] = None,
     dice: Annotated[DiceMode, typer.Option(help="auto: the computer rolls; manual: roll real dice and type them in.")] = DiceMode.auto,
-    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game, with the players it was saved with "
+                                              "(--vs or --auto seat them anew).")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's first).")] = None,
     auto: Annotated[AgentName | None, typer.Option("--auto", help="Let the computer play while you watch.")] = None,
-    budget_ms: Annotated[int, typer.Option("--budget-ms", min=1, help="Thinking time per move of an MCTS player (--auto mcts or --agent mcts), in ms.")] = 300,
+    budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="Thinking time per move of an MCTS player (--auto mcts or "
+                                                  f"--agent mcts), in ms (default {DEFAULT_BUDGET_MS}, or the save's).")] = None,
     vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
     side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
@@ -120,17 +141,24 @@ def play(
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
-    from warroom.terminal import TerminalGame
+    from warroom.engine.record import read_record
+    from warroom.terminal import TerminalGame, computer_players, who_plays
 
+    agent: Any = None
+    agent_sides: set[str] | None = None
     if load is not None:
         if option:
             raise CommandError("--option sets up a new game; a loaded game keeps the options it was saved with")
-        match = warroom.load(load)
-        if match.ruleset.info.id != game:
-            raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play {match.ruleset.info.id} --load {load}")
+        record = read_record(load)
+        match = warroom.load(record)
+        if game is not None and match.ruleset.info.id != game:
+            raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play --load {load}")
+        if vs is None and auto is None and side is None and record.players:  # the players it was saved with
+            agent, agent_sides = computer_players(record.players, match, budget_ms)
+    elif game is None:
+        raise CommandError("name the game to play (e.g. warroom play dragoon; warroom games lists them), or continue one with --load FILE")
     else:
         match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
-    agent, agent_sides = None, None
     sides = list(match.ruleset.info.sides)
     if vs is Opponent.ai:
         if auto is not None:
@@ -145,8 +173,10 @@ def play(
     if auto is not None:
         from warroom.ai import agent_seed, get_agent
 
-        agent = get_agent(auto.value, game, budget_ms, agent_seed(match.seed))
+        agent = get_agent(auto.value, match.ruleset.info.id, budget_ms or DEFAULT_BUDGET_MS, agent_seed(match.seed))
     out = console()
+    if load is not None:
+        out.print(Text(f"Loaded {load}: {match.ruleset.info.title}; {who_plays(match, agent, agent_sides)}.", style="bold"))
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
         # A seed drawn here stays secret until the end: with it and the moves so far anyone could
@@ -402,12 +432,19 @@ def bench(
     if json_out:
         typer.echo(json.dumps(result))
         return
+    # OpenSpiel (DeepMind's C++ game library, driven from Python the same way) is only a yardstick
+    # for the speeds above; warroom does not use it. Absent, it gets a line that says so, not table rows.
+    spiel = result.get("openspiel") or {}
+    shown = {key: value for key, value in result.items() if key != "openspiel" or spiel.get("installed")}
     table = Table(title=f"warroom bench ({result['game']}, {result['scenario']})")
     table.add_column("measure")
     table.add_column("value", justify="right")
-    for key, value in _flatten(result):
+    for key, value in _flatten(shown):
         table.add_row(key, f"{value:,.2f}" if isinstance(value, float) else str(value))
     console().print(table)
+    if spiel and not spiel.get("installed"):
+        console().print("For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
+                        "warroom does not need it.", style="dim")
 
 
 def _flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:

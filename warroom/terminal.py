@@ -31,7 +31,7 @@ from rich.text import Text
 import warroom
 from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomError
 from warroom.engine.match import Match
-from warroom.engine.record import Record, save_record
+from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
 from warroom.menus import Entry, Level, build_level, find, pick_by_word, step_into, wrap_words
 
@@ -140,6 +140,53 @@ def result_panel(match: Match) -> RenderableType:
             parts.append(Text(f"{key}: {value}"))
     style = "green" if result.winner and result.winner in match.ruleset.info.sides[:1] else "yellow"
     return Panel(Group(*parts), title="Game over", border_style=style, expand=False)
+
+
+# -- who plays which side, kept in a save (the record header's `players`) --------------------------
+def players_of(match: Match, agent: Any, agent_sides: set[str] | None) -> dict[str, dict[str, Any]]:
+    """The record header's `players` for a session: each side the computer plays, with its agent (and
+    an MCTS agent's thinking time); {} when people play every side. Saved, so that a game against
+    the computer comes back against the computer, not as hot-seat."""
+    if agent is None:
+        return {}
+    player: dict[str, Any] = {"agent": agent.name}
+    budget = getattr(agent, "budget_ms", None)
+    if budget is not None:
+        player["budget_ms"] = budget
+    return {side: dict(player) for side in match.ruleset.info.sides if agent_sides is None or side in agent_sides}
+
+
+def computer_players(players: dict[str, dict[str, Any]], match: Match, budget_ms: int | None = None) -> tuple[Any, set[str] | None]:
+    """The agent and the sides it plays (None: every side, you watch) for a record's `players`;
+    `budget_ms` overrides the saved thinking time. RecordError when a side is not the game's or the
+    sides want different agents (the terminal seats one computer player)."""
+    from warroom.ai import agent_seed, get_agent
+    from warroom.engine.errors import RecordError
+
+    if not players:
+        return None, None
+    sides = list(match.ruleset.info.sides)
+    for side in players:
+        if side not in sides:
+            raise RecordError(f"record header 'players' names {side[:40]!r}, not a side of {match.ruleset.info.title} ({', '.join(sides)})")
+    kinds = {(player["agent"], player.get("budget_ms")) for player in players.values()}
+    if len(kinds) > 1:
+        raise RecordError("record header 'players' gives the sides different computer players; the terminal seats one: "
+                          "load it with warroom play --load FILE --vs ai --agent NAME")
+    name, saved_budget = kinds.pop()
+    agent = get_agent(name, match.ruleset.info.id, budget_ms if budget_ms is not None else saved_budget, agent_seed(match.seed))
+    return agent, None if set(players) == set(sides) else set(players)
+
+
+def who_plays(match: Match, agent: Any, agent_sides: set[str] | None) -> str:
+    """One line on the seats: "the computer (heuristic) plays German", "people play every side"."""
+    if agent is None:
+        return "people play every side" if len(match.ruleset.info.sides) > 1 else "you play"
+    if agent_sides is None:
+        return f"the computer ({agent.name}) plays every side: you watch"
+    renderer = load_renderer(match.ruleset.info.id)
+    named = [renderer.side_name(match, side) for side in match.ruleset.info.sides if side in agent_sides]
+    return f"the computer ({agent.name}) plays {' and '.join(named)}"
 
 
 class TerminalGame:
@@ -534,7 +581,7 @@ class TerminalGame:
         if not folder.is_dir():  # the engine would create it: a mistyped folder should be refused, not made
             self._error(f"Cannot save to {path}: there is no folder {folder}. Create it first or choose another file name.")
             return False
-        record = self.match.record()
+        record = dataclasses.replace(self.match.record(), players=players_of(self.match, self.agent, self.agent_sides))
         sealed = self.seal_seed and not self.match.over and record.seed is not None
         if sealed:
             record = dataclasses.replace(record, seed=None)
@@ -555,7 +602,11 @@ class TerminalGame:
 
     def _load(self, path: str) -> None:
         try:
-            match = warroom.load(path)
+            record = read_record(path)
+            match = warroom.load(record)
+            # the save says who played which side; an older save without it keeps this session's players
+            if record.players is not None:
+                self.agent, self.agent_sides = computer_players(record.players, match)
         except WarroomError as exc:
             self._error(f"Cannot load {path}: {exc}")
             return
@@ -563,7 +614,8 @@ class TerminalGame:
         self.renderer = load_renderer(match.ruleset.info.id)
         self.save_default = path
         turn, phase = match.ruleset.turn_and_phase(match.state)
-        self.console.print(f"[green]Loaded {path}[/green]: {match.ruleset.info.title}, turn {turn}, {phase}.", highlight=False)
+        self.console.print(f"[green]Loaded {path}[/green]: {match.ruleset.info.title}, turn {turn}, {phase}; "
+                           f"{who_plays(match, self.agent, self.agent_sides)}.", highlight=False)
         self._dirty = True
 
     def _quit(self) -> bool:
