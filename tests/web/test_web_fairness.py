@@ -169,3 +169,38 @@ def test_a_record_continued_online_commits_to_a_new_key(client: Any) -> None:
     report = client.post("/api/verify", json={"record": record, "commitment": fairness["commitment"]}).json()
     assert report["verified"] and report["given"] == len(before) and report["dice"] > len(before)
     assert f"dice 1-{len(before)} were played before" in report["message"]  # what the key vouches for, and what it cannot
+
+
+# -- in the browser ------------------------------------------------------------------------------------
+def test_the_page_shows_the_commitment_then_the_key_and_verifies_the_dice(live_server: Any, browser: Any, secret_cards: str,
+                                                                         artifacts: Any) -> None:
+    from web_pages import api, new_page, server_post
+
+    created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "mode": "online"})
+    game_id = created["id"]
+    tokens = seat_tokens(server_post(live_server), created)
+    commitment = created["game"]["fairness"]["commitment"]
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{game_id}?token={tokens['South']}")
+    page.wait_for_selector("#prompt h2, #prompt .waiting")
+    if page.query_selector("#help-ok"):
+        page.click("#help-ok")
+    chip = page.wait_for_selector("#hud #fairness")
+    assert chip.inner_text() == f"dice committed: {commitment[:16]}…" and commitment in (chip.get_attribute("title") or "")
+    assert not page.query_selector("#fairness-check")  # no key before the end
+    for _ in range(4):  # both seats play their cards through the API; the page follows the pushes
+        payload = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["North"]})
+        side = payload["view"]["to_act"]
+        mine = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens[side]})
+        api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": tokens[side]},
+            json={"action": mine["view"]["legal"][0], "move": mine["move"]})
+    page.wait_for_selector("#game-over")
+    page.click("#overlay button.close")
+    key = live_server.app.state.store.load(game_id).header["seed"]
+    assert page.inner_text("#fairness-commitment") == commitment and page.inner_text("#fairness-seed") == key
+    page.click("#verify-dice")
+    page.wait_for_selector("#verify-result.verify-ok")
+    assert page.inner_text("#verify-result") == "Verified: all 4 dice match the seed (commitment ok)."
+    page.screenshot(path=str(artifacts / "online-fair-dice-verified.png"))
+    assert not errors, errors
+    context.close()

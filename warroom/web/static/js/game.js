@@ -6,6 +6,7 @@ import { DragoonBoard, parseAction, dieFace } from "./dragoon.js";
 import { PattonBoard } from "./patton.js";
 import { s } from "./svg.js";
 import { helpFor } from "./help.js";
+import { fairnessChip, fairnessPanel } from "./fairness.js";
 
 // The board of each layout kind. A board may also run the seat's choices itself: present(game) draws
 // the position and asks its decisions in place, promptFor(game, box) fills the panel's prompt, and
@@ -437,6 +438,8 @@ class GameView {
     for (const o of p.options || []) bits.push(h("span", { class: "rules-chip", dataset: { option: o.key }, title: `${o.label}: ${o.text} (${o.rule})` }, o.chip));
     // what an uploaded game continues, told to every seat (dice checked or not, a start position of its own)
     if (p.origin && p.origin.kind === "record") bits.push(h("span", { class: "rules-chip origin-chip", id: "origin", title: p.origin.text }, "From a record"));
+    const committed = fairnessChip(p); // an online game: the commitment to the dice's secret key, from the first move
+    if (committed) bits.push(committed);
     for (const seat of p.seats || []) {
       if (seat.claimed === false) bits.push(h("span", { class: "rules-chip waiting-seat", dataset: { side: seat.side } }, `${seat.side}: invited, not joined yet`));
     }
@@ -455,6 +458,8 @@ class GameView {
         h("div", { class: "row" }, h("button", { class: "primary", onclick: () => this.openReplay() }, "Replay the game"),
           h("a", { class: "button", href: api.recordUrl(this.id, this.token), download: `warroom-${p.game}-${this.id}.json` }, "Download record"),
           h("a", { class: "button", href: "/" }, "New game")));
+      const fair = fairnessPanel(p, this.id, this.token); // an online game: the revealed key and "Verify the dice"
+      if (fair) box.append(fair);
       return;
     }
     if (!legal.length) {
