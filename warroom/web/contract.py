@@ -29,7 +29,8 @@ MAX_TOKEN = 200
 MAX_ACTION = 200
 """The longest action id accepted (the games' longest are under 50 characters)."""
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1
+"""The largest seed a client may choose: exact as a JSON number everywhere (JavaScript's safe integers)."""
 BUDGET_MS = (50, 20000)
 """A computer seat's thinking time per decision, in ms (the service's own bounds)."""
 HINT_BUDGET_MS = (50, 10000)
@@ -57,6 +58,8 @@ def check_new_game(game: str, human: list[str] | None, side: str | None, agent: 
     """
     from warroom.games import REGISTRY, get_ruleset
 
+    if human is not None and len(set(human)) < len(human):
+        raise ApiError(400, "bad_side", "a side is named twice in `human`: name each side played by a person once")
     if game not in REGISTRY:
         return  # the service says which games there are (400 unknown_game)
     info = get_ruleset(game).info
@@ -113,7 +116,8 @@ def new_game_schema(base: dict[str, Any]) -> dict[str, Any]:
                 if online:
                     props["seed"] = {"type": "null", "description": "an online game's seed is drawn by the server in secret: never sent"}
                 props["options"] = {**props["options"], "type": "object", "properties": options, "additionalProperties": False}
-                props["human"] = {**_nullable({"type": "array", "items": {"enum": list(info.sides)}}), "description": props["human"].get("description", "")}
+                people = {"type": "array", "items": {"enum": list(info.sides)}, "uniqueItems": True}
+                props["human"] = {**_nullable(people), "description": props["human"].get("description", "")}
                 props["side"] = {**_nullable({"enum": list(info.sides)}), "description": props["side"].get("description", "")}
                 props["agent"] = {**_nullable({"enum": list(players)}), "description": props["agent"].get("description", "")}
                 required = ["game", *(["scenario"] if n > 0 else []), *(["mode"] if online else [])]
@@ -137,7 +141,7 @@ def constrain(schema: dict[str, Any]) -> dict[str, Any]:
     for name, values in (("human", None), ("side", all_sides), ("agent", all_players)):
         if name in upload:
             described = upload[name].get("description", "")
-            item = {"type": "array", "items": {"enum": all_sides}} if values is None else {"enum": values}
+            item = {"type": "array", "items": {"enum": all_sides}, "uniqueItems": True} if values is None else {"enum": values}
             upload[name] = {**_nullable(item), **({"description": described} if described else {})}
     for unused in ("HTTPValidationError", "ValidationError"):
         components.pop(unused, None)

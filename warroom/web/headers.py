@@ -90,6 +90,6 @@ def mount_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
             swagger_favicon_url=f"{DOCS_ASSETS}/favicon.png",
             swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from the validator's own host
         )
-        html = page.body.decode("utf-8").replace("<script>", f'<script nonce="{nonce}">')
+        html = bytes(page.body).decode("utf-8").replace("<script>", f'<script nonce="{nonce}">')
         csp = CSP.replace("script-src 'self'", f"script-src 'self' 'nonce-{nonce}'")
         return HTMLResponse(html, headers={"content-security-policy": csp, "cache-control": "no-store"})

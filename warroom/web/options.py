@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from warroom.engine.errors import quoted
+
 from .errors import ApiError
 
 
@@ -37,11 +39,12 @@ def check_options(game: str, title: str, scenario: str | None, options: Any) -> 
     if not isinstance(options, dict):
         raise ApiError(400, "bad_option", "options must be an object of option names and values")
     specs = {spec["key"]: spec for spec in _specs(game)}
+    checked: dict[str, Any] = {}
     for key, value in options.items():
         spec = specs.get(key)
         if spec is None:
             known = f"its options are {', '.join(specs)}" if specs else "it has no rules options"
-            raise ApiError(400, "bad_option", f"{title} has no rules option {key!r}: {known}")
+            raise ApiError(400, "bad_option", f"{title} has no rules option {quoted(key)}: {known}")
         where = spec.get("scenarios")
         if where and scenario is not None and scenario not in where:
             raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is only for the scenario{'s' if len(where) > 1 else ''} "
@@ -49,17 +52,20 @@ def check_options(game: str, title: str, scenario: str | None, options: Any) -> 
         kind = spec["kind"]
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is true or false, not {value!r}")
+                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is true or false, not {quoted(value)}")
         elif kind == "choice":
             offered = [c["value"] for c in spec["choices"] if scenario is None or scenario in c.get("scenarios", [scenario])]
             if value not in offered:
                 raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) must be one of {', '.join(map(repr, offered))}"
-                                                  f"{f' in {scenario}' if scenario else ''}, not {value!r}")
+                                                  f"{f' in {scenario}' if scenario else ''}, not {quoted(value)}")
         else:
             low, high = spec["min"], spec["max"]
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # JSON has one kind of number: 15.0 is 15
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is a whole number from {low} to {high}, not {value!r}")
-    return dict(options)
+                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is a whole number from {low} to {high}, not {quoted(value)}")
+        checked[key] = value
+    return checked
 
 
 def describe_options(game: str, options: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from .contract import (
     BUDGET_MS,
@@ -72,52 +72,67 @@ GameId = Annotated[str, PathParam(pattern=GAME_ID_PATTERN, description="the game
 TokenQuery = Annotated[str | None, Query(max_length=MAX_TOKEN, description=TOKEN_DESCRIPTION)]
 TokenHeader = Annotated[str | None, Header(max_length=MAX_TOKEN, description="the seat's secret token (instead of ?token=)")]
 Name = Annotated[str, Field(max_length=40)]
+STRICT = ConfigDict(strict=True)
+"""Request bodies take JSON's own types: `false` or `"5"` is no number, `0` no string (as the description says)."""
+_INTEGRAL = BeforeValidator(lambda v: int(v) if isinstance(v, float) and v.is_integer() else v)
+"""An integer as JSON Schema counts one: 3 or 3.0, never true or "3" (the bounds are checked on the int)."""
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED), _INTEGRAL]
+Budget = Annotated[int, Field(ge=BUDGET_MS[0], le=BUDGET_MS[1]), _INTEGRAL]
+MoveNo = Annotated[int, Field(ge=0), _INTEGRAL]
 
 
 class NewGame(BaseModel):
     """A new game; the OpenAPI description lists, per game and scenario, exactly what it accepts (contract.py)."""
 
+    model_config = STRICT
+
     game: Name = Field(description="a registered game id, e.g. 'dragoon'")
     scenario: Name | None = None
     mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the dice seed, to study a game (never for an online game)")
+    seed: Seed | None = Field(None, description="the dice seed, to study a game (never for an online game)")
     options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario, "
                                     "e.g. Patton {'advanced_retreat': true, 'placement': 'manual'}; anything else is refused (400 bad_option)")
     human: list[Name] | None = Field(None, max_length=8, description="sides played by people in 'computer' mode (default: the first side)")
     agent: Name | None = Field(None, description="computer player for the other sides")
-    budget_ms: int = Field(1000, ge=BUDGET_MS[0], le=BUDGET_MS[1], description="the computer's thinking time per decision, in ms")
+    budget_ms: Budget = Field(1000, description="the computer's thinking time per decision, in ms")
     side: Name | None = Field(None, description="online: the side the creator plays (default: the first); the other seats get one-time invites")
 
 
 class Upload(BaseModel):
+    model_config = STRICT
     record: dict[str, Any] = Field(description="a game record as downloaded from /record (an object: format, version, header, actions, dice)")
     mode: Mode = "hotseat"
     human: list[Name] | None = Field(None, max_length=8)
     agent: Name | None = None
-    budget_ms: int = Field(1000, ge=BUDGET_MS[0], le=BUDGET_MS[1])
+    budget_ms: Budget = 1000
     side: Name | None = Field(None, description="online: the side the uploader plays (default: the first); the other seats get one-time invites")
 
 
 class Claim(BaseModel):
+    model_config = STRICT
     invite: str = Field(min_length=1, max_length=200, description="the one-time invite from the seat's link (?invite=...)")
 
 
 class Act(BaseModel):
+    model_config = STRICT
     action: str = Field(max_length=MAX_ACTION, description="an action id from the view's `legal` list")
-    move: int = Field(ge=0, description="the move number of the view the choice was made on; a mismatch is refused (409)")
+    move: MoveNo = Field(description="the move number of the view the choice was made on; a mismatch is refused (409)")
 
 
 class Undo(BaseModel):
-    move: int = Field(ge=0, description="the move number of the view; a mismatch is refused (409)")
+    model_config = STRICT
+    move: MoveNo = Field(description="the move number of the view; a mismatch is refused (409)")
 
 
 class Verify(BaseModel):
+    model_config = STRICT
     record: dict[str, Any] = Field(description="a finished online game's record as downloaded from /record (its header holds the revealed key)")
     commitment: str | None = Field(None, pattern="^[0-9a-fA-F]{64}$",
                                    description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too")
 
 
 class Lobby(BaseModel):
+    model_config = STRICT
     tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
 
 
