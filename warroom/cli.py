@@ -412,6 +412,8 @@ def bench(
     db: Annotated[str | None, typer.Option("--db", help="With --web: also measure several server processes on this (scratch) "
                                                          "PostgreSQL database, postgresql://USER@HOST/DATABASE.")] = None,
     processes: Annotated[int, typer.Option("--processes", min=1, max=16, help="With --db: how many server processes.")] = 2,
+    computer_seats: Annotated[int, typer.Option("--computer-seats", min=0, max=1000, help="With --web: also play this many games "
+                                                "against a searching computer (MCTS) and measure people's moves meanwhile.")] = 0,
 ) -> None:
     """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
     if db is not None:
@@ -421,6 +423,8 @@ def bench(
             raise CommandError("--db measures server processes on PostgreSQL: give it with --web")
         if not normalize_url(db).startswith("postgresql"):
             raise CommandError("several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE")
+    if computer_seats and not web:
+        raise CommandError("--computer-seats measures the web server: give it with --web")
     module = optional_module("warroom.analysis.bench", "warroom bench")
     with error_console().status("measuring..."):
         result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario)
@@ -429,6 +433,11 @@ def bench(
 
             # one process on SQLite is in "web" above; this is the same load on several processes sharing PostgreSQL
             result["web_processes"] = run_processes(db, processes)
+        if computer_seats:
+            from warroom.web.bench import run_computer_seats
+
+            # people's move latency while the computer seats search (in the server's worker processes)
+            result["web_computer_seats"] = run_computer_seats(computer_seats)
     if json_out:
         typer.echo(json.dumps(result))
         return

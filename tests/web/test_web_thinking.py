@@ -240,3 +240,38 @@ def test_the_number_of_workers_is_checked(monkeypatch: pytest.MonkeyPatch, db_ur
     with pytest.raises(SystemExit) as exited:
         main(["--workers", "-2", "--db", db_url, "--port", "0"])
     assert exited.value.code == 1 and "cannot be negative" in capsys.readouterr().err
+
+
+def test_the_bench_times_people_while_computer_seats_search(tmp_path: Any) -> None:
+    import httpx
+
+    from warroom.web import bench
+    from warroom.web.server import BackgroundServer
+
+    with BackgroundServer(f"sqlite:///{tmp_path / 'bench.db'}", workers=1) as server:
+        with httpx.Client(base_url=server.url, timeout=30) as http:  # the pool starts on first use: start it before the clock
+            warm = http.post("/api/games", json={"game": "dragoon", "seed": 1, "mode": "hotseat"}).json()
+            http.get(f"/api/games/{warm['id']}/hint", params={"token": warm["seats"][0]["token"], "agent": "random"})
+        report = asyncio.run(bench._with_computers(server.url, games=2, computer_seats=2, seconds=3, think_ms=100, budget_ms=50, seed=0))
+    people, computer = report["people"], report["computer"]
+    assert people["moves"] > 0 and people["p95_ms"] > 0 and not people["errors"]
+    assert computer["games"] == 2 and computer["decisions"] >= 1 and not computer["errors"]
+    assert report["thinking"]["workers"] == 1 and report["thinking"]["submitted"] >= computer["decisions"]
+
+
+def test_a_warm_app_starts_its_workers_at_startup_and_health_shows_them(db_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from warroom.web.server import create_app
+
+    app = create_app(db_url, workers=1, warm=True)  # as `warroom serve` builds it
+    with TestClient(app) as client:
+        deadline = time.monotonic() + 20
+        while (pool := client.get("/api/health").json()["thinking"])["started"] < 1:
+            assert time.monotonic() < deadline, "the worker was not started at startup"
+            time.sleep(0.05)
+        assert pool["workers"] == 1 and pool["submitted"] == 0 and pool["method"] in ("forkserver", "spawn")
+        [pid] = app.state.service.thinker.worker_pids()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # the lifespan's end stopped it
+    app.state.store.close()

@@ -95,10 +95,10 @@ class _Http:
                 await self.writer.wait_closed()
 
 
-def start_server(db: str, python: str = sys.executable) -> tuple[subprocess.Popen[str], str]:
-    """`python -m warroom.web` on a free loopback port; returns the process and its address."""
+def start_server(db: str, python: str = sys.executable, workers: int | None = None) -> tuple[subprocess.Popen[str], str]:
+    """`python -m warroom.web` on a free loopback port (`workers`: its thinking processes); returns the process and its address."""
     proc = subprocess.Popen(
-        [python, "-m", "warroom.web", "--host", "127.0.0.1", "--port", "0", "--db", db],
+        [python, "-m", "warroom.web", "--host", "127.0.0.1", "--port", "0", "--db", db, *(["--workers", str(workers)] if workers is not None else [])],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
@@ -387,6 +387,150 @@ def kill_restart_check(games: int = 20, seconds: float = 3, think_ms: float = 30
     }
 
 
+# -- computer seats thinking while people play ------------------------------------------------------
+COMPUTER_GAME = {"game": "patton", "scenario": "bulge", "mode": "computer", "human": ["Axis"], "agent": "mcts"}
+"""A game against the computer (Dragoon is played alone): the computer has the Allies, who move first."""
+
+
+@dataclass
+class ComputerTally:
+    decisions: int = 0
+    replies: int = 0
+    games: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budget_ms: int, rng: random.Random, stop: asyncio.Event) -> None:
+    """Play the human side of a game against the computer as fast as it may, so that the computer keeps searching.
+
+    The seat answers the moment its turn comes (a push says so), preferring to end its phase: the
+    computer is then thinking, in this game, nearly all the time.
+    """
+    import websockets
+
+    http = _Http(base)
+    try:
+        while time.monotonic() < deadline and not stop.is_set():
+            status, _headers, data = await _request(http, "POST", "/api/games", {**COMPUTER_GAME, "budget_ms": budget_ms})
+            if status != 201:
+                tally.error(f"create_{status}")
+                return
+            tally.games += 1
+            game_id, token = data["id"], data["seats"][0]["token"]
+            async with websockets.connect(f"ws{base[4:]}/api/games/{game_id}/ws?token={token}", max_size=2**22, compression=None) as socket:
+                moves = 0
+                while time.monotonic() < deadline and not stop.is_set():
+                    try:
+                        message = json.loads(await asyncio.wait_for(socket.recv(), max(0.1, deadline - time.monotonic())))
+                    except TimeoutError:
+                        break
+                    if message.get("type") != "update":
+                        continue
+                    if any(e.get("type") == "error" for e in message.get("events", [])):
+                        tally.error("computer_failed")
+                    tally.decisions += max(0, message["move"] - moves)  # our own moves were counted in when answered
+                    moves = max(moves, message["move"])
+                    view = message["view"]
+                    if view["over"]:
+                        break
+                    if view["to_act"] != "Axis" or not view["legal"]:
+                        continue  # the computer is thinking: its moves come as pushes
+                    ends = [a for a in view["legal"] if a.startswith("end")]
+                    action = rng.choice(ends) if ends and rng.random() < 0.8 else rng.choice(view["legal"])
+                    status, _headers, answer = await _request(http, "POST", f"/api/games/{game_id}/actions?token={token}",
+                                                              {"action": action, "move": moves})
+                    if status != 200:
+                        tally.error(f"http_{status}")
+                        continue
+                    tally.replies += 1
+                    moves = answer["move"]
+    except Exception as exc:  # noqa: BLE001 - a bench counts what went wrong and goes on reporting
+        tally.error(type(exc).__name__)
+    finally:
+        await http.close()
+
+
+async def _request(http: _Http, method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], Any]:
+    """A request on a connection that may have been closed while idle (the server's keep-alive timeout
+    ends it while the computer thinks for longer): once more on a fresh connection."""
+    try:
+        return await http.request(method, path, body)
+    except (ConnectionError, asyncio.IncompleteReadError):
+        await http.close()
+        http.reader = http.writer = None
+        return await http.request(method, path, body)
+
+
+async def _thinking(url: str) -> dict[str, Any]:
+    """The server's thinking pool, as /api/health reports it."""
+    http = _Http(url)
+    try:
+        _status, _headers, health = await http.request("GET", "/api/health")
+    finally:
+        await http.close()
+    return dict((health or {}).get("thinking") or {})
+
+
+async def _warm(url: str, timeout: float = 60) -> None:
+    """Wait until every worker process of the server is up: a measure of steady play, not of the server's start."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pool = await _thinking(url)
+        if pool.get("started", 0) >= pool.get("workers", 0):
+            return
+        await asyncio.sleep(0.2)
+
+
+async def _with_computers(url: str, games: int, computer_seats: int, seconds: float, think_ms: float, budget_ms: int,
+                          seed: int) -> dict[str, Any]:
+    await _warm(url)
+    computers = ComputerTally()
+    stop = asyncio.Event()
+    rng = random.Random(seed + 1)
+    deadline = time.monotonic() + seconds
+    seats = [asyncio.create_task(_computer_seat(url, computers, deadline, budget_ms, random.Random(rng.random()), stop))
+             for _ in range(computer_seats)]
+    await asyncio.sleep(min(2.0, seconds / 5))  # the computers are searching before the people start
+    people = await _load(url, games, max(0.5, deadline - time.monotonic()), think_ms, seed)
+    stop.set()
+    await asyncio.gather(*seats)
+    return {"people": people, "computer": {"seats": computer_seats, "agent": COMPUTER_GAME["agent"], "budget_ms": budget_ms,
+                                           "games": computers.games, "decisions": computers.decisions,
+                                           "decisions_per_s": round(computers.decisions / seconds, 1), "errors": computers.errors},
+            "thinking": await _thinking(url)}
+
+
+def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float = 10, think_ms: float = 1000, budget_ms: int = 1000,
+                       workers: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """People's move latency while computer seats search: `computer_seats` Patton games against MCTS
+    (`budget_ms` a decision; each seat answers at once, so its computer is nearly always thinking)
+    alongside `games` Dragoon games played as `run` plays them, on a server started here on SQLite
+    with `workers` thinking processes (default: the server's; 0: threads of the server, as before
+    worker processes). `people` holds the human moves' latency percentiles, `computer` what the
+    computer seats got through.
+    """
+    computer_seats = max(0, min(int(computer_seats), MAX_GAMES))
+    games = max(1, min(int(games), MAX_GAMES))
+    seconds = max(2.0, min(float(seconds), MAX_SECONDS))
+    with tempfile.TemporaryDirectory(prefix="warroom-bench-") as tmp:
+        proc, address = start_server(f"sqlite:///{Path(tmp) / 'bench.db'}", workers=workers)
+        try:
+            report = asyncio.run(_with_computers(address, games, computer_seats, seconds, think_ms, budget_ms, seed))
+        finally:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+            if proc.poll() is None:
+                proc.kill()
+    shown = "the server's default" if workers is None else ("threads of the server" if workers == 0 else str(workers))
+    report["server"] = f"python -m warroom.web (SQLite, WAL), one process; computer players think in: {shown}"
+    report["cores"] = os.cpu_count()
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
@@ -398,8 +542,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill", action="store_true", help="kill the server mid-load, restart it, check no acknowledged move was lost")
     parser.add_argument("--db", default=None, help="with --processes: a scratch PostgreSQL database the server processes share")
     parser.add_argument("--processes", type=int, default=0, help="start this many server processes on --db (PostgreSQL)")
+    parser.add_argument("--computer-seats", type=int, default=0,
+                        help="also play this many games against a searching computer (MCTS) and report the people's latency")
+    parser.add_argument("--budget-ms", type=int, default=1000, help="with --computer-seats: the computer's thinking time a decision")
+    parser.add_argument("--workers", type=int, default=None, help="with --computer-seats: the server's thinking processes (0: threads)")
     args = parser.parse_args(argv)
-    if args.processes:
+    if args.computer_seats:
+        report = run_computer_seats(args.computer_seats, args.games, args.seconds, args.think_ms, args.budget_ms, args.workers)
+    elif args.processes:
         if not args.db:
             parser.error("--processes needs --db postgresql://USER@HOST/DATABASE")
         report = run_processes(args.db, args.processes, args.games, args.seconds, args.think_ms)

@@ -206,7 +206,7 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     # -- catalog --------------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"], summary="The server is up")
     async def health() -> Response:
-        return FastJSON({"ok": True, "games_cached": len(service.live)})
+        return FastJSON({"ok": True, "games_cached": len(service.live), "thinking": service.thinker.stats()})
 
     @app.get("/api/catalog", tags=["games"], summary="Every game this server plays: scenarios, sides, computer players, rules options")
     async def catalog() -> Response:

@@ -46,6 +46,9 @@ log = logging.getLogger("warroom.web")
 
 WORKERS_ENV = "WARROOM_WORKERS"
 """Environment variable: how many worker processes think for computer seats (0: threads of the server)."""
+WORKER_NICE = 10
+"""Workers run at a lower CPU priority than the server: on a busy machine a person's move is answered
+first, and a search (whose budget is wall-clock time) just runs fewer simulations."""
 GRACE_S = 30.0
 """How long past twice its budget a worker may take before it is taken for hung (its first job imports the game)."""
 
@@ -93,6 +96,8 @@ class Thinker(Protocol):
     async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought: ...
 
     async def warm(self) -> None: ...
+
+    def stats(self) -> dict[str, Any]: ...
 
     def close(self) -> None: ...
 
@@ -177,6 +182,8 @@ def answer(job: Job) -> tuple[Any, ...]:
 def _worker_main(conn: Connection) -> None:
     """A worker process: answer jobs one at a time until told to stop (None) or the server goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server stops its workers itself
+    with contextlib.suppress(AttributeError, OSError):  # not on Windows
+        os.nice(WORKER_NICE)
     while True:
         try:
             job = conn.recv()
@@ -213,6 +220,9 @@ class ThreadThinker:
 
     async def warm(self) -> None:
         """Nothing to start."""
+
+    def stats(self) -> dict[str, Any]:
+        return {"workers": 0, "submitted": self.submitted}
 
     def close(self) -> None:
         """Nothing to stop: a thread still thinking ends with its search."""
@@ -295,6 +305,7 @@ class ProcessThinker:
         return [w.pid for w in self._idle] + self.busy_pids()
 
     def stats(self) -> dict[str, Any]:
+        """For /api/health: the pool's size, how many workers run, and how many jobs went to them."""
         return {"workers": self.size, "started": len(self._idle) + len(self._busy), "busy": len(self._busy),
                 "submitted": self.submitted, "replaced": self.replaced, "method": self.method}
 
@@ -461,5 +472,5 @@ def _preload_modules() -> list[str]:
     return names
 
 
-__all__ = ["GRACE_S", "WORKERS_ENV", "Job", "ProcessThinker", "ThinkError", "Thinker", "Thought", "ThreadThinker", "WorkersError",
+__all__ = ["GRACE_S", "WORKERS_ENV", "WORKER_NICE", "Job", "ProcessThinker", "ThinkError", "Thinker", "Thought", "ThreadThinker", "WorkersError",
            "answer", "default_workers", "make_thinker", "resolve_workers", "private_copy", "private_record", "rebuild"]
