@@ -400,7 +400,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, worke
     app = create_app(db, workers, warm=True)
     sock = _bind(host, port)
     real_port = sock.getsockname()[1]
-    print(f"warroom is serving on {address(host, real_port)}  (games kept in {app.state.store.url}; Ctrl+C stops)", flush=True)
+    from sqlalchemy.engine import make_url
+
+    where = make_url(app.state.store.url).render_as_string(hide_password=True)  # a PostgreSQL password stays out of logs
+    print(f"warroom is serving on {address(host, real_port)}  (games kept in {where}; Ctrl+C stops)", flush=True)
     # per-message deflate costs more CPU than it saves on loopback and LAN-sized views
     config = uvicorn.Config(app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
