@@ -275,3 +275,29 @@ def test_a_warm_app_starts_its_workers_at_startup_and_health_shows_them(db_url: 
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # the lifespan's end stopped it
     app.state.store.close()
+
+
+def test_a_hint_whose_worker_dies_answers_503_and_the_next_hint_works(app_client: Any) -> None:
+    import threading
+
+    created = app_client.post("/api/games", json={"game": "dragoon", "seed": 8, "mode": "hotseat"}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    ask = {"token": token, "agent": "random"}
+    assert app_client.get(f"/api/games/{game_id}/hint", params=ask).status_code == 200
+    thinker = app_client.app.state.service.thinker
+    [pid] = thinker.worker_pids()
+    os.kill(pid, signal.SIGSTOP)
+    answers: list[Any] = []
+    asking = threading.Thread(target=lambda: answers.append(app_client.get(f"/api/games/{game_id}/hint", params=ask)))
+    asking.start()
+    try:
+        deadline = time.monotonic() + 10
+        while thinker.busy_pids() != [pid]:
+            assert time.monotonic() < deadline, "the hint never reached the worker"
+            time.sleep(0.01)
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        asking.join(timeout=10)
+    assert answers[0].status_code == 503 and answers[0].json()["error"]["code"] == "thinking_failed"
+    again = app_client.get(f"/api/games/{game_id}/hint", params=ask)
+    assert again.status_code == 200 and thinker.last.pid != pid and thinker.replaced == 1

@@ -49,6 +49,8 @@ DEFAULT_DB = "sqlite:///warroom.db"
 
 Mode = Literal["computer", "hotseat", "online", "table"]
 SEAT = (400, 401, 403, 404, 503)
+HINT_503 = ("Storage failed (`storage`), no computer players are installed (`no_ai`), or the worker process thinking "
+            "about the hint died or hung (`thinking_failed`; it was replaced: ask again)")
 """The refusals of every route that opens a seat: responses_for(*SEAT, and the route's own)."""
 
 API_DESCRIPTION = (
@@ -286,7 +288,7 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         return FastJSON(service.odds(live, side))
 
     @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision",
-             responses=responses_for(*SEAT, 409))
+             responses={**responses_for(*SEAT, 409), 503: {**responses_for(503)[503], "description": HINT_503}})
     async def hint(game_id: GameId, token: TokenQuery = None, agent: Annotated[str | None, Query(max_length=40)] = None,
                    budget_ms: Annotated[int, Query(ge=HINT_BUDGET_MS[0], le=HINT_BUDGET_MS[1])] = 500,
                    x_warroom_token: TokenHeader = None) -> Response:
