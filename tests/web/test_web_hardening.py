@@ -234,3 +234,27 @@ def test_swagger_ui_runs_under_the_csp(live_server: Any, browser: Any) -> None:
     assert "/api/games" in page.inner_text("#swagger-ui")
     context.close()
     assert not errors, errors
+
+
+def test_the_description_lists_every_refusal_with_the_error_body(client: Any) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "ErrorBody" in spec["components"]["schemas"] and "HTTPValidationError" not in spec["components"]["schemas"]
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            codes = set(operation["responses"])
+            assert "422" not in codes and "500" in codes, (method, path)
+            for code in codes - {"200", "201"}:
+                schema = operation["responses"][code]["content"]["application/json"]["schema"]
+                assert schema == {"$ref": "#/components/schemas/ErrorBody"}, (method, path, code)
+            if "{game_id}" in path and not path.endswith("/claim"):
+                assert {"400", "401", "403", "404", "503"} <= codes, (method, path)
+            if "requestBody" in operation:
+                assert "413" in codes, (method, path)
+    from warroom.games import game_ids
+
+    assert spec["paths"]["/api/boards/{game}"]["get"]["parameters"][0]["schema"]["enum"] == game_ids()
+    new_game = spec["components"]["schemas"]["NewGame"]["anyOf"]
+    sicily = next(v for v in new_game if v["properties"]["scenario"].get("enum") == ["sicily"] and v["properties"]["mode"]["enum"] == ["online"])
+    assert sicily["properties"]["seed"] == {"type": "null", "description": sicily["properties"]["seed"]["description"]}
+    assert sicily["properties"]["options"]["properties"]["turn_limit"]["maximum"] == 99
+    assert sicily["properties"]["options"]["additionalProperties"] is False
