@@ -301,3 +301,14 @@ def test_a_hint_whose_worker_dies_answers_503_and_the_next_hint_works(app_client
     assert answers[0].status_code == 503 and answers[0].json()["error"]["code"] == "thinking_failed"
     again = app_client.get(f"/api/games/{game_id}/hint", params=ask)
     assert again.status_code == 200 and thinker.last.pid != pid and thinker.replaced == 1
+
+
+def test_a_game_registered_at_run_time_is_thought_about_in_a_worker(app_client: Any, secret_cards: str) -> None:
+    created = app_client.post("/api/games", json={"game": secret_cards, "seed": 2, "mode": "hotseat"}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    thinker = app_client.app.state.service.thinker
+    before = thinker.submitted
+    hint = app_client.get(f"/api/games/{game_id}/hint", params={"token": token, "agent": "random"})
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["action"] in created["game"]["view"]["legal"]
+    assert thinker.submitted == before + 1 and thinker.last.pid != os.getpid()

@@ -88,6 +88,9 @@ class Job:
     dice_seed: int | None
     """The seed of the fresh dice the rebuilt match rolls in the worker, should anything roll there."""
     record: dict[str, Any]
+    ruleset: str = ""
+    """Where the game's rules live ("module:Class", its registry entry): a game registered at run time
+    (a plug-in, a test's game) is registered in the worker too."""
 
 
 class Thinker(Protocol):
@@ -154,7 +157,10 @@ def private_copy(match: Match, dice_seed: int | None) -> Match:
 def rebuild(job: Job) -> Match:
     """The position of a job, in a worker: the record replayed, then dice of its own."""
     import warroom
+    from warroom.games import REGISTRY
 
+    if job.ruleset and job.game not in REGISTRY:
+        REGISTRY[job.game] = job.ruleset
     match = warroom.load(job.record, keep_log=False)
     match.dice = DiceSource(job.dice_seed)
     return match
@@ -313,7 +319,8 @@ class ProcessThinker:
         if agents.replaced():
             return await self.threads.think(match, agent, budget_ms, seed, dice_seed)
         # taken before the first await: the position as it is now, whatever happens to the game meanwhile
-        job = Job(match.ruleset.info.id, agent, budget_ms, seed, dice_seed, private_record(match))
+        game = match.ruleset.info.id
+        job = Job(game, agent, budget_ms, seed, dice_seed, private_record(match), _registered(game))
         worker = await self._acquire()
         timeout = budget_ms / 1000 * 2 + self.grace_s
         trouble = "was cancelled"  # the caller gave up (shutdown): the worker is still busy, so it goes
@@ -453,6 +460,12 @@ class ProcessThinker:
             if not waiter.done():
                 waiter.get_loop().call_soon_threadsafe(waiter.cancel)  # called off: the server stops, nothing failed
         self._waiters.clear()
+
+
+def _registered(game: str) -> str:
+    from warroom.games import REGISTRY
+
+    return REGISTRY.get(game, "")
 
 
 def _preload_modules() -> list[str]:
