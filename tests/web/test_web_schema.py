@@ -48,7 +48,6 @@ def _app() -> tuple[Any, str, str]:
     """The app on a fresh SQLite file, with one hot-seat Patton game: (app, game id, a seat token)."""
     from warroom.web.server import create_app
 
-    agents.make_agent = lambda name, game, budget_ms, seed: FirstLegal(name, game)  # type: ignore[assignment]
     folder = Path(tempfile.mkdtemp(prefix="warroom-schema-"))
     app = create_app(f"sqlite:///{folder / 'warroom.db'}")
     created = app.state.service.create("patton", None, "hotseat", 7)
@@ -68,6 +67,14 @@ def config(pinned: bool) -> Any:
             for path in RULES_DECIDE
         ],
     })
+
+
+@pytest.fixture(autouse=True, scope="module")
+def quick_computer_players() -> Any:
+    """For this module only: computer seats answer at once (a real search per fuzzed game would take minutes)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: FirstLegal(name, game))
+        yield
 
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=config(pinned=True))
