@@ -232,9 +232,10 @@ def test_the_number_of_workers_is_checked(monkeypatch: pytest.MonkeyPatch, db_ur
     assert thinking.default_workers() == 3
     monkeypatch.setenv(thinking.WORKERS_ENV, "0")
     assert isinstance(thinking.make_thinker(), ThreadThinker)
-    monkeypatch.setenv(thinking.WORKERS_ENV, "many")
-    with pytest.raises(WorkersError, match="WARROOM_WORKERS must be a whole number"):
-        create_app(db_url)
+    for bad in ("many", "-1"):
+        monkeypatch.setenv(thinking.WORKERS_ENV, bad)
+        with pytest.raises(WorkersError, match="WARROOM_WORKERS must be a whole number"):
+            create_app(db_url)
     monkeypatch.delenv(thinking.WORKERS_ENV)
     assert thinking.default_workers() >= 1
     with pytest.raises(SystemExit) as exited:

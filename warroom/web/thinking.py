@@ -4,22 +4,25 @@ A search is pure Python CPU. In a thread of the server it competes with every re
 interpreter: 50 mixed games with computer seats answered human moves at a median of 50 ms and a
 p95 of 0.42 s. Here each decision (a computer seat's move, or a hint) goes to one of a few worker
 processes instead, as many as the machine has cores less one for the server (`default_workers`;
-`warroom serve --workers N` or WARROOM_WORKERS=N choose; 0 keeps thinking in threads).
+`warroom serve --workers N` or WARROOM_WORKERS=N choose; 0 keeps thinking in threads). Workers run
+at a lower CPU priority (`WORKER_NICE`): where cores are short, people's moves come first.
 
 A worker gets what it needs to rebuild the position, and nothing more: the game's record (decisions
 and dice rolled so far) with the seed and any scripted dice to come taken out. It replays that with
 `warroom.load` and hands the agent a match whose dice come from a fresh, independent source: the
 search may look ahead at chance, never at the game's real dice. The record, not a pickled Match,
-is sent because making it costs the event loop about 0.05 ms (a pickled Patton match: 1.3 ms
-without its ruleset, 3.7 ms with it); the worker's replay (1-8 ms for a whole game) runs off the loop.
+is sent because it costs the event loop least: making and pickling it took 0.04 ms (a 150-action
+Patton game, 5 kB), a clone's state without its ruleset 0.9 ms (28 kB), the whole Match 3.7 ms
+(275 kB, its ruleset included); the worker's replay (3-10 ms for those games) runs off the loop.
 
-Workers start on first use from a fork server (never `fork`: the server has threads), one job at a
-time each. A worker that dies, or answers nothing within twice its budget plus `grace_s`, is killed
-and replaced; the caller gets a `ThinkError` (an ApiError, 503), which a computer seat reports to
-the seats as an error event. Agents replaced in this process (tests do that) cannot be shipped to a
-worker: those think in a thread here, as every agent did before.
+Workers start from a fork server (never `fork`: the server has threads) that imports every game and
+agent once; on first use, or at startup with `warm` (`warroom serve`). Each thinks about one job at
+a time; callers queue for a free one. A worker that dies, or answers nothing within twice its budget
+plus `grace_s`, is killed and replaced; the caller gets a `ThinkError` (an ApiError, 503), which a
+computer seat reports to the seats as an error event (a reload of the page lets it try again).
+Agents replaced in this process (tests do that) cannot be shipped to a worker: those think in a
+thread here, as every agent did before.
 """
-
 from __future__ import annotations
 
 import asyncio
@@ -110,9 +113,12 @@ def default_workers() -> int:
     configured = os.environ.get(WORKERS_ENV, "").strip()
     if configured:
         try:
-            return max(0, int(configured))
+            count = int(configured)
         except ValueError:
-            raise WorkersError(f"{WORKERS_ENV} must be a whole number of worker processes (0: think in threads), not {configured!r}") from None
+            count = -1
+        if count < 0:
+            raise WorkersError(f"{WORKERS_ENV} must be a whole number of worker processes (0: think in threads), not {configured!r}")
+        return count
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -197,7 +203,10 @@ def _worker_main(conn: Connection) -> None:
             return
         if job is None:
             return
-        conn.send(answer(job))
+        try:
+            conn.send(answer(job))
+        except OSError:  # the server went away mid-thought
+            return
 
 
 def _thought(reply: tuple[Any, ...]) -> Thought:
