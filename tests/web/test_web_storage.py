@@ -257,3 +257,35 @@ def test_server_processes_starting_at_once_on_an_empty_postgresql_migrate_it_onc
     with ThreadPoolExecutor(4) as pool:
         versions = list(pool.map(lambda _: start(), range(4)))
     assert len(set(versions)) == 1
+
+
+def test_a_seat_claimed_through_one_server_opens_on_the_other(pg_url: str) -> None:
+    """Behind a load balancer the opponent may claim the invite through B and then play through A."""
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        created = a.post("/api/games", json={"game": "patton", "mode": "online"}).json()
+        game_id = created["id"]
+        invite = next(seat["invite"] for seat in created["seats"] if "invite" in seat)
+        mine = next(seat["token"] for seat in created["seats"] if "token" in seat)
+        with a.websocket_connect(f"/api/games/{game_id}/ws?token={mine}") as creator:
+            assert creator.receive_json()["move"] == 0
+            claimed = b.post(f"/api/games/{game_id}/claim", json={"invite": invite})
+            assert claimed.status_code == 200, claimed.text
+            token = claimed.json()["token"]
+            _wait(lambda: all(s.token_hash for s in a.app.state.service.live[game_id].stored.seats),  # type: ignore[attr-defined]
+                  "server A to hear that the seat was taken")
+            pushed = _until_pong(creator)  # the creator, on A, is told the opponent took the seat
+            assert [e["type"] for m in pushed for e in m["events"]] == ["seat"]
+        assert a.get(f"/api/games/{game_id}", params={"token": token}).json()["side"] == "Axis"
+        assert a.get(f"/api/games/{game_id}", params={"token": "not-a-seat"}).status_code == 403
+
+
+def test_a_seat_claimed_elsewhere_opens_even_when_the_notice_was_missed(pg_url: str) -> None:
+    a, b = create_app(pg_url), create_app(pg_url)  # no lifespan: nobody listens to notices
+    client_a, client_b = TestClient(a), TestClient(b)
+    created = client_a.post("/api/games", json={"game": "patton", "mode": "online"}).json()
+    invite = next(seat["invite"] for seat in created["seats"] if "invite" in seat)
+    token = client_b.post(f"/api/games/{created['id']}/claim", json={"invite": invite}).json()["token"]
+    assert client_a.get(f"/api/games/{created['id']}", params={"token": token}).status_code == 200
+    for app, client in ((a, client_a), (b, client_b)):
+        client.close()
+        app.state.store.close()

@@ -268,6 +268,8 @@ class GameService:
         for seat in live.stored.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                 return live, seat.side
+        if self.store.shared and self._refresh_seats(live):  # a seat claimed through another server process since
+            return self.seat(game_id, token)
         raise bad_token(game_id)
 
     def _cache(self, stored: StoredGame) -> LiveGame:
@@ -608,6 +610,9 @@ class GameService:
                 self._evict(game_id, force=True)
             return
         if live is not None:
+            claimed = self._refresh_seats(live) if version is None else []
+            if claimed:
+                self.push(live, [{"type": "seat", "text": f"The {side} seat is taken.", "rule": ""} for side in claimed])
             events = self._catch_up(live)
             if events is not None:
                 if events:
@@ -621,6 +626,12 @@ class GameService:
             return
         if fresh is not live:
             self.push(fresh, _events_since(live, fresh))
+
+    def _refresh_seats(self, live: LiveGame) -> list[str]:
+        """Read the game's seats again; the sides claimed since this process read them (by invite, through another process)."""
+        before = {s.side: s.token_hash for s in live.stored.seats}
+        live.stored.seats = self.store.seats(live.id)
+        return [s.side for s in live.stored.seats if s.token_hash is not None and before.get(s.side) != s.token_hash]
 
     def _catch_up(self, live: LiveGame) -> list[dict[str, Any]] | None:
         """Play on the game in memory the steps another process appended; their events, or None to read it back whole.

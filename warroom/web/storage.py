@@ -355,11 +355,19 @@ class Store:
             side = conn.execute(
                 select(seats_table.c.side).where(seats_table.c.game_id == game_id, seats_table.c.invite_hash == wanted)
             ).scalar()
+            if changed == 1 and self.shared:  # other server processes: this game's seats changed
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{game_id} seats"})
         if side is None:
             raise KeyError(invite)
         if changed != 1:
             raise InviteUsedError(side)
         return str(side)
+
+    def seats(self, game_id: str) -> list[Seat]:
+        """A game's seats as stored now (another server process may have handed one out since this one read the game)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)).mappings().all()
+        return [Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in rows]
 
     def unfinished_computer_games(self, limit: int = 10000) -> list[str]:
         """Games against the computer not over yet, newest first: a restarted server resumes their computer seats."""
@@ -482,11 +490,12 @@ class ChangeListener:
 
 
 def _parse_notice(payload: str) -> tuple[str | None, int | None]:
-    """`'<game id> <version>'` → (game id, version); anything else (another program's notice) → (None, None)."""
+    """`'<game id> <version>'` → (game id, version); `'<game id> seats'` (a seat was claimed) → (game id, None):
+    look at that game again; anything else (another program's notice) → (None, None)."""
     parts = payload.split()
-    if len(parts) != 2 or not parts[1].isdigit():
+    if len(parts) != 2 or not (parts[1].isdigit() or parts[1] == "seats"):
         return None, None
-    return parts[0], int(parts[1])
+    return parts[0], int(parts[1]) if parts[1].isdigit() else None
 
 
 def _make_engine(url: str) -> Engine:
