@@ -14,7 +14,9 @@ which "positive data acceptance" is told to expect for those routes only.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,7 @@ def _app() -> tuple[Any, str, str]:
     from warroom.web.server import create_app
 
     folder = Path(tempfile.mkdtemp(prefix="warroom-schema-"))
+    atexit.register(shutil.rmtree, folder, True)
     app = create_app(f"sqlite:///{folder / 'warroom.db'}")
     created = app.state.service.create("patton", None, "hotseat", 7)
     return app, created.live.id, next(iter(created.tokens.values()))
