@@ -384,6 +384,8 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE for every game, repeatable "
+                                                     "(e.g. turn_limit=15 in Patton's Sicily).")] = None,
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
@@ -394,7 +396,7 @@ def simulate(
         task = progress.add_task("games", total=games)
         report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
                                  progress=lambda done: progress.update(task, completed=done), scenario=scenario,
-                                 side_agents={"Axis": axis.value} if axis is not None else None)
+                                 side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []))
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:

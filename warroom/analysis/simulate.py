@@ -26,13 +26,14 @@ class SimulationError(WarroomError):
 
 
 def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None, scenario: str | None = None,
-             side_agents: Mapping[str, str] | None = None) -> dict[str, Any]:
+             side_agents: Mapping[str, str] | None = None, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Play game `seed` to the end with `agent_name` deciding for every side except those that
-    `side_agents` (side -> agent name) gives their own agent; return its facts."""
+    `side_agents` (side -> agent name) gives their own agent; `options` are the game's rules options.
+    Return its facts."""
     import warroom
     from warroom.ai import agent_seed, game_ai_module, get_agent
 
-    match = warroom.new_game(game, scenario, seed=seed, keep_log=False)
+    match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=dict(options or {}))
     agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=agent_seed(seed))
     own = {side: get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed, side)) for side, name in (side_agents or {}).items()}
     while not match.over:
@@ -51,12 +52,12 @@ def _score_facts(score: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in score.items() if isinstance(value, int | float) and not isinstance(value, bool)}
 
 
-_Task = tuple[str, str, list[int], int | None, str | None, dict[str, str] | None]
+_Task = tuple[str, str, list[int], int | None, str | None, dict[str, str] | None, dict[str, Any] | None]
 
 
 def _play_batch(args: _Task) -> list[dict[str, Any]]:
-    game, agent_name, seeds, budget_ms, scenario, side_agents = args
-    return [play_one(game, agent_name, seed, budget_ms, scenario, side_agents) for seed in seeds]
+    game, agent_name, seeds, budget_ms, scenario, side_agents, options = args
+    return [play_one(game, agent_name, seed, budget_ms, scenario, side_agents, options) for seed in seeds]
 
 
 @dataclass
@@ -77,6 +78,8 @@ class SimulationReport:
     flags: dict[str, dict[str, float]] = field(default_factory=dict)
     scenario: str | None = None
     side_names: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    """The rules options every game was played with (those given, and any a spec sets for studies)."""
     """The scenario's name for each side (Patton's Normandy: Allied -> American), for the report's words."""
 
     def name(self, side: str) -> str:
@@ -115,6 +118,7 @@ class SimulationReport:
         return {
             "game": self.game,
             "scenario": self.scenario,
+            "options": dict(self.options),
             "agent": self.agent,
             "games": self.games,
             "seed": self.seed,
@@ -144,6 +148,8 @@ class SimulationReport:
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
         console.print(f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self._agent_words()}[/cyan], "
                       f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s")
+        if self.options:
+            console.print("rules options: " + ", ".join(f"{key}={value}" for key, value in self.options.items()))
         outcomes = Table(title="Outcomes")
         outcomes.add_column("result")
         outcomes.add_column("games", justify="right")
@@ -226,10 +232,12 @@ def simulate(
     scenario: str | None = None,
     address: str | None = None,
     side_agents: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> SimulationReport:
     """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies)
     except the sides `side_agents` names (side -> agent), so two agents can be matched in a
-    two-player game; `scenario` picks the game's scenario.
+    two-player game; `scenario` picks the game's scenario and `options` its rules options (e.g.
+    Patton's Sicily `turn_limit`, which the rules do not have, for studies that must end soon).
 
     `jobs` processes share the work; `address` runs the batches on a Ray cluster instead when
     the `ray` package is installed. `progress(done)` is called with the games finished so far.
@@ -252,7 +260,8 @@ def simulate(
         raise SimulationError(f"{game} has no side {unknown[0]!r}; sides: {', '.join(ruleset.info.sides)}")
     own = dict(side_agents) if side_agents else None
     size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
-    tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own) for batch in _batches(games, seed, size)]
+    chosen = study_options(ruleset, scenario, options) or None
+    tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
     start = time.perf_counter()
     backend = "local"
     results: list[list[dict[str, Any]]]
@@ -277,7 +286,22 @@ def simulate(
         seconds=time.perf_counter() - start, sides=ruleset.info.sides, draws=draws, side_names=names,
     )
     report.scenario = scenario
+    report.options = dict(chosen or {})
     return report
+
+
+def study_options(ruleset: Any, scenario: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a study plays with: those given, plus the value an option's spec names for
+    studies ("simulate") where none is given — a study must end, and a rule that lets a game go on
+    until an objective is decided may not (Patton's Sicily between two computer players)."""
+    chosen = dict(options or {})
+    hook = getattr(ruleset, "option_specs", None)
+    where = scenario or (ruleset.info.scenarios[0] if ruleset.info.scenarios else None)
+    for spec in (hook() if callable(hook) else ()):
+        scenarios = spec.get("scenarios")
+        if "simulate" in spec and spec["key"] not in chosen and (not scenarios or where in scenarios):
+            chosen[spec["key"]] = spec["simulate"]
+    return chosen
 
 
 def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], bool]:

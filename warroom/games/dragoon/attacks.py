@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.ruleset import Event
 
+from .options import ELIMINATED_THERE
 from .sections import ATTACKS, PANZER_RULE, RESTRICTIONS
 from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, DragoonState
 
@@ -125,7 +126,11 @@ def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int)
     else:
         k = b.escape_pos.get(here, -1)
         if here == b.montelimar:
-            dest = b.bollene  # forced retreats from Montelimar go south to Bollene
+            if s.options["montelimar_infantry"] == ELIMINATED_THERE:
+                # German Movement: "If located in Montelimar and attacked, a German infantry unit is
+                # eliminated instead of retreating" (the option; the default reads German Retreats)
+                return ELIMINATED, "infantry beaten in Montelimar is eliminated instead of retreating"
+            dest = b.bollene  # German Retreats: forced retreats from Montelimar go south to Bollene
         elif k < 0:
             return ELIMINATED, "it has no location to retreat into"
         else:

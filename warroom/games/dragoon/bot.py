@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.ruleset import Event
 
+from .options import STALL_ONLY
 from .sections import ACTION_CHARTS, ATTACKS, BOT_CHART, DESPERATE
 from .state import BOT_ATTACK_ROLL, BOT_REROLL, IN_BOX, DragoonState
 
@@ -80,12 +81,17 @@ def bot_target(rules: DragoonRules, s: DragoonState, g: int) -> int:
     if loc < 0:
         return -1
     best = -1
+    stall_only = g == rules.board.panzer and s.options["panzer_counterattack"] == STALL_ONLY
     for i, p in enumerate(s.allied_pos):
         if p == IN_BOX or rules._target(i, p) != loc:
             continue
         if s.stalled[i] and (p == 0 or rules.board.routes[i][p - 1] in s.german_loc):
             # a stalled unit on a beach or drop zone may not be attacked; nor one whose retreat
             # location holds a German unit: Allied units are never eliminated (Resolving Unit Attacks)
+            continue
+        if s.stalled[i] and stall_only:
+            # option: against a stalled unit a German win is an advance, which the 11th PzD never
+            # makes ("remains in Avignon", "remains in Montelimar"): no result, so no attack
             continue
         if best < 0 or (s.stalled[i] and not s.stalled[best]):
             best = i  # the BOT prefers a stalled unit it can push back
@@ -143,6 +149,7 @@ def finish_bot_attack(rules: DragoonRules, s: DragoonState, success: bool, event
             s.allied_pos[target] -= 1
             if log:
                 events.append({"type": "allied_retreat", "text": f"{b.allied[target].id} retreats from {b.locations[vacated].name} to {b.locations[rules.allied_location(s, target)].name}.", "rule": ATTACKS})
+            # 11th PzD Special Rules: it "remains" where it is; the stalled unit still retreats (NOTES.md)
             if g != b.panzer and not rules._allied_at(s, vacated):
                 s.german_loc[g] = vacated
                 s.control[vacated] = False

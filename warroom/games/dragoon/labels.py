@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.errors import examples, quoted
 
-from .odds import advance_probability
+from .odds import advance_probability, win_effect
 from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, PHASE_NAMES, DragoonState
 
 if TYPE_CHECKING:
@@ -23,7 +23,8 @@ def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
         if s.phase == ATTACK_REROLL and s.attack is not None:
             i, _, mode, _, drm = s.attack[:5]
             if mode == OPPOSED:
-                return f"Use {b.allied[i].id}'s FFI to re-roll: {advance_probability(drm, False, b.advance_on):.0%} to advance"
+                takes, _ = win_effect(rules, s, i)
+                return f"Use {b.allied[i].id}'s FFI to re-roll: {advance_probability(drm, False, b.advance_on):.0%} to {'advance' if takes else 'win'}"
             return f"Use {b.allied[i].id}'s FFI to re-roll the 1 (5/6 to avoid the stall)"
         if s.phase == BOT_REROLL and s.bot_attack is not None:
             return f"Use {b.allied[s.bot_attack[1]].id}'s FFI to make the German re-roll"
@@ -48,7 +49,12 @@ def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
     drm = rules.attack_drm(s, target, defender, bool(air))
     p = advance_probability(drm, s.ffi[i], b.advance_on)
     extra = " with Air support" if air else ""
-    return f"{unit.name}: attack {b.german[defender].name} in {name}{extra} (1 RP; DRM {drm:+d}, {p:.0%} to advance{' with FFI re-roll' if s.ffi[i] else ''})"
+    reroll = " with FFI re-roll" if s.ffi[i] else ""
+    takes, win = win_effect(rules, s, i)
+    if takes:
+        return f"{unit.name}: attack {b.german[defender].name} in {name}{extra} (1 RP; DRM {drm:+d}, {p:.0%} to advance{reroll})"
+    # Dragoon: Allied Advance/German Retreat Restrictions, 11th PzD Special Rules: this attack never advances
+    return f"{unit.name}: attack {b.german[defender].name} in {name}{extra} (1 RP; DRM {drm:+d}, {p:.0%} to win{reroll}; {win})"
 
 
 def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:

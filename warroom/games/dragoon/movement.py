@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.ruleset import Event
 
+from .options import TURN_21
 from .sections import MOVEMENT, PANZER_RULE
 from .state import ARRIVAL_BOX, ELIMINATED, ESCAPED, PANZER_HELD, PANZER_MOVING, PANZER_PINNED, DragoonState
 
@@ -25,12 +26,23 @@ def german_movement(rules: DragoonRules, s: DragoonState, events: list[Event], l
     _arrive(rules, s, events, log)
 
 
+def panzer_release_turn(s: DragoonState) -> int:
+    """The first turn the 11th PzD may be placed in Montelimar (option `panzer_to_montelimar`, NOTES.md).
+
+    11th PzD Special Rules, "Turn 21 or later: Once the US VI Corps enters Crest, the 11th PzD ... is
+    placed in Montelimar during the next German movement phase": read as a condition (default), a
+    VI Corps in Crest before turn 21 keeps the PzD in Avignon until turn 21; read as the heading of
+    what historically happened, the PzD goes in the next movement phase whatever the turn.
+    """
+    return PANZER_TO_MONTELIMAR_TURN if s.options["panzer_to_montelimar"] == TURN_21 else 0
+
+
 def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
-    # 11th PzD Special Rules: once VI Corps has entered Crest, from turn 21 the 11th PzD (desperate)
-    # is placed in Montelimar in the next German movement phase and stays there.
+    # 11th PzD Special Rules: once VI Corps has entered Crest, from turn 21 (or at once: the option)
+    # the 11th PzD (desperate) is placed in Montelimar in the next German movement phase and stays there.
     b = rules.board
     panzer = b.panzer
-    if panzer < 0 or s.panzer_mode == PANZER_PINNED or not s.vi_corps_in_crest or s.turn < PANZER_TO_MONTELIMAR_TURN:
+    if panzer < 0 or s.panzer_mode == PANZER_PINNED or not s.vi_corps_in_crest or s.turn < panzer_release_turn(s):
         return
     if s.german_loc[panzer] in (ELIMINATED, ESCAPED):
         return

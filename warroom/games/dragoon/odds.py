@@ -37,9 +37,11 @@ def fraction_text(p: Fraction) -> str:
 
 
 def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, Any] | None:
-    """An attack action's odds: {"action", "opposed", "drm", "ffi", "advance", "stall"}, the last two Fractions.
+    """An attack action's odds: {"action", "opposed", "drm", "ffi", "advance", "stall", "takes", "win"}.
 
-    None for an id that is not an attack. Only the top unit of a stack is attacked (11th PzD
+    "advance" (the chance the roll succeeds) and "stall" are Fractions; "takes" says whether a
+    success takes the location and "win" what a success does, in words (`win_effect`). None for
+    an id that is not an attack. Only the top unit of a stack is attacked (11th PzD
     Special Rules); an unopposed attack always advances, and only a roll of `stall_on` stalls it,
     which the unit's FFI may re-roll (Resolving Unit Attacks; FFI).
     """
@@ -57,7 +59,49 @@ def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
     else:
         drm = rules.attack_drm(s, target, defender, bool(air))
         advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
-    return {"action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi, "advance": advance, "stall": stall}
+    takes, win = win_effect(rules, s, i)
+    return {"action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi, "advance": advance, "stall": stall,
+            "takes": takes, "win": win}
+
+
+def win_effect(rules: DragoonRules, s: DragoonState, i: int) -> tuple[bool, str]:
+    """Whether a won attack by Allied unit i takes its target, and what the win does, in words.
+
+    A win advances only when the location is left empty and may be entered: never Montelimar,
+    not Avignon before the 198th ID has entered it (Allied Advance/German Retreat Restrictions),
+    and not a location the 11th PzD still holds (it neither retreats nor is eliminated: 11th PzD
+    Special Rules). The odds and the menus say so instead of "to advance" (issue 12, item 21).
+    """
+    b = rules.board
+    target = rules.target_of(s, i)
+    defender = rules.top_unit(s, target)
+    if defender < 0:
+        return True, f"advances into {b.locations[target].name}"
+    name = b.german[defender].name
+    if defender == b.panzer:
+        effect = (f"flips the {name} from desperate to normal status; it does not retreat" if s.desperate[defender]
+                  else f"changes nothing: the {name} never retreats and is not in desperate status")
+    else:
+        from .attacks import retreat_destination
+        from .state import BEYOND
+
+        dest, _ = retreat_destination(rules, s, defender, target)
+        if dest >= 0:
+            effect = f"retreats the {name} to {b.locations[dest].name}"
+        elif dest == BEYOND:
+            effect = f"drives the {name} off the map to {b.retreat_beyond[defender]}"
+        else:
+            effect = f"eliminates the {name} (+1 VP)"
+    place = b.locations[target].name
+    if target == b.attack_only[i]:
+        return False, f"cannot take {place} (Allied units never enter it); a win {effect}"
+    if any(g != defender for g in rules.germans_at(s, target)):
+        return False, f"cannot take {place} while the rest of the stack holds it; a win {effect}"
+    if defender == b.panzer:
+        return False, f"cannot take {place}: a win {effect}"
+    if target == b.avignon and not s.entered_198:
+        return False, f"cannot take {place} before the 198th ID has entered it; a win {effect}"
+    return True, f"a win {effect} and advances into {place}"
 
 
 def legal_attack_odds(rules: DragoonRules, s: DragoonState) -> list[dict[str, Any]]:
@@ -78,7 +122,10 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
             mode, drm = s.attack[2], s.attack[4]
             if mode == OPPOSED:
                 p = advance_fraction(drm, False, b.advance_on)
-                return _entry(p, f"{fraction_text(p)} that the re-roll advances (needs {b.advance_on - drm}+)")
+                takes, win = win_effect(rules, s, s.attack[0])
+                if takes:
+                    return _entry(p, f"{fraction_text(p)} that the re-roll advances (needs {b.advance_on - drm}+)")
+                return _entry(p, f"{fraction_text(p)} that the re-roll wins (needs {b.advance_on - drm}+); the attack {win}")
             p = advance_fraction(0, False, no_stall_on)
             return _entry(p, f"{fraction_text(p)} that the re-roll is not a {b.stall_on} (no stall)")
         if s.phase == BOT_REROLL:
@@ -99,7 +146,10 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
         p = 1 - odds["stall"]
         return _entry(p, f"{fraction_text(p)} to advance without stalling{' (FFI re-roll)' if ffi else ''}")
     p, drm = odds["advance"], odds["drm"]
-    return _entry(p, f"{fraction_text(p)} to advance: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die{' (with the FFI re-roll)' if ffi else ''}")
+    roll = f"DRM {drm:+d}, needs {b.advance_on - drm}+ on the die{' (with the FFI re-roll)' if ffi else ''}"
+    if odds["takes"]:
+        return _entry(p, f"{fraction_text(p)} to advance: {roll}")
+    return _entry(p, f"{fraction_text(p)} to win: {roll}; the attack {odds['win']}")
 
 
 def protocol_odds(request: dict[str, Any], match: Match | None = None) -> dict[str, Any]:
@@ -127,7 +177,8 @@ def protocol_odds(request: dict[str, Any], match: Match | None = None) -> dict[s
                               'for the calculator, name the game: {"cmd":"odds","game":"dragoon","drm":D,"ffi":false}')
     attacks = [
         {"action": odds["action"], "opposed": odds["opposed"], "drm": odds["drm"], "ffi": odds["ffi"],
-         "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"])}
+         "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"]),
+         "takes": odds["takes"], "win": odds["win"]}
         for odds in legal_attack_odds(match.ruleset, match.state)  # type: ignore[arg-type]
     ]
     return {"ok": True, "attacks": attacks}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.errors import PositionError
+from warroom.engine.errors import PositionError, WarroomError
 
 from .board import Board
+from .options import parse_options
 from .state import (
     ARRIVAL_BOX,
     ATTACK_MODES,
@@ -67,6 +68,7 @@ def state_to_json(board: Board, s: DragoonState) -> dict[str, Any]:
         "bot_attack": bot_attack,
         "captured": {names[loc]: turn for loc, turn in sorted(s.captured.items())},
         "eliminated": {board.german[g].id: turn for g, turn in sorted(s.eliminated.items())},
+        "options": dict(s.options),
     }
 
 
@@ -149,6 +151,10 @@ def _parse(board: Board, data: Any) -> DragoonState:
         ]
     s.captured = {loc_index[k]: int(v) for k, v in data.get("captured", {}).items()}
     s.eliminated = {board.german_index[k]: int(v) for k, v in data.get("eliminated", {}).items()}
+    try:
+        s.options = parse_options(data.get("options"))
+    except WarroomError as exc:
+        raise PositionError(f"options: {exc}") from None
     _check_consistent(board, s)
     return s
 

@@ -14,6 +14,8 @@ from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result
 
 from . import attacks, bot, movement
 from .board import Board, load_board
+from .odds import win_effect
+from .options import option_specs, parse_options
 from .position import state_from_json, state_to_json
 from .sections import ACTION_CHARTS, ATTACKS, FFI_RULE, LANDINGS, RP_CHART, SEQUENCE, VICTORY
 from .state import (
@@ -85,6 +87,7 @@ class DragoonRules:
             raise UnknownScenarioError(f"Operation Dragoon has one scenario, 'campaign', not {scenario!r}")
         b = self.board
         s = DragoonState()
+        s.options = parse_options(options)  # an unknown option or reading is refused, naming the choices
         s.turn = b.first_turn
         n_allied = len(b.allied)
         s.allied_pos = [IN_BOX] * n_allied
@@ -198,7 +201,9 @@ class DragoonRules:
                     s.air_used = True
                 s.attack = [i, target, OPPOSED, defender, drm, air, 0, 0]
                 if log:
-                    events.append({"type": "attack", "text": f"{unit} attacks {b.german[defender].name} in {b.locations[target].name} (1 RP){' with Air support' if air else ''}: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die to advance.", "rule": ATTACKS})
+                    takes, win = win_effect(self, s, i)
+                    goal = "to advance" if takes else f"to win; the attack {win}"
+                    events.append({"type": "attack", "text": f"{unit} attacks {b.german[defender].name} in {b.locations[target].name} (1 RP){' with Air support' if air else ''}: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die {goal}.", "rule": ATTACKS})
             s.phase = ATTACK_ROLL
         elif kind == "reroll":
             if s.phase == ATTACK_REROLL:
@@ -334,6 +339,10 @@ class DragoonRules:
         if air:
             drm += b.air_drm
         return drm
+
+    def option_specs(self) -> tuple[dict[str, Any], ...]:
+        """The rules options described for a front end (the contested readings; see options.py and NOTES.md)."""
+        return option_specs()
 
     def bot_target(self, s: DragoonState, g: int) -> int:
         """The Allied unit German unit g would counterattack (-1: none it may attack)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .options import DEFAULTS
+
 # German unit locations beyond the board's location indices.
 ARRIVAL_BOX = -1  # waiting in "Arrive at Arles from West"
 ESCAPED = -2  # "Escaped to German Frontier" box
@@ -38,7 +40,7 @@ class DragoonState:
     __slots__ = (
         "turn", "phase", "rp", "allied_pos", "stalled", "ffi", "spent", "german_loc", "desperate",
         "control", "air_used", "air_grounded", "bad_weather_next", "vi_corps_in_crest", "entered_198",
-        "panzer_mode", "bot_roll", "attack", "bot_queue", "bot_attack", "captured", "eliminated", "legal",
+        "panzer_mode", "bot_roll", "attack", "bot_queue", "bot_attack", "captured", "eliminated", "options", "legal",
     )
 
     def __init__(self) -> None:
@@ -66,6 +68,7 @@ class DragoonState:
         self.bot_attack: list[int] | None = None
         self.captured: dict[int, int] = {}  # location -> turn the Allies first took it
         self.eliminated: dict[int, int] = {}  # german unit -> turn eliminated
+        self.options: dict[str, str] = dict(DEFAULTS)  # the rules options (options.py); never mutated, so clones share it
         self.legal: tuple[str, ...] | None = None  # cache, cleared by every change; shared by clones, so immutable
 
     def clone(self) -> DragoonState:
@@ -80,5 +83,6 @@ class DragoonState:
         twin.bot_queue = self.bot_queue[:]
         twin.bot_attack = self.bot_attack[:] if self.bot_attack is not None else None
         twin.captured, twin.eliminated = dict(self.captured), dict(self.eliminated)
+        twin.options = self.options
         twin.legal = self.legal
         return twin
