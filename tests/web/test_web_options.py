@@ -26,7 +26,8 @@ def catalog_options(client: Any) -> dict[str, list[dict[str, Any]]]:
 
 def test_the_catalog_describes_each_games_rules_options(client: Any) -> None:
     options = catalog_options(client)
-    assert options["dragoon"] == []
+    # Dragoon's contested readings are rules options too (issue 12, item 22)
+    assert [o["key"] for o in options["dragoon"]] == ["panzer_counterattack", "montelimar_infantry", "panzer_to_montelimar"]
     patton = {o["key"]: o for o in options["patton"]}
     assert set(patton) == OPTIONS  # every option the rules know, and no other
     for o in patton.values():
@@ -79,7 +80,7 @@ def test_a_patton_game_starts_with_the_options_chosen(client: Any) -> None:
     ("patton", "normandy", {"turn_limit": 20}, ["'turn_limit'", "only for the scenario sicily"]),
     ("patton", "sicily", {"placement": "Allied"}, ["'placement'", "'Allied'", "in sicily"]),
     ("patton", None, {"advance_retreat": True}, ["'advance_retreat'", "advanced_retreat"]),
-    ("dragoon", None, {"advanced_retreat": True}, ["'advanced_retreat'", "Operation Dragoon", "no rules options"]),
+    ("dragoon", None, {"advanced_retreat": True}, ["'advanced_retreat'", "Operation Dragoon", "montelimar_infantry"]),
 ])
 def test_a_bad_rules_option_is_refused_by_name(client: Any, game: str, scenario: str | None, options: dict[str, Any], words: list[str]) -> None:
     response = client.post("/api/games", json={"game": game, "scenario": scenario, "mode": "hotseat", "options": options})
@@ -117,7 +118,7 @@ def test_the_lobby_switches_on_patton_options_and_the_hot_seat_game_opens_with_p
     page.goto(live_server.url + "/")
     page.wait_for_selector("#new-game-select")
     page.select_option("#new-game-select", "dragoon")
-    assert page.is_hidden("#rules-options")  # Operation Dragoon has no rules options
+    assert page.locator("#option-montelimar_infantry").count() == 1  # Operation Dragoon's contested readings
     page.select_option("#new-game-select", "patton")
     page.select_option("#new-scenario", "sicily")
     assert page.is_visible("#option-turn_limit")
