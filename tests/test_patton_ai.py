@@ -11,6 +11,7 @@ import warroom
 from warroom.ai import get_agent
 from warroom.engine.ruleset import CHANCE
 from warroom.games.patton import ai
+from warroom.games.patton.options import SIMULATION_TURN_LIMIT
 from warroom.games.patton.rules import PattonRules
 
 RULES = PattonRules()
@@ -18,6 +19,9 @@ SCENARIOS = ("normandy", "bulge", "sicily")
 
 
 def play(scenario, seed, agents, options=None, check=False):
+    # Sicily plays until its objective is decided, which two computer players may never do: these
+    # games use the turn limit of studies (options.SIMULATION_TURN_LIMIT), as `warroom simulate` does
+    options = {"turn_limit": SIMULATION_TURN_LIMIT, **(options or {})} if scenario == "sicily" else options
     s = RULES.initial_state(scenario, options or {})
     rng = random.Random(seed)
     while RULES.to_act(s) is not None:

@@ -262,11 +262,16 @@ def test_tie_refought_with_dice_adjusted_for_casualties():
 
 
 def test_no_dice_on_either_side_attacker_falls_back():
-    # A lone Infantry Unit against a lone Infantry Unit: neither throws, a refight could never end (NOTES.md).
+    # Patton: Retreating — a lone Infantry Unit against a lone Infantry Unit: neither throws; either
+    # side may retreat from the tie (asked in turn), and if both stand a refight could never end, so
+    # the attacker falls back (NOTES.md; tests/test_patton_readings.py has each choice).
     board = sandbox_board(["A", "B"], [("A", "B", "solid")])
     s = sandbox_state(board, {"A": ("Allied", 0, 2), "B": ("Axis", 0, 1)}, mp=5)
     RULES.apply(s, "move 1I A->B")
     end(s)
+    assert s.phase == TIE and RULES.to_act(s) == "Allied"
+    RULES.apply(s, "stand")
+    RULES.apply(s, "stand")
     assert units(s, "A") == ("Allied", 0, 2) and units(s, "B") == ("Axis", 0, 1)
 
 

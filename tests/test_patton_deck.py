@@ -86,9 +86,10 @@ def test_used_up_pack_is_turned_over_unshuffled_and_game_ends_after_12_turns():
 
 
 def test_sicily_packs_recycle_without_a_game_ends_card():
-    # Patton: Sicily — "The 'Game Ends' card is not used."
+    # Patton: Sicily — "The 'Game Ends' card is not used." and "The game continues until one player has
+    # achieved his objective": no turn limit unless the option sets one (here, to see the packs recycle)
     board = load_board("sicily")
-    assert not board.game_ends_card and board.turn_limit
+    assert not board.game_ends_card and board.turn_limit is None
     m = warroom.new_game("patton", "sicily", seed=2, options={"turn_limit": 14}, keep_log=False)
     while not m.over:
         legal = m.legal_actions()

@@ -51,10 +51,8 @@ def test_round_outcome_matches_brute_force(forces):
                 counts["attacker_wins"] += 1
             elif not att_left or sum(a) < sum(d):
                 counts["defender_wins"] += 1
-            elif dice_for(aa - ka, ai - ki) == 0 and dice_for(da - la, di - li) == 0:
-                counts["defender_wins"] += 1  # a tie that neither side has a die left to refight: the attacker falls back
             else:
-                counts["tie"] += 1
+                counts["tie"] += 1  # a tie neither side can refight too: either may retreat, it is asked (Retreating)
     whole = 6 ** (n + m)
     assert round_outcome(*forces) == {k: Fraction(counts[k], whole) for k in ("attacker_wins", "defender_wins", "tie", "both_eliminated")}
 
@@ -102,14 +100,19 @@ def test_protocol_rejects_unknown_fields():
         protocol_odds({"cmd": "odds", "typo": 1}, warroom.new_game("patton", "normandy", seed=1))
 
 
-def test_no_dice_on_either_side_counts_as_the_attacker_falling_back():
+def test_no_dice_on_either_side_is_a_tie_the_players_decide():
     # Patton: Battles — a lone Infantry Unit "does not add to a player's dice total": 1 Infantry against
-    # 1 Infantry throws nothing on either side, a refight could never end, and the attacker falls back
-    # (NOTES.md). The odds say what the engine does, not "tie 100%".
-    assert round_outcome(0, 1, 0, 1) == {"attacker_wins": 0, "defender_wins": 1, "tie": 0, "both_eliminated": 0}
-    from warroom.games.patton.odds import _odds_entry
+    # 1 Infantry throws nothing on either side: a tie, and (Retreating) "either player may choose to
+    # retreat voluntarily"; if both stand a refight could never end and the attacker falls back
+    # (NOTES.md). The odds say a tie and what follows; the AI's estimate counts it as held.
+    from warroom.games.patton.odds import _odds_entry, attack_success, stalemate
 
-    assert _odds_entry(0, 1, 0, 1, 0, True, "")["outcome"] == {"win": 0.0, "tie": 0.0, "lose": 1.0}
+    assert round_outcome(0, 1, 0, 1) == {"attacker_wins": 0, "defender_wins": 0, "tie": 1, "both_eliminated": 0}
+    assert stalemate(0, 1, 0, 1) == 1 and stalemate(2, 0, 1, 0) == 0
+    entry = _odds_entry(0, 1, 0, 1, 0, True, "")
+    assert entry["outcome"] == {"win": 0.0, "tie": 1.0, "lose": 0.0} and "if both stand, the attacker falls back" in entry["text"]
+    assert attack_success(0, 1, 0, 1) == 0.0
+    assert stalemate(0, 2, 0, 2) == Fraction(1, 36)  # 6 against 6: one casualty each, 1 Infantry against 1 Infantry
 
 
 def test_protocol_odds_of_the_current_battle():

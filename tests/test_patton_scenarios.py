@@ -375,17 +375,22 @@ def test_sicily_messina_taken_and_held_wins():
     assert s.phase == OVER and RULES.result(s).winner == "Allied"
 
 
-def test_sicily_axis_wins_when_the_allies_have_nothing_left_or_time_runs_out():
+def test_sicily_axis_wins_when_the_allies_have_nothing_left_or_the_option_limit_runs_out():
     # Patton: Sicily — Objective: "The Axis player wins by reducing the Allied forces to such an extent
     # that it becomes impossible to take Messina (remembering that the longer the game continues, the
-    # more Reserves the Axis is likely to get)." Read (NOTES.md, "Sicily's end", reconstructed): no
-    # Allied Units left at all, or Messina not fallen after the turn limit (15 by default).
+    # more Reserves the Axis is likely to get)." No Allied Units left at all; or, with the rules option
+    # turn_limit (off by default: "The game continues until one player has achieved his objective"),
+    # Messina not fallen after that many turns. More in test_patton_readings.py.
     s = position("sicily", {"Messina": ("Axis", 3, 0)}, mover="Allied")
     play(s, "end")
     assert s.phase == OVER and RULES.result(s).winner == "Axis"
     s = position("sicily", {"Gela": ("Allied", 1, 0), "Messina": ("Axis", 3, 0)}, mover="Axis", turn=15)
+    s.turn_limit = 15
     play(s, "end", 1, 2, 3)
     assert s.phase == OVER and RULES.result(s).winner == "Axis" and "15" in RULES.result(s).reason
+    s = position("sicily", {"Gela": ("Allied", 1, 0), "Messina": ("Axis", 3, 0)}, mover="Axis", turn=15)
+    play(s, "end", 1, 2, 3)
+    assert s.phase != OVER and s.turn == 16
 
 
 def test_sicily_defection_one_armored_instead_of_two_infantry():

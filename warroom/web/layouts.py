@@ -329,4 +329,5 @@ def _objective_text(board: Any) -> str:
                 f"Until relieved, the Units in {relieve} cannot move or fight.")
     hold = name[obj.hold]
     return (f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. The {axis} win by making "
-            f"that impossible (here: {hold} not taken by the end of turn {sc.turn_limit}).")
+            f"that impossible: the {allied} left with no Units, or with one Infantry Unit while the {axis} hold {hold}"
+            + (f" (here also: {hold} not taken by the end of turn {sc.turn_limit})." if sc.turn_limit else "."))

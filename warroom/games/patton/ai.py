@@ -35,6 +35,7 @@ from .actions import LAND, MOVE
 from .board import Board
 from .combat import dice_for
 from .odds import attack_success, casualty_distribution, round_outcome
+from .options import SIMULATION_TURN_LIMIT
 from .rules import PattonRules
 from .state import (
     BATTLE_ORDER,
@@ -522,6 +523,12 @@ def _tie(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     theirs = float(o["defender_wins"] if attacker else o["attacker_wins"])
     if battle.kind == 1 and attacker:
         return "stand", "Heuristic: a retreating force has nowhere to go; fight on."
+    from .battle import no_refight
+
+    if no_refight(s):
+        # Patton: Retreating — neither side can throw: if both stand the attacker falls back, so the
+        # defender keeps the town by standing and the attacker loses nothing by standing too
+        return "stand", "Heuristic: neither side can throw a die; standing costs nothing (if both stand, the attacker falls back)."
     source_landing = attacker and any(st[1] >= s.board.n for st in s.stacks if st[0] == battle.target and st[4] == battle.attacker)
     if source_landing or mine + 0.1 >= theirs:
         return "stand", f"Heuristic: refight ({mine:.0%} to win the next round, {theirs:.0%} to lose it)."
@@ -713,8 +720,10 @@ def _sigmoid(x: float) -> float:
 
 def _turns_left(s: PattonState) -> int:
     b = s.board
-    last = b.turns if b.turns else s.turn_limit
-    return max(1, (last or s.turn) - s.turn + 1)
+    # Sicily plays to its objective (no limit by default): the evaluation was fitted on games of
+    # SIMULATION_TURN_LIMIT turns, so it keeps that horizon, and then the last turn, as time pressure
+    last = b.turns or s.turn_limit or max(s.turn, SIMULATION_TURN_LIMIT)
+    return max(1, last - s.turn + 1)
 
 
 def features(s: PattonState) -> list[float]:

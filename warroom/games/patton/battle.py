@@ -13,7 +13,7 @@ from warroom.engine.ruleset import Event
 
 from .board import mix_text
 from .combat import casualties_from, dice_for, losses
-from .objectives import update_relief
+from .objectives import note_ousted, update_relief
 from .state import BATTLE_ORDER, CASUALTY, DICE, EMPTY, RETREAT_BATTLE, RETREATING, TIE, Battle, PattonState, Retreat
 
 BATTLES = "Patton: Battles"
@@ -256,17 +256,27 @@ def outcome(s: PattonState, events: list[Event], log: bool) -> None:
         if log:
             events.append({"type": "battle_result", "text": f"{side_name(s, battle.attacker)} total {att_total} is lower than {def_total}: they must retreat.", "rule": RETREAT_RULE})
         attacker_retreats(s, events, log)
-    elif dice_for(aa, ai) == 0 and dice_for(da, di, battle.bonus) == 0:
-        # A refight would throw no dice again and could never end: the attacker falls back (NOTES.md).
-        if log:
-            events.append({"type": "battle_result", "text": f"Tie {att_total}-{def_total} and neither side can throw a die: the attacker falls back.", "rule": RETREAT_RULE})
-        attacker_retreats(s, events, log)
     else:
         s.phase = TIE
         s.actor = battle.attacker
         s.tie_asked = 0
         if log:
-            events.append({"type": "tie", "text": f"Tie {att_total}-{def_total}: either side may retreat voluntarily, else the battle is refought.", "rule": RETREAT_RULE})
+            if no_refight(s):
+                then = "if both stand, a refight would throw no dice and never end, so the attacker falls back"
+            else:
+                then = "else the battle is refought"
+            events.append({"type": "tie", "text": f"Tie {att_total}-{def_total}: either side may retreat voluntarily (the attacker is asked first); {then}.",
+                           "rule": RETREAT_RULE})
+
+
+def no_refight(s: PattonState) -> bool:
+    """Whether neither side of the battle could throw a die in a refight (a lone Infantry Unit against
+    a lone Infantry Unit): such a tie would be refought for ever."""
+    battle = s.battle
+    assert battle is not None
+    aa, ai = attacker_force(s)
+    da, di = defender_force(s)
+    return dice_for(aa, ai) == 0 and dice_for(da, di, battle.bonus) == 0
 
 
 def tie_decision(s: PattonState, retreat: bool, events: list[Event], log: bool) -> None:
@@ -279,7 +289,7 @@ def tie_decision(s: PattonState, retreat: bool, events: list[Event], log: bool) 
         if who == battle.attacker:
             attacker_retreats(s, events, log)
         else:
-            defender_retreats(s, events, log)
+            defender_retreats(s, events, log, forced=False)
         return
     if log:
         events.append({"type": "tie_stand", "text": f"The {side_name(s, who)} will not retreat.", "rule": RETREAT_RULE})
@@ -288,6 +298,14 @@ def tie_decision(s: PattonState, retreat: bool, events: list[Event], log: bool) 
         s.actor = battle.defender
         return
     s.tie_asked = 0
+    if no_refight(s):
+        # Retreating: "if neither player will retreat the battle is refought" — a refight without dice
+        # is the same tie for ever; the attacker, who has not won the town, falls back (NOTES.md).
+        if log:
+            events.append({"type": "battle_result", "text": "Neither side retreats and neither can throw a die: a refight could never end, "
+                           "so the attacker falls back.", "rule": RETREAT_RULE})
+        attacker_retreats(s, events, log)
+        return
     battle.round += 1
     begin_round(s, events, log)
 
@@ -324,15 +342,17 @@ def attacker_retreats(s: PattonState, events: list[Event], log: bool) -> None:
     end_battle(s, events, log)
 
 
-def defender_retreats(s: PattonState, events: list[Event], log: bool) -> None:
+def defender_retreats(s: PattonState, events: list[Event], log: bool, forced: bool = True) -> None:
     """The defender's Units in the town retreat (up to 5, along enemy-free roads); the retreat
-    module asks where, the rest surrender, then the attacker enters."""
+    module asks where, the rest surrender, then the attacker enters. `forced` is False for a
+    retreat chosen after a tie: the Optional Retreating Rule's fighting retreat is only for "a
+    defending player who is forced to retreat"."""
     battle = s.battle
     assert battle is not None
     t = battle.target
     s.joined_a[t] = s.joined_i[t] = 0  # the battle is over: Units that retreated in leave with the rest
     units = s.armor[t] + s.inf[t] if s.side[t] == battle.defender else 0
-    s.retreat = Retreat(t, battle.defender, min(RETREAT_LIMIT, units))
+    s.retreat = Retreat(t, battle.defender, min(RETREAT_LIMIT, units), forced)
     s.phase = RETREATING
     s.actor = battle.defender
     from .retreat import begin  # retreat builds on this module; imported here, not at the top
@@ -366,6 +386,7 @@ def end_battle(s: PattonState, events: list[Event], log: bool) -> None:
         s.side[t] = EMPTY
     s.battle = None
     s.retreat = None
+    note_ousted(s)
     update_relief(s, events, log)
     s.phase = BATTLE_ORDER
 

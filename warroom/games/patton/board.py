@@ -109,7 +109,7 @@ class ScenarioSpec(_Strict):
     deal: list[int] = Field(min_length=2, max_length=2)  # cards to [Allied, Axis]
     game_ends_card: bool
     turns: int | None = None  # with the Game Ends card: turns each side plays
-    turn_limit: int | None = None  # reconstructed: Sicily has no Game Ends card
+    turn_limit: int | None = None  # without the Game Ends card: a default turn limit (Sicily has none: it plays to its objective)
     turn_limit_source: str | None = None
     source: str
 
@@ -274,8 +274,9 @@ class Board:
             raise DataFileError(file_name, "objective", "needs the town to hold")
         if self.game_ends_card and not self.turns:
             raise DataFileError(file_name, "scenario.turns", "a scenario with the Game Ends card needs its number of turns")
-        if not self.game_ends_card and not self.turn_limit:
-            raise DataFileError(file_name, "scenario.turn_limit", "a scenario without the Game Ends card needs a turn limit")
+        if not self.game_ends_card and not self.turn_limit and self.objective != "hold":
+            raise DataFileError(file_name, "scenario.turn_limit", "a scenario without the Game Ends card plays until its objective "
+                                "is decided: it needs a town to hold (objective kind 'hold') or a turn limit")
 
     def _all_pairs(self) -> list[list[int]]:
         """Road distance in Movement Points between every pair of towns (Dijkstra from each)."""

@@ -14,7 +14,7 @@ NORMANDY_OBJECTIVE = "Patton: Normandy — Objective"
 BULGE_OBJECTIVE = "Patton: The Bulge — Objective"
 SICILY_OBJECTIVE = "Patton: Sicily — Objective"
 DURATION = "Patton: Normandy — Duration of Game"
-SICILY_LIMIT = "Patton: Sicily — Objective (turn limit: reconstructed)"
+SICILY_LIMIT = "Patton: Sicily — Duration of Game (turn limit: a rules option)"
 
 
 def relief_path_open(s: PattonState) -> bool:
@@ -57,6 +57,24 @@ def update_relief(s: PattonState, events: list[Event], log: bool) -> None:
             })
 
 
+def note_ousted(s: PattonState) -> None:
+    """During the Axis turn, forget every town the Allies held at the end of their turn and no longer hold.
+
+    Sicily's Objective ("occupying Messina and holding it during the immediately following Axis
+    turn"), Italian Defection ("the Axis player can try to oust him in the immediately following
+    turn. If not successful ...") and Wiltz ("oust the American Units in his turn immediately
+    following") ask whether the occupation lasted through the whole enemy turn, not who holds the
+    town when it ends: Units that retreat in after the occupiers were wiped out do not restore it.
+    Towns change hands during the enemy's turn only in battles, so every battle's end calls this.
+    """
+    if s.mover != 1:
+        return
+    side, held = s.side, s.allied_end
+    for t, was in enumerate(held):
+        if was and side[t] != 0:
+            held[t] = False
+
+
 def red_towns_held(s: PattonState) -> int:
     return sum(1 for t in s.board.red_towns if s.side[t] == 0)
 
@@ -64,6 +82,30 @@ def red_towns_held(s: PattonState) -> int:
 def allied_units_left(s: PattonState) -> int:
     armor, infantry = s.units_of(0)
     return armor + infantry
+
+
+def messina_out_of_reach(s: PattonState) -> str:
+    """Why taking the town to hold (Messina) has become impossible for the Allies, or "" if it has not.
+
+    Sicily — Objective: "The Axis player wins by reducing the Allied forces to such an extent that it
+    becomes impossible to take Messina". The Allies get no reserves, so their forces only shrink. Read
+    conservatively, it is impossible in two cases only:
+    - the Allies have no Units left (on the island, on the roads or offshore);
+    - the Axis holds Messina and all the Allied Units together could not throw a single die (no
+      Armored Unit and at most one Infantry Unit: Battles). Their attack on Messina can then inflict
+      no casualty and never throw the higher total; a tie (against a lone Infantry Unit) ends with the
+      attacker falling back once the Axis stands; the optional fighting retreat into Messina faces 2
+      dice more; and nothing can remove the garrison (defections spare Messina, the stacking limit
+      leaves 10). Whatever the dice and the Allied moves, the Axis keeps Messina by staying there.
+    """
+    b = s.board
+    armor, infantry = s.units_of(0)
+    if armor + infantry == 0:
+        return f"The {b.side_names[0]} have no Units left: taking {b.towns[b.hold].name} has become impossible."
+    if s.side[b.hold] == 1 and armor == 0 and infantry <= 1:
+        return (f"The {b.side_names[0]} have a single Infantry Unit left, which throws no die, and the {b.side_names[1]} hold "
+                f"{b.towns[b.hold].name}: no attack of theirs can take it any more.")
+    return ""
 
 
 def check_end_of_turn(s: PattonState, events: list[Event], log: bool) -> bool:
@@ -90,13 +132,14 @@ def check_end_of_turn(s: PattonState, events: list[Event], log: bool) -> bool:
     hold = b.hold
     if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0:
         return _win(s, 0, f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.", SICILY_OBJECTIVE, events, log)
-    if allied_units_left(s) == 0:
-        return _win(s, 1, f"The {names[0]} have no Units left: taking {b.towns[hold].name} has become impossible.", SICILY_OBJECTIVE, events, log)
+    why = messina_out_of_reach(s)
+    if why:
+        return _win(s, 1, why, SICILY_OBJECTIVE, events, log)
     return False
 
 
 def check_game_ends(s: PattonState, events: list[Event], log: bool) -> bool:
-    """Before the Allied player turns his next card: the Game Ends card, or Sicily's turn limit."""
+    """Before the Allied player turns his next card: the Game Ends card, or a turn limit (Sicily's option)."""
     b = s.board
     names = b.side_names
     if b.game_ends_card and b.turns is not None and s.turn > b.turns:

@@ -85,10 +85,32 @@ def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
     """Exact result of one round of a battle, casualties removed and the rules applied.
 
     attacker_wins: the defender must retreat (or has no fighting Units left);
-    defender_wins: the attacker must retreat (or is wiped out, or neither side has a die to
-    throw); both_eliminated; tie: equal totals with both sides still there (a voluntary retreat
-    or a refight follows).
+    defender_wins: the attacker must retreat (or is wiped out); both_eliminated; tie: equal totals
+    with both sides still there (either side may then retreat voluntarily, else a refight follows;
+    a tie in which neither side has a die left ends with the attacker falling back when both
+    stand: `stalemate` gives its share).
     """
+    counts = _round_counts(att_armor, att_inf, def_armor, def_inf, bonus)
+    n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
+    whole = 6 ** (n + m)
+    counts = {**counts, "tie": counts["tie"] + counts["stalemate"]}
+    return {key: Fraction(counts[key], whole) for key in ("attacker_wins", "defender_wins", "tie", "both_eliminated")}
+
+
+@cache
+def stalemate(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bonus: int = 0) -> Fraction:
+    """P(the round ends in a tie neither side has a die left to refight), part of round_outcome's tie.
+
+    Patton: Retreating — either side may still retreat from it; if both stand the attacker falls back
+    (battle.tie_decision), so a defender who stands keeps the town.
+    """
+    n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
+    return Fraction(_round_counts(att_armor, att_inf, def_armor, def_inf, bonus)["stalemate"], 6 ** (n + m))
+
+
+@cache
+def _round_counts(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bonus: int = 0) -> dict[str, int]:
+    """One round's outcomes as counts of the 6^(n+m) equally likely throws (round_outcome's keys and "stalemate")."""
     n, m = dice_for(att_armor, att_inf), dice_for(def_armor, def_inf, bonus)
     counts: Counter[str] = Counter()
     for ta, cas_on_def, wa in throw_table(n):
@@ -100,7 +122,7 @@ def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
             attacker_left = att_armor + att_inf - ka - ki
             w = wa * wd
             if ta == td and attacker_left and defender_left and not defender_dice_left and not dice_for(att_armor - ka, att_inf - ki):
-                counts["defender_wins"] += w  # a tie neither side could refight: the attacker falls back (battle.outcome)
+                counts["stalemate"] += w  # a tie neither side could refight (battle.no_refight)
                 continue
             if attacker_left == 0 and defender_left == 0:
                 counts["both_eliminated"] += w
@@ -114,18 +136,18 @@ def round_outcome(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
                 counts["defender_wins"] += w
             else:
                 counts["tie"] += w
-    whole = 6 ** (n + m)
-    return {key: Fraction(counts[key], whole) for key in ("attacker_wins", "defender_wins", "tie", "both_eliminated")}
+    return {key: counts[key] for key in ("attacker_wins", "defender_wins", "tie", "both_eliminated", "stalemate")}
 
 
 @cache
 def attack_success(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bonus: int = 0) -> float:
     """P(the attacker takes the town), counting a tie as refought with the same forces.
 
-    An estimate for the AI (a refight after casualties changes the forces); exact per round.
+    An estimate for the AI (a refight after casualties changes the forces); exact per round. A tie
+    no side can refight counts as held: the defender stands and the attacker falls back.
     """
     o = round_outcome(att_armor, att_inf, def_armor, def_inf, bonus)
-    decided = o["attacker_wins"] + o["defender_wins"] + o["both_eliminated"]
+    decided = o["attacker_wins"] + o["defender_wins"] + o["both_eliminated"] + stalemate(att_armor, att_inf, def_armor, def_inf, bonus)
     if decided == 0:
         return 0.0
     return float(o["attacker_wins"] / decided)
@@ -196,8 +218,10 @@ def _odds_entry(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: b
     lose = (o["defender_wins"] if attacker_view else o["attacker_wins"]) + o["both_eliminated"]
     mine, theirs = (n, m) if attacker_view else (m, n)
     dice = "die" if mine == 1 else "dice"
+    dead_tie = stalemate(aa, ai, da, di, bonus)
+    after = " (neither side could throw again: if both stand, the attacker falls back)" if dead_tie else ""
     text = (f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: the enemy retreats or is wiped out {float(win):.0%}, "
-            f"tie {float(o['tie']):.0%}, you fall back or are wiped out {float(lose):.0%} (first round).")
+            f"tie {float(o['tie']):.0%}{after}, you fall back or are wiped out {float(lose):.0%} (first round).")
     return {"p": float(win), "fraction": f"{win.numerator}/{win.denominator}", "text": text, "dice": [mine, theirs],
             "outcome": {"win": float(win), "tie": float(o["tie"]), "lose": float(lose)}}
 
@@ -225,7 +249,10 @@ def battle_odds(s: Any, side: str | None) -> list[dict[str, Any]]:
             if s.phase == DICE:
                 status, note = "fighting", f"round {battle.round}, before the dice" if battle.round > 1 else "before the dice"
             else:
-                status, note = "tie", "if neither side retreats from the tie, refought with the Units left"
+                from .battle import no_refight
+
+                status, note = "tie", ("neither side can throw a die: if both stand, the attacker falls back" if no_refight(s)
+                                       else "if neither side retreats from the tie, refought with the Units left")
             if battle.kind == RETREAT_BATTLE:
                 note += "; the retreating Units are eliminated if they lose"
             out.append(_battle_entry(s, battle.target, battle.attacker, attacker_force(s), defender_force(s), battle.bonus,

@@ -60,7 +60,7 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
     if s.retreat is not None:
         r = s.retreat
         retreat = {
-            "town": names[r.town], "side": SIDES[r.side], "quota": r.quota,
+            "town": names[r.town], "side": SIDES[r.side], "quota": r.quota, "forced": r.forced,
             "fight": {"to": names[r.fight[0]], "armor": r.fight[1], "infantry": r.fight[2]} if r.fight is not None else None,
         }
     result = None
@@ -235,7 +235,8 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         s.battle = battle
     rt = data.get("retreat")
     if rt is not None:
-        r = Retreat(town(rt["town"], "retreat.town"), _side_index(rt["side"], "retreat.side"), _nat(rt["quota"], "retreat.quota", 5))
+        r = Retreat(town(rt["town"], "retreat.town"), _side_index(rt["side"], "retreat.side"), _nat(rt["quota"], "retreat.quota", 5),
+                    bool(rt.get("forced", True)))
         fight = rt.get("fight")
         if fight is not None:
             r.fight = [town(fight["to"], "retreat.fight.to"), _nat(fight["armor"], "retreat.fight"), _nat(fight["infantry"], "retreat.fight")]

@@ -24,7 +24,9 @@ def retreat_roads(s: PattonState) -> tuple[list[tuple[int, int]], list[tuple[int
     t, side = r.town, r.side
     enemy = 1 - side
     battle = s.battle
-    fighting_allowed = s.advanced and battle is not None and battle.kind != RETREAT_BATTLE
+    # Optional Retreating Rule: "A defending player who is forced to retreat may ... retreat along a
+    # road towards a town that is occupied by enemy Units" — not one who chose to retreat from a tie
+    fighting_allowed = s.advanced and r.forced and battle is not None and battle.kind != RETREAT_BATTLE
     besieged = trapped_town(s)
     clear, fight = [], []
     for d, _road, to, _cost in b.out[t]:

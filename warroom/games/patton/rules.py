@@ -109,8 +109,9 @@ class PattonRules:
         s.advanced = advanced
         limit = options.get("turn_limit")
         if limit is not None:
-            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-                raise WarroomError(f"turn_limit must be a positive whole number of turns, not {limit!r}")
+            # 0 is no limit (the rule in Sicily: "The game continues until one player has achieved his objective")
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+                raise WarroomError(f"turn_limit must be a whole number of turns (0: no limit), not {limit!r}")
             if board.game_ends_card:
                 raise WarroomError(f"turn_limit is for Sicily: in {board.title} the Game Ends card ends the game after "
                                    f"{board.turns} turns ({sequence.SCENARIO_RULE[board.id]} — Duration of Game)")

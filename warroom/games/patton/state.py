@@ -68,17 +68,18 @@ class Battle:
 class Retreat:
     """A defender's retreat being allocated road by road (Retreating)."""
 
-    __slots__ = ("town", "side", "quota", "fight")
+    __slots__ = ("town", "side", "quota", "fight", "forced")
 
-    def __init__(self, town: int, side: int, quota: int) -> None:
+    def __init__(self, town: int, side: int, quota: int, forced: bool = True) -> None:
         self.town = town
         self.side = side
         self.quota = quota  # units that may still retreat (5 in all)
         self.fight: list[int] | None = None  # [to, armor, infantry]: retreating into an enemy town (optional rule)
+        self.forced = forced  # False: chosen after a tie (no fighting retreat: Optional Retreating Rule)
 
     def clone(self) -> Retreat:
         twin = Retreat.__new__(Retreat)
-        twin.town, twin.side, twin.quota = self.town, self.side, self.quota
+        twin.town, twin.side, twin.quota, twin.forced = self.town, self.side, self.quota, self.forced
         twin.fight = self.fight[:] if self.fight is not None else None
         return twin
 
@@ -132,7 +133,7 @@ class PattonState:
         self.eliminated = [[0, 0], [0, 0]]  # per side [armor, infantry] lost (battle, surrender, stacking, defection)
         self.entered = [[0, 0], [0, 0]]  # per side reserves entered
         self.relieved = False  # Bulge: the siege of Bastogne is broken (for good)
-        self.allied_end = [False] * n  # towns the Allies held at the end of their last turn
+        self.allied_end = [False] * n  # towns the Allies held at the end of their last turn and have not lost since
         self.held = False  # Bulge: Wiltz held through the German reply (for good)
         self.defection_used = [False] * n
         self.defection_owed = 0

@@ -355,7 +355,7 @@ export class PattonBoard {
   drawStrip(state) {
     const g = clear(this.stripDynamic);
     const y0 = this.sc.map.h + 14;
-    const turns = this.sc.turns || 12;
+    const turns = this.sc.turns || Math.max(15, state.turn); // Sicily: no turn limit unless an option sets one
     const room = this.bounds.w - 260 - (24 + this.sc.title.length * 13 + 76) - (this.sc.game_ends_card ? 170 : 10);
     const cell = Math.max(26, Math.min(46, Math.floor(room / turns)));
     const title = text(24, y0 + 34, this.sc.title, { class: "p-strip-title p-scenario", id: "scenario" });
@@ -651,7 +651,7 @@ export class PattonBoard {
 
   // -- the panel -------------------------------------------------------------------------------------
   turnLabel(view) {
-    return `Turn ${Math.min(view.turn, this.sc.turns)} of ${this.sc.turns}`;
+    return this.sc.turns ? `Turn ${Math.min(view.turn, this.sc.turns)} of ${this.sc.turns}` : `Turn ${view.turn}`;
   }
 
   hudFor(p) {
@@ -786,7 +786,7 @@ export class PattonBoard {
     const yes = (v) => (v ? "yes" : "no");
     const words = [];
     for (const [key, value] of Object.entries(score)) {
-      if (key === "turn") words.push(`Ended in turn ${Math.min(value, this.sc.turns)} of ${this.sc.turns}`);
+      if (key === "turn") words.push(this.sc.turns ? `Ended in turn ${Math.min(value, this.sc.turns)} of ${this.sc.turns}` : `Ended in turn ${value}`);
       else if (key === "bastogne_relieved") words.push(`${this.placeName(obj.relieve)} relieved: ${yes(value)}`);
       else if (key === "wiltz_held") words.push(`${this.placeName(obj.hold)} taken and held: ${yes(value)}`);
       else if (key === "messina_allied") words.push(`${this.placeName(obj.hold)} in ${this.sc.sides.Allied.name} hands: ${yes(value)}`);
