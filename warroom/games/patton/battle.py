@@ -91,7 +91,7 @@ def begin_round(s: PattonState, events: list[Event], log: bool) -> None:
             "type": "battle",
             "text": f"Battle for {b.towns[battle.target].name}{again}: {side_name(s, battle.attacker)} {mix_text(aa, ai) or 'none'} throw "
                     f"{battle.n} {_dice(battle.n)}, {side_name(s, battle.defender)} {mix_text(da, di) or 'none'} throw {battle.m} {_dice(battle.m)}. "
-                    f"Odds: attacker higher {odds[0]:.0%}, tie {odds[1]:.0%}, defender higher {odds[2]:.0%}.",
+                    f"Odds of the dice totals alone: attacker higher {odds[0]:.0%}, tie {odds[1]:.0%}, defender higher {odds[2]:.0%}.",
             "rule": BATTLES,
             "attacker_dice": battle.n,
             "defender_dice": battle.m,

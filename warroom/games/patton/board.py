@@ -161,9 +161,9 @@ class ScenarioData(_Strict):
             if spec.place == "town" and spec.town not in known:
                 raise ValueError(f"reserves.{key}: unknown town {spec.town!r}")
         obj = self.objective
-        for town in (obj.relieve, obj.hold):
-            if town is not None and town not in known:
-                raise ValueError(f"objective: unknown town {town!r}")
+        for objective_town in (obj.relieve, obj.hold):
+            if objective_town is not None and objective_town not in known:
+                raise ValueError(f"objective: unknown town {objective_town!r}")
         return self
 
 

@@ -149,11 +149,11 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         if a > s.offboard[0] or i > s.offboard[1]:
             return f"{quoted(action)}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
         if s.land_used[k] + a + i > b.landing_capacity[k]:
-            return (f"{quoted(action)}: {b.landings[k].id} handles at most {b.landing_capacity[k]} Units a turn ({s.land_used[k]} used) — "
+            return (f"{quoted(action)}: {b.landings[k].id} handles at most {_units(b.landing_capacity[k])} a turn ({s.land_used[k]} used) — "
                     "Patton: Sicily — Allied Landings")
         return f"{quoted(action)}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
     if kind == RETREAT:
-        return f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most {s.retreat.quota if s.retreat else 5} Units — Patton: Retreating"
+        return f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most {_units(s.retreat.quota if s.retreat else 5)} — Patton: Retreating"
     if kind == CASUALTIES:
         return f"{quoted(action)}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
     if kind == PLACE:
@@ -223,3 +223,8 @@ def _why_move(s: PattonState, parsed: tuple[int, ...], action: str) -> str:
     if s.mover == 1 and y == trapped_town(s):
         return f"{quoted(action)}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — Patton: The Bulge — Objective"
     return f"{quoted(action)} is not legal now — Patton: Using Movement Points"
+
+
+def _units(n: int) -> str:
+    """"1 Unit", "3 Units": a count of Units as the rules word it."""
+    return f"{n} Unit{'s' if n != 1 else ''}"

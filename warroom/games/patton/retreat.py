@@ -75,7 +75,7 @@ def begin(s: PattonState, events: list[Event], log: bool) -> None:
             extra = f"; towards enemy towns: {', '.join(b.towns[to].name for _, to in fight)}" if fight else ""
             events.append({
                 "type": "retreat_begins",
-                "text": f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} retreat, at most {r.quota} Units; "
+                "text": f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} retreat, at most {r.quota} Unit{'s' if r.quota != 1 else ''}; "
                         f"roads clear of enemy Units to: {roads}{extra}.",
                 "rule": RETREAT_RULE,
             })

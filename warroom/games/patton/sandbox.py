@@ -10,6 +10,7 @@ such boards (tests/test_patton_*.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .board import Board, ScenarioData, load_deck
 from .state import MOVING, PattonState
@@ -29,7 +30,7 @@ def sandbox_board(
     """A board with the given towns and roads (kind: solid, dashed, dotted); everything else minimal."""
     red, star = set(red), set(star)
     names = list(towns)
-    data = {
+    data: dict[str, Any] = {
         "schema_version": 1,
         "scenario": {"id": "sandbox", "title": "Sandbox", "deal": [12, 11], "game_ends_card": True, "turns": 12, "source": "test"},
         "towns": [{"id": t, "name": t, "x": float(k), "y": 0.0, "red": t in red, "star": t in star, "source": "test"} for k, t in enumerate(names)],
