@@ -127,7 +127,8 @@ def test_manual_attack_shows_odds_before_the_roll() -> None:
     lines.append(number_of(match, "attack 1st-ABTF Le-Muy-DZ->Frejus"))
     code, out = run(["play", "dragoon", "--seed", "3", "--dice", "manual"], [*lines, "q", "n"])
     assert code == 0
-    assert "1st-ABTF attacks 148-ID in Frejus: DRM +0, needs 3+ on the die to advance (chance 2/3 = 66.7%)." in out
+    # the BOT's 4s ("Coastal defenses", Dragoon: German BOT Actions) left the 148th desperate: DRM -1
+    assert "1st-ABTF attacks 148-ID in Frejus: DRM -1, needs 4+ on the die to advance (chance 1/2 = 50.0%)." in out
 
 
 def test_quit_offers_to_save(tmp_path: Path) -> None:
