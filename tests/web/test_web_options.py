@@ -198,7 +198,7 @@ def test_a_sicily_turn_limit_from_the_lobby_sets_the_turn_track(live_server: Any
     assert page.inner_text("#turn") == "Turn 1 of 20"
     assert page.locator("#board .p-turn-cell").count() == 20
     assert page.locator("#hud .rules-chip").all_inner_texts() == ["Turn limit: 20"]
-    assert "end of turn 20" in page.inner_text("#score")
+    assert "ends after turn 20" in page.inner_text("#score")  # Sicily has no limit of its own: the option adds one
     game_id = page.evaluate("window.warroomGame.id")
     assert live_server.app.state.store.load(game_id).header["options"] == {"turn_limit": 20}
     assert not errors, errors
