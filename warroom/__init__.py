@@ -23,7 +23,7 @@ from warroom.engine.errors import (
 )
 from warroom.engine.fairness import NotVerifiableError, VerifyReport, commitment, new_secret, verify_record
 from warroom.engine.match import Match, replay_record
-from warroom.engine.record import Record, read_record, save_record
+from warroom.engine.record import Record, read_record, save_record, start_of
 from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
 
 __version__ = "0.1.0"
@@ -87,20 +87,11 @@ def new_game(
 
 def load(record: Record | dict[str, Any] | str | PathLike[str], keep_log: bool = True) -> Match:
     """Rebuild a match from a record (object, JSON dict, or save file path); RecordError if it can't be."""
-    from warroom.games import get_ruleset
-
     if isinstance(record, dict):
         record = Record.from_json(record)
     elif not isinstance(record, Record):
         record = read_record(record)
-    try:
-        ruleset = get_ruleset(record.game)
-    except UnknownGameError as exc:
-        raise RecordError(f"record is for an unknown game: {exc}") from None
-    try:
-        state = ruleset.state_from_json(record.position) if record.position is not None else ruleset.initial_state(record.scenario, record.options)
-    except WarroomError as exc:
-        raise RecordError(f"record header cannot start a game: {exc}") from None
+    ruleset, state = start_of(record)
     return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__)
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import HMAC_SHA256, MT19937, check_key, is_key, keyed_outcome, new_key
-from .errors import RecordError, WarroomError
+from .errors import WarroomError
 from .match import _replay
-from .record import Record, read_record
+from .record import Record, read_record, start_of
 
 
 class NotVerifiableError(WarroomError):
@@ -156,7 +156,7 @@ def verify_record(record: Record | dict[str, Any] | str | os.PathLike[str], comm
     seed = check_key(record.seed)
     key = bytes.fromhex(seed)
     script = list(record.dice_mode) if isinstance(record.dice_mode, list) else []
-    ruleset, state = _start(record)
+    ruleset, state = start_of(record)
     checked = 0
 
     def check(n: int, value: int, at: Any, decisions: int) -> None:
@@ -193,22 +193,6 @@ def _commitment_arg(text: str | None) -> str | None:
     if not is_key(cleaned):  # a SHA-256 digest is written like a key: 64 hex digits
         raise WarroomError(f"a commitment is 64 hex digits (a SHA-256 digest), not {text[:80]!r}")
     return cleaned
-
-
-def _start(record: Record) -> tuple[Any, Any]:
-    """The record's ruleset and starting state, as `warroom.load` builds them."""
-    from warroom.engine.errors import UnknownGameError
-    from warroom.games import get_ruleset
-
-    try:
-        ruleset = get_ruleset(record.game)
-    except UnknownGameError as exc:
-        raise RecordError(f"record is for an unknown game: {exc}") from None
-    try:
-        state = ruleset.state_from_json(record.position) if record.position is not None else ruleset.initial_state(record.scenario, record.options)
-    except WarroomError as exc:
-        raise RecordError(f"record header cannot start a game: {exc}") from None
-    return ruleset, state
 
 
 __all__ = ["DieMismatch", "NotVerifiableError", "VerifyReport", "commitment", "new_secret", "verify_record"]

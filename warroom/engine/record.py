@@ -181,3 +181,24 @@ def read_record(path: str | os.PathLike[str]) -> Record:
         return Record.from_json(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def start_of(record: Record) -> tuple[Any, Any]:
+    """The record's ruleset and starting state (its position, else its scenario's setup with its options).
+
+    Loading and verifying a record both start here, so they cannot disagree on where a game began;
+    anything that cannot start a game is a RecordError naming why.
+    """
+    from warroom.games import get_ruleset
+
+    from .errors import UnknownGameError, WarroomError
+
+    try:
+        ruleset = get_ruleset(record.game)
+    except UnknownGameError as exc:
+        raise RecordError(f"record is for an unknown game: {exc}") from None
+    try:
+        state = ruleset.state_from_json(record.position) if record.position is not None else ruleset.initial_state(record.scenario, record.options)
+    except WarroomError as exc:
+        raise RecordError(f"record header cannot start a game: {exc}") from None
+    return ruleset, state

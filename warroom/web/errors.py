@@ -18,9 +18,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from warroom.engine.errors import GameOverError, UndoLockedError, WarroomError, WrongSideError, shorten
+
+from .limits import StartWatch
 
 log = logging.getLogger("warroom.web")
 
@@ -165,18 +167,11 @@ class InternalErrors:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        watch = StartWatch(send)
         try:
             await self.app(scope, receive, watch)
         except Exception:
-            if started:
+            if watch.started:
                 raise
             log.exception("unexpected error on %s %s", scope.get("method"), scope.get("path"))
             err = ApiError(500, "internal", "the server failed on this request: a bug, logged on the server")

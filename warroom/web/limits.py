@@ -30,6 +30,20 @@ class BodyTooLarge(HTTPException):
         super().__init__(413, _too_large(None, max_bytes))
 
 
+class StartWatch:
+    """A `send` that notes whether the response has started: a middleware that catches a failure may
+    answer it only before then (afterwards the client has a status line already, so it re-raises)."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.started = False
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self.send(message)
+
+
 class BodyLimit:
     """Refuse request bodies over `max_bytes` with 413, before the application reads them."""
 
@@ -46,7 +60,7 @@ class BodyLimit:
             await self._refuse(send, declared)
             return
         received = 0
-        started = False
+        watch = StartWatch(send)
 
         async def limited() -> Message:
             nonlocal received
@@ -57,16 +71,10 @@ class BodyLimit:
                     raise BodyTooLarge(self.max_bytes)
             return message
 
-        async def watch(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
         try:
             await self.app(scope, limited, watch)
         except BodyTooLarge:
-            if started:
+            if watch.started:
                 raise
             await self._refuse(send, None)
 
