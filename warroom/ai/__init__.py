@@ -5,8 +5,10 @@
 
 Game-agnostic: a game's evaluation and heuristic live in the `ai` module beside its rules
 (found from the ruleset's own package, never by naming a game here). That module may expose
-`heuristic_policy(ruleset, state) -> (action, why)`, `evaluate(ruleset, state) -> float`,
-`value_text(ruleset, value) -> str` and `summarize(ruleset, state) -> dict`.
+`heuristic_policy(ruleset, state) -> (action, why)`, `evaluate(ruleset, state) -> float` (the first
+side's value in [0, 1]; or a mapping side -> value, which games of more than two teams need),
+`value_text(ruleset, value) -> str` and `summarize(ruleset, state) -> dict`. Search backs up each
+side's `Result.returns` (see ai/mcts.py), so agents play any number of sides and teams.
 """
 
 from __future__ import annotations
@@ -50,8 +52,13 @@ class Agent(Protocol):
 
 
 def game_ai_module(ruleset: Ruleset) -> ModuleType | None:
-    """The game's own `ai` module, beside its rules (None if the game has none)."""
+    """The game's own `ai` module, beside its rules (None if the game has none).
+
+    A ruleset defined in a top-level module (a test game in a test file) has no package, hence no
+    `ai` module beside it."""
     package = type(ruleset).__module__.rpartition(".")[0]
+    if not package:
+        return None
     name = f"{package}.ai"
     try:
         return import_module(name)

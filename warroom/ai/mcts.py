@@ -9,8 +9,13 @@ one, else by a random playout to the end. When the game also has a `heuristic_po
 is a prior: expanded first, and selection becomes PUCT with that move holding `prior_share` of
 the prior mass, so a small budget plays about as well as the heuristic and a larger one can
 correct it.
-Values are kept per side, so the same search plays solitaire (one side against chance) and
-two-player games.
+Values are kept per side, in [0, 1]: a finished game's `Result.returns` (-1..+1, one per side) mapped
+linearly, or the evaluation's value. Each node sums the value of the side whose choice led to it,
+so selection at a node maximises what the side to move there gets. The same search thus plays
+solitaire (one side against chance), two-player games and N sides in teams: partners' returns
+are equal, so each plays for its team. An evaluation may answer a mapping side -> value, or one
+float: the first side's value, its team's too, and 1 minus it for the other team where there
+are two (solitaire: the one side's).
 
 States are rebuilt each simulation from one clone of the root (`ruleset.clone`, never
 deepcopy) with `apply(..., log=False)`: no state is stored in the tree.
@@ -24,7 +29,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from warroom.engine.ruleset import CHANCE, Ruleset
+from warroom.engine.ruleset import CHANCE, Ruleset, win_returns
 
 from . import decision_state, game_ai_module
 
@@ -70,8 +75,15 @@ class MCTS:
         paired: bool = True,
     ) -> None:
         self.ruleset = ruleset
-        self.sides: tuple[str, ...] = tuple(ruleset.info.sides)
+        info = ruleset.info
+        self.sides: tuple[str, ...] = tuple(info.sides)
         self.side_index = {side: k for k, side in enumerate(self.sides)}
+        teams = info.team_list()
+        # how a float evaluation splits among the sides: True for the first side's team
+        self._first_team = tuple(info.team_of(side) == info.team_of(self.sides[0]) for side in self.sides) if self.sides else ()
+        self._teams = len(teams)
+        self._pair = len(self.sides) == 2 and self._teams == 2  # the common case, kept fast
+        self._even = (0.5,) * len(self.sides)
         self.evaluate = evaluate
         self.prior = prior
         self.prior_share = prior_share
@@ -105,19 +117,24 @@ class MCTS:
         return self._result_values(state)
 
     def _as_values(self, value: float | Mapping[str, float]) -> tuple[float, ...]:
+        """Each side's value from an evaluation: a mapping side -> value, or the first side's float."""
         if isinstance(value, Mapping):
             return tuple(float(value.get(side, 0.0)) for side in self.sides)
-        if len(self.sides) == 2:
+        if self._pair:
             return (value, 1.0 - value)  # a float is the first side's value in a zero-sum game
-        return (value,) * len(self.sides)
+        if self._teams == 1:
+            return (value,) * len(self.sides)  # solitaire (or one team against the game)
+        if self._teams == 2:
+            return tuple(value if mine else 1.0 - value for mine in self._first_team)
+        raise ValueError(f"{self.ruleset.info.id}: with {self._teams} teams the evaluation must map each side to its value")
 
     def _result_values(self, state: Any) -> tuple[float, ...]:
+        """Each side's value at the end: its return, -1..+1, mapped onto 0..1 (a draw's 0 is 0.5)."""
         result = self.ruleset.result(state)
         if result is None:  # a playout cut short by the step limit: call it even
-            return (0.5,) * len(self.sides)
-        if result.winner is None:
-            return (0.5,) * len(self.sides)
-        return tuple(1.0 if side == result.winner else 0.0 for side in self.sides)
+            return self._even
+        returns = result.returns or win_returns(self.ruleset.info, result.winner)  # a ruleset that leaves them out
+        return tuple(0.5 + 0.5 * returns.get(side, 0.0) for side in self.sides)
 
     def _rollout(self, state: Any) -> None:
         rs, rng = self.ruleset, self._dice

@@ -3,7 +3,9 @@
 Game k is played with seed `seed + k` (dice and agent alike), so a study is reproducible and
 gives the same report whatever the number of processes. What is reported comes from the
 game's `ai.summarize(ruleset, state)` when it has one (numbers become distributions; a mapping
-of name -> turn or None becomes a rate and mean/median turn), plus each game's winner.
+of name -> turn or None becomes a rate and mean/median turn), plus each game's winner (outcomes
+are counted by team, each side its own team unless the game declares teams) and each side's
+mean return (`Result.returns`: how each seat fared, which a winner alone does not say with teams).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
     summarize = getattr(module, "summarize", None) if module else None
     facts: dict[str, Any] = dict(summarize(match.ruleset, match.state)) if summarize else _score_facts(result.score)
     facts["winner"] = result.winner
+    facts["returns"] = dict(result.returns)
     return facts
 
 
@@ -81,6 +84,8 @@ class SimulationReport:
     options: dict[str, Any] = field(default_factory=dict)
     """The rules options every game was played with (those given, and any a spec sets for studies)."""
     """The scenario's name for each side (Patton's Normandy: Allied -> American), for the report's words."""
+    returns: dict[str, float] = field(default_factory=dict)
+    """Each side's mean return over the games (Result.returns: +1 a win, -1 a loss, 0 a draw)."""
 
     def name(self, side: str) -> str:
         return self.side_names.get(side, side)
@@ -88,16 +93,19 @@ class SimulationReport:
     @classmethod
     def from_games(cls, facts: Sequence[dict[str, Any]], *, game: str, agent: str, seed: int, jobs: int,
                    backend: str, seconds: float, sides: Sequence[str], draws: bool = True,
-                   side_names: Mapping[str, str] | None = None) -> SimulationReport:
+                   side_names: Mapping[str, str] | None = None, teams: Sequence[str] | None = None) -> SimulationReport:
+        """`teams` orders the outcome rows (the winners a game names); by default the sides."""
         n = len(facts)
         outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
-        ordered = {side: outcomes.get(side, 0) for side in sides}
+        ordered = {team: outcomes.get(team, 0) for team in (sides if teams is None else teams)}
         if draws or outcomes.get("draw"):  # a game without draws gets no draw row (unless one happened after all)
             ordered["draw"] = outcomes.get("draw", 0)
         for other, count in outcomes.items():
             ordered.setdefault(other, count)
         report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered, side_names=dict(side_names or {}))
-        keys = [k for k in (facts[0] if facts else {}) if k != "winner"]
+        if n and all(f.get("returns") for f in facts):
+            report.returns = {side: statistics.fmean(float(f["returns"].get(side, 0.0)) for f in facts) for side in sides}
+        keys = [k for k in (facts[0] if facts else {}) if k not in ("winner", "returns")]
         for key in keys:
             values = [f.get(key) for f in facts]
             if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
@@ -128,6 +136,7 @@ class SimulationReport:
             "side_names": dict(self.side_names),
             "outcomes": dict(self.outcomes),
             "rates": {name: self.rate(name) for name in self.outcomes},
+            "mean_returns": dict(self.returns),
             "numbers": self.numbers,
             "events": self.events,
             "flags": self.flags,
@@ -233,14 +242,18 @@ def simulate(
     address: str | None = None,
     side_agents: Mapping[str, str] | None = None,
     options: Mapping[str, Any] | None = None,
+    backend: str = "local",
 ) -> SimulationReport:
     """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies)
     except the sides `side_agents` names (side -> agent), so two agents can be matched in a
     two-player game; `scenario` picks the game's scenario and `options` its rules options (e.g.
     Patton's Sicily `turn_limit`, which the rules do not have, for studies that must end soon).
 
-    `jobs` processes share the work; `address` runs the batches on a Ray cluster instead when
-    the `ray` package is installed. `progress(done)` is called with the games finished so far.
+    `backend` "local": `jobs` processes of this machine share the work. "ray": Ray tasks do, on a
+    local Ray started here (with `jobs` CPUs) or, given an `address` ("auto", or host:port of a
+    cluster started with `ray start --head`), on that cluster; without the `ray` package it is a
+    SimulationError naming the extra to install, never a quiet local run. Either way the games and
+    the report are the same for the same seeds. `progress(done)` is called with the games finished so far.
     The report is the same for a seed whatever `jobs` is, except with MCTS under a time budget
     (`budget_ms`), whose search depth depends on the machine's speed.
     """
@@ -251,6 +264,12 @@ def simulate(
         raise SimulationError("games must be at least 1")
     if jobs < 1:
         raise SimulationError("jobs must be at least 1")
+    if backend not in BACKENDS:
+        raise SimulationError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise SimulationError("an address is a Ray cluster's: say --backend ray with it")
+    if backend == "ray" and not _ray_available():
+        raise SimulationError("the ray backend needs Ray: pip install 'warroom[cluster]'")
     for name in (allied, *(side_agents or {}).values()):
         if name not in AGENT_NAMES:
             raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
@@ -263,12 +282,12 @@ def simulate(
     chosen = study_options(ruleset, scenario, options) or None
     tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
     start = time.perf_counter()
-    backend = "local"
     results: list[list[dict[str, Any]]]
-    if address is not None and _ray_available():
-        backend = f"ray ({address})"
-        results = _run_ray(tasks, address, progress)
+    if backend == "ray":
+        backend = f"ray ({address or 'local'})"
+        results = _run_ray(tasks, address, jobs, progress)
     elif jobs == 1:
+        backend = "local"
         results = _collect(map(_play_batch, tasks), progress)
     else:
         import multiprocessing
@@ -276,14 +295,13 @@ def simulate(
         backend = f"{jobs} processes"
         with multiprocessing.get_context().Pool(jobs) as pool:
             results = _collect(pool.imap(_play_batch, tasks), progress)
-    if address is not None and not backend.startswith("ray"):
-        backend += " (ray is not installed: ran here)"
     facts = [f for batch in results for f in batch]
     label = allied if not own else ", ".join(f"{side} {own.get(side, allied)}" for side in ruleset.info.sides)
     names, draws = scenario_terms(game, scenario)
     report = SimulationReport.from_games(
         facts, game=game, agent=label, seed=seed, jobs=jobs, backend=backend,
         seconds=time.perf_counter() - start, sides=ruleset.info.sides, draws=draws, side_names=names,
+        teams=[team for team, _ in ruleset.info.team_list()],
     )
     report.scenario = scenario
     report.options = dict(chosen or {})
@@ -314,7 +332,7 @@ def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], boo
     try:
         module: Any = import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
+        if exc.name != name and not name.startswith(f"{exc.name}."):  # a game outside warroom.games has none
             raise
         return {}, True
     names = getattr(module, "side_names", None)
@@ -332,6 +350,10 @@ def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], 
     return out
 
 
+BACKENDS = ("local", "ray")
+"""Where a study's games are played: this machine's processes, or Ray tasks (a local Ray or a cluster)."""
+
+
 def _ray_available() -> bool:
     try:
         import ray  # noqa: F401
@@ -340,12 +362,25 @@ def _ray_available() -> bool:
     return True
 
 
-def _run_ray(tasks: list[_Task], address: str,
+def _run_ray(tasks: list[_Task], address: str | None, jobs: int,
              progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+    """The batches as Ray tasks, in order; a Ray started here (no address) is shut down afterwards."""
     import ray
 
-    if not ray.is_initialized():
-        ray.init(address=address)
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address is None:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    try:
+        return _gather_ray(ray, tasks, progress)
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _gather_ray(ray: Any, tasks: list[_Task], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
     remote = ray.remote(_play_batch)
     refs = [remote.remote(task) for task in tasks]
     pending = {ref: k for k, ref in enumerate(refs)}

@@ -21,24 +21,83 @@ Event = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: its id, title, scenarios and sides, and which sides play as a team.
+
+    `teams` groups the sides: (team name, its sides) pairs, every side in exactly one team. Empty
+    (the default) means each side is its own team, named after the side: a two-player game is two
+    teams of one, a solitaire game one. A four-seat game of two against two (Saint-Lo's variant)
+    names two teams of two, so a result and a search credit a side with its partner's win."""
+
+    id: str
+    title: str
+    scenarios: tuple[str, ...]
+    sides: tuple[str, ...]
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.teams:
+            grouped = sorted(side for _, members in self.teams for side in members)
+            if grouped != sorted(self.sides) or len({name for name, _ in self.teams}) != len(self.teams):
+                raise ValueError(f"{self.id}: teams {self.teams!r} must name each side of {self.sides!r} exactly once")
+
+    def team_list(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The teams: those declared, else each side its own team, named after it."""
+        return self.teams or tuple((side, (side,)) for side in self.sides)
+
+    def team_of(self, side: str) -> str:
+        """The name of the team `side` plays in (the side itself where no teams are declared)."""
+        for name, members in self.team_list():
+            if side in members:
+                return name
+        raise KeyError(side)
+
+
+def win_returns(info: GameInfo, winner: str | None) -> dict[str, float]:
+    """Each side's return when `winner` wins: +1 for every side of the winning team, -1 for every
+    other side, 0 for all in a draw (`winner` None).
+
+    `winner` is a side or a team name. A winner that is neither is an opponent without a seat, such
+    as a solitaire game's bot (Dragoon's Germans): every seated side then loses, -1. This is the
+    return of a game scored by win, draw or loss; a game that scores by margin fills `returns`
+    itself."""
+    if winner is None:
+        return dict.fromkeys(info.sides, 0.0)
+    for name, members in info.team_list():
+        if winner == name or winner in members:
+            return {side: 1.0 if side in members else -1.0 for side in info.sides}
+    return dict.fromkeys(info.sides, -1.0)
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
-    """How a finished game ended: winner (a side, or None for a draw), score and why."""
+    """How a finished game ended: winner (a side or a team, or None for a draw), score, why, and
+    each side's return.
+
+    `returns` maps every side to its payoff in [-1, 1] (+1 the best there is): what search backs up
+    and what studies count, so a game with teams or with more than two sides has a result that
+    says how it went for each seat. Games fill it (usually with `win_returns(info, winner)`);
+    `from_json` derives it for a result saved before it existed."""
 
     winner: str | None
     score: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
     rule: str = ""
+    returns: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "score": self.score, "reason": self.reason, "rule": self.rule}
+        return {"winner": self.winner, "score": self.score, "reason": self.reason, "rule": self.rule,
+                "returns": dict(self.returns)}
 
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    id: str
-    title: str
-    scenarios: tuple[str, ...]
-    sides: tuple[str, ...]
+    @classmethod
+    def from_json(cls, data: dict[str, Any], info: GameInfo | None = None) -> Result:
+        """A result from `to_json` output. One saved without `returns` gets them from its winner
+        (`win_returns`) where the game's `info` is given, else none."""
+        returns = data.get("returns")
+        if returns is None:
+            returns = win_returns(info, data.get("winner")) if info is not None else {}
+        return cls(data.get("winner"), dict(data.get("score") or {}), str(data.get("reason", "")),
+                   str(data.get("rule", "")), {side: float(value) for side, value in returns.items()})
 
 
 @runtime_checkable
@@ -78,7 +137,8 @@ class Ruleset(Protocol):
     def observation(self, state: Any, side: str | None) -> dict[str, Any]:
         """What `side` may see (None: an omniscient observer); JSON-ready."""
 
-    def result(self, state: Any) -> Result | None: ...
+    def result(self, state: Any) -> Result | None:
+        """None while the game goes on; at the end, a Result whose `returns` name every side."""
 
     def clone(self, state: Any) -> Any: ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine.errors import IllegalActionError
-from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result
+from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import attacks, bot, movement
 from .board import Board, load_board
@@ -257,13 +257,16 @@ class DragoonRules:
         b = self.board
         ports = [loc for loc in (b.marseilles, b.toulon) if loc >= 0]
         score = {"VP": vp, "breakdown": parts}
+        # the one seat's return (win_returns): +1 Allied victory, 0 the 7 VP draw, -1 German victory
         if not any(s.control[loc] for loc in ports):
-            return Result(GERMAN, score, "Neither Marseilles nor Toulon is Allied-controlled: automatic German victory.", VICTORY)
-        if vp <= 6:
-            return Result(GERMAN, score, f"{vp} VP: 6 VP or less is a German victory.", VICTORY)
-        if vp == 7:
-            return Result(None, score, "7 VP: a draw, the historical result.", VICTORY)
-        return Result(ALLIED, score, f"{vp} VP: 8 VP or more is an Allied victory.", VICTORY)
+            winner, reason = GERMAN, "Neither Marseilles nor Toulon is Allied-controlled: automatic German victory."
+        elif vp <= 6:
+            winner, reason = GERMAN, f"{vp} VP: 6 VP or less is a German victory."
+        elif vp == 7:
+            winner, reason = None, "7 VP: a draw, the historical result."
+        else:
+            winner, reason = ALLIED, f"{vp} VP: 8 VP or more is an Allied victory."
+        return Result(winner, score, reason, VICTORY, win_returns(self.info, winner))
 
     def victory_points(self, s: DragoonState) -> tuple[int, dict[str, int]]:
         """VP as the rulebook counts them: ports and Cannes held, plus German units eliminated."""

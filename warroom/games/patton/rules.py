@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError, WarroomError
-from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result
+from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import battle as battle_mod
 from . import movement, placement, retreat, sequence
@@ -352,7 +352,7 @@ class PattonRules:
         if s.phase != OVER:
             return None
         winner = SIDES[s.winner] if s.winner is not None else None
-        return Result(winner, score(s), s.reason, s.result_rule)
+        return Result(winner, score(s), s.reason, s.result_rule, win_returns(self.info, winner))
 
     def observation(self, s: PattonState, side: str | None = None) -> dict[str, Any]:
         # Everything on the board is open. The movement packs hold no hidden order: a card's value
