@@ -232,6 +232,18 @@ def test_mcts_agents_play_team_pick_to_the_end(team_pick: str) -> None:
     assert match.view()["result"]["returns"] == result.returns
 
 
+def test_the_protocol_passes_returns_through(team_pick: str) -> None:
+    from warroom.protocol import ProtocolSession
+
+    session = ProtocolSession()
+    view = session.handle({"cmd": "new", "game": team_pick, "seed": 1})["view"]
+    for number in (1, 2, 4, 6):  # North 1 + South 6 beat East 2 + West 4
+        assert view["result"] is None
+        view = session.handle({"cmd": "play", "action": f"take {number}"})["view"]
+    assert view["over"] and view["result"]["winner"] == "North-South"
+    assert view["result"]["returns"] == {"North": 1.0, "East": -1.0, "West": -1.0, "South": 1.0}
+
+
 # -- studies report it ----------------------------------------------------------------------------------
 def test_simulate_counts_team_wins_and_mean_returns(team_pick: str) -> None:
     from warroom.analysis.simulate import simulate
