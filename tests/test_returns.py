@@ -153,6 +153,24 @@ def test_win_returns_for_teams_two_sides_solitaire_and_draws() -> None:
     assert win_returns(solitaire, "German") == {"Allied": -1.0}  # the bot, which has no seat, won
 
 
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=7), st.integers(-2, 7))
+def test_win_returns_credit_exactly_the_winners_team(team_of_side: list[int], pick: int) -> None:
+    sides = tuple(f"s{k}" for k in range(len(team_of_side)))
+    names = sorted(set(team_of_side))
+    teams = tuple((f"t{t}", tuple(s for s, mine in zip(sides, team_of_side, strict=True) if mine == t)) for t in names)
+    info = GameInfo("g", "G", ("x",), sides, teams=teams)
+    # the winner: a side (0..n-1), a team (named t<k>), nobody (None: a draw) or an outsider without a seat
+    winner = sides[pick] if 0 <= pick < len(sides) else {-1: None, -2: "outsider"}.get(pick, f"t{pick % 4}")
+    returns = win_returns(info, winner)
+    assert set(returns) == set(sides)
+    if winner is None:
+        assert set(returns.values()) == {0.0}
+        return
+    team = info.team_of(winner) if winner in sides else winner
+    for side in sides:
+        assert returns[side] == (1.0 if info.team_of(side) == team else -1.0)
+
+
 def test_result_json_carries_returns_and_old_results_derive_them() -> None:
     result = Result("East-West", {"North-South": 7, "East-West": 8}, "7 against 8", "", win_returns(TeamPick.info, "East-West"))
     data = json.loads(json.dumps(result.to_json()))
