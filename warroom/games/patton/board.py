@@ -3,6 +3,7 @@ movement deck, compiled to integer indices so the rules' hot path never touches 
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -11,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from warroom.engine.data import load_toml
 from warroom.engine.errors import DataFileError
+from warroom.engine.graph import Graph
 
 DATA_DIR = Path(__file__).parent / "data"
 SCENARIOS = ("normandy", "bulge", "sicily")
@@ -219,19 +221,14 @@ class Board:
         self.front = [t.front for t in data.towns]
         self.defection = [t.defection or 0 for t in data.towns]
         index = self.town_index
-        # roads: undirected index r; directed index d = 2r (a->b) or 2r+1 (b->a)
-        self.road_ends: list[tuple[int, int]] = [(index[r.a], index[r.b]) for r in data.roads]
-        self.road_cost: list[int] = [ROAD_COST[r.kind] for r in data.roads]
-        self.road_kind: list[str] = [r.kind for r in data.roads]
-        self.road_between: dict[tuple[int, int], int] = {}
-        self.out: list[list[tuple[int, int, int, int]]] = [[] for _ in range(self.n)]  # (d, road, to, cost)
-        self.neighbours: list[list[int]] = [[] for _ in range(self.n)]
-        for r, (a, b) in enumerate(self.road_ends):
-            self.road_between[(a, b)] = self.road_between[(b, a)] = r
-            self.out[a].append((2 * r, r, b, self.road_cost[r]))
-            self.out[b].append((2 * r + 1, r, a, self.road_cost[r]))
-            self.neighbours[a].append(b)
-            self.neighbours[b].append(a)
+        # roads: undirected index r; directed index d = 2r (a->b) or 2r+1 (b->a); the searches are the graph's
+        self.graph: Graph[int] = Graph(self.names, [(r.a, r.b, r.kind, ROAD_COST[r.kind]) for r in data.roads])
+        self.road_ends: list[tuple[int, int]] = self.graph.ends
+        self.road_cost: list[int] = self.graph.costs
+        self.road_kind: list[str] = self.graph.kinds
+        self.road_between: dict[tuple[int, int], int] = self.graph.between
+        self.out: list[list[tuple[int, int, int, int]]] = self.graph.out  # (d, road, to, cost)
+        self.neighbours: list[list[int]] = self.graph.neighbours
         self.landings = data.landings
         self.landing_town = [index[la.town] for la in data.landings]
         self.landing_capacity = [la.capacity for la in data.landings]
@@ -279,25 +276,8 @@ class Board:
                                 "is decided: it needs a town to hold (objective kind 'hold') or a turn limit")
 
     def _all_pairs(self) -> list[list[int]]:
-        """Road distance in Movement Points between every pair of towns (Dijkstra from each)."""
-        import heapq
-
-        inf = 10**6
-        table = []
-        for start in range(self.n):
-            dist = [inf] * self.n
-            dist[start] = 0
-            heap = [(0, start)]
-            while heap:
-                d, t = heapq.heappop(heap)
-                if d > dist[t]:
-                    continue
-                for _, _, to, cost in self.out[t]:
-                    if d + cost < dist[to]:
-                        dist[to] = d + cost
-                        heapq.heappush(heap, (d + cost, to))
-            table.append(dist)
-        return table
+        """Road distance in Movement Points between every pair of towns (10**6 between towns no road joins)."""
+        return [[int(c) if c < math.inf else 10**6 for c in row] for row in self.graph.all_pairs_costs()]
 
     def unit_text(self, armor: int, infantry: int) -> str:
         return mix_text(armor, infantry)

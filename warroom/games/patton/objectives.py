@@ -24,21 +24,8 @@ def relief_path_open(s: PattonState) -> bool:
     free either.
     """
     b = s.board
-    start = b.relieve
     blocked_roads = {b.road_between[(st[0], st[1])] for st in s.stacks if st[4] == 1 and st[1] < b.n}
-    seen = [False] * b.n
-    seen[start] = True
-    frontier = [start]
-    star, side = b.star, s.side
-    while frontier:
-        t = frontier.pop()
-        if star[t]:
-            return True
-        for _, road, to, _ in b.out[t]:
-            if not seen[to] and side[to] != 1 and road not in blocked_roads:
-                seen[to] = True
-                frontier.append(to)
-    return False
+    return b.graph.find(b.relieve, b.star, owner=s.side, enemy=1, blocked_edges=blocked_roads) >= 0
 
 
 def update_relief(s: PattonState, events: list[Event], log: bool) -> None:
