@@ -79,12 +79,25 @@ def test_bad_arguments_are_refused() -> None:
         simulate("dragoon", 0)
 
 
-def test_ray_address_without_ray_falls_back_to_processes() -> None:
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        report = simulate("dragoon", 4, allied="random", seed=3, address="127.0.0.1:1")
-        assert report.backend.startswith("local") and "ray is not installed" in report.backend
-        assert report.games == 4
-    else:
-        pytest.skip("ray is installed; the fallback is not exercised")
+def test_a_study_on_a_local_ray_reports_exactly_what_the_process_pool_does() -> None:
+    """The Ray backend is real: a local Ray plays the batches and the report is the process pool's, seed for seed."""
+    pytest.importorskip("ray")
+    pool = simulate("patton", 6, allied="random", jobs=2, seed=11, scenario="bulge")
+    on_ray = simulate("patton", 6, allied="random", jobs=2, seed=11, scenario="bulge", backend="ray")
+    assert on_ray.backend == "ray (local)" and pool.backend == "2 processes"
+    assert _comparable(on_ray) == _comparable(pool)
+
+
+def test_ray_is_asked_for_plainly() -> None:
+    with pytest.raises(SimulationError, match="--backend ray"):
+        simulate("dragoon", 2, address="127.0.0.1:6379")  # an address alone never runs quietly elsewhere
+    with pytest.raises(SimulationError, match="backend must be one of"):
+        simulate("dragoon", 2, backend="spark")
+
+
+def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import warroom.analysis.simulate as module
+
+    monkeypatch.setattr(module, "_ray_available", lambda: False)  # as on a machine without the cluster extra
+    with pytest.raises(SimulationError, match=r"pip install 'warroom\[cluster\]'"):
+        simulate("dragoon", 2, backend="ray")

@@ -56,6 +56,11 @@ class DiceMode(StrEnum):
     manual = "manual"
 
 
+class Backend(StrEnum):
+    local = "local"
+    ray = "ray"
+
+
 class Opponent(StrEnum):
     ai = "ai"
     human = "human"
@@ -386,6 +391,9 @@ def simulate(
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE for every game, repeatable "
                                                      "(e.g. turn_limit=15 in Patton's Sicily).")] = None,
+    backend: Annotated[Backend, typer.Option("--backend", help="local: --jobs processes here; ray: Ray tasks, on a local Ray "
+                                             "or the cluster at --address (pip install 'warroom[cluster]').")] = Backend.local,
+    address: Annotated[str | None, typer.Option("--address", help="A Ray cluster's address (host:port, or auto), with --backend ray.")] = None,
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
@@ -396,7 +404,8 @@ def simulate(
         task = progress.add_task("games", total=games)
         report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
                                  progress=lambda done: progress.update(task, completed=done), scenario=scenario,
-                                 side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []))
+                                 side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []),
+                                 backend=backend.value, address=address)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
