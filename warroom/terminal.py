@@ -40,7 +40,11 @@ Ask = Callable[[str], str]
 COMMANDS_HELP = """\
 [bold]At the prompt[/bold]: a number plays that action (or type its id) · [bold]u[/bold] undo (never past a die roll) · \
 [bold]s[/bold] \\[file] save · [bold]l[/bold] file load · [bold]b[/bold] or Enter redraw the board · [bold]h[/bold] this help · \
+[bold]hint[/bold] \\[ms] the computer's three best moves with their estimated chances and 95% intervals (MCTS, 500 ms) · \
 [bold]q[/bold] quit (offers to save)"""
+
+HINT_BUDGET_MS = 500
+"""How long the terminal's `hint` searches unless told (`hint 2000`)."""
 
 REPLAY_HELP = """\
 [bold]Replay[/bold]: Enter or [bold]n[/bold] the next step · [bold]b[/bold] back one · [bold]g N[/bold] go to step N · \
@@ -574,7 +578,35 @@ class TerminalGame:
             return False
         if word in ("q", "quit", "exit"):
             return self._quit()
+        if word == "hint":
+            self._hint(arg)
+            return False
         return None
+
+    def _hint(self, arg: str) -> None:
+        """The computer's three best moves here, each with its estimate and 95% interval (warroom.ai.analysis)."""
+        from warroom.ai import agent_seed, get_agent
+        from warroom.ai.analysis import analyse
+
+        if arg and not (arg.isdigit() and 50 <= int(arg) <= 60_000):
+            self._error(f"hint takes a thinking time in milliseconds, 50 to 60000 (e.g. hint 2000), not {arg!r}.")
+            return
+        budget = int(arg) if arg else HINT_BUDGET_MS
+        try:
+            agent = get_agent("mcts", self.match.ruleset.info.id, budget_ms=budget,
+                              seed=agent_seed(self.match.seed, f"hint {len(self.match.actions)}"))
+            found = analyse(agent, self.match)
+        except WarroomError as exc:
+            self._error(f"No hint: {exc}.")
+            return
+        self.console.print(Text(f"Hint (MCTS, {budget} ms), by {found.measure}:", style="bold"))
+        for n, alt in enumerate(found.top, 1):
+            line = Text(f"{n:>3}. ", style="bold cyan")
+            line.append(self.renderer.action_label(self.match, alt.action))
+            self.console.print(line)
+            self.console.print(Text(f"     {alt.text}", style="dim"))
+        if found.why:
+            self.console.print(Text(f"  why: {found.why}", style="dim"))
 
     def _save(self, path: str) -> bool:
         folder = Path(path).expanduser().parent

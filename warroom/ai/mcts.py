@@ -209,6 +209,12 @@ class MCTS:
             "children": {a: (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()},
         }
 
+    def root_samples(self) -> dict[str, list[float]]:
+        """The last search's root moves, each with the value every simulation under it backed up (for
+        the side to move, in [0, 1], in the order they came): what a hint's confidence interval is made
+        of (see ai/analysis.py). A copy, read after the search, so the search itself is untouched."""
+        return {action: list(values) for action, values in getattr(self, "_root_values", {}).items()}
+
     def _confident_choice(self, hint: str | None, z: float) -> str:
         """The prior's root move unless another beats it by `z` standard errors of the paired
         differences of their values (the k-th visits of two moves, which saw the same dice)."""

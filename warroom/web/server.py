@@ -133,6 +133,33 @@ class Verify(BaseModel):
                                    description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too")
 
 
+class HintMove(BaseModel):
+    """One of the hint's best moves with its numbers (warroom.ai.analysis): documents the answer, validates nothing."""
+
+    action: str = Field(description="an action id from the view's `legal` list")
+    label: str = Field(description="the action in words")
+    value: float | None = Field(description="the estimate for the seat's side, 0..1: its win chance, or (solitaire) its expected result "
+                                            "over the best the game allows (see `measure`); null when the game has no evaluation")
+    low: float | None = Field(description="the low end of the estimate's 95% interval (equal to `value` where no search ran)")
+    high: float | None = Field(description="the high end of the estimate's 95% interval (equal to `value` where no search ran)")
+    visits: int = Field(description="the search's simulations under this move; 0: no search ran, no confidence")
+    text: str = Field(description="the estimate and its interval in the game's words, e.g. \"about 40% to win (95% interval 38% to 42%; 300 simulations)\"")
+
+
+class Hint(BaseModel):
+    """The answer of GET /hint: the computer's move and reason, and the best moves it weighed with their numbers."""
+
+    ok: bool
+    move: int = Field(description="the move number of the position the hint is for")
+    action: str = Field(description="the move the computer would play")
+    label: str
+    why: str = Field(description="the computer's one-line reason")
+    agent: str = Field(description="the computer player asked (mcts gives confidence intervals; the others no search)")
+    measure: str = Field(description="what the numbers are, in words (a win chance, or an expected result)")
+    searched: bool = Field(description="whether a search ran (and the intervals mean something)")
+    top: list[HintMove] = Field(description="up to three moves, the computer's own first, the rest by the low end of their interval")
+
+
 class Lobby(BaseModel):
     model_config = STRICT
     tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
@@ -288,7 +315,8 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         return FastJSON(service.odds(live, side))
 
     @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision",
-             responses={**responses_for(*SEAT, 409), 503: {**responses_for(503)[503], "description": HINT_503}})
+             responses={200: {"model": Hint, "description": "The computer's move, its reason, and its best three moves with their estimated value and 95% interval"},
+                        **responses_for(*SEAT, 409), 503: {**responses_for(503)[503], "description": HINT_503}})
     async def hint(game_id: GameId, token: TokenQuery = None, agent: Annotated[str | None, Query(max_length=40)] = None,
                    budget_ms: Annotated[int, Query(ge=HINT_BUDGET_MS[0], le=HINT_BUDGET_MS[1])] = 500,
                    x_warroom_token: TokenHeader = None) -> Response:

@@ -46,6 +46,8 @@ hot-seat and at the table the players may choose one (to study a game), and know
 predictable."""
 MAX_CACHED = 2000
 QUEUE_LIMIT = 64
+HINT_TOP = 3
+"""A hint lists this many moves with their estimated value and its confidence (warroom.ai.analysis)."""
 
 
 @dataclass(eq=False)
@@ -530,11 +532,14 @@ class GameService:
         agents.make_agent(name, live.stored.game, budget_ms, 0)  # an unknown agent is refused now, not after a wait for a worker
         version = live.version
         # the adviser may look ahead, but never at the game's own dice: the thinker gives its copy dice of its own
-        thought = await self.thinker.think(m, name, budget_ms, secrets.randbelow(2**31), secrets.randbelow(2**31))
+        thought = await self.thinker.think(m, name, budget_ms, secrets.randbelow(2**31), secrets.randbelow(2**31), top=HINT_TOP)
         action, why = thought.action, thought.why
         if live.version != version:
             raise stale(version, live.version)
-        return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name}
+        analysis = thought.analysis or {"measure": "", "searched": False, "top": []}
+        top = [{**alt, "label": m.ruleset.describe_action(m.state, alt["action"])} for alt in analysis["top"]]
+        return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name,
+                "measure": analysis["measure"], "searched": analysis["searched"], "top": top}
 
     # -- pushes and the computer's turns --------------------------------------------------------
     def _after_change(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
@@ -700,6 +705,8 @@ class GameService:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
                 events = self._commit(live, side, action, side)
+                if thought.why:  # the computer's one-line reason, in the log beside what its move did
+                    events = [*events, {"type": "reason", "side": side, "text": f"Why ({side}, computer): {thought.why}", "rule": ""}]
             except ApiError as exc:
                 if exc.code == "stale_move":  # another server process played this turn first (its notice brings the move)
                     return

@@ -77,6 +77,8 @@ class Thought:
     why: str
     pid: int
     seconds: float
+    analysis: dict[str, Any] | None = None
+    """For a hint (`top` > 0): the measure and the best alternatives with their numbers (warroom.ai.analysis), as JSON."""
 
 
 @dataclass(frozen=True)
@@ -94,12 +96,14 @@ class Job:
     ruleset: str = ""
     """Where the game's rules live ("module:Class", its registry entry): a game registered at run time
     (a plug-in, a test's game) is registered in the worker too."""
+    top: int = 0
+    """A hint asks for this many alternatives with their numbers too (0: the move and its reason alone)."""
 
 
 class Thinker(Protocol):
     """What the game service asks for a decision (`GameService(store, thinker=...)`)."""
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought: ...
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought: ...
 
     async def warm(self) -> None: ...
 
@@ -172,15 +176,26 @@ def rebuild(job: Job) -> Match:
     return match
 
 
+def decide(agent: Any, match: Match, top: int) -> tuple[str, str, dict[str, Any] | None]:
+    """The agent's move and reason; with `top` > 0 also its best alternatives with numbers (the same search, read afterwards)."""
+    if top <= 0:
+        action, why = agents.choose(agent, match)
+        return action, why, None
+    from warroom.ai.analysis import analyse
+
+    found = analyse(agent, match, top)
+    return found.action, found.why, {"measure": found.measure, "searched": found.searched, "top": [a.to_json() for a in found.top]}
+
+
 def answer(job: Job) -> tuple[Any, ...]:
-    """Think about one job (in a worker): ("ok", action, why, pid, seconds) or ("refused", status, code, message)."""
+    """Think about one job (in a worker): ("ok", action, why, pid, seconds, analysis) or ("refused", status, code, message)."""
     from .errors import from_engine
 
     started = time.perf_counter()
     try:
         match = rebuild(job)
         agent = agents.make_agent(job.agent, job.game, job.budget_ms, job.seed)
-        action, why = agents.choose(agent, match)
+        action, why, analysis = decide(agent, match, job.top)
     except ApiError as exc:
         return ("refused", exc.status, exc.code, exc.message)
     except WarroomError as exc:
@@ -188,7 +203,7 @@ def answer(job: Job) -> tuple[Any, ...]:
         return ("refused", err.status, err.code, err.message)
     except Exception as exc:  # noqa: BLE001 - an agent's bug is reported to the seat, and the worker lives on
         return ("failed", f"{type(exc).__name__}: {exc}")
-    return ("ok", action, why, os.getpid(), time.perf_counter() - started)
+    return ("ok", action, why, os.getpid(), time.perf_counter() - started, analysis)
 
 
 def _worker_main(conn: Connection) -> None:
@@ -212,7 +227,7 @@ def _worker_main(conn: Connection) -> None:
 def _thought(reply: tuple[Any, ...]) -> Thought:
     kind = reply[0]
     if kind == "ok":
-        return Thought(str(reply[1]), str(reply[2]), int(reply[3]), float(reply[4]))
+        return Thought(str(reply[1]), str(reply[2]), int(reply[3]), float(reply[4]), reply[5] if len(reply) > 5 else None)
     if kind == "refused":
         raise ApiError(int(reply[1]), str(reply[2]), str(reply[3]))
     raise ThinkError(f"the computer player failed: {reply[1]}")
@@ -225,13 +240,13 @@ class ThreadThinker:
     def __init__(self) -> None:
         self.submitted = 0
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought:
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought:
         twin = private_copy(match, dice_seed)
         ai = agents.make_agent(agent, match.ruleset.info.id, budget_ms, seed)
         self.submitted += 1
         started = time.perf_counter()
-        action, why = await asyncio.to_thread(agents.choose, ai, twin)
-        return Thought(action, why, os.getpid(), time.perf_counter() - started)
+        action, why, analysis = await asyncio.to_thread(decide, ai, twin, top)
+        return Thought(action, why, os.getpid(), time.perf_counter() - started, analysis)
 
     async def warm(self) -> None:
         """Nothing to start."""
@@ -324,12 +339,12 @@ class ProcessThinker:
         return {"workers": self.size, "started": len(self._idle) + len(self._busy), "busy": len(self._busy),
                 "submitted": self.submitted, "replaced": self.replaced, "method": self.method}
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None) -> Thought:
+    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought:
         if agents.replaced():
-            return await self.threads.think(match, agent, budget_ms, seed, dice_seed)
+            return await self.threads.think(match, agent, budget_ms, seed, dice_seed, top)
         # taken before the first await: the position as it is now, whatever happens to the game meanwhile
         game = match.ruleset.info.id
-        job = Job(game, agent, budget_ms, seed, dice_seed, private_record(match), _registered(game))
+        job = Job(game, agent, budget_ms, seed, dice_seed, private_record(match), _registered(game), top)
         worker = await self._acquire()
         timeout = budget_ms / 1000 * 2 + self.grace_s
         trouble = "was cancelled"  # the caller gave up (shutdown): the worker is still busy, so it goes

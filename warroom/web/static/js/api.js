@@ -41,7 +41,7 @@ export const api = {
   undo: (id, token, move) => call("POST", `/api/games/${id}/undo`, { move }, token),
   log: (id, token) => call("GET", `/api/games/${id}/log`, undefined, token),
   odds: (id, token) => call("GET", `/api/games/${id}/odds`, undefined, token),
-  hint: (id, token) => call("GET", `/api/games/${id}/hint?budget_ms=800`, undefined, token),
+  hint: (id, token) => call("GET", `/api/games/${id}/hint?budget_ms=800&agent=mcts`, undefined, token),
   replay: (id, token) => call("GET", `/api/games/${id}/replay`, undefined, token),
   recordUrl: (id, token) => `/api/games/${id}/record?token=${encodeURIComponent(token)}`,
 };

@@ -499,8 +499,19 @@ class GameView {
     }
     if (this.hint) {
       box.append(h("div", { class: "hint-card", id: "hint-card" }, h("strong", {}, "Hint: "), this.hint.label || this.hint.action,
-        this.hint.why ? h("p", { class: "muted" }, this.hint.why) : null));
+        this.hint.why ? h("p", { class: "muted" }, this.hint.why) : null, this.hintTop()));
     }
+  }
+
+  // the hint's best moves with their estimate and its 95% interval (or "no search, no confidence")
+  hintTop() {
+    const top = this.hint.top || [];
+    if (!top.length) return null;
+    return h("div", { class: "hint-top" },
+      this.hint.measure ? h("p", { class: "muted small" }, `Best moves, by ${this.hint.measure}:`) : null,
+      h("ol", { class: "hint-moves" }, top.map((alt) => h("li", { dataset: { action: alt.action } },
+        h("button", { class: "link", title: "Play this move", onclick: () => this.play(alt.action) }, alt.label || alt.action),
+        " — ", h("span", { class: "hint-value" }, alt.text)))));
   }
 
   rerollQuestion() {

@@ -1,0 +1,137 @@
+"""Hints with numbers (warroom.ai.analysis) through the library, the web API and the terminal, and
+the computer's one-line reason in the web log.
+
+Budgets are simulation counts, not milliseconds, wherever numbers are compared: the same seed must
+give the same numbers, which a wall-clock budget would not."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import warroom
+from warroom.ai import get_agent
+from warroom.ai.analysis import NO_SEARCH, analyse
+from warroom.cli import app
+
+
+def _numbers(found: Any) -> list[tuple[str, float | None, float | None, float | None, int]]:
+    return [(a.action, a.value, a.low, a.high, a.visits) for a in found.top]
+
+
+@pytest.mark.parametrize("game", ["dragoon", "patton"])
+def test_mcts_top_three_are_legal_ranked_and_bracketed(game: str) -> None:
+    match = warroom.new_game(game, seed=11)
+    agent = get_agent("mcts", game, seed=5, simulations=120)
+    found = analyse(agent, match)
+    twin = get_agent("mcts", game, seed=5, simulations=120)
+    assert found.action == twin.choose(match)[0]  # the hint's move is what the agent plays
+    assert found.searched and len(found.top) == 3
+    assert found.top[0].action == found.action
+    assert len({a.action for a in found.top}) == 3 and all(a.action in match.legal_actions() for a in found.top)
+    for alt in found.top:
+        assert alt.value is not None and alt.low is not None and alt.high is not None
+        assert 0.0 <= alt.low <= alt.value <= alt.high <= 1.0 and alt.visits > 0
+        assert "95% interval" in alt.text and f"{alt.visits:,} simulations" in alt.text
+    lows = [a.low for a in found.top[1:]]
+    assert lows == sorted(lows, reverse=True)  # the others by the value they surely reach
+    again = analyse(get_agent("mcts", game, seed=5, simulations=120), match)
+    assert _numbers(again) == _numbers(found)  # same seed, same numbers
+
+
+def test_the_measure_follows_the_game() -> None:
+    solitaire = analyse(get_agent("mcts", "dragoon", seed=1, simulations=60), warroom.new_game("dragoon", seed=2))
+    assert "expected result" in solitaire.measure and "VP" in solitaire.top[0].text
+    duel = analyse(get_agent("heuristic", "patton"), warroom.new_game("patton", seed=2))
+    assert "chance of winning" in duel.measure and "to win" in duel.top[0].text
+
+
+def test_without_search_the_numbers_say_so() -> None:
+    match = warroom.new_game("patton", seed=4)
+    found = analyse(get_agent("heuristic", "patton"), match)
+    assert not found.searched and found.top[0].action == found.action == get_agent("heuristic", "patton").choose(match)[0]
+    for alt in found.top:
+        assert alt.visits == 0 and alt.low == alt.value == alt.high and NO_SEARCH in alt.text
+    values = [a.value for a in found.top[1:]]
+    assert values == sorted(values, reverse=True)  # type: ignore[type-var]
+
+
+def test_a_worker_job_answers_the_alternatives_too() -> None:
+    from warroom.web.thinking import Job, _thought, answer, private_record
+
+    match = warroom.new_game("dragoon", seed=9)
+    reply = answer(Job("dragoon", "mcts", 200, 3, 4, private_record(match), "", top=3))
+    thought = _thought(reply)
+    assert thought.analysis is not None and len(thought.analysis["top"]) == 3
+    assert thought.analysis["top"][0]["action"] == thought.action and thought.analysis["searched"]
+    plain = _thought(answer(Job("dragoon", "mcts", 50, 3, 4, private_record(match), "")))
+    assert plain.analysis is None  # a computer seat's move asks for no alternatives
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    from fastapi.testclient import TestClient
+
+    from warroom.web.server import create_app
+
+    web = create_app(f"sqlite:///{tmp_path / 'hints.db'}", workers=0)
+    with TestClient(web) as test_client:
+        yield test_client
+    web.state.store.close()
+
+
+def test_the_web_hint_lists_the_top_three_with_numbers(client: Any) -> None:
+    created = client.post("/api/games", json={"game": "dragoon", "seed": 7}).json()
+    token = created["seats"][0]["token"]
+    legal = created["game"]["view"]["legal"]
+    hint = client.get(f"/api/games/{created['id']}/hint", params={"token": token, "agent": "mcts", "budget_ms": 100})
+    assert hint.status_code == 200, hint.text
+    body = hint.json()
+    assert body["searched"] and "expected result" in body["measure"] and body["top"][0]["action"] == body["action"]
+    assert 1 <= len(body["top"]) <= 3
+    for alt in body["top"]:
+        assert alt["action"] in legal and alt["label"] and alt["low"] <= alt["value"] <= alt["high"] and alt["visits"] > 0
+        assert "95% interval" in alt["text"]
+    plain = client.get(f"/api/games/{created['id']}/hint", params={"token": token, "agent": "heuristic"}).json()
+    assert not plain["searched"] and all(NO_SEARCH in alt["text"] for alt in plain["top"])
+    schema = client.get("/openapi.json").json()
+    documented = schema["paths"]["/api/games/{game_id}/hint"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert documented["$ref"].endswith("/Hint") and "top" in schema["components"]["schemas"]["Hint"]["properties"]
+
+
+def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.web import agents
+
+    gate = threading.Event()
+
+    class Explaining:
+        def choose(self, match: Any) -> tuple[str, str]:
+            gate.wait(10)  # until the test listens, so that the move's push reaches it
+            return match.legal_actions()[0], "it is the first thing on the list"
+
+    monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Explaining())
+    created = client.post("/api/games", json={"game": "patton", "seed": 3, "mode": "computer", "human": ["Axis"], "agent": "heuristic"})
+    assert created.status_code == 201, created.text
+    data = created.json()
+    with client.websocket_connect(f"/api/games/{data['id']}/ws?token={data['seats'][0]['token']}") as socket:
+        assert socket.receive_json()["move"] == 0
+        gate.set()
+        pushed = socket.receive_json()
+    assert pushed["move"] == 1
+    reasons = [e for e in pushed["events"] if e["type"] == "reason"]
+    assert reasons and reasons[0]["text"] == "Why (Allied, computer): it is the first thing on the list"
+
+
+def test_the_terminal_hint_prints_the_top_three() -> None:
+    result = CliRunner().invoke(app, ["play", "dragoon", "--seed", "3"], input="hint 100\nhint soon\nq\nn\n", env={"COLUMNS": "120"})
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    assert "Hint (MCTS, 100 ms), by Allied's expected result" in result.output
+    shown = result.output[result.output.index("Hint (MCTS"):result.output.index("hint takes")].splitlines()
+    assert [line.split(".")[0].strip() for line in shown if re.match(r"\s+\d\. ", line)] == ["1", "2", "3"]
+    assert sum("95% interval" in line for line in shown) == 3
+    assert "hint takes a thinking time in milliseconds" in result.output
