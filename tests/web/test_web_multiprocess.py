@@ -154,3 +154,31 @@ def test_bench_refuses_several_processes_on_sqlite() -> None:
     assert result.exit_code == 1 and "PostgreSQL" in result.output
     result = CliRunner().invoke(app, ["bench", "--db", "postgresql://nobody@127.0.0.1/none"])
     assert result.exit_code == 1 and "--web" in result.output
+
+
+def test_a_read_that_overtakes_the_notice_still_tells_the_sockets_held_here(db_url: str) -> None:
+    """Another process's move read back by a request here before its notice arrives is pushed all the same.
+
+    The race seen in CI: a move through server A, then a GET through server B before B heard A's
+    NOTIFY; B read the game back at the new version, so the late notice found nothing to do and B's
+    sockets never heard of the move. Two services on one database stand for the two processes."""
+    from warroom.web.service import GameService
+    from warroom.web.storage import Store
+
+    store_a, store_b = Store(db_url), Store(db_url)
+    try:
+        a, b = GameService(store_a), GameService(store_b)
+        created = a.create("patton", "normandy", "hotseat", seed=5)
+        game_id, tokens = created.live.id, created.tokens
+        live_b, _ = b.seat(game_id, tokens["Axis"])
+        socket_on_b = b.subscribe(live_b, "Axis")
+        live_a, _ = a.seat(game_id, tokens["Allied"])
+        a.play(live_a, "Allied", live_a.match.legal_actions()[0], live_a.version)
+        b.seat(game_id, tokens["Axis"], fresh=True)  # the GET overtakes the notice
+        pushed = socket_on_b.queue.get_nowait()
+        assert pushed is not None and pushed["move"] == 1 and pushed["side"] == "Axis"
+        b.changed_elsewhere(game_id, 1)  # the late notice: nothing more to say
+        assert socket_on_b.queue.empty()
+    finally:
+        store_a.close()
+        store_b.close()

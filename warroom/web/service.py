@@ -245,8 +245,10 @@ class GameService:
         process changed the game: that process plays the computer).
         """
         live = self.live.get(game_id)
+        replaced = None
         if live is not None:
             if fresh and self.store.version(game_id) != live.version:
+                replaced = live
                 self._evict(game_id, force=True)
             else:
                 self.live.move_to_end(game_id)
@@ -257,6 +259,10 @@ class GameService:
         if stored is None:
             raise not_found(game_id)
         live = self._cache(stored)
+        if replaced is not None and game_id in self.subscribers:
+            # another process changed the game and its notice has not come yet (it will find the game
+            # at that version already and do nothing): the sockets held here hear of it now
+            self.push(live, _events_since(replaced, live))
         if resume:
             self._schedule_computer(live)  # a game read back (after a restart, or from another process) goes on if the computer is to move
         return live
@@ -625,12 +631,12 @@ class GameService:
                 return
             live = self.live.get(game_id)  # None when catching up failed half-way and dropped the copy
         try:
-            fresh = self.get(game_id, fresh=True, resume=False)
+            fresh = self.get(game_id, fresh=True, resume=False)  # replacing a copy held here, it tells the sockets itself
         except ApiError as exc:
             log.error("game %s changed in another server process but cannot be read back: %s", game_id, exc.message)
             return
-        if fresh is not live:
-            self.push(fresh, _events_since(live, fresh))
+        if live is None:
+            self.push(fresh, [])
 
     def _refresh_seats(self, live: LiveGame) -> list[str]:
         """Read the game's seats again; the sides claimed since this process read them (by invite, through another process)."""
