@@ -1,4 +1,4 @@
-"""The `warroom` command line: play, replay, verify, odds, simulate, bench, protocol, serve, games.
+"""The `warroom` command line: play, replay, verify, odds, simulate, ladder, bench, protocol, serve, games.
 
 Every command turns bad input into a red message and a non-zero exit, never a traceback.
 Heavy or optional parts (agents, analysis, the web server, the protocol) are imported only
@@ -406,6 +406,50 @@ def simulate(
                                  progress=lambda done: progress.update(task, completed=done), scenario=scenario,
                                  side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []),
                                  backend=backend.value, address=address)
+    if json_out:
+        typer.echo(json.dumps(report.to_json()))
+    else:
+        report.render(console())
+
+
+@app.command()
+@friendly
+def ladder(
+    game: Annotated[str | None, typer.Argument(help="The game, e.g. patton (or --all).")] = None,
+    agents: Annotated[str, typer.Option("--agents", help="Comma-separated agents: random, heuristic, mcts, "
+                                        "mcts@N (N simulations a decision), mcts@Nms (N ms a decision).")] = "random,heuristic,mcts@100",
+    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
+    games_per_pair: Annotated[int, typer.Option("--games-per-pair", min=1, help="Seeds each pair plays, each agent on each side.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="Seeds S, S+1, ...: a ladder is reproducible.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    all_games: Annotated[bool, typer.Option("--all", help="Every game and scenario with small, fast settings.")] = False,
+    write: Annotated[Path | None, typer.Option("--write", help="With --all: write the Markdown table here (docs/ladder.md).")] = None,
+) -> None:
+    """Rate agents by a round robin with sides swapped: Elo with 95% intervals (solitaire games: mean result)."""
+    module = optional_module("warroom.analysis.ladder", "warroom ladder")
+    if all_games:
+        if game is not None:
+            raise typer.BadParameter("--all plays every game: name no game with it")
+        reports = module.ladder_all(jobs=jobs, seed=seed, progress=lambda name: error_console().print(f"laddering {name}"))
+        if write is not None:
+            command = module.ALL_COMMAND.replace("docs/ladder.md", str(write))
+            write.write_text(module.markdown(reports, command=command), encoding="utf-8")
+        if json_out:
+            typer.echo(json.dumps([report.to_json() for report in reports]))
+        elif write is None:
+            for report in reports:
+                report.render(console())
+        return
+    if game is None or write is not None:
+        raise typer.BadParameter("name a game (or say --all; --write goes with --all)")
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("laddering"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
+                  transient=json_out) as progress:
+        task = progress.add_task("games", total=None)
+        report = module.ladder(game, agents, scenario=scenario, games_per_pair=games_per_pair, seed=seed, jobs=jobs,
+                               progress=lambda done, total: progress.update(task, completed=done, total=total))
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
