@@ -7,10 +7,11 @@ by the command that needs them, so `warroom --help` stays fast and works without
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -105,6 +106,16 @@ def friendly(command: F) -> F:
             raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def progress_bar(what: str, total: int | None, transient: bool) -> Iterator[tuple[Any, Any]]:
+    """A games-played bar on stderr (gone at the end when the report is JSON): (progress, its task) to update."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
+                  transient=transient) as progress:
+        yield progress, progress.add_task("games", total=total)
 
 
 def optional_module(name: str, what: str) -> Any:
@@ -397,11 +408,7 @@ def simulate(
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
-                  transient=json_out) as progress:
-        task = progress.add_task("games", total=games)
+    with progress_bar("simulating", games, json_out) as (progress, task):
         report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
                                  progress=lambda done: progress.update(task, completed=done), scenario=scenario,
                                  side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []),
@@ -443,11 +450,7 @@ def ladder(
         return
     if game is None or write is not None:
         raise typer.BadParameter("name a game (or say --all; --write goes with --all)")
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(TextColumn("laddering"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
-                  transient=json_out) as progress:
-        task = progress.add_task("games", total=None)
+    with progress_bar("laddering", None, json_out) as (progress, task):
         report = module.ladder(game, agents, scenario=scenario, games_per_pair=games_per_pair, seed=seed, jobs=jobs,
                                progress=lambda done, total: progress.update(task, completed=done, total=total))
     if json_out:
