@@ -245,3 +245,22 @@ def test_an_invite_link_opens_the_seat_once_in_a_browser(live_server: Any, brows
     page.goto(invite_url)
     assert "used already" in page.wait_for_selector("#fatal").inner_text()  # a second browser gets nothing
     context.close()
+
+
+def test_the_lobby_lets_the_creator_pick_a_side_and_shows_only_the_others_invitations(live_server: Any, browser: Any) -> None:
+    context, page, errors = new_page(browser)
+    page.goto(live_server.url + "/")
+    page.select_option("#new-game-select", "patton")
+    page.check('[data-mode="online"] input')
+    assert page.is_visible("#new-side") and not page.is_visible("#new-agent")  # online: a side to pick, no computer
+    page.select_option("#new-side", "Axis")
+    page.click("#start-game")
+    link = page.wait_for_selector(".seat-link")
+    assert link.get_attribute("data-side") == "Allied" and "?invite=" in link.input_value()
+    assert page.locator(".seat-link").count() == 1  # the creator's own seat is not handed out
+    seats = json.loads(page.evaluate("localStorage.getItem('warroom.seats.v1')"))
+    (game_id, held), = seats.items()
+    assert list(held) == ["Axis"]
+    assert "Open my seat (Axis)" in page.inner_text("#new-game-result")
+    assert not errors, errors
+    context.close()
