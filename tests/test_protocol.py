@@ -691,7 +691,7 @@ DOCS = ROOT / "docs" / "protocol.md"
 
 
 def test_help_answers_every_command_the_dispatcher_knows_with_its_fields() -> None:
-    from warroom.protocol import _FIELDS, COMMAND_TABLE, ODDS_GAME_FIELDS, ODDS_HANDLERS
+    from warroom.protocol import _FIELDS, COMMAND_TABLE, ODDS_HANDLERS, odds_game_fields
     from warroom.protocol import ERROR_CODES as CODES
 
     (answer,) = drive({"cmd": "help"})
@@ -707,7 +707,7 @@ def test_help_answers_every_command_the_dispatcher_knows_with_its_fields() -> No
             assert set(names) == _FIELDS[cmd], cmd
         for field in entry["fields"]:
             assert set(field) == {"name", "type", "required", "doc"} and field["doc"], field
-    assert set(listed["odds"]["game_fields"]) == set(ODDS_GAME_FIELDS) == set(ODDS_HANDLERS)
+    assert set(listed["odds"]["game_fields"]) == set(odds_game_fields()) == set(ODDS_HANDLERS)
     # the dispatcher takes exactly the fields help lists: a listed one is never "unknown", another one always is
     session = ProtocolSession()
     ok(session, {"cmd": "new", "game": "dragoon", "seed": 1})
@@ -740,11 +740,11 @@ def test_every_error_code_the_engine_raises_is_in_help() -> None:
 
 
 def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
-    from warroom.protocol import ODDS_GAME_FIELDS
+    from warroom.protocol import odds_game_fields
 
     samples = {"drm": 0, "ffi": True, "attacker": {"armor": 2, "infantry": 3}, "defender": {"armor": 1, "infantry": 2},
                "retreat_battle": True}
-    for game, fields in ODDS_GAME_FIELDS.items():
+    for game, fields in odds_game_fields().items():
         full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}
         assert drive(full)[0]["ok"] is True, (game, drive(full))
         for field in fields:
@@ -754,7 +754,7 @@ def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
 
 
 def test_docs_name_every_command_field_and_error_code() -> None:
-    from warroom.protocol import COMMAND_TABLE, ODDS_FIELDS, ODDS_GAME_FIELDS
+    from warroom.protocol import COMMAND_TABLE, ODDS_FIELDS, odds_game_fields
     from warroom.protocol import ERROR_CODES as CODES
 
     text = DOCS.read_text(encoding="utf-8")
@@ -763,7 +763,7 @@ def test_docs_name_every_command_field_and_error_code() -> None:
         assert f"| `{cmd}` |" in text, cmd  # a row of the command table
         for field in (*(command.fields or ()), *ODDS_FIELDS):
             assert f"`{field.name}`" in text, (cmd, field.name)
-    for game, fields in ODDS_GAME_FIELDS.items():
+    for game, fields in odds_game_fields().items():
         assert f"| `{game}` |" in text
         for field in fields:
             assert f"`{field.name}`" in text, (game, field.name)

@@ -198,7 +198,7 @@ class Command:
         fields = [f.to_json() for f in self.fields] if self.fields is not None else [f.to_json() for f in ODDS_FIELDS]
         entry: dict[str, Any] = {"cmd": name, "doc": self.doc, "fields": fields, "answer": self.answer}
         if self.fields is None:
-            entry["game_fields"] = {game: [f.to_json() for f in fs] for game, fs in ODDS_GAME_FIELDS.items()}
+            entry["game_fields"] = {game: [f.to_json() for f in fs] for game, fs in odds_game_fields().items()}
         return entry
 
 
@@ -246,17 +246,19 @@ COMMAND_TABLE: dict[str, Command] = {
 """Every command the dispatcher knows: `help` answers it and the dispatcher checks fields against it,
 so the two cannot disagree (docs/protocol.md is checked against it by tests/test_protocol.py)."""
 
-ODDS_FIELDS = (Field("game", "string", "a game id: odds of the battle the other fields describe; left out: the current game's "
-                                       "legal attacks (Dragoon) or battles set up (Patton)"),)
-ODDS_GAME_FIELDS: dict[str, tuple[Field, ...]] = {
-    "dragoon": (Field("drm", "integer", "the attack's total die roll modifier", required=True),
-                Field("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure")),
-    "patton": (Field("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})',
-                     required=True),
-               Field("defender", "object", '{"armor": A, "infantry": I}', required=True),
-               Field("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender")),
-}
-"""The calculator fields of `{"cmd":"odds","game":G,...}`, read by each game's handler (ODDS_HANDLERS)."""
+ODDS_FIELDS = (Field("game", "string", "a game id: odds of the battle the other fields describe; left out: the odds of "
+                                       "the current game's position (its attacks or battles)"),)
+
+
+def odds_game_fields() -> dict[str, tuple[Field, ...]]:
+    """The calculator fields of `{"cmd":"odds","game":G,...}` per game, as each game declares them beside
+    its handler (`PROTOCOL_ODDS_FIELDS`: (name, JSON type, meaning, required) tuples), so the protocol
+    names no game's fields itself and a game's help cannot drift from what its handler reads."""
+    out: dict[str, tuple[Field, ...]] = {}
+    for game, handler in ODDS_HANDLERS.items():
+        module = import_module(handler.split(":")[0] if isinstance(handler, str) else handler.__module__)
+        out[game] = tuple(Field(name, kind, doc, required) for name, kind, doc, required in module.PROTOCOL_ODDS_FIELDS)
+    return out
 
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the line is not JSON",

@@ -152,6 +152,13 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
     return _entry(p, f"{fraction_text(p)} to win: {roll}; the attack {odds['win']}")
 
 
+PROTOCOL_ODDS_FIELDS = (
+    ("drm", "integer", "the attack's total die roll modifier", True),
+    ("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure", False),
+)
+"""The fields `protocol_odds` reads, for the protocol's help: (name, JSON type, meaning, required)."""
+
+
 def protocol_odds(request: dict[str, Any], match: Match | None = None) -> dict[str, Any]:
     """The protocol's `{"cmd":"odds"}` for Dragoon (Resolving Unit Attacks; French Forces of the Interior).
 

@@ -308,6 +308,14 @@ def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
     return out[0], out[1]
 
 
+PROTOCOL_ODDS_FIELDS = (
+    ("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})', True),
+    ("defender", "object", '{"armor": A, "infantry": I}', True),
+    ("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender", False),
+)
+"""The fields `protocol_odds` reads, for the protocol's help: (name, JSON type, meaning, required)."""
+
+
 def protocol_odds(request: dict[str, Any], match: Any = None) -> dict[str, Any]:
     """Answer {"cmd":"odds","game":"patton","attacker":{"armor":A,"infantry":I},"defender":{...}}.
 
