@@ -113,6 +113,17 @@ def start_server(db: str, python: str = sys.executable, workers: int | None = No
     raise RuntimeError("the warroom server did not start")
 
 
+def stop_servers(procs: list[subprocess.Popen[str]]) -> None:
+    """Ask the servers to stop (all at once, so their shutdowns overlap), then kill any still running after 10 s."""
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+
+
 def _check_loopback(url: str) -> None:
     host = urlparse(url).hostname or ""
     if host not in LOOPBACK:
@@ -267,11 +278,7 @@ def run(games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str 
         try:
             report = asyncio.run(_load(address, games, seconds, think_ms, seed))
         finally:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=10)
-            if proc.poll() is None:
-                proc.kill()
+            stop_servers([proc])
         report["server"] = "python -m warroom.web (SQLite, WAL), one process"
         return report
 
@@ -301,13 +308,7 @@ def run_processes(db: str, processes: int = 2, games: int = 200, seconds: float 
         players = [GameLoad(sent_at={}) for _ in range(games)]
         report = asyncio.run(_load(urls[0], games, seconds, think_ms, seed, players=players, urls=urls))
     finally:
-        for proc in started:
-            proc.terminate()
-        for proc in started:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=10)
-            if proc.poll() is None:
-                proc.kill()
+        stop_servers(started)
     report["server"] = f"{processes} × python -m warroom.web on one PostgreSQL; each seat acts through one and listens on another"
     return report
 
@@ -520,11 +521,7 @@ def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float
         try:
             report = asyncio.run(_with_computers(address, games, computer_seats, seconds, think_ms, budget_ms, seed))
         finally:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=10)
-            if proc.poll() is None:
-                proc.kill()
+            stop_servers([proc])
     shown = "the server's default" if workers is None else ("threads of the server" if workers == 0 else str(workers))
     report["server"] = f"python -m warroom.web (SQLite, WAL), one process; computer players think in: {shown}"
     report["cores"] = os.cpu_count()
