@@ -17,13 +17,26 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
-__all__ = ["Graph", "Paths"]
+__all__ = ["Graph", "Paths", "trace_back"]
 
 Cost = TypeVar("Cost", int, float)
 """An edge's cost: int where the rules count whole points (Patton's 1, 2, 3 MP roads), else float."""
+
+
+def trace_back(previous: Sequence[int] | Mapping[int, int], start: int, to: int) -> list[int]:
+    """The path a search recorded, from `start` to `to` (both included), by following `previous` back from `to`.
+
+    Every search here (roads and hexes) keeps, for each place reached, the place it came from.
+    """
+    out = [to]
+    while to != start:
+        to = previous[to]
+        out.append(to)
+    out.reverse()
+    return out
 
 
 class Paths:
@@ -44,12 +57,7 @@ class Paths:
         """The nodes from the start to `to`, both included; [] if `to` was not reached."""
         if self.cost[to] == math.inf:
             return []
-        out = [to]
-        while to != self.start:
-            to = self.previous[to]
-            out.append(to)
-        out.reverse()
-        return out
+        return trace_back(self.previous, self.start, to)
 
 
 class Graph(Generic[Cost]):

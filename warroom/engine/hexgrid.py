@@ -30,6 +30,8 @@ import math
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from .graph import trace_back
+
 __all__ = [
     "DIRECTIONS",
     "NO_HEX",
@@ -225,12 +227,7 @@ class Reach:
         """The hexes from the start to `to`, both included (KeyError if `to` is out of reach)."""
         if to not in self.cost:
             raise KeyError(f"hex {to} is out of reach")
-        out = [to]
-        while to != self.start:
-            to = self.previous[to]
-            out.append(to)
-        out.reverse()
-        return out
+        return trace_back(self.previous, self.start, to)
 
 
 class HexGrid:
