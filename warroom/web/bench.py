@@ -389,8 +389,19 @@ def kill_restart_check(games: int = 20, seconds: float = 3, think_ms: float = 30
 
 
 # -- computer seats thinking while people play ------------------------------------------------------
-COMPUTER_GAME = {"game": "patton", "scenario": "bulge", "mode": "computer", "human": ["Axis"], "agent": "mcts"}
-"""A game against the computer (Dragoon is played alone): the computer has the Allies, who move first."""
+COMPUTER_AGENT = "mcts"
+
+
+def computer_game() -> dict[str, Any]:
+    """A new game against a searching computer: the first registered game with two sides or more (a
+    solitaire game has no computer seat), the person on its last side, the computer on the others."""
+    from warroom.games import game_ids, get_ruleset
+
+    for game in game_ids():
+        sides = get_ruleset(game).info.sides
+        if len(sides) > 1:
+            return {"game": game, "mode": "computer", "human": [sides[-1]], "agent": COMPUTER_AGENT}
+    raise RuntimeError("no registered game has a computer seat: every game is played alone")
 
 
 @dataclass
@@ -415,7 +426,7 @@ async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budge
     http = _Http(base)
     try:
         while time.monotonic() < deadline and not stop.is_set():
-            status, _headers, data = await _request(http, "POST", "/api/games", {**COMPUTER_GAME, "budget_ms": budget_ms})
+            status, _headers, data = await _request(http, "POST", "/api/games", {**computer_game(), "budget_ms": budget_ms})
             if status != 201:
                 tally.error(f"create_{status}")
                 return
@@ -498,7 +509,7 @@ async def _with_computers(url: str, games: int, computer_seats: int, seconds: fl
     people = await _load(url, games, max(0.5, deadline - time.monotonic()), think_ms, seed)
     stop.set()
     await asyncio.gather(*seats)
-    return {"people": people, "computer": {"seats": computer_seats, "agent": COMPUTER_GAME["agent"], "budget_ms": budget_ms,
+    return {"people": people, "computer": {"seats": computer_seats, "agent": COMPUTER_AGENT, "budget_ms": budget_ms,
                                            "games": computers.games, "decisions": computers.decisions,
                                            "decisions_per_s": round(computers.decisions / seconds, 1), "errors": computers.errors},
             "thinking": await _thinking(url)}
@@ -506,7 +517,7 @@ async def _with_computers(url: str, games: int, computer_seats: int, seconds: fl
 
 def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float = 10, think_ms: float = 1000, budget_ms: int = 1000,
                        workers: int | None = None, seed: int = 0) -> dict[str, Any]:
-    """People's move latency while computer seats search: `computer_seats` Patton games against MCTS
+    """People's move latency while computer seats search: `computer_seats` games against MCTS (`computer_game`)
     (`budget_ms` a decision; each seat answers at once, so its computer is nearly always thinking)
     alongside `games` Dragoon games played as `run` plays them, on a server started here on SQLite
     with `workers` thinking processes (default: the server's; 0: threads of the server, as before
