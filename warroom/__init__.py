@@ -68,7 +68,7 @@ def new_game(
     from warroom.games import get_ruleset
 
     ruleset = get_ruleset(game)
-    scenario = scenario or ruleset.info.scenarios[0]
+    scenario = ruleset.info.scenarios[0] if scenario is None else scenario  # "" is no scenario's name: refused below
     if scenario not in ruleset.info.scenarios:
         raise UnknownScenarioError(f"{game} has no scenario {scenario!r}; scenarios: {', '.join(ruleset.info.scenarios)}")
     rng = rng_of(seed, rng)

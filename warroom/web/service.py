@@ -148,7 +148,7 @@ class GameService:
             from warroom.games import get_ruleset
 
             info = get_ruleset(game).info
-            where = scenario or (info.scenarios[0] if info.scenarios else None)
+            where = (info.scenarios[0] if info.scenarios else None) if scenario is None else scenario
             options = check_options(info.id, info.title, where if where in info.scenarios else None, options)
             match = warroom.new_game(game, scenario, seed=drawn, dice="manual" if mode == "table" else "auto", options=options,
                                      rng=HMAC_SHA256 if mode in SECRET_SEED_MODES else None)
@@ -196,7 +196,7 @@ class GameService:
         budget_ms = max(50, min(int(budget_ms), 20000))
         agent_spec = None
         if computer_sides:
-            name = agent or _default_agent(match.ruleset.info.id)
+            name = _default_agent(match.ruleset.info.id) if agent is None else agent
             agents.make_agent(name, match.ruleset.info.id, budget_ms, 0)  # refuse now, not mid-game, if it cannot play
             agent_spec = {"name": name, "budget_ms": budget_ms}
         held = _held_seats(mode, sides, human, side, match.ruleset.info.title)
@@ -533,7 +533,7 @@ class GameService:
         m = live.match
         if m.to_act != side:
             raise ApiError(409, "not_your_turn", "a hint is for a decision of yours; it is not your turn")
-        name = agent or _default_agent(live.stored.game)
+        name = _default_agent(live.stored.game) if agent is None else agent  # "" names no player: refused, not defaulted
         budget_ms = max(50, min(int(budget_ms), 10000))
         agents.make_agent(name, live.stored.game, budget_ms, 0)  # an unknown agent is refused now, not after a wait for a worker
         version = live.version
