@@ -1,31 +1,80 @@
-"""The game registry: ids to rulesets, imported lazily so `import warroom` stays fast."""
+"""The game registry: ids to game specs (warroom.engine.spec), imported lazily so `import warroom` stays fast.
+
+A game is one folder under warroom/games with a `spec.py` that defines `SPEC`, plus one line in
+`REGISTRY`. Generic code asks `get_spec(game)` what a game can do and never names one.
+
+Games outside this package (a test game, a game in development) join with `register_game(id,
+"module:attribute")`, or for every process of a run (the web server's workers, a protocol
+subprocess) through the environment: WARROOM_GAMES="id=module:attribute,..." .
+"""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import import_module
 
 from warroom.engine.errors import UnknownGameError
-from warroom.engine.ruleset import Ruleset
+from warroom.engine.ruleset import GameInfo, Ruleset
+from warroom.engine.spec import GameSpec
 
 REGISTRY: dict[str, str] = {
-    "dragoon": "warroom.games.dragoon.rules:DragoonRules",
-    "patton": "warroom.games.patton.rules:PattonRules",
+    "dragoon": "warroom.games.dragoon.spec:SPEC",
+    "patton": "warroom.games.patton.spec:SPEC",
 }
+"""Game id -> "module:attribute" of its GameSpec (or of a bare ruleset class, for a game with nothing else)."""
+
+GAMES_ENV = "WARROOM_GAMES"
+"""More games for every process of a run: "id=module:attribute" pairs, comma-separated."""
+
+
+def _from_environment() -> None:
+    for entry in filter(None, (part.strip() for part in os.environ.get(GAMES_ENV, "").split(","))):
+        game, sep, path = entry.partition("=")
+        if not sep or ":" not in path:
+            raise UnknownGameError(f"{GAMES_ENV} entry {entry!r} is not id=module:attribute")
+        REGISTRY.setdefault(game.strip(), path.strip())
+
+
+_from_environment()
+
+
+def register_game(game: str, path: str) -> None:
+    """Register a game by the "module:attribute" of its GameSpec (imported on first use)."""
+    REGISTRY[game] = path
+    get_spec.cache_clear()
+    get_ruleset.cache_clear()
+
+
+@cache
+def get_spec(game: str) -> GameSpec:
+    """The spec of a registered game: its ruleset factory and every capability it declares."""
+    path = REGISTRY.get(game)
+    if path is None:
+        raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(sorted(REGISTRY))}")
+    module, name = path.split(":")
+    found = getattr(import_module(module), name)
+    info = getattr(found, "info", None)
+    if isinstance(found, type) and isinstance(info, GameInfo):
+        found = GameSpec(id=info.id, ruleset=found)  # a bare ruleset class: a game with no other capability
+    if not isinstance(found, GameSpec) or found.id != game:
+        raise UnknownGameError(f"{path} is neither the GameSpec nor the ruleset class of {game!r}")
+    return found
 
 
 @cache
 def get_ruleset(game: str) -> Ruleset:
     """The (stateless, shareable) ruleset of a registered game."""
-    path = REGISTRY.get(game)
-    if path is None:
-        raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(sorted(REGISTRY))}")
-    module, name = path.split(":")
-    return getattr(import_module(module), name)()
+    return get_spec(game).ruleset()
 
 
 def game_ids() -> list[str]:
     return sorted(REGISTRY)
+
+
+def spec_modules() -> list[str]:
+    """The module of every registered game's spec (a worker imports them once, ahead of its jobs)."""
+    return [path.split(":")[0] for path in REGISTRY.values()]
 
 
 def catalog() -> list[dict[str, object]]:

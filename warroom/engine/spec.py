@@ -1,0 +1,170 @@
+"""The game contract: one `GameSpec` per game, registered by id (warroom.games), like OpenSpiel's
+`GameType` + `register_game`.
+
+Generic code (the protocol, the terminal, the web server and client, studies, the bench, the
+conformance suite) asks a game's spec what it can do and never names a game. Every capability is
+a typed Protocol here, checked by mypy; a game that lacks one says so with `None`, and the front
+ends offer what is there. No capability is found by `getattr` or by guessing module names.
+
+Capabilities that pull in heavy or optional libraries (rich for the terminal, the game's search
+hooks) are factories, called on first use, so `import warroom` and the registry stay fast.
+
+The engine imports no front end: a capability speaks in plain values (dicts, strings, lists), and
+each front end renders them its own way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+from .ruleset import Ruleset
+
+
+class OddsField(NamedTuple):
+    """One field of a game's odds request (the calculator): its name, JSON type, meaning, and
+    whether it is required. The protocol's help, the CLI's options and the web form read these."""
+
+    name: str
+    kind: str
+    doc: str
+    required: bool = False
+    cli: str = ""
+    """How the command line writes it, where that differs from the JSON (Patton's force "2A3I")."""
+
+
+class OddsCapability(Protocol):
+    """Exact odds before a die decides anything: one request model for CLI, protocol and web."""
+
+    fields: tuple[OddsField, ...]
+    """The calculator's request fields (`{"cmd":"odds","game":G, ...}`, `warroom odds G --field V`)."""
+
+    def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The calculator: odds of a battle given by its numbers (no game needed). Bad input raises a
+        WarroomError whose message names the field; the answer is JSON-ready."""
+        ...
+
+    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:
+        """The request from the command line's text values (by field name), e.g. "2A3I" for a force."""
+        ...
+
+    def describe(self, answer: Mapping[str, Any]) -> list[str]:
+        """The calculator's answer in a few plain lines, for the terminal."""
+        ...
+
+    def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
+        """The odds of the current position (every attack legal now, the battle being fought), JSON-ready:
+        the protocol's `{"cmd":"odds"}` without a game."""
+        ...
+
+    def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
+        """{"p", "fraction", "text"} for a legal action that involves a die; None for the others."""
+        ...
+
+    def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
+        """The battles of the position (the one being fought, those set up) from `side`'s view; [] if none."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class AgentHooks:
+    """What a game gives the computer players (warroom.ai); each part may be None, and search then
+    falls back to uniform priors and random rollouts. Every function takes (ruleset, state, ...).
+
+    - `heuristic_policy(rs, s) -> (action, why)`: the game's rule-of-thumb move for the side to act.
+    - `evaluate(rs, s) -> float | {side: float}`: a leaf value for search, in [0, 1] (a float: the
+      solitaire player's; a dict: each side's).
+    - `value_text(rs, value) -> str`: a value in the game's words ("about 7.2 VP expected").
+    - `summarize(rs, s) -> dict`: a finished game's facts for the simulation report.
+    - `candidate_actions(rs, s) -> list[str]`: the actions search expands (all legal ones if None).
+    - `leaf_playout(rs, s, rng) -> None`: plays the state on in place before it is evaluated.
+    - `search_confidence`: how far search trusts `evaluate` against a playout's end (0..1)."""
+
+    heuristic_policy: Callable[[Any, Any], tuple[str, str]] | None = None
+    evaluate: Callable[[Any, Any], Any] | None = None
+    value_text: Callable[[Any, float], str] | None = None
+    summarize: Callable[[Any, Any], dict[str, Any]] | None = None
+    candidate_actions: Callable[[Any, Any], list[str]] | None = None
+    leaf_playout: Callable[[Any, Any, Any], None] | None = None
+    search_confidence: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalView:
+    """How the terminal shows a game (rich renderables; warroom.terminal draws them). Every part but
+    `render_board` and `help_text` has a plain default in the terminal.
+
+    - `render_board(match) -> renderable`; `status_line(match) -> Text` (one line between decisions);
+    - `action_label(match, action) -> str`; `action_path(match, action) -> tuple[str, ...]` (the
+      steps of a stepped menu: town, destination, force);
+    - `pending_roll(match) -> renderable | None` (what the die about to be rolled decides);
+    - `roll_name(match) -> str | None`; `side_name(match, side) -> str`; `event_style(event) -> str`."""
+
+    render_board: Callable[[Any], Any]
+    help_text: str
+    action_label: Callable[[Any, str], str] | None = None
+    action_path: Callable[[Any, str], tuple[str, ...]] | None = None
+    pending_roll: Callable[[Any], Any] | None = None
+    event_style: Callable[[Any], str] | None = None
+    roll_name: Callable[[Any], str | None] | None = None
+    side_name: Callable[[Any, str], str] | None = None
+    status_line: Callable[[Any], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WebBoard:
+    """The browser's board for a game: its layout data, and its board module and styles, served
+    from the game's own folder (`static`) at /games/{id}/static/...
+
+    `module` is the ES module (a path inside `static`) that implements the board interface of
+    docs/architecture.md (draw, select, describe); `styles` the style sheets it needs."""
+
+    layout: Callable[[str | None], dict[str, Any]]
+    static: Path
+    module: str = "board.js"
+    styles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HelpSection:
+    """One section of a game's help: the same words in the terminal and the browser, with its rule."""
+
+    title: str
+    text: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioTerms:
+    """A scenario's words for its sides (Normandy: Allied -> American) and whether it may end drawn."""
+
+    side_names: Mapping[str, str] = field(default_factory=dict)
+    draws: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything generic code may ask of one game. `ruleset` is the only required capability."""
+
+    id: str
+    ruleset: Callable[[], Ruleset]
+    odds: Callable[[], OddsCapability] | None = None
+    agents: Callable[[], AgentHooks] | None = None
+    terminal: Callable[[], TerminalView] | None = None
+    board: Callable[[], WebBoard] | None = None
+    help: tuple[HelpSection, ...] = ()
+    option_specs: Callable[[], Sequence[Mapping[str, Any]]] = tuple
+    """The rules options (key, kind, default, choices, scenarios, and "simulate": the value studies use)."""
+    terms: Callable[[str | None], ScenarioTerms] = lambda scenario: ScenarioTerms()
+    bench_targets: Mapping[str, float] = field(default_factory=dict)
+    """What `warroom bench` holds the game to: {"random_steps": steps/s, "mcts_sims": simulations/s}."""
+    invariants: Callable[[Any], list[str]] | None = None
+    """The conformance suite's checks on any reachable state: a list of problems (empty when sound)."""
+    hidden: tuple[str, ...] = ()
+    """Dotted paths of the state that some side may not see (the conformance suite checks that no
+    other side's observation carries them)."""
+
+
+__all__ = ["AgentHooks", "GameSpec", "HelpSection", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]

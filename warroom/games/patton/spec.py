@@ -1,0 +1,53 @@
+"""Major Battles and Campaigns of General George S. Patton as the registry sees it: its ruleset and
+what it offers each front end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.engine.ruleset import Ruleset
+from warroom.engine.spec import AgentHooks, GameSpec, ScenarioTerms
+
+
+def _ruleset() -> Ruleset:
+    from .rules import PattonRules
+
+    return PattonRules()
+
+
+def _agents() -> AgentHooks:
+    from . import ai
+
+    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize,
+                      candidate_actions=ai.candidate_actions, leaf_playout=ai.leaf_playout, search_confidence=ai.SEARCH_CONFIDENCE)
+
+
+def _option_specs() -> tuple[dict[str, Any], ...]:
+    from .options import option_specs
+
+    return option_specs()
+
+
+def _terms(scenario: str | None) -> ScenarioTerms:
+    """Normandy's Allied are the Americans; no Patton scenario ends drawn (each objective is won or denied)."""
+    from .board import SCENARIOS, SIDES, load_board
+
+    board = load_board(scenario or SCENARIOS[0])
+    return ScenarioTerms(dict(zip(SIDES, board.side_names, strict=True)), draws=False)
+
+
+def _invariants(state: Any) -> list[str]:
+    from .invariants import problems
+
+    return problems(state)
+
+
+SPEC = GameSpec(
+    id="patton",
+    ruleset=_ruleset,
+    agents=_agents,
+    option_specs=_option_specs,
+    terms=_terms,
+    bench_targets={"random_steps": 20_000},
+    invariants=_invariants,
+)
