@@ -113,6 +113,26 @@ class TerminalView:
     status_line: Callable[[Any], Any] | None = None
 
 
+class ObservationEncoding(Protocol):
+    """A side's observation as a fixed-length vector of numbers, and the bound on its legal actions:
+    what reinforcement-learning libraries need (warroom.envs: PettingZoo, Gymnasium, OpenSpiel).
+
+    `encode` reads only `observation(state, side)` (never the state), so what the rules hide stays
+    hidden. Actions are numbered by their place in `legal_actions` (always the same order for the
+    same position), so an action is an index below `max_actions` and a mask says which are legal."""
+
+    max_actions: int
+    """No position of any scenario has more legal actions than this (the conformance suite checks it)."""
+
+    def size(self, scenario: str | None) -> int:
+        """The vector's length in `scenario` (fixed for the whole game)."""
+        ...
+
+    def encode(self, observation: Mapping[str, Any], side: str | None, scenario: str | None) -> list[float]:
+        """The observation as `size(scenario)` numbers, each in [-1, 1] or a small count."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class WebBoard:
     """The browser's board for a game: its layout data, and its board module and styles, served
@@ -165,6 +185,8 @@ class GameSpec:
     hidden: tuple[str, ...] = ()
     """Dotted paths of the state that some side may not see (the conformance suite checks that no
     other side's observation carries them)."""
+    encoding: Callable[[], ObservationEncoding] | None = None
+    """A fixed-shape numeric observation and an action bound for warroom.envs; None: no environment."""
 
 
-__all__ = ["AgentHooks", "GameSpec", "HelpSection", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]
+__all__ = ["AgentHooks", "GameSpec", "HelpSection", "ObservationEncoding", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]
