@@ -73,6 +73,7 @@ class MCTS:
         candidates: Callable[[Ruleset, Any], Sequence[str]] | None = None,
         playout: Callable[[Ruleset, Any, random.Random], None] | None = None,
         paired: bool = True,
+        determinize: Callable[[Any, str, random.Random], Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
         info = ruleset.info
@@ -99,6 +100,10 @@ class MCTS:
         self.candidates = candidates  # the actions a node expands (default: every legal action)
         self.playout = playout  # advances a leaf's state (say, to the end of the turn) before it is scored
         self.paired = paired  # common random numbers: the k-th simulation under each root move sees the same dice
+        # a game with hidden information: each simulation starts from a state sampled from what the side
+        # to move sees (its spec's `determinize`), so the search never plays on what that side cannot know.
+        # Given one (say, a clone, to study a position with every card face up), it replaces the game's.
+        self.determinize = determinize if determinize is not None else _spec_determinize(ruleset)
         self._dice = self.rng  # the stream chance draws from in the simulation under way
         self._dice_base = 0
 
@@ -184,9 +189,11 @@ class MCTS:
         self._dice_base = self.rng.getrandbits(48)
         start = time.perf_counter()
         count = 0
+        rng = self.rng
         if len(legal) > 1:
             while count < limit:
-                self._simulate(root, root_state)
+                world = root_state if self.determinize is None else self.determinize(root_state, side, rng)
+                self._simulate(root, world)
                 count += 1
                 if count & 15 == 0 and time.perf_counter() >= deadline:
                     break
@@ -309,6 +316,21 @@ class MCTS:
                 visited.value += values[visited.mover]
         if root_move and len(path) > 1:
             self._root_values.setdefault(root_move, []).append(values[path[1].mover])
+
+
+def _spec_determinize(ruleset: Ruleset) -> Callable[[Any, str, random.Random], Any] | None:
+    """The determinize hook of the ruleset's game where its spec declares hidden fields; None where it
+    hides nothing (the search then starts from the state itself) or the ruleset is not registered."""
+    from warroom.engine.errors import UnknownGameError
+    from warroom.games import get_spec
+
+    try:
+        spec = get_spec(ruleset.info.id)
+    except UnknownGameError:
+        return None
+    if spec.hidden and spec.determinize is None:
+        raise ValueError(f"{spec.id} hides {', '.join(spec.hidden)} but has no determinize: search would peek")
+    return spec.determinize if spec.hidden else None
 
 
 class MCTSAgent:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import Any, NamedTuple, Protocol
 
 from .ruleset import Ruleset
@@ -183,8 +184,15 @@ class GameSpec:
     invariants: Callable[[Any], list[str]] | None = None
     """The conformance suite's checks on any reachable state: a list of problems (empty when sound)."""
     hidden: tuple[str, ...] = ()
-    """Dotted paths of the state that some side may not see (the conformance suite checks that no
-    other side's observation carries them)."""
+    """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
+    rules keep from the players (a face-down deck's order). The omniscient observer (side None) may
+    see them; tests/test_observations.py checks that no side's observation does, for every game."""
+    determinize: Callable[[Any, str, Random], Any] | None = None
+    """`determinize(state, side, rng) -> state`: a new state that `side` cannot tell from `state`, with
+    what it cannot see sampled again (the undrawn deck shuffled anew), reading only what `side` sees,
+    so two states with the same `observation(., side)` give the same result for the same rng. Search
+    (warroom.ai.mcts) starts each simulation from one, so a computer player never plays on what it
+    cannot know. Required where `hidden` is not empty; None where the game hides nothing."""
     encoding: Callable[[], ObservationEncoding] | None = None
     """A fixed-shape numeric observation and an action bound for warroom.envs; None: no environment."""
 

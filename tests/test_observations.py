@@ -1,0 +1,201 @@
+"""Observations hide what the rules hide, for every registered game (and the test game bluff).
+
+For each game, random games are played and at every step each side's observation is checked:
+- it is JSON (nothing a front end cannot send), and so is the omniscient observer's;
+- no path the spec declares `hidden` (in the save format) appears in it;
+- where the game hides something, its `determinize(state, side, rng)` gives states that side cannot
+  tell apart from the real one (the same observation), reading only what the side sees, and it
+  really samples (some determinization differs from the real state). Since a determinization
+  changes only what the side may not see, an observation that leaked any of it would differ.
+
+The spec's `hidden` and `determinize` go together: search asks for a determinization exactly where
+a game declares hidden fields (warroom/ai/mcts.py), so a computer player never plays on what its
+side cannot know; the last tests show that a search's choice does not depend on the hidden order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import warroom
+from warroom.ai.mcts import MCTS
+from warroom.engine.spec import GameSpec
+from warroom.games import game_ids, get_spec, register_game
+
+TEST_GAME = "bluff"
+TEST_GAME_PATH = "games.bluff.spec:SPEC"
+GAMES_PER_SCENARIO = 2
+"""Random games per scenario (each step checks every side's observation and its determinizations)."""
+DETERMINIZATIONS = 3
+MAX_STEPS = 20_000
+
+
+@pytest.fixture(autouse=True)
+def _test_game() -> Iterator[None]:
+    """The test game joins the registry for these tests only."""
+    from warroom.games import REGISTRY, get_ruleset
+
+    before = dict(REGISTRY)
+    register_game(TEST_GAME, TEST_GAME_PATH)
+    yield
+    REGISTRY.clear()
+    REGISTRY.update(before)
+    get_spec.cache_clear()
+    get_ruleset.cache_clear()
+
+
+def _lookup(data: Any, path: str) -> tuple[bool, Any]:
+    """(found, value) of a dotted path in nested dicts."""
+    for key in path.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return False, None
+        data = data[key]
+    return True, data
+
+
+def _canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, allow_nan=False)
+
+
+def check_position(spec: GameSpec, ruleset: Any, state: Any, seed: int, seen: dict[str, bool]) -> None:
+    """Every check of one position, for every side; `seen` gathers what the whole game showed."""
+    saved = _canon(ruleset.state_to_json(state))
+    for path in spec.hidden:
+        seen[path] = seen.get(path, False) or _lookup(ruleset.state_to_json(state), path)[0]
+    _canon(ruleset.observation(state, None))  # the omniscient observer's is JSON too
+    for side in ruleset.info.sides:
+        observed = _canon(ruleset.observation(state, side))
+        for path in spec.hidden:
+            assert not _lookup(json.loads(observed), path)[0], f"{spec.id}: {side}'s observation carries hidden {path!r}"
+        if spec.determinize is None:
+            continue
+        worlds = []
+        for k in range(DETERMINIZATIONS):
+            world = spec.determinize(state, side, random.Random(seed * 31 + k))
+            assert _canon(ruleset.observation(world, side)) == observed, (
+                f"{spec.id}: {side} could tell a determinization from the real state (a leak, or a sample that"
+                f" changes what {side} sees)")
+            worlds.append(world)
+            seen["sampled"] = seen.get("sampled", False) or _canon(ruleset.state_to_json(world)) != saved
+        # reads only what the side sees: worlds it cannot tell apart give the same sample for one rng
+        again = {_canon(ruleset.state_to_json(spec.determinize(world, side, random.Random(seed)))) for world in worlds}
+        assert len(again) == 1, f"{spec.id}: determinize for {side} depends on what {side} cannot see"
+    assert _canon(ruleset.state_to_json(state)) == saved, f"{spec.id}: observing or determinizing changed the state"
+
+
+def check_game(game: str, games_per_scenario: int = GAMES_PER_SCENARIO) -> None:
+    """Random games of every scenario, every position checked (check_position)."""
+    spec = get_spec(game)
+    assert bool(spec.hidden) == (spec.determinize is not None), (
+        f"{game}: a game that hides fields needs determinize (search would peek), and one that hides none needs none")
+    ruleset = warroom.games.get_ruleset(game)
+    seen: dict[str, bool] = {}
+    for scenario in ruleset.info.scenarios:
+        for seed in range(games_per_scenario):
+            m = warroom.new_game(game, scenario, seed=seed, keep_log=False)
+            chooser = random.Random(seed)
+            for step in range(MAX_STEPS):
+                check_position(spec, ruleset, m.state, seed * MAX_STEPS + step, seen)
+                if m.over:
+                    break
+                m.play(chooser.choice(m.legal_actions()))
+    stale = [path for path in spec.hidden if not seen.get(path)]
+    assert not stale, f"{game}: hidden paths {stale} never appear in the save format (a stale declaration)"
+    if spec.hidden:
+        assert seen.get("sampled"), f"{game}: determinize never changed anything it could have hidden"
+
+
+@pytest.mark.parametrize("game", [*game_ids(), TEST_GAME])
+def test_no_side_sees_what_the_rules_hide(game: str) -> None:
+    check_game(game)
+
+
+# -- the checks can fail ------------------------------------------------------------------------
+def _with_observation(extra: Any) -> str:
+    """Register a variant of the test game whose observations add `extra(state, side)` (a leak)."""
+    from games.bluff import rules, spec
+
+    class Leaky(rules.Bluff):
+        def observation(self, s: rules.BluffState, side: str | None) -> dict[str, Any]:
+            return {**super().observation(s, side), **(extra(s, side) if side else {})}
+
+    leaky = GameSpec(id="leaky", ruleset=Leaky, hidden=spec.SPEC.hidden, determinize=spec.SPEC.determinize)
+    globals()["LEAKY"] = leaky
+    register_game("leaky", f"{__name__}:LEAKY")
+    return "leaky"
+
+
+def test_a_declared_hidden_path_in_an_observation_is_caught() -> None:
+    game = _with_observation(lambda s, side: {"deck": list(s.deck)})
+    with pytest.raises(AssertionError, match="carries hidden 'deck'"):
+        check_game(game, 1)
+
+
+def test_the_other_sides_card_under_another_name_is_caught() -> None:
+    from games.bluff.rules import CARDS, SIDES
+
+    game = _with_observation(lambda s, side: {"tell": CARDS[s.deck[1 - SIDES.index(side)]] if s.deck else None})
+    with pytest.raises(AssertionError, match="could tell a determinization"):
+        check_game(game, 1)
+
+
+def test_a_game_that_hides_fields_without_determinize_is_refused() -> None:
+    from games.bluff import rules
+
+    class Peeking(rules.Bluff):
+        info = dataclasses.replace(rules.Bluff.info, id="peeking")
+
+    globals()["PEEKING"] = GameSpec(id="peeking", ruleset=Peeking, hidden=("deck",))
+    register_game("peeking", f"{__name__}:PEEKING")
+    with pytest.raises(AssertionError, match="needs determinize"):
+        check_game("peeking", 1)
+    with pytest.raises(ValueError, match="search would peek"):
+        MCTS(warroom.games.get_ruleset("peeking"))
+
+
+# -- search does not peek -----------------------------------------------------------------------
+def _dealt(deck: list[int], history: tuple[str, ...] = ()) -> Any:
+    from games.bluff.rules import BluffState
+
+    return BluffState(list(deck), list(history))
+
+
+@pytest.mark.parametrize("history", [(), ("bet",), ("check", "bet")])
+def test_search_from_what_a_side_sees_ignores_the_hidden_order(history: tuple[str, ...]) -> None:
+    """The side to act holds the Queen; the other card is the Jack in one deal and the King in the
+    other. The search's choice and every statistic are the same for the same seed; a search given
+    the real state (every card face up) tells the deals apart."""
+    ruleset = warroom.games.get_ruleset(TEST_GAME)
+    me = len(history) % 2
+    jack_deal, king_deal = [0, 0, 0], [0, 0, 0]
+    jack_deal[me], jack_deal[1 - me], jack_deal[2] = 1, 0, 2
+    king_deal[me], king_deal[1 - me], king_deal[2] = 1, 2, 0
+    results = [MCTS(ruleset, seed=5).search(_dealt(deck, history), simulations=400) for deck in (jack_deal, king_deal)]
+    assert results[0][0] == results[1][0]
+    assert {k: v for k, v in results[0][1].items() if k != "seconds"} == {k: v for k, v in results[1][1].items() if k != "seconds"}
+
+    def peek(state: Any, side: str, rng: random.Random) -> Any:
+        return ruleset.clone(state)
+
+    peeking = [MCTS(ruleset, seed=5, determinize=peek).search(_dealt(deck, history), simulations=400) for deck in (jack_deal, king_deal)]
+    assert peeking[0][1]["children"] != peeking[1][1]["children"]
+
+
+def test_facing_a_bet_with_the_queen_the_search_does_not_know_whether_it_is_a_bluff() -> None:
+    """South holds the Queen against North's bet. Seeing North's card, search folds to the King and
+    calls the Jack; from South's view both deals are one position, so it answers both the same."""
+    ruleset = warroom.games.get_ruleset(TEST_GAME)
+    deals = ([2, 1, 0], [0, 1, 2])  # North: King, then Jack
+
+    def peek(state: Any, side: str, rng: random.Random) -> Any:
+        return ruleset.clone(state)
+
+    assert [MCTS(ruleset, seed=3, determinize=peek).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals] == ["fold", "call"]
+    honest = {MCTS(ruleset, seed=3).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals}
+    assert len(honest) == 1
