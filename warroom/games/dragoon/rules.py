@@ -280,7 +280,11 @@ class DragoonRules:
         return sum(parts.values()), parts
 
     def observation(self, s: DragoonState, side: str | None = None) -> dict[str, Any]:
-        # Solitaire with open information: the BOT hides nothing; every side sees everything.
+        """The whole position, for every side: nothing in Dragoon's state is hidden (NOTES.md, Observations).
+
+        Solitaire against a BOT whose charts are rolled in the open; every counter is face up. The one
+        thing a player may not know, the dice to come, is not in the state (the match's seeded dice),
+        so the spec declares no hidden field and needs no determinize."""
         return state_to_json(self.board, s)
 
     def state_to_json(self, s: DragoonState) -> dict[str, Any]:

@@ -30,4 +30,5 @@ SPEC = GameSpec(
     agents=_agents,
     option_specs=_option_specs,
     bench_targets={"random_steps": 50_000, "mcts_sims": 3_000},
+    hidden=(),  # solitaire against a BOT that shows everything; the dice are outside the state (NOTES.md)
 )

@@ -355,8 +355,12 @@ class PattonRules:
         return Result(winner, score(s), s.reason, s.result_rule, win_returns(self.info, winner))
 
     def observation(self, s: PattonState, side: str | None = None) -> dict[str, Any]:
-        # Everything on the board is open. The movement packs hold no hidden order: a card's value
-        # is decided when it is turned up (see the module docstring), so there is nothing to strip.
+        """The whole position and the viewer: nothing in Patton's state is hidden (NOTES.md, Observations).
+
+        Every Unit is on the open board. The movement packs hold no face-down order: a card's value is
+        chance, decided when it is turned up, and `cards_unseen` is what both players can count (the
+        deck less the face-up cards). The dice and cards to come live in the match's seeded dice, not
+        in the state, so the spec declares no hidden field and needs no determinize."""
         data = state_to_json(s)
         data["viewer"] = side
         return data

@@ -50,4 +50,5 @@ SPEC = GameSpec(
     terms=_terms,
     bench_targets={"random_steps": 20_000},
     invariants=_invariants,
+    hidden=(),  # the face-down packs hold no order: a card is chance when turned (NOTES.md, Observations)
 )
