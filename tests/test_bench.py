@@ -9,7 +9,9 @@ import types
 import pytest
 
 from warroom import UnknownGameError, UnknownScenarioError
-from warroom.analysis.bench import MCTS_SIMS_TARGET, RANDOM_STEPS_TARGET, RANDOM_STEPS_TARGETS, run_bench
+from warroom.analysis.bench import MCTS_SIMS, RANDOM_STEPS, default_game, run_bench
+from warroom.engine.spec import GameSpec
+from warroom.games import REGISTRY, game_ids, get_spec
 
 
 def test_bench_reports_every_part() -> None:
@@ -19,12 +21,12 @@ def test_bench_reports_every_part() -> None:
     for key in ("steps", "games", "seconds", "steps_per_s", "games_per_s", "target_steps_per_s", "meets_target"):
         assert key in playouts
     assert playouts["games"] >= 1 and playouts["steps"] >= playouts["games"]
-    assert playouts["target_steps_per_s"] == RANDOM_STEPS_TARGET
+    assert playouts["target_steps_per_s"] == get_spec("dragoon").bench_targets[RANDOM_STEPS] == 50_000
     mcts = report["mcts"]
     for key in ("simulations", "seconds", "sims_per_s", "position", "chose", "target_sims_per_s", "meets_target"):
         assert key in mcts
     assert mcts["simulations"] >= 1
-    assert mcts["target_sims_per_s"] == MCTS_SIMS_TARGET
+    assert mcts["target_sims_per_s"] == get_spec("dragoon").bench_targets[MCTS_SIMS] == 3_000
     spiel = report["openspiel"]
     if importlib.util.find_spec("pyspiel") is None:
         assert spiel["installed"] is False and "not installed" in spiel["note"]
@@ -52,7 +54,7 @@ def test_bench_measures_patton_against_its_own_target() -> None:
     report = run_bench("patton", seconds=0.05, scenario="sicily")
     assert report["game"] == "patton" and report["scenario"] == "sicily"
     playouts = report["random_playouts"]
-    assert playouts["target_steps_per_s"] == RANDOM_STEPS_TARGETS["patton"] == 20_000
+    assert playouts["target_steps_per_s"] == get_spec("patton").bench_targets[RANDOM_STEPS] == 20_000
     assert isinstance(playouts["meets_target"], bool)
     assert playouts["games"] >= 1
     mcts = report["mcts"]
@@ -66,3 +68,24 @@ def test_bench_defaults_to_the_games_first_scenario_and_rejects_unknown_ones() -
         run_bench("patton", seconds=0.02, scenario="kursk")
     with pytest.raises(UnknownGameError):
         run_bench("chess", seconds=0.02)
+
+
+SLOW = GameSpec(id="slow", ruleset=lambda: get_spec("dragoon").ruleset(), bench_targets={RANDOM_STEPS: 1e12})
+"""Dragoon's rules under another id, held to a target no machine meets: the targets are the spec's, not the bench's."""
+
+
+def test_bench_targets_come_from_the_games_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, "slow", f"{__name__}:SLOW")
+    get_spec.cache_clear()
+    try:
+        from warroom.analysis.bench import bench_random_playouts
+
+        report = bench_random_playouts("slow", 0.02)
+    finally:
+        get_spec.cache_clear()
+    assert report["target_steps_per_s"] == 1e12 and report["meets_target"] is False
+
+
+def test_bench_measures_the_first_registered_game_by_default() -> None:
+    assert default_game() == game_ids()[0]
+    assert run_bench(seconds=0.02)["game"] == game_ids()[0]

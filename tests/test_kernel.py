@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,9 @@ from warroom import IllegalActionError, Match, PositionError, RecordError, UndoL
 from warroom.engine.dice import DiceSource
 from warroom.engine.errors import GameOverError, WrongSideError
 from warroom.engine.observe import visible_events
-from warroom.engine.ruleset import DICE_SIDE
+from warroom.engine.ruleset import DICE_SIDE, GameInfo
+from warroom.engine.spec import GameSpec
+from warroom.games import REGISTRY, get_spec
 from warroom.games.dragoon.state import ACTIONS
 
 D6 = [(face, 1 / 6) for face in range(1, 7)]
@@ -283,18 +286,31 @@ def test_a_list_of_outcomes_changed_in_place_is_weighed_again() -> None:
     assert {dice.roll(faces) for _ in range(50)} == {2}
 
 
-def test_visible_events_follow_the_rulesets_filter_or_each_events_visible_to() -> None:
+def _only_the_sides_own(ruleset: Any, evs: Sequence[dict[str, Any]], side: str) -> list[dict[str, Any]]:
+    return [e for e in evs if e["type"] == side]
+
+
+HIDES = GameSpec(id="hides", ruleset=rules, observe_events=_only_the_sides_own)
+"""A game whose spec declares its own event filter (Dragoon's rules under another id)."""
+
+
+def test_visible_events_follow_the_specs_filter_or_each_events_visible_to(monkeypatch: pytest.MonkeyPatch) -> None:
     # Kernel: one observation rule for the protocol and the web server (hidden information)
     events = [{"type": "a"}, {"type": "b", "visible_to": "X"}, {"type": "c", "visible_to": ["X", "Y"]}, {"type": "d", "visible_to": ("Y",)}]
-    assert [e["type"] for e in visible_events(object(), events, "X")] == ["a", "b", "c"]
-    assert [e["type"] for e in visible_events(object(), events, "Y")] == ["a", "c", "d"]
-    assert [e["type"] for e in visible_events(object(), events, "Z")] == ["a"]
+    dragoon = rules()  # declares no filter of its own: each event's visible_to decides
+    assert [e["type"] for e in visible_events(dragoon, events, "X")] == ["a", "b", "c"]
+    assert [e["type"] for e in visible_events(dragoon, events, "Y")] == ["a", "c", "d"]
+    assert [e["type"] for e in visible_events(dragoon, events, "Z")] == ["a"]
 
-    class Hides:
-        def observe_events(self, evs: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
-            return [e for e in evs if e["type"] == side]
+    class Hiding:
+        info = GameInfo("hides", "Hides", ("s",), ("X",))
 
-    assert visible_events(Hides(), events, "b") == [events[1]]
+    monkeypatch.setitem(REGISTRY, "hides", f"{__name__}:HIDES")
+    get_spec.cache_clear()
+    try:
+        assert visible_events(Hiding(), events, "b") == [events[1]]  # type: ignore[arg-type]
+    finally:
+        get_spec.cache_clear()
 
 
 @pytest.mark.parametrize("stop", [1, 3, 12])

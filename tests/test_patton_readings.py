@@ -168,9 +168,9 @@ def test_sicily_has_no_turn_limit_by_default():
     assert RULES.initial_state("sicily", {"turn_limit": 20}).turn_limit == 20
     assert RULES.initial_state("sicily", {"turn_limit": 0}).turn_limit == 0
     # a study must end: simulate plays Sicily with the studies' limit unless told otherwise
-    assert study_options(RULES, "sicily", {}) == {"turn_limit": SIMULATION_TURN_LIMIT}
-    assert study_options(RULES, "sicily", {"turn_limit": 0}) == {"turn_limit": 0}
-    assert study_options(RULES, "normandy", {}) == {}
+    assert study_options("patton", "sicily", {}) == {"turn_limit": SIMULATION_TURN_LIMIT}
+    assert study_options("patton", "sicily", {"turn_limit": 0}) == {"turn_limit": 0}
+    assert study_options("patton", "normandy", {}) == {}
 
 
 def test_sicily_axis_wins_when_the_allies_can_throw_no_die_and_the_axis_holds_messina():

@@ -3,23 +3,22 @@
     agent = get_agent("mcts", "dragoon", budget_ms=200, seed=1)
     action, why = agent.choose(match)
 
-Game-agnostic: a game's evaluation and heuristic live in the `ai` module beside its rules
-(found from the ruleset's own package, never by naming a game here). That module may expose
-`heuristic_policy(ruleset, state) -> (action, why)`, `evaluate(ruleset, state) -> float` (the first
-side's value in [0, 1]; or a mapping side -> value, which games of more than two teams need),
-`value_text(ruleset, value) -> str` and `summarize(ruleset, state) -> dict`. Search backs up each
-side's `Result.returns` (see ai/mcts.py), so agents play any number of sides and teams.
+Game-agnostic: what a game gives its computer players is the `agents` capability of its spec
+(`warroom.engine.spec.AgentHooks`, asked for with `agent_hooks(game)`): its heuristic policy, its
+evaluation (the first side's value in [0, 1], or a mapping side -> value, which games of more than
+two teams need), its words for a value, its report facts and its search hints. A game without
+them still gets the random agent and a plain MCTS. Search backs up each side's `Result.returns`
+(see ai/mcts.py), so agents play any number of sides and teams.
 """
 
 from __future__ import annotations
 
 import hashlib
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from warroom.engine.errors import WarroomError
 from warroom.engine.ruleset import CHANCE, Ruleset
+from warroom.engine.spec import AgentHooks
 
 AGENT_NAMES = ("random", "heuristic", "mcts")
 
@@ -51,21 +50,19 @@ class Agent(Protocol):
     def choose(self, match: Any) -> tuple[str, str]: ...
 
 
-def game_ai_module(ruleset: Ruleset) -> ModuleType | None:
-    """The game's own `ai` module, beside its rules (None if the game has none).
+NO_HOOKS = AgentHooks()
+"""The hooks of a game that declares none: search plays with uniform priors and random rollouts."""
 
-    A ruleset defined in a top-level module (a test game in a test file) has no package, hence no
-    `ai` module beside it."""
-    package = type(ruleset).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    name = f"{package}.ai"
-    try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+
+def agent_hooks(game: str) -> AgentHooks:
+    """What `game`'s spec gives the computer players (its `agents` capability), or `NO_HOOKS`.
+
+    Built on each call (the factory imports the game's search module once; after that it costs
+    microseconds), so a game registered again under the same id is asked afresh."""
+    from warroom.games import get_spec
+
+    factory = get_spec(game).agents
+    return factory() if factory is not None else NO_HOOKS
 
 
 def decision_state(match: Any) -> Any:
@@ -83,11 +80,10 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        module = game_ai_module(ruleset)
-        policy = getattr(module, "heuristic_policy", None) if module else None
+    def __init__(self, ruleset: Ruleset, hooks: AgentHooks) -> None:
+        policy = hooks.heuristic_policy
         if policy is None:
-            raise NoHeuristicError(f"{ruleset.info.id} has no heuristic policy (its ai module lacks heuristic_policy)")
+            raise NoHeuristicError(f"{ruleset.info.id} has no heuristic policy (its spec's agents declare none)")
         self.ruleset = ruleset
         self._policy = policy
 
@@ -128,20 +124,21 @@ def get_agent(
     from warroom.games import get_ruleset
 
     ruleset = get_ruleset(game)
+    if name not in AGENT_NAMES:
+        raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
     if name == "random":
         from .random_agent import RandomAgent
 
         return RandomAgent(seed)
+    hooks = agent_hooks(game)
     if name == "heuristic":
-        return HeuristicAgent(ruleset)
-    if name == "mcts":
-        from .mcts import MCTSAgent
+        return HeuristicAgent(ruleset, hooks)
+    from .mcts import MCTSAgent
 
-        return MCTSAgent(ruleset, budget_ms=budget_ms, simulations=simulations, seed=seed)
-    raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+    return MCTSAgent(ruleset, hooks=hooks, budget_ms=budget_ms, simulations=simulations, seed=seed)
 
 
 __all__ = [
-    "AGENT_NAMES", "Agent", "HeuristicAgent", "NoDecisionError", "NoHeuristicError", "UnknownAgentError",
-    "agent_seed", "decision_state", "game_ai_module", "get_agent",
+    "AGENT_NAMES", "NO_HOOKS", "Agent", "HeuristicAgent", "NoDecisionError", "NoHeuristicError", "UnknownAgentError",
+    "agent_hooks", "agent_seed", "decision_state", "get_agent",
 ]

@@ -14,7 +14,7 @@ seed every number, is what `choose` gives) and then reads how it got there:
   A search's samples are not quite independent (the tree below a move sharpens as it goes), so the
   interval says how much the estimate would move with more of the same search, not a guarantee.
 - Any other agent (the heuristic, random, an agent a test swaps in): no search ran, so each legal
-  move is scored by the game's `evaluate` one move ahead (dice still to roll after it averaged over
+  move is scored by the game's `evaluate` (its spec's agent hooks) one move ahead (dice still to roll after it averaged over
   their outcomes, up to `CHANCE_DEPTH` rolls deep). Such a number has no spread to measure:
   low = high = value, visits = 0, and its text says "no search, no confidence".
 
@@ -34,7 +34,8 @@ from typing import Any
 
 from warroom.engine.ruleset import CHANCE, Ruleset, win_returns
 
-from . import decision_state, game_ai_module
+from . import agent_hooks, decision_state
+from .mcts import MCTSAgent
 
 Z95 = 1.96
 """Standard errors either side of the mean for a 95% interval (normal approximation)."""
@@ -77,18 +78,16 @@ def analyse(agent: Any, match: Any, top: int = 3) -> Analysis:
     side = str(ruleset.to_act(state))
     answer = agent.choose(match)
     action, why = (str(answer[0]), str(answer[1] or "")) if isinstance(answer, tuple) else (str(answer), "")
-    module = game_ai_module(ruleset)
-    value_text = getattr(module, "value_text", None) if module else None
+    hooks = agent_hooks(ruleset.info.id)
+    value_text = hooks.value_text
     measure = _measure(ruleset, side, value_text)
-    search = getattr(agent, "search", None)
-    samples: dict[str, list[float]] = search.root_samples() if search is not None and hasattr(search, "root_samples") else {}
+    samples = agent.search.root_samples() if isinstance(agent, MCTSAgent) else {}
     scored: list[tuple[str, float | None, float | None, float | None, int]]
     if samples:
         scored = [_from_samples(a, values) for a, values in samples.items()]
         searched = True
     else:
-        evaluate = getattr(module, "evaluate", None) if module else None
-        scored = [(a, v, v, v, 0) for a, v in _one_ply(ruleset, state, side, evaluate).items()]
+        scored = [(a, v, v, v, 0) for a, v in _one_ply(ruleset, state, side, hooks.evaluate).items()]
         searched = False
     mine = [s for s in scored if s[0] == action] or [(action, None, None, None, 0)]
     others = sorted((s for s in scored if s[0] != action), key=lambda s: (-(s[2] if s[2] is not None else -1.0), -(s[1] or 0.0), s[0]))

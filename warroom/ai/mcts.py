@@ -4,8 +4,8 @@ Decision nodes choose by UCT (PUCT with a prior, below); chance nodes sample an 
 and keep one child per outcome ("closed loop"). Closed loop rather than open loop because the
 legal actions after a roll depend on the roll (an FFI re-roll offer, an attack that ended the
 actions), so an open-loop node would mix incompatible action sets; with a d6 the fan-out is
-only six. Leaves are scored by the game's `evaluate(ruleset, state)` when its `ai` module has
-one, else by a random playout to the end. When the game also has a `heuristic_policy`, its move
+only six. Leaves are scored by the game's `evaluate(ruleset, state)` when its spec's agent hooks
+(`AgentHooks`) have one, else by a random playout to the end. When the game also has a `heuristic_policy`, its move
 is a prior: expanded first, and selection becomes PUCT with that move holding `prior_share` of
 the prior mass, so a small budget plays about as well as the heuristic and a larger one can
 correct it.
@@ -30,8 +30,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from warroom.engine.ruleset import CHANCE, Ruleset, win_returns
+from warroom.engine.spec import AgentHooks
 
-from . import decision_state, game_ai_module
+from . import NO_HOOKS, decision_state
 
 DEFAULT_SIMULATIONS = 2000
 EXPLORATION = 0.1
@@ -106,6 +107,7 @@ class MCTS:
         self.determinize = determinize if determinize is not None else _spec_determinize(ruleset)
         self._dice = self.rng  # the stream chance draws from in the simulation under way
         self._dice_base = 0
+        self._root_values: dict[str, list[float]] = {}  # the last search's samples under each root move
 
     # -- values ------------------------------------------------------------------------------
     def _values(self, state: Any) -> tuple[float, ...]:
@@ -185,7 +187,7 @@ class MCTS:
         deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms is not None else math.inf
         limit = simulations if simulations is not None else math.inf
         root = _Node(-1)
-        self._root_values: dict[str, list[float]] = {}
+        self._root_values = {}
         self._dice_base = self.rng.getrandbits(48)
         start = time.perf_counter()
         count = 0
@@ -220,7 +222,7 @@ class MCTS:
         """The last search's root moves, each with the value every simulation under it backed up (for
         the side to move, in [0, 1], in the order they came): what a hint's confidence interval is made
         of (see ai/analysis.py). A copy, read after the search, so the search itself is untouched."""
-        return {action: list(values) for action, values in getattr(self, "_root_values", {}).items()}
+        return {action: list(values) for action, values in self._root_values.items()}
 
     def _confident_choice(self, hint: str | None, z: float) -> str:
         """The prior's root move unless another beats it by `z` standard errors of the paired
@@ -334,7 +336,10 @@ def _spec_determinize(ruleset: Ruleset) -> Callable[[Any, str, random.Random], A
 
 
 class MCTSAgent:
-    """MCTS as an agent: thinks for `budget_ms` and/or `simulations`, answers the most-visited move."""
+    """MCTS as an agent: thinks for `budget_ms` and/or `simulations`, answers the most-visited move.
+
+    `hooks` are the game's (`warroom.ai.agent_hooks(game)`); without them the search is the plain
+    one (uniform priors, random rollouts), as for a toy ruleset built in a test."""
 
     name = "mcts"
 
@@ -342,6 +347,7 @@ class MCTSAgent:
         self,
         ruleset: Ruleset,
         *,
+        hooks: AgentHooks = NO_HOOKS,
         budget_ms: int | None = None,
         simulations: int | None = None,
         seed: int | None = None,
@@ -349,20 +355,17 @@ class MCTSAgent:
         use_evaluation: bool = True,
         use_prior: bool = True,
     ) -> None:
-        module = game_ai_module(ruleset)
-        evaluate = getattr(module, "evaluate", None) if (module and use_evaluation) else None
-        prior = getattr(module, "heuristic_policy", None) if (module and use_prior) else None
-        # optional game hooks: which actions to expand (`candidate_actions`) and how to finish a
-        # leaf before scoring it (`leaf_playout`); games without them get the plain search
-        candidates = getattr(module, "candidate_actions", None) if (module and use_prior) else None
-        playout = getattr(module, "leaf_playout", None) if (module and use_prior) else None
+        # the prior and its companions (which actions to expand, how to finish a leaf before scoring
+        # it, how far to trust the evaluation against the prior's move) go together: `use_prior`
+        # False plays the search without any of the game's hints
+        hinted = hooks if use_prior else NO_HOOKS
         self.ruleset = ruleset
         self.budget_ms = budget_ms
         self.simulations = simulations
-        confidence = getattr(module, "SEARCH_CONFIDENCE", None) if (module and use_prior) else None
-        self.search = MCTS(ruleset, evaluate=evaluate, prior=prior, exploration=exploration, seed=seed,
-                           candidates=candidates, playout=playout, prior_confidence=confidence)
-        self._value_text = getattr(module, "value_text", None) if module else None
+        self.search = MCTS(ruleset, evaluate=hooks.evaluate if use_evaluation else None, prior=hinted.heuristic_policy,
+                           exploration=exploration, seed=seed, candidates=hinted.candidate_actions,
+                           playout=hinted.leaf_playout, prior_confidence=hinted.search_confidence)
+        self._value_text = hooks.value_text
         self.last: dict[str, Any] = {}
 
     def choose(self, match: Any) -> tuple[str, str]:

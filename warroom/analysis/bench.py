@@ -1,13 +1,12 @@
 """Speed benchmarks: random playouts through the public API, MCTS simulations, OpenSpiel for scale.
 
-    run_bench("dragoon", seconds=3.0) -> {"random_playouts": {...}, "mcts": {...}, "openspiel": {...}}
-    run_bench("patton", scenario="bulge")
+    run_bench(game, seconds=3.0) -> {"random_playouts": {...}, "mcts": {...}, "openspiel": {...}}
+    run_bench(game, scenario=...)   # a scenario other than the game's first
 
-Each part runs for about `seconds` on one core. The targets are each game's own: Dragoon asks for
-50,000 random-playout steps/s and 3,000 MCTS simulations/s (OpenSpiel's Python MCTS reaches about
-3,000 on connect four); Patton, whose steps carry whole battles, asks for 20,000 steps/s and sets no
-simulation rate (its search is judged by games won at 1 s a decision, see its NOTES.md). A game
-without a target reports the speed alone.
+Each part runs for about `seconds` on one core. The targets are each game's own, from its spec's
+`bench_targets` ({"random_steps": steps/s, "mcts_sims": simulations/s}): a game whose steps carry
+whole battles asks for fewer steps, and one whose search is judged by games won rather than by
+speed sets no simulation rate (see each game's NOTES.md). A part without a target reports the speed alone.
 """
 
 from __future__ import annotations
@@ -17,17 +16,31 @@ import random
 import time
 from typing import Any
 
-RANDOM_STEPS_TARGET = 50_000
-MCTS_SIMS_TARGET = 3_000
-RANDOM_STEPS_TARGETS: dict[str, int] = {"dragoon": RANDOM_STEPS_TARGET, "patton": 20_000}
-MCTS_SIMS_TARGETS: dict[str, int] = {"dragoon": MCTS_SIMS_TARGET}
+RANDOM_STEPS = "random_steps"
+"""The `bench_targets` key of the random-playout target (steps per second)."""
+MCTS_SIMS = "mcts_sims"
+"""The `bench_targets` key of the MCTS target (simulations per second)."""
 
 
-def _with_target(report: dict[str, Any], rate: float, target: int | None, key: str) -> dict[str, Any]:
+def target(game: str, key: str) -> float | None:
+    """The game's own target for one part of the bench (its spec's `bench_targets[key]`), or None."""
+    from warroom.games import get_spec
+
+    return get_spec(game).bench_targets.get(key)
+
+
+def default_game() -> str:
+    """The game `warroom bench` measures when none is named: the first registered one."""
+    from warroom.games import game_ids
+
+    return game_ids()[0]
+
+
+def _with_target(report: dict[str, Any], rate: float, goal: float | None, key: str) -> dict[str, Any]:
     """Add the game's target and whether it is met; a game without one gets neither."""
-    if target is not None:
-        report[key] = target
-        report["meets_target"] = rate >= target
+    if goal is not None:
+        report[key] = goal
+        report["meets_target"] = rate >= goal
     return report
 
 
@@ -58,7 +71,7 @@ def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: st
         "games_per_s": round(games / elapsed, 1),
         "steps_per_game": round(steps / games, 1),
     }
-    return _with_target(report, rate, RANDOM_STEPS_TARGETS.get(game), "target_steps_per_s")
+    return _with_target(report, rate, target(game, RANDOM_STEPS), "target_steps_per_s")
 
 
 def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) -> Any:
@@ -84,7 +97,8 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
 
 
 def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
-    """MCTS simulations per second (the default agent: game evaluation and heuristic prior)."""
+    """MCTS simulations per second (the default agent: the game's evaluation and heuristic prior)."""
+    from warroom.ai import agent_hooks
     from warroom.ai.mcts import MCTSAgent
 
     match = None
@@ -95,7 +109,7 @@ def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = 
     assert match is not None
     if match.over:
         return {"simulations": 0, "seconds": 0.0, "sims_per_s": 0, "note": "no position with a choice was found"}
-    agent = MCTSAgent(match.ruleset, budget_ms=int(seconds * 1000), seed=seed)
+    agent = MCTSAgent(match.ruleset, hooks=agent_hooks(game), budget_ms=int(seconds * 1000), seed=seed)
     action, why = agent.choose(match)
     stats = agent.last
     sims, elapsed = stats["simulations"], stats["seconds"]
@@ -109,7 +123,7 @@ def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = 
         "chose": action,
         "why": why,
     }
-    return _with_target(report, rate, MCTS_SIMS_TARGETS.get(game), "target_sims_per_s")
+    return _with_target(report, rate, target(game, MCTS_SIMS), "target_sims_per_s")
 
 
 def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> dict[str, Any]:
@@ -167,11 +181,14 @@ def bench_web() -> dict[str, Any]:
     return {"web": module.run()}
 
 
-def run_bench(game: str = "dragoon", seconds: float = 3.0, web: bool = False, scenario: str | None = None) -> dict[str, Any]:
+def run_bench(game: str | None = None, seconds: float = 3.0, web: bool = False, scenario: str | None = None) -> dict[str, Any]:
     """Measure random playouts, MCTS and (if installed) OpenSpiel backgammon, each for about `seconds`.
 
-    `scenario` defaults to the game's first; an unknown game or scenario raises before any timing."""
+    `game` defaults to `default_game()`, `scenario` to the game's first; an unknown game or scenario
+    raises before any timing."""
     import warroom
+
+    game = game or default_game()
 
     probe = warroom.new_game(game, scenario, seed=0, keep_log=False)  # fails fast, with the game's own message
     report: dict[str, Any] = {
@@ -189,4 +206,5 @@ def run_bench(game: str = "dragoon", seconds: float = 3.0, web: bool = False, sc
     return report
 
 
-__all__ = ["MCTS_SIMS_TARGET", "MCTS_SIMS_TARGETS", "RANDOM_STEPS_TARGET", "RANDOM_STEPS_TARGETS", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "run_bench"]
+__all__ = ["MCTS_SIMS", "RANDOM_STEPS", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "default_game",
+           "run_bench", "target"]

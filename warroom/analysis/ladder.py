@@ -308,7 +308,7 @@ def ladder(game: str, agents: str | Sequence[str], *, scenario: str | None = Non
     sides = tuple(ruleset.info.sides)
     if len(sides) > 2:
         raise LadderError(f"{game} has {len(sides)} sides; the ladder rates one-side and two-side games")
-    chosen = study_options(ruleset, scenario, options)
+    chosen = study_options(game, scenario, options)
     seeds = [seed + k for k in range(games_per_pair)]
     tasks: list[_Game] = []
     if len(sides) == 1:

@@ -2,7 +2,7 @@
 
 Game k is played with seed `seed + k` (dice and agent alike), so a study is reproducible and
 gives the same report whatever the number of processes. What is reported comes from the
-game's `ai.summarize(ruleset, state)` when it has one (numbers become distributions; a mapping
+game's `summarize(ruleset, state)` (its spec's agent hooks) when it has one (numbers become distributions; a mapping
 of name -> turn or None becomes a rate and mean/median turn), plus each game's winner (outcomes
 are counted by team, each side its own team unless the game declares teams) and each side's
 mean return (`Result.returns`: how each seat fared, which a winner alone does not say with teams).
@@ -33,7 +33,7 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
     `side_agents` (side -> agent name) gives their own agent; `options` are the game's rules options.
     Return its facts."""
     import warroom
-    from warroom.ai import agent_seed, game_ai_module, get_agent
+    from warroom.ai import agent_hooks, agent_seed, get_agent
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=dict(options or {}))
     agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=agent_seed(seed))
@@ -43,8 +43,7 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
         match.play(action)
     result = match.result
     assert result is not None
-    module = game_ai_module(match.ruleset)
-    summarize = getattr(module, "summarize", None) if module else None
+    summarize = agent_hooks(game).summarize
     facts: dict[str, Any] = dict(summarize(match.ruleset, match.state)) if summarize else _score_facts(result.score)
     facts["winner"] = result.winner
     facts["returns"] = dict(result.returns)
@@ -279,7 +278,7 @@ def simulate(
         raise SimulationError(f"{game} has no side {unknown[0]!r}; sides: {', '.join(ruleset.info.sides)}")
     own = dict(side_agents) if side_agents else None
     size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
-    chosen = study_options(ruleset, scenario, options) or None
+    chosen = study_options(game, scenario, options) or None
     tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
     start = time.perf_counter()
     results: list[list[dict[str, Any]]]
@@ -308,36 +307,32 @@ def simulate(
     return report
 
 
-def study_options(ruleset: Any, scenario: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
+def study_options(game: str, scenario: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options a study plays with: those given, plus the value an option's spec names for
     studies ("simulate") where none is given — a study must end, and a rule that lets a game go on
-    until an objective is decided may not (Patton's Sicily between two computer players)."""
+    until an objective is decided may not (Patton's Sicily between two computer players). The
+    options are the game's spec's `option_specs`."""
+    from warroom.games import get_ruleset, get_spec
+
+    spec = get_spec(game)
     chosen = dict(options or {})
-    hook = getattr(ruleset, "option_specs", None)
-    where = scenario or (ruleset.info.scenarios[0] if ruleset.info.scenarios else None)
-    for spec in (hook() if callable(hook) else ()):
-        scenarios = spec.get("scenarios")
-        if "simulate" in spec and spec["key"] not in chosen and (not scenarios or where in scenarios):
-            chosen[spec["key"]] = spec["simulate"]
+    scenarios = get_ruleset(game).info.scenarios
+    where = scenario or (scenarios[0] if scenarios else None)
+    for option in spec.option_specs():
+        only = option.get("scenarios")
+        if "simulate" in option and option["key"] not in chosen and (not only or where in only):
+            chosen[option["key"]] = option["simulate"]
     return chosen
 
 
 def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], bool]:
-    """The scenario's names for the sides and whether it can end in a draw, as the game's presentation
-    module (`warroom.games.<game>.render`, the terminal's too) says through `side_names(scenario)` and
-    `draws_possible(scenario)`; a game without them keeps its side ids and may draw."""
-    from importlib import import_module
+    """The scenario's names for the sides and whether it can end in a draw, as the game's spec says
+    (`terms`: Patton's Normandy calls the Allied American and never ends drawn); a game that says
+    nothing keeps its side ids and may draw."""
+    from warroom.games import get_spec
 
-    name = f"warroom.games.{game}.render"
-    try:
-        module: Any = import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name and not name.startswith(f"{exc.name}."):  # a game outside warroom.games has none
-            raise
-        return {}, True
-    names = getattr(module, "side_names", None)
-    draws = getattr(module, "draws_possible", None)
-    return (dict(names(scenario)) if names else {}), (bool(draws(scenario)) if draws else True)
+    terms = get_spec(game).terms(scenario)
+    return dict(terms.side_names), terms.draws
 
 
 def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:

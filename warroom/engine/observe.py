@@ -7,20 +7,25 @@ secrets leak through logs when each front end filters on its own).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from .ruleset import Event
+from .ruleset import Event, Ruleset
 
 
-def visible_events(ruleset: Any, events: Iterable[Event], side: str) -> list[Event]:
-    """The events `side` may see: the ruleset's own `observe_events` if it has one, else each event's `visible_to`.
+def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list[Event]:
+    """The events `side` may see: by the game's spec's `observe_events` where it declares one (a game
+    whose events need more than a per-event rule), else by each event's `visible_to` (`events_visible_to`)."""
+    from warroom.games import get_spec  # the registry imports the engine, not the reverse
 
-    `visible_to` is absent (everyone sees it), one side, or a list or tuple of sides.
-    """
-    hook = getattr(ruleset, "observe_events", None)
-    if callable(hook):
-        return list(hook(events, side))
+    hook = get_spec(ruleset.info.id).observe_events
+    if hook is not None:
+        listed: Sequence[Event] = events if isinstance(events, list | tuple) else list(events)
+        return list(hook(ruleset, listed, side))
+    return events_visible_to(events, side)
+
+
+def events_visible_to(events: Iterable[Event], side: str) -> list[Event]:
+    """The events whose `visible_to` lets `side` see them: absent (everyone), that side, or a list or tuple holding it."""
     out = []
     for event in events:
         to = event.get("visible_to")

@@ -104,9 +104,8 @@ class Result:
 class Ruleset(Protocol):
     """Every game implements this; the engine and front ends never name a game.
 
-    Optional hooks, used when a ruleset has them: `observe_events(events, side)` filters events
-    for a side (else each event's `visible_to`; see engine/observe.py), and `action_odds(state,
-    action)` gives {"p", "fraction", "text"} for an action that involves a die (the web client).
+    Whatever else a game offers (an event filter beyond `visible_to`, odds, agents) is a capability
+    of its spec (warroom.engine.spec.GameSpec), declared there, never a method looked for here.
     """
 
     info: GameInfo

@@ -15,13 +15,13 @@ each front end renders them its own way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any, NamedTuple, Protocol
 
-from .ruleset import Ruleset
+from .ruleset import Event, Ruleset
 
 
 class OddsField(NamedTuple):
@@ -125,6 +125,9 @@ class ObservationEncoding(Protocol):
     max_actions: int
     """No position of any scenario has more legal actions than this (the conformance suite checks it)."""
 
+    max_chance_outcomes: int
+    """Every chance outcome (a die face, a card) is an integer below this (OpenSpiel numbers them so)."""
+
     def size(self, scenario: str | None) -> int:
         """The vector's length in `scenario` (fixed for the whole game)."""
         ...
@@ -181,8 +184,13 @@ class GameSpec:
     terms: Callable[[str | None], ScenarioTerms] = lambda scenario: ScenarioTerms()
     bench_targets: Mapping[str, float] = field(default_factory=dict)
     """What `warroom bench` holds the game to: {"random_steps": steps/s, "mcts_sims": simulations/s}."""
-    invariants: Callable[[Any], list[str]] | None = None
-    """The conformance suite's checks on any reachable state: a list of problems (empty when sound)."""
+    invariants: Callable[[Any, Any, Any], list[str]] | None = None
+    """`invariants(ruleset, state, previous) -> problems`: the conformance suite's checks on any reachable
+    state (an empty list when sound). `previous` is the state one step before (None at the start), for
+    what may only go one way (an eliminated unit stays eliminated)."""
+    observe_events: Callable[[Any, Sequence[Event], str], Iterable[Event]] | None = None
+    """`observe_events(ruleset, events, side)`: the events `side` may see, for a game whose events need
+    more than each event's `visible_to` (warroom.engine.observe.visible_events); None: `visible_to` alone."""
     hidden: tuple[str, ...] = ()
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may

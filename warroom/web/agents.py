@@ -7,41 +7,31 @@ from typing import Any
 
 from .errors import ApiError
 
-DEFAULT_AGENTS = ("heuristic", "mcts", "random")
+PREFERRED = ("heuristic", "mcts", "random")
+"""The order agents are offered in: the game's own policy first, then search, then chance."""
 
 
 @cache
 def agent_names(game: str) -> list[str]:
-    """Agents the AI package can field for a game (each one is built once to be sure); empty without AI."""
-    try:
-        import warroom.ai as ai
-    except ImportError:
-        return []
-    get_agent = getattr(ai, "get_agent", None)
-    if not callable(get_agent):
-        return []
-    lister = getattr(ai, "agent_names", None)
-    names = list(lister(game)) if callable(lister) else list(getattr(ai, "AGENT_NAMES", DEFAULT_AGENTS))
+    """Agents warroom.ai can field for a game (each one is built once to be sure: a game whose spec
+    declares no heuristic is not offered one)."""
+    from warroom.ai import AGENT_NAMES, get_agent
+
     usable = []
-    for name in names:
+    for name in AGENT_NAMES:
         try:
             get_agent(name, game, 100, 0)
         except Exception:  # noqa: BLE001 - any agent that cannot be built for this game is simply not offered
             continue  # e.g. a game without a heuristic of its own
         usable.append(name)
-    preferred = {name: rank for rank, name in enumerate(("heuristic", "mcts", "random"))}
+    preferred = {name: rank for rank, name in enumerate(PREFERRED)}
     return sorted(usable, key=lambda name: preferred.get(name, len(preferred)))
 
 
 def make_agent(name: str, game: str, budget_ms: int, seed: int | None) -> Any:
-    """An agent with `choose(match) -> (action, why)`; a 503 ApiError when none can be had."""
-    try:
-        import warroom.ai as ai
-    except ImportError:
-        raise ApiError(503, "no_ai", "no computer players are installed on this server (warroom.ai is missing)") from None
-    get_agent = getattr(ai, "get_agent", None)
-    if not callable(get_agent):
-        raise ApiError(503, "no_ai", "warroom.ai offers no get_agent(); computer players are not available")
+    """An agent with `choose(match) -> (action, why)`; a 400 ApiError for a name no agent answers to."""
+    from warroom.ai import get_agent
+
     try:
         return get_agent(name, game, budget_ms, seed)
     except (KeyError, ValueError) as exc:

@@ -36,10 +36,14 @@ def _terms(scenario: str | None) -> ScenarioTerms:
     return ScenarioTerms(dict(zip(SIDES, board.side_names, strict=True)), draws=False)
 
 
-def _invariants(state: Any) -> list[str]:
+def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+    """Stacking, unit counts, MP spent, road segments, landings (see invariants.py); time only goes forward."""
     from .invariants import problems
 
-    return problems(state)
+    found = problems(state)
+    if previous is not None and state.turn < previous.turn:
+        found.append(f"the turn went back from {previous.turn} to {state.turn}")
+    return found
 
 
 SPEC = GameSpec(
