@@ -103,8 +103,9 @@ class Bluff:
             winner, reason = SIDES[len(s.history) % 2], "the other side folded"
         else:
             winner, reason = SIDES[0] if s.deck[0] > s.deck[1] else SIDES[1], "the higher card"
-        stake = pot(s) / 2
-        returns = {side: (1.0 if side == winner else -1.0) * stake / 2 for side in SIDES}
+        loser = SIDES[1 - SIDES.index(winner)]
+        won = 1 + sum(1 for k, action in enumerate(s.history) if SIDES[k % 2] == loser and action in ("bet", "call"))
+        returns = {side: (1.0 if side == winner else -1.0) * won / 2 for side in SIDES}  # the loser's chips: 1 or 2
         return Result(winner, {"pot": pot(s)}, reason, "Bluff: End", returns)
 
     def clone(self, s: BluffState) -> BluffState:
