@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 import warroom
-from warroom.ai import NoDecisionError, UnknownAgentError, get_agent
+from warroom.ai import NoDecisionError, UnknownAgentError, agent_hooks, get_agent
 from warroom.ai.mcts import MCTS, MCTSAgent
 from warroom.engine.errors import WarroomError
 from warroom.engine.ruleset import CHANCE, GameInfo, Result
+from warroom.engine.spec import GameSpec
 from warroom.games.dragoon import ai as dragoon_ai
 from warroom.games.dragoon.attacks import retreat_destination
 from warroom.games.dragoon.state import ELIMINATED
@@ -448,3 +449,45 @@ def test_agents_draw_from_a_stream_of_their_own_not_the_games_dice(monkeypatch):
     monkeypatch.setattr(warroom.ai, "get_agent", spy)
     simulate.play_one("patton", "random", 11, scenario="sicily", side_agents={"Axis": "random"})
     assert seeds == [agent_seed(11), agent_seed(11, "Axis")]
+
+
+def _broken_rules() -> Any:
+    raise RuntimeError("this game's rules cannot be built")
+
+
+BROKEN = GameSpec(id="broken", ruleset=_broken_rules)
+"""A registered game whose ruleset factory fails: the workers' preload must skip it, not die."""
+
+
+def test_the_thinking_workers_preload_builds_every_games_rules_and_hooks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from warroom.ai import preload
+    from warroom.games import REGISTRY, game_ids, get_ruleset, get_spec, spec_modules
+    from warroom.web.thinking import _preload_modules
+
+    modules = _preload_modules()
+    assert set(spec_modules()) <= set(modules) and modules[-1] == "warroom.ai.preload"  # built after the specs load
+    assert preload.warm() == game_ids()
+    for game in game_ids():  # whatever the factories import is imported: the rules' and the search hooks' modules
+        hooks = agent_hooks(game)
+        assert type(get_ruleset(game)).__module__ in sys.modules
+        assert hooks.heuristic_policy is None or hooks.heuristic_policy.__module__ in sys.modules
+    monkeypatch.setitem(REGISTRY, "broken", f"{__name__}:BROKEN")
+    get_spec.cache_clear()
+    try:
+        assert "broken" not in preload.warm() and set(preload.warm()) == set(game_ids()) - {"broken"}
+    finally:
+        get_spec.cache_clear()
+
+
+def test_agents_take_the_games_hooks_from_its_spec() -> None:
+    from warroom.games import get_spec
+
+    hooks = agent_hooks("dragoon")
+    factory = get_spec("dragoon").agents
+    assert factory is not None and hooks == factory()
+    mcts = get_agent("mcts", "dragoon", simulations=10, seed=0)
+    assert isinstance(mcts, MCTSAgent) and mcts.search.evaluate is hooks.evaluate and mcts.search.prior is hooks.heuristic_policy
+    plain = MCTSAgent(warroom.new_game("dragoon").ruleset)
+    assert plain.search.evaluate is None and plain.search.prior is None  # no hooks given: the plain search

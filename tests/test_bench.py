@@ -89,3 +89,14 @@ def test_bench_targets_come_from_the_games_spec(monkeypatch: pytest.MonkeyPatch)
 def test_bench_measures_the_first_registered_game_by_default() -> None:
     assert default_game() == game_ids()[0]
     assert run_bench(seconds=0.02)["game"] == game_ids()[0]
+
+
+def test_the_web_bench_takes_its_games_and_seats_from_the_registry() -> None:
+    from warroom.web.bench import computer_game, load_game
+
+    alone = load_game()
+    assert alone["mode"] == "online" and len(get_spec(alone["game"]).ruleset().info.sides) == 1
+    against = computer_game()
+    sides = get_spec(against["game"]).ruleset().info.sides
+    assert len(sides) > 1 and against["human"] == [sides[-1]] and against["mode"] == "computer"
+    assert alone["game"] == next(g for g in game_ids() if len(get_spec(g).ruleset().info.sides) == 1)

@@ -1,6 +1,7 @@
 """Load and fault tests of the web server over HTTP + WebSocket, on loopback only, bounded in time.
 
-`run()` plays many concurrent Dragoon games and reports moves/s and action latency percentiles;
+`run()` plays many concurrent games (`load_game`: the first registered game played by one side, each
+player alone at its seat) and reports moves/s and action latency percentiles;
 `run_processes()` does the same against several server processes on one PostgreSQL, each player
 acting through one process and listening on another, and reports how late the pushes come;
 `kill_restart_check()` kills the server process (SIGKILL) in the middle of the load, restarts it on
@@ -130,8 +131,20 @@ def _check_loopback(url: str) -> None:
         raise ValueError(f"the load test only targets this machine's loopback address, not {host!r}")
 
 
+def load_game() -> dict[str, Any]:
+    """The new-game request of the load test's players: the first registered game played by one side,
+    online, so that the one seat its creator holds acts on every move (a game of two sides would wait
+    for an opponent who never comes)."""
+    from warroom.games import game_ids, get_ruleset
+
+    for game in game_ids():
+        if len(get_ruleset(game).info.sides) == 1:
+            return {"game": game, "mode": "online"}
+    raise RuntimeError("no registered game is played by one side: the load test's players play alone")
+
+
 async def _new_game(http: _Http, game: GameLoad, tally: Tally) -> dict[str, Any]:
-    status, _headers, data = await http.request("POST", "/api/games", {"game": "dragoon", "mode": "online"})
+    status, _headers, data = await http.request("POST", "/api/games", load_game())
     if status != 201:
         raise RuntimeError(f"creating a game answered {status}")
     game.id, game.token, game.acked = data["id"], data["seats"][0]["token"], []
@@ -424,9 +437,11 @@ async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budge
     import websockets
 
     http = _Http(base)
+    new_game = {**computer_game(), "budget_ms": budget_ms}
+    human = new_game["human"][0]
     try:
         while time.monotonic() < deadline and not stop.is_set():
-            status, _headers, data = await _request(http, "POST", "/api/games", {**computer_game(), "budget_ms": budget_ms})
+            status, _headers, data = await _request(http, "POST", "/api/games", new_game)
             if status != 201:
                 tally.error(f"create_{status}")
                 return
@@ -448,7 +463,7 @@ async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budge
                     view = message["view"]
                     if view["over"]:
                         break
-                    if view["to_act"] != "Axis" or not view["legal"]:
+                    if view["to_act"] != human or not view["legal"]:
                         continue  # the computer is thinking: its moves come as pushes
                     ends = [a for a in view["legal"] if a.startswith("end")]
                     action = rng.choice(ends) if ends and rng.random() < 0.8 else rng.choice(view["legal"])
@@ -519,7 +534,7 @@ def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float
                        workers: int | None = None, seed: int = 0) -> dict[str, Any]:
     """People's move latency while computer seats search: `computer_seats` games against MCTS (`computer_game`)
     (`budget_ms` a decision; each seat answers at once, so its computer is nearly always thinking)
-    alongside `games` Dragoon games played as `run` plays them, on a server started here on SQLite
+    alongside `games` games played as `run` plays them (`load_game`), on a server started here on SQLite
     with `workers` thinking processes (default: the server's; 0: threads of the server, as before
     worker processes). `people` holds the human moves' latency percentiles, `computer` what the
     computer seats got through.

@@ -15,9 +15,9 @@ is sent because it costs the event loop least: making and pickling it took 0.04 
 Patton game, 5 kB), a clone's state without its ruleset 0.9 ms (28 kB), the whole Match 3.7 ms
 (275 kB, its ruleset included); the worker's replay (3-10 ms for those games) runs off the loop.
 
-Workers start from a fork server (never `fork`: the server has threads) that imports every game and
-agent once; on first use, or at startup with `warm` (`warroom serve`). Each thinks about one job at
-a time; callers queue for a free one. A worker that dies, or answers nothing within twice its budget
+Workers start from a fork server (never `fork`: the server has threads) that builds every game's
+ruleset and agent hooks once (`warroom.ai.preload`); on first use, or at startup with `warm` (`warroom
+serve`). Each thinks about one job at a time; callers queue for a free one. A worker that dies, or answers nothing within twice its budget
 plus `grace_s`, is killed and replaced; the caller gets a `ThinkError` (an ApiError, 503), which a
 computer seat reports to the seats as an error event (a reload of the page lets it try again).
 Agents replaced in this process (tests do that) cannot be shipped to a worker: those think in a
@@ -167,10 +167,10 @@ def private_copy(match: Match, dice_seed: int | None) -> Match:
 def rebuild(job: Job) -> Match:
     """The position of a job, in a worker: the record replayed, then dice of its own."""
     import warroom
-    from warroom.games import REGISTRY
+    from warroom.games import REGISTRY, register_game
 
     if job.ruleset and job.game not in REGISTRY:
-        REGISTRY[job.game] = job.ruleset
+        register_game(job.game, job.ruleset)
     match = warroom.load(job.record, keep_log=False)
     match.dice = DiceSource(job.dice_seed)
     return match
@@ -493,20 +493,12 @@ def _registered(game: str) -> str:
 
 
 def _preload_modules() -> list[str]:
-    """The modules a worker needs for every game (rules, agents, each game's ai module), imported once in the fork server."""
-    from importlib.util import find_spec
+    """What the fork server imports once for every worker: the agents, each registered game's spec
+    module, and `warroom.ai.preload`, which builds each spec's ruleset and agent hooks (so whatever
+    their factories import is imported too)."""
+    from warroom.games import spec_modules
 
-    from warroom.games import REGISTRY
-
-    names = ["warroom", "warroom.web.thinking", "warroom.ai", "warroom.ai.mcts"]
-    for path in REGISTRY.values():
-        module = path.split(":")[0]
-        names.append(module)
-        package_ai = module.rpartition(".")[0] + ".ai"
-        with contextlib.suppress(ImportError, ValueError):
-            if find_spec(package_ai) is not None:
-                names.append(package_ai)
-    return names
+    return ["warroom", "warroom.web.thinking", "warroom.ai", "warroom.ai.mcts", *spec_modules(), "warroom.ai.preload"]
 
 
 __all__ = ["GRACE_S", "WORKERS_ENV", "WORKER_NICE", "Job", "ProcessThinker", "ThinkError", "Thinker", "Thought", "ThreadThinker", "WorkersError",
