@@ -27,45 +27,40 @@ is `Match.view(side)`. Choices made here, and why:
 - An optional request "id" (a string or an integer) is echoed in the answer, for clients that
   pipeline requests.
 - Unknown fields are rejected (`bad_request`): a mistyped "seeds" must not silently start an
-  unseeded game. `odds` is the exception: its fields belong to each game's odds handler.
-- Odds are answered by a per-game handler found in `ODDS_HANDLERS`, so a game adds its own
-  calculator without touching the commands here.
+  unseeded game. `odds` is the exception: its fields belong to each game's odds calculator.
+- Odds are answered by the game's odds capability (its spec's `odds`: warroom.engine.spec), the
+  same calculator the command line and the browser use, so a game adds its own without touching
+  the commands here and names its own fields.
 """
 
 from __future__ import annotations
 
 import contextlib
-import inspect
 import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
-from warroom.engine.errors import GameOverError, PositionError, WarroomError
+from warroom.engine.errors import BadRequestError, GameOverError, PositionError, WarroomError
+from warroom.engine.fields import bool_field, int_field, object_field, read_field, str_field
+from warroom.engine.fields import json_type as _json_type
 from warroom.engine.match import Match
 from warroom.engine.observe import visible_events
 from warroom.engine.ruleset import DICE_SIDE
+from warroom.engine.spec import OddsCapability, OddsField
 
 log = logging.getLogger("warroom.protocol")
 
-OddsHandler = Callable[..., dict[str, Any]]
-"""`handler(request)` (a calculator) or `handler(request, match)`: `match` is the current match when
-the request names no game (odds of what is legal now), else None. Bad input raises WarroomError."""
+__all__ = ["COMMANDS", "COMMAND_TABLE", "ERROR_CODES", "BadRequestError", "ProtocolSession", "bool_field", "int_field", "main",
+           "object_field", "odds_game_fields", "read_field", "run", "str_field"]
 
 
 # -- protocol-level errors (the engine's own errors carry their codes already) -------------------
 class BadJsonError(WarroomError):
     code = "bad_json"
-
-
-class BadRequestError(WarroomError):
-    """A request that is not an object, or a field that is missing, unknown or of the wrong type."""
-
-    code = "bad_request"
 
 
 class UnknownCommandError(WarroomError):
@@ -79,7 +74,7 @@ class NoGameError(WarroomError):
 
 
 class NoOddsError(WarroomError):
-    """A registered game whose odds the protocol cannot answer (no handler in ODDS_HANDLERS)."""
+    """A registered game whose spec offers no odds."""
 
     code = "no_odds"
 
@@ -98,75 +93,31 @@ def _code(exc: WarroomError) -> str:
     return "bad_request" if exc.code == WarroomError.code else exc.code
 
 
-# -- request fields (also read by the per-game odds handlers) -----------------------------------
-_ABSENT = object()
+# -- odds: each game's capability ---------------------------------------------------------------
+# The request fields' readers (read_field, str_field, int_field, bool_field, object_field) live in
+# warroom.engine.fields, shared with the games' calculators; they are imported above and keep their
+# names here.
+def _odds_of(game: str) -> OddsCapability:
+    """The game's odds capability (its spec's `odds`); NoOddsError for a game that has none."""
+    from warroom.games import game_ids, get_spec
+
+    factory = get_spec(game).odds
+    if factory is None:
+        having = [g for g in game_ids() if get_spec(g).odds is not None]
+        raise NoOddsError(f"the protocol has no odds calculator for {game}; games with odds: {', '.join(having)}")
+    return factory()
 
 
-def read_field(req: dict[str, Any], name: str, required: bool) -> Any:
-    """A request field's value, None when absent (or null); BadRequestError if a required one is."""
-    value = req.get(name, _ABSENT)
-    if value is _ABSENT or value is None:
-        if required:
-            raise BadRequestError(f'"{req["cmd"]}" needs the field "{name}"')
-        return None
-    return value
+def _placeholder(field: OddsField) -> str:
+    """A field's value in an example request: an integer by its initial (D for "drm"), false, {...}, "..."."""
+    return {"integer": field.name[:1].upper(), "boolean": "false", "object": "{...}"}.get(field.kind, '"..."')
 
 
-def str_field(req: dict[str, Any], name: str, required: bool = False) -> str | None:
-    value = read_field(req, name, required)
-    if value is not None and not isinstance(value, str):
-        raise BadRequestError(f'field "{name}" must be a string, not {_json_type(value)}')
-    return value
+def _odds_games() -> dict[str, OddsCapability]:
+    """Every registered game with odds, and its capability, in the registry's order."""
+    from warroom.games import game_ids, get_spec
 
-
-def int_field(req: dict[str, Any], name: str, required: bool = False, minimum: int | None = None) -> int | None:
-    value = read_field(req, name, required)
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BadRequestError(f'field "{name}" must be an integer, not {_json_type(value)}')
-    if minimum is not None and value < minimum:
-        raise BadRequestError(f'field "{name}" must be at least {minimum}, not {value}')
-    return value
-
-
-def bool_field(req: dict[str, Any], name: str) -> bool:
-    value = read_field(req, name, False)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise BadRequestError(f'field "{name}" must be true or false, not {_json_type(value)}')
-    return value
-
-
-def object_field(req: dict[str, Any], name: str, required: bool = False) -> dict[str, Any] | None:
-    value = read_field(req, name, required)
-    if value is not None and not isinstance(value, dict):
-        raise BadRequestError(f'field "{name}" must be an object, not {_json_type(value)}')
-    return value
-
-
-def _json_type(value: Any) -> str:
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-# -- odds handlers ------------------------------------------------------------------------------
-ODDS_HANDLERS: dict[str, OddsHandler | str] = {
-    "dragoon": "warroom.games.dragoon.odds:protocol_odds",
-    "patton": "warroom.games.patton.odds:protocol_odds",
-}
-"""Game id -> its odds handler, or "module:function" imported on first use (keeps startup fast)."""
-
-
-def _odds_handler(game: str) -> OddsHandler:
-    handler = ODDS_HANDLERS.get(game)
-    if handler is None:
-        raise NoOddsError(f"the protocol has no odds calculator for {game}; games with odds: {', '.join(sorted(ODDS_HANDLERS))}")
-    if isinstance(handler, str):
-        module, name = handler.split(":")
-        handler = ODDS_HANDLERS[game] = getattr(import_module(module), name)
-    return handler
+    return {game: _odds_of(game) for game in game_ids() if get_spec(game).odds is not None}
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -188,15 +139,17 @@ class Field:
 
 @dataclass(frozen=True)
 class Command:
-    """One command: what it does, its fields (None: the game's odds handler reads its own), its answer."""
+    """One command: what it does, its fields (None: the game's odds calculator reads its own), its answer
+    (None: each game's odds capability says its own)."""
 
     doc: str
     fields: tuple[Field, ...] | None
-    answer: str
+    answer: str | None
 
     def to_json(self, name: str) -> dict[str, Any]:
         fields = [f.to_json() for f in self.fields] if self.fields is not None else [f.to_json() for f in ODDS_FIELDS]
-        entry: dict[str, Any] = {"cmd": name, "doc": self.doc, "fields": fields, "answer": self.answer}
+        answer = self.answer if self.answer is not None else odds_answers()
+        entry: dict[str, Any] = {"cmd": name, "doc": self.doc, "fields": fields, "answer": answer}
         if self.fields is None:
             entry["game_fields"] = {game: [f.to_json() for f in fs] for game, fs in odds_game_fields().items()}
         return entry
@@ -230,11 +183,7 @@ COMMAND_TABLE: dict[str, Command] = {
         Field("record", "object", "a record, as save answers it or a save file holds it", required=True),
         _SIDE,
     ), '{"ok":true,"view":VIEW}'),
-    "odds": Command("exact odds: of a battle you describe (name the game), or of every attack legal now (no game)", None,
-                    'dragoon: {"ok":true,"advance","fraction","needs"}, the current game: {"ok":true,"attacks":[{"action","opposed",'
-                    '"drm","ffi","advance","fraction","stall","takes","win"}]}; patton: {"ok":true,"attacker_dice","defender_dice",'
-                    '"attacker_higher","defender_higher","tie","casualties_to_defender","casualties_to_attacker","outcome","exact",'
-                    '"max_dice"}, the current game: {"ok":true,"battles":[{"town","attacker_side","attacker","defender",...}]}'),
+    "odds": Command("exact odds: of a battle you describe (name the game), or of every attack legal now (no game)", None, None),
     "ai": Command("what a computer player would do now (the game is not changed: send play to do it)", (
         Field("agent", "string", '"heuristic", "mcts" or "random"', required=True),
         Field("budget_ms", "integer", "mcts: thinking time in ms"),
@@ -251,14 +200,15 @@ ODDS_FIELDS = (Field("game", "string", "a game id: odds of the battle the other 
 
 
 def odds_game_fields() -> dict[str, tuple[Field, ...]]:
-    """The calculator fields of `{"cmd":"odds","game":G,...}` per game, as each game declares them beside
-    its handler (`PROTOCOL_ODDS_FIELDS`: (name, JSON type, meaning, required) tuples), so the protocol
-    names no game's fields itself and a game's help cannot drift from what its handler reads."""
-    out: dict[str, tuple[Field, ...]] = {}
-    for game, handler in ODDS_HANDLERS.items():
-        module = import_module(handler.split(":")[0] if isinstance(handler, str) else handler.__module__)
-        out[game] = tuple(Field(name, kind, doc, required) for name, kind, doc, required in module.PROTOCOL_ODDS_FIELDS)
-    return out
+    """The calculator fields of `{"cmd":"odds","game":G,...}` per game with odds, as its spec's odds
+    capability declares them (`fields`, which its calculator reads and the command line offers), so the
+    protocol names no game's fields itself and a game's help cannot drift from what it reads."""
+    return {game: tuple(Field(f.name, f.kind, f.doc, f.required) for f in odds.fields) for game, odds in _odds_games().items()}
+
+
+def odds_answers() -> str:
+    """The odds command's answers in help: each game's calculator answer and its current game's."""
+    return "; ".join(f"{game}: {odds.answer}, the current game: {odds.position_answer}" for game, odds in _odds_games().items())
 
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the line is not JSON",
@@ -467,18 +417,16 @@ class ProtocolSession:
 
     def _cmd_odds(self, req: dict[str, Any]) -> dict[str, Any]:
         game = str_field(req, "game")
-        match: Match | None = None
-        if game is None:
-            match = self._need_match()
-            game = match.ruleset.info.id
-        else:
-            from warroom.games import get_ruleset
-
-            get_ruleset(game)  # unknown_game before no_odds
-        handler = _odds_handler(game)
-        params = inspect.signature(handler).parameters
-        answer = handler(req, match) if len(params) >= 2 else handler(req)
-        return {"ok": True, **answer}
+        if game is not None:  # the calculator: the game's own fields (it rejects any other)
+            return {"ok": True, **_odds_of(game).calculate(req)}  # unknown_game, then no_odds
+        match = self._need_match()
+        odds = _odds_of(match.ruleset.info.id)
+        unknown = set(req) - {"cmd", "id"}
+        if unknown:
+            example = ",".join(f'"{f.name}":{_placeholder(f)}' for f in odds.fields)
+            raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
+                                  f'for the calculator, name the game: {{"cmd":"odds","game":"{match.ruleset.info.id}",{example}}}')
+        return {"ok": True, **odds.position(match.ruleset, match.state)}
 
     def _cmd_ai(self, req: dict[str, Any]) -> dict[str, Any]:
         match = self._need_match()

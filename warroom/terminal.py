@@ -1,14 +1,15 @@
 """The interactive terminal front end for every game: play (board, numbered actions, dice, commands) and replay.
 
-A game plugs in through `warroom.games.<game>.render`, which must define
-`render_board(match) -> rich renderable` and may define `HELP` (rich markup), `action_label(match, id)`,
+A game plugs in through its spec (warroom.engine.spec): `terminal` gives a `TerminalView` with
+`render_board(match) -> rich renderable` and, optionally, `action_label(match, id)`,
 `pending_roll(match)` (what a die about to be rolled decides, with its odds), `event_style(event)`,
 `roll_name(match)` (what the pending chance is when it is not a die, e.g. "movement card"),
-`side_name(match, side)` (the scenario's name for a seat: American rather than Allied) and
-`action_path(match, id)` (the steps of a step menu, warroom/menus.py: a long list is then chosen
-in steps, a town, then a destination, then the force) and `status_line(match)` (the one line shown
-instead of the whole board between two decisions of the same phase).
-Games without a render module get a plain generic board, so every registered game is playable.
+`side_name(match, side)`, `action_path(match, id)` (the steps of a step menu, warroom/menus.py: a
+long list is then chosen in steps, a town, then a destination, then the force) and
+`status_line(match)` (the one line shown instead of the whole board between two decisions of the
+same phase). The help is the spec's `help` (the browser shows the same sections), the sides' names
+the scenario's `terms` (American rather than Allied). A game without a terminal view gets a plain
+generic board, so every registered game is playable.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.rule import Rule
@@ -33,6 +34,7 @@ from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomEr
 from warroom.engine.match import Match
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
+from warroom.engine.spec import HelpSection
 from warroom.menus import Entry, Level, build_level, find, pick_by_word, step_into, wrap_words
 
 Ask = Callable[[str], str]
@@ -53,7 +55,8 @@ REPLAY_HELP = """\
 
 @dataclass(frozen=True)
 class Renderer:
-    """How one game draws itself in the terminal (see the module docstring for the hooks)."""
+    """How one game draws itself in the terminal: its spec's `TerminalView`, a plain default for each
+    part the view leaves out, and the help as rich markup."""
 
     game: str
     render_board: Callable[[Match], RenderableType]
@@ -68,26 +71,48 @@ class Renderer:
 
 
 def load_renderer(game: str) -> Renderer:
-    """The game's `render` module, or the generic fallback when the game has none yet."""
-    name = f"warroom.games.{game}.render"
-    try:
-        module: Any = import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        module = None
+    """What the game's spec gives the terminal (`terminal`, `help`, `terms`), with the generic
+    fallback for every part it does not."""
+    from warroom.games import get_spec
+
+    spec = get_spec(game)
+    view = spec.terminal() if spec.terminal is not None else None
+
+    def scenario_name(match: Match, side: str) -> str:
+        return spec.terms(match.scenario).side_names.get(side, side)
+
+    def plain_label(match: Match, action: str) -> str:
+        return match.ruleset.describe_action(match.state, action)
+
+    if view is None:
+        return Renderer(game=game, render_board=generic_board, help_text=help_markup(spec.help, "", game), action_label=plain_label,
+                        pending_roll=lambda match: None, event_style=lambda event: "", side_name=scenario_name)
     return Renderer(
         game=game,
-        render_board=getattr(module, "render_board", generic_board),
-        help_text=getattr(module, "HELP", f"[bold]{game}[/bold]: see the rulebook in shared/rulebooks for the rules."),
-        action_label=getattr(module, "action_label", lambda match, action: match.ruleset.describe_action(match.state, action)),
-        pending_roll=getattr(module, "pending_roll", lambda match: None),
-        event_style=getattr(module, "event_style", lambda event: ""),
-        roll_name=getattr(module, "roll_name", lambda match: None),
-        side_name=getattr(module, "side_name", lambda match, side: side),
-        action_path=getattr(module, "action_path", None),
-        status_line=getattr(module, "status_line", generic_status),
+        render_board=view.render_board,
+        help_text=help_markup(spec.help, view.help_text, game),
+        action_label=view.action_label or plain_label,
+        pending_roll=view.pending_roll or (lambda match: None),
+        event_style=view.event_style or (lambda event: ""),
+        roll_name=view.roll_name or (lambda match: None),
+        side_name=view.side_name or scenario_name,
+        action_path=view.action_path,
+        status_line=view.status_line or generic_status,
     )
+
+
+def help_markup(sections: tuple[HelpSection, ...], fallback: str, game: str) -> str:
+    """The help as rich markup: each of the spec's sections for the terminal (the browser shows the same
+    words) in bold, its rule dim after it; a game without sections, its view's own help or a pointer to
+    the rulebook."""
+    shown = [section for section in sections if section.only in ("", "terminal")]
+    if not shown:
+        return fallback or f"[bold]{escape(game)}[/bold]: see the rulebook in shared/rulebooks for the rules."
+    parts = []
+    for section in shown:
+        rule = f" [dim]({escape(section.rule)})[/dim]" if section.rule else ""
+        parts.append(f"[bold]{escape(section.title)}[/bold]: {escape(section.text)}{rule}")
+    return "\n\n".join(parts)
 
 
 def generic_status(match: Match) -> Text:

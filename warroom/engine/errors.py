@@ -61,6 +61,13 @@ class PositionError(WarroomError):
     code = "bad_position"
 
 
+class BadRequestError(WarroomError):
+    """A request that is not an object, or a field that is missing, unknown or of the wrong type (the
+    engine protocol's, and the odds calculator's of every front end: warroom.engine.fields)."""
+
+    code = "bad_request"
+
+
 # -- quoting input in messages ---------------------------------------------------------------------
 # A message names what was sent, but a front end passes it on to whoever sent it: never echo large
 # input back (an action id of a megabyte, a legal list of hundreds of moves).

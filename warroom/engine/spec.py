@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
 from .ruleset import Event, Ruleset
 
@@ -41,18 +41,26 @@ class OddsCapability(Protocol):
 
     fields: tuple[OddsField, ...]
     """The calculator's request fields (`{"cmd":"odds","game":G, ...}`, `warroom odds G --field V`)."""
+    answer: str
+    """The calculator's answer in the protocol's help: its keys, e.g. '{"ok":true,"advance","fraction"}'."""
+    position_answer: str
+    """`position`'s answer in the protocol's help, e.g. '{"ok":true,"attacks":[{"action",...}]}'."""
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """The calculator: odds of a battle given by its numbers (no game needed). Bad input raises a
         WarroomError whose message names the field; the answer is JSON-ready."""
         ...
 
-    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:
-        """The request from the command line's text values (by field name), e.g. "2A3I" for a force."""
+    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
+        """The request from the command line's text values (by field name), e.g. "2A3I" for a force; or
+        a list of requests, a survey, where the command line may leave a required field out (Dragoon
+        without --drm: every DRM). Bad text raises a WarroomError that says how to write it."""
         ...
 
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
-        """The calculator's answer in a few plain lines, for the terminal."""
+        """The calculator's answer in a few plain lines, for the terminal (the first one a heading).
+        The command line passes the answer with its request's fields beside it, or for a survey
+        {"survey": [each such answer]}."""
         ...
 
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
@@ -95,16 +103,18 @@ class AgentHooks:
 @dataclass(frozen=True, slots=True)
 class TerminalView:
     """How the terminal shows a game (rich renderables; warroom.terminal draws them). Every part but
-    `render_board` and `help_text` has a plain default in the terminal.
+    `render_board` has a plain default in the terminal. The help is the spec's `help` (one text for
+    the terminal and the browser); `help_text` (rich markup) is only for a game that has none.
 
     - `render_board(match) -> renderable`; `status_line(match) -> Text` (one line between decisions);
     - `action_label(match, action) -> str`; `action_path(match, action) -> tuple[str, ...]` (the
       steps of a stepped menu: town, destination, force);
     - `pending_roll(match) -> renderable | None` (what the die about to be rolled decides);
-    - `roll_name(match) -> str | None`; `side_name(match, side) -> str`; `event_style(event) -> str`."""
+    - `roll_name(match) -> str | None`; `side_name(match, side) -> str` (default: the scenario's
+      `terms`); `event_style(event) -> str`."""
 
     render_board: Callable[[Any], Any]
-    help_text: str
+    help_text: str = ""
     action_label: Callable[[Any, str], str] | None = None
     action_path: Callable[[Any, str], tuple[str, ...]] | None = None
     pending_roll: Callable[[Any], Any] | None = None
@@ -137,13 +147,27 @@ class ObservationEncoding(Protocol):
         ...
 
 
+ActionDescriptor = TypedDict("ActionDescriptor", {
+    "id": str, "label": str, "kind": str, "unit": str, "from": str, "to": str, "armor": int, "infantry": int,
+    "parts": list[dict[str, Any]], "air": bool, "face": int, "odds": bool,
+}, total=False)
+"""One legal action as its parts, so no front end parses an action id: `id` (what is played), `label` (in
+words), `kind` (the verb: "attack", "move", "end"), and where it applies: the `unit` that acts, the place it
+goes `from` and `to`; a force (`armor`, `infantry`) and, for a choice over several places, `parts` (each
+{"from", "armor", "infantry"}); `face` for a die typed in; `odds`: True where the action involves a die, so
+its exact odds are worth asking (`OddsCapability.action_odds`). Only `id`, `label` and `kind` are always there."""
+
+
 @dataclass(frozen=True, slots=True)
 class WebBoard:
     """The browser's board for a game: its layout data, and its board module and styles, served
     from the game's own folder (`static`) at /games/{id}/static/...
 
     `module` is the ES module (a path inside `static`) that implements the board interface of
-    docs/architecture.md (draw, select, describe); `styles` the style sheets it needs."""
+    docs/architecture.md ("The browser's board interface": `createBoard(container, layout, page,
+    payload)` and the board's `present`, `render`, `promptFor`, ...); `styles` the style sheets (paths
+    inside `static`) the page loads before it. `layout(scenario)` is the drawing data the module gets
+    (the page asks with None: every scenario's board)."""
 
     layout: Callable[[str | None], dict[str, Any]]
     static: Path
@@ -153,11 +177,14 @@ class WebBoard:
 
 @dataclass(frozen=True, slots=True)
 class HelpSection:
-    """One section of a game's help: the same words in the terminal and the browser, with its rule."""
+    """One section of a game's help: the same words in the terminal and the browser, with its rule.
+    `text` is plain (no markup); `only` names the one front end a section is about ("terminal",
+    "web"), empty for both."""
 
     title: str
     text: str
     rule: str = ""
+    only: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +230,10 @@ class GameSpec:
     cannot know. Required where `hidden` is not empty; None where the game hides nothing."""
     encoding: Callable[[], ObservationEncoding] | None = None
     """A fixed-shape numeric observation and an action bound for warroom.envs; None: no environment."""
+    describe_actions: Callable[[Any, Any, Sequence[str]], list[ActionDescriptor]] | None = None
+    """`describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in
+    the order of `legal` (the web sends them with every view; a board draws its clicks from them). None: each
+    action is only its id, its label and the kind "action"."""
 
 
-__all__ = ["AgentHooks", "GameSpec", "HelpSection", "ObservationEncoding", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]
+__all__ = ["ActionDescriptor", "AgentHooks", "GameSpec", "HelpSection", "ObservationEncoding", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]

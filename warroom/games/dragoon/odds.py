@@ -1,20 +1,24 @@
 """Exact odds for Dragoon's single-die rolls (rulebook: Resolving Unit Attacks, FFI).
 
 One calculation serves every front end: `attack_odds` gives an attack's chances as fractions,
-`action_odds` the web client's per-action entry (the ruleset's `action_odds` hook), and
-`protocol_odds` the engine protocol's `{"cmd":"odds"}` answer.
+`action_odds` the menus' per-action entry, and `DragoonOdds` is the game's odds capability
+(warroom.engine.spec.OddsCapability: the calculator of `warroom odds dragoon` and of the protocol's
+`{"cmd":"odds"}`, the attacks legal now), which the spec offers every front end.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from warroom.engine.errors import WarroomError
+from warroom.engine.fields import bool_field, int_field, reject_unknown
+from warroom.engine.spec import OddsField
 
 from .state import ATTACK_REROLL, BOT_REROLL, OPPOSED
 
 if TYPE_CHECKING:
-    from warroom.engine.match import Match
-
     from .rules import DragoonRules
     from .state import DragoonState
 
@@ -152,40 +156,92 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
     return _entry(p, f"{fraction_text(p)} to win: {roll}; the attack {odds['win']}")
 
 
-PROTOCOL_ODDS_FIELDS = (
-    ("drm", "integer", "the attack's total die roll modifier", True),
-    ("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure", False),
-)
-"""The fields `protocol_odds` reads, for the protocol's help: (name, JSON type, meaning, required)."""
+SURVEY_DRMS = range(-3, 3)
+"""The DRMs an attack can have (fortress port -1, desperate defense -1 or -2, Air support +1): the
+command line's table when no --drm is given."""
+
+TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 
 
-def protocol_odds(request: dict[str, Any], match: Match | None = None) -> dict[str, Any]:
-    """The protocol's `{"cmd":"odds"}` for Dragoon (Resolving Unit Attacks; French Forces of the Interior).
+class DragoonOdds:
+    """Dragoon's odds for every front end (engine.spec.OddsCapability): the calculator (Resolving Unit
+    Attacks; French Forces of the Interior), the attacks legal now, and the menu's per-action odds."""
 
-    With "game": {"drm": D, "ffi": bool} -> the chance to advance. Without (`match` is the current
-    game): every attack legal now, with its DRM, whether the unit's FFI gives a re-roll, and its odds.
-    """
-    from warroom.protocol import BadRequestError, bool_field, int_field
+    fields: tuple[OddsField, ...] = (
+        OddsField("drm", "integer", "the attack's total die roll modifier", required=True),
+        OddsField("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure"),
+    )
+    answer = '{"ok":true,"advance","fraction","needs"}'
+    position_answer = '{"ok":true,"attacks":[{"action","opposed","drm","ffi","advance","fraction","stall","takes","win"}]}'
 
-    if match is None:
+    def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """{"drm": D, "ffi": bool} -> the chance to advance on `advance_on`+ after the DRM."""
         from .board import load_board
 
-        unknown = set(request) - {"cmd", "id", "game", "drm", "ffi"}
-        if unknown:
-            raise BadRequestError(f'dragoon odds takes "drm" and "ffi", not {", ".join(sorted(map(repr, unknown)))}')
+        reject_unknown(request, [f.name for f in self.fields], "dragoon odds")
         drm = int_field(request, "drm", required=True)
         assert drm is not None
         advance_on = load_board().advance_on
         p = advance_fraction(drm, bool_field(request, "ffi"), advance_on)
-        return {"ok": True, "advance": float(p), "fraction": fraction_text(p), "needs": advance_on - drm}
-    unknown = set(request) - {"cmd", "id"}
-    if unknown:
-        raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
-                              'for the calculator, name the game: {"cmd":"odds","game":"dragoon","drm":D,"ffi":false}')
-    attacks = [
-        {"action": odds["action"], "opposed": odds["opposed"], "drm": odds["drm"], "ffi": odds["ffi"],
-         "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"]),
-         "takes": odds["takes"], "win": odds["win"]}
-        for odds in legal_attack_odds(match.ruleset, match.state)  # type: ignore[arg-type]
-    ]
-    return {"ok": True, "attacks": attacks}
+        return {"advance": float(p), "fraction": fraction_text(p), "needs": advance_on - drm}
+
+    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
+        ffi = values.get("ffi", "false").strip().lower() in TRUE_WORDS
+        text = values.get("drm")
+        if text is None:  # no DRM: every DRM an attack can have, with and without the FFI re-roll
+            return [{"drm": drm, "ffi": with_ffi} for drm in SURVEY_DRMS for with_ffi in (False, True)]
+        try:
+            return {"drm": int(text), "ffi": ffi}
+        except ValueError:
+            raise WarroomError(f"drm must be a whole number (the attack's total DRM, e.g. -1), not {text!r}") from None
+
+    def describe(self, answer: Mapping[str, Any]) -> list[str]:
+        if "survey" in answer:
+            return self._table(answer["survey"])
+        drm, ffi = answer["drm"], answer["ffi"]
+        p = Fraction(answer["fraction"])
+        return [f"Dragoon attack, DRM {drm:+d}{' with an FFI re-roll' if ffi else ''}: {needs_text(answer['needs'])}.",
+                f"Advance: {fraction_text(p)} = {float(p):.2%}   No advance: {fraction_text(1 - p)} = {float(1 - p):.2%}"]
+
+    @staticmethod
+    def _table(rows: list[Mapping[str, Any]]) -> list[str]:
+        from .board import load_board
+
+        chances: dict[int, dict[bool, Fraction]] = {}
+        needs: dict[int, int] = {}
+        for row in rows:
+            chances.setdefault(row["drm"], {})[row["ffi"]] = Fraction(row["fraction"])
+            needs[row["drm"]] = row["needs"]
+        lines = [f"Dragoon attacks: advance on {load_board().advance_on}+ after modifiers (exact)",
+                 f"{'DRM':>4}  {'needs on the die':<22}  {'advance':>14}  {'with FFI re-roll':>16}"]
+        for drm, by_ffi in chances.items():
+            plain, with_ffi = by_ffi.get(False), by_ffi.get(True)
+            cells = [f"{fraction_text(p)} = {float(p):.1%}" if p is not None else "" for p in (plain, with_ffi)]
+            lines.append(f"{drm:>+4d}  {needs_text(needs[drm]):<22}  {cells[0]:>14}  {cells[1]:>16}")
+        lines.append("DRMs: fortress port -1, desperate defense -1 (11th PzD -2), Air support +1.")
+        return lines
+
+    def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
+        """Every attack legal now, with its DRM, whether the unit's FFI gives a re-roll, and its odds."""
+        attacks = [
+            {"action": odds["action"], "opposed": odds["opposed"], "drm": odds["drm"], "ffi": odds["ffi"],
+             "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"]),
+             "takes": odds["takes"], "win": odds["win"]}
+            for odds in legal_attack_odds(ruleset, state)
+        ]
+        return {"attacks": attacks}
+
+    def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
+        return action_odds(ruleset, state, action)
+
+    def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
+        return []  # one die decides each attack at once: no battle stands set up or half fought
+
+
+def needs_text(roll: int) -> str:
+    """What the die must show, in words ("needs 4+ on the die")."""
+    if roll <= 1:
+        return "any roll advances"
+    if roll > 6:
+        return "no roll can advance"
+    return f"needs {roll}+ on the die"

@@ -1,4 +1,5 @@
-"""Operation Dragoon on the terminal: the board, menu labels, pending rolls and help, drawn with rich.
+"""Operation Dragoon on the terminal: the board, menu labels and pending rolls, drawn with rich;
+`terminal_view` hands them to the terminal through the spec (the help is help.py's, shared with the browser).
 
 The board reads like the printed one: the five Allied advancement routes as rows of location
 boxes joined by arrows, the German withdrawal route, the turn track and the holding boxes.
@@ -15,6 +16,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from warroom.engine.spec import TerminalView
 
 from .odds import advance_fraction, attack_odds
 from .state import (
@@ -47,34 +50,6 @@ SHORT_NAMES = {"Alpha-Beach": "Alpha Bch", "Delta-Beach": "Delta Bch", "Le-Muy-D
 NATION_CHIP = {"US": "bold black on green3", "French": "bold white on blue3"}
 GERMAN_CHIP = "bold white on grey35"
 ROUTE_COLOR = {"green": "green3", "blue": "dodger_blue2", "red": "red3"}
-
-HELP = """\
-[bold]Operation Dragoon 1944[/bold] — you are General Patch (US 7th Army); the German BOT plays itself with a die.
-
-[bold]Goal[/bold]: at the end of 29 Aug you must hold Marseilles or Toulon, or the Germans win outright.
-Then VP: Marseilles 2, Toulon 1, Cannes 1, +1 for each German unit eliminated.
-6 or less: German victory · 7: draw (the historical result) · 8 or more: Allied victory.
-
-[bold]Sequence of play[/bold] (each turn, 15 to 29 August):
-  1. Allied RPs: a set number on 15-16 Aug, then a die roll (2-4 RP).
-  2. Allied actions, 1 RP each: invade / attack the next location on the unit's route,
-     flip a stalled unit to active, or add an FFI marker (limit 1 per unit).
-  3. German movement: the escape column moves north one location (Arles → Escaped).
-  4. German BOT action: one die on the BOT chart (bad weather, stalls, desperate defense, counterattacks).
-  5. Turn end.
-
-[bold]Attacks[/bold]: one die, [bold]3 or better advances[/bold]. DRMs: fortress port -1, desperate German -1 (11th PzD -2),
-Air support +1 (one attack a turn, not after bad weather). FFI: one re-roll, attacking or defending.
-Invasions and attacks on empty locations always advance, but a 1 stalls the unit. A stalled unit may not
-attack; a German success against it pushes it back. A unit attacks at most once a turn, never on the turn it lands.
-The French II Corps and 3e DIA land free on Alpha Beach on 16 and 18 Aug. Allied units never enter Montelimar.
-
-[bold]On the board[/bold]: a coloured chip is a unit (US green, French blue, German grey); STALLED / FFI / done
-(already acted this turn) under an Allied unit; -1/-2 after a German unit is its desperate defense DRM;
-^ marks the top of a German stack (the one the Allies attack); a green box (on a narrow console, [*Name])
-is Allied-controlled;
-a bold arrow points at the location a unit attacks next."""
-
 
 def short_name(location_id: str) -> str:
     return SHORT_NAMES.get(location_id, location_id.replace("-", " "))[:INSIDE]
@@ -432,3 +407,8 @@ EVENT_STYLES = {
 
 def event_style(event: dict[str, Any]) -> str:
     return EVENT_STYLES.get(str(event.get("type")), "")
+
+
+def terminal_view() -> TerminalView:
+    """Dragoon's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
+    return TerminalView(render_board=render_board, action_label=action_label, pending_roll=pending_roll, event_style=event_style)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from warroom.engine.ruleset import Ruleset
-from warroom.engine.spec import AgentHooks, GameSpec
+from warroom.engine.spec import AgentHooks, GameSpec, ObservationEncoding, OddsCapability, TerminalView
+
+from .help import HELP
 
 
 def _ruleset() -> Ruleset:
@@ -18,17 +22,46 @@ def _agents() -> AgentHooks:
     return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize)
 
 
+def _encoding() -> ObservationEncoding:
+    from .encoding import DragoonEncoding
+
+    return DragoonEncoding()
+
+
+def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+    from .invariants import problems
+
+    return problems(ruleset, state, previous)
+
+
 def _option_specs() -> tuple[dict[str, object], ...]:
     from .options import option_specs
 
     return option_specs()
 
 
+def _odds() -> OddsCapability:
+    from .odds import DragoonOdds
+
+    return DragoonOdds()
+
+
+def _terminal() -> TerminalView:
+    from .render import terminal_view
+
+    return terminal_view()
+
+
 SPEC = GameSpec(
     id="dragoon",
     ruleset=_ruleset,
+    odds=_odds,
+    terminal=_terminal,
+    help=HELP,
     agents=_agents,
     option_specs=_option_specs,
     bench_targets={"random_steps": 50_000, "mcts_sims": 3_000},
+    invariants=_invariants,
     hidden=(),  # solitaire against a BOT that shows everything; the dice are outside the state (NOTES.md)
+    encoding=_encoding,
 )

@@ -7,21 +7,27 @@ its number of orderings — instead of the 6^n sequences. The two sides' throws 
 independent, so the battle's 6^10 outcomes collapse into a product of two small tables:
 (total, casualties) -> count of orderings. Everything is exact (integers over 6^(n+m)).
 
-`protocol_odds` answers the engine protocol's {"cmd": "odds", "game": "patton", ...}.
+`PattonOdds` is the game's odds capability (warroom.engine.spec.OddsCapability): the calculator of
+`warroom odds patton` and of the protocol's {"cmd": "odds", "game": "patton", ...}, the battles of
+the position, and the odds of each choice, which the spec offers every front end.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
-from warroom.engine.errors import WarroomError
+from warroom.engine.errors import BadRequestError, WarroomError
+from warroom.engine.fields import reject_unknown
+from warroom.engine.spec import OddsField
 
-from .board import mix_text
+from .board import SIDES, mix_text
 from .combat import MAX_DICE, casualties_from, dice_for, losses
 
 
@@ -294,8 +300,26 @@ def _battle_entry(s: Any, town: int, attacker: int, att: tuple[int, int], dfn: t
     return entry
 
 
-# -- the engine protocol --------------------------------------------------------------------------
-def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
+# -- the calculator: one request model for the command line, the protocol and the browser ---------
+FORCE_RE = re.compile(r"\s*(?:(\d+)\s*A)?\s*(?:(\d+)\s*I)?\s*")
+"""A force as the command line writes it: "2A3I" (2 Armored, 3 Infantry); "3I" and "2A" too."""
+
+
+def parse_force(text: str | None, name: str) -> dict[str, int]:
+    """A force like "2A3I" as the protocol's {"armor": 2, "infantry": 3}; a WarroomError says how to write it."""
+    found = FORCE_RE.fullmatch((text or "").upper())
+    if not text or found is None or not any(found.groups()):
+        raise WarroomError(f"--{name} must be a force like 2A3I (armor A, infantry I), not {text!r}")
+    return {"armor": int(found.group(1) or 0), "infantry": int(found.group(2) or 0)}
+
+
+def force_text(force: Mapping[str, int]) -> str:
+    """{"armor": 2, "infantry": 3} as "2A3I", the way the command line writes it."""
+    armor, infantry = force.get("armor", 0), force.get("infantry", 0)
+    return (f"{armor}A" if armor else "") + (f"{infantry}I" if infantry or not armor else "")
+
+
+def _force(request: Mapping[str, Any], key: str) -> tuple[int, int]:
     force = request.get(key)
     if not isinstance(force, dict):
         raise WarroomError(f'odds needs "{key}": {{"armor": A, "infantry": I}}')
@@ -308,47 +332,74 @@ def _force(request: dict[str, Any], key: str) -> tuple[int, int]:
     return out[0], out[1]
 
 
-PROTOCOL_ODDS_FIELDS = (
-    ("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})', True),
-    ("defender", "object", '{"armor": A, "infantry": I}', True),
-    ("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender", False),
-)
-"""The fields `protocol_odds` reads, for the protocol's help: (name, JSON type, meaning, required)."""
+class PattonOdds:
+    """Patton's odds for every front end (engine.spec.OddsCapability): the battle calculator (Patton:
+    Battles, Casualties; the Optional Retreating Rule's +2 dice), the battles of the position, and
+    the odds of each choice that starts, joins or refights a battle."""
+
+    fields: tuple[OddsField, ...] = (
+        OddsField("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})',
+                  required=True, cli="the attacking force, e.g. 2A3I (armor A, infantry I)"),
+        OddsField("defender", "object", '{"armor": A, "infantry": I}', required=True, cli="the defending force, e.g. 1A2I"),
+        OddsField("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender"),
+    )
+    answer = ('{"ok":true,"attacker_dice","defender_dice","attacker_higher","defender_higher","tie","casualties_to_defender",'
+              '"casualties_to_attacker","outcome","exact","max_dice"}')
+    position_answer = '{"ok":true,"battles":[{"town","attacker_side","attacker","defender",...}]}'
+
+    def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """{"attacker": {"armor": A, "infantry": I}, "defender": {...}, "retreat_battle": bool} -> one
+        battle's exact odds: probabilities as floats, "exact" the main ones as fractions "p/q"."""
+        reject_unknown(request, [f.name for f in self.fields], "patton odds")
+        for key in ("attacker", "defender"):
+            force = request.get(key)
+            extra = set(force) - {"armor", "infantry"} if isinstance(force, dict) else set()
+            if extra:
+                raise BadRequestError(f'"{key}" takes "armor" and "infantry", not {", ".join(sorted(map(repr, extra)))}')
+        retreat_battle = request.get("retreat_battle", False)
+        if not isinstance(retreat_battle, bool):
+            raise BadRequestError(f'"retreat_battle" must be true or false, not {retreat_battle!r}')
+        aa, ai = _force(request, "attacker")
+        da, di = _force(request, "defender")
+        return force_odds(aa, ai, da, di, 2 if retreat_battle else 0)
+
+    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:
+        retreat_battle = values.get("retreat_battle", "false").strip().lower() in ("true", "yes", "on", "1")
+        return {"attacker": parse_force(values.get("attacker"), "attacker"),
+                "defender": parse_force(values.get("defender"), "defender"), "retreat_battle": retreat_battle}
+
+    def describe(self, answer: Mapping[str, Any]) -> list[str]:
+        attacker, defender = force_text(answer["attacker"]), force_text(answer["defender"])
+        lines = [f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}"
+                 f"{' (the Optional Retreating Rule: +2 dice to the defender)' if answer.get('retreat_battle') else ''}.",
+                 "Exact outcome of the throw: " + " · ".join(f"{key.replace('_', ' ')} {answer[key]:.2%}"
+                                                             for key in ("attacker_higher", "defender_higher", "tie"))]
+        for side in ("defender", "attacker"):
+            dist = answer[f"casualties_to_{side}"]
+            lines.append(f"Casualties to the {side}: " + ", ".join(f"{n}: {float(p):.1%}" for n, p in dist.items()))
+        return lines
+
+    def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
+        """The battle in progress, or each battle the mover has set up."""
+        return {"battles": position_odds(state)}
+
+    def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
+        return action_odds(ruleset, state, action)
+
+    def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
+        return battle_odds(state, side)
 
 
 def protocol_odds(request: dict[str, Any], match: Any = None) -> dict[str, Any]:
-    """Answer {"cmd":"odds","game":"patton","attacker":{"armor":A,"infantry":I},"defender":{...}}.
-
-    Optional "retreat_battle": true gives the defender the Optional Retreating Rule's +2 dice.
-    Probabilities are floats; "exact" repeats the main ones as fractions "p/q". Bad input raises
-    WarroomError (the protocol answers it as {"ok": false, ...}).
-
-    Without "attacker" and with the current `match` (a request naming no game), the answer is
-    for the battles of the position: {"battles": [{"town", "attacker_side", ...odds...}]} — the
-    battle being fought, or every town attacked and not yet fought for.
-    """
-    from warroom.protocol import BadRequestError
-
+    """The protocol's answer, {"ok": true, ...}, without a protocol session (scripts, tests): the calculator
+    for a request with "attacker", else with the current `match` the battles of its position."""
     if "attacker" not in request and match is not None:
         unknown = set(request) - {"cmd", "id"}
         if unknown:
             raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
                                   'name the game and give "attacker" and "defender" for a battle of your own')
-        return {"battles": position_odds(match.state)}
-    unknown = set(request) - {"cmd", "id", "game", "attacker", "defender", "retreat_battle"}
-    if unknown:
-        raise BadRequestError(f'patton odds takes "attacker", "defender" and "retreat_battle", not {", ".join(sorted(map(repr, unknown)))}')
-    for key in ("attacker", "defender"):
-        force = request.get(key)
-        extra = set(force) - {"armor", "infantry"} if isinstance(force, dict) else set()
-        if extra:
-            raise BadRequestError(f'"{key}" takes "armor" and "infantry", not {", ".join(sorted(map(repr, extra)))}')
-    retreat_battle = request.get("retreat_battle", False)
-    if not isinstance(retreat_battle, bool):
-        raise BadRequestError(f'"retreat_battle" must be true or false, not {retreat_battle!r}')
-    aa, ai = _force(request, "attacker")
-    da, di = _force(request, "defender")
-    return force_odds(aa, ai, da, di, 2 if retreat_battle else 0)
+        return {"ok": True, **PattonOdds().position(match.ruleset, match.state)}
+    return {"ok": True, **PattonOdds().calculate(request)}
 
 
 def position_odds(s: Any) -> list[dict[str, Any]]:
@@ -364,23 +415,21 @@ def position_odds(s: Any) -> list[dict[str, Any]]:
         aa = sum(st[2] for st in s.stacks if st[0] == town and st[4] == side)
         ai = sum(st[3] for st in s.stacks if st[0] == town and st[4] == side)
         da, di = s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
-        entry = {"town": b.names[town], "attacker_side": ("Allied", "Axis")[side],
+        entry = {"town": b.names[town], "attacker_side": SIDES[side],
                  "attacker": {"armor": aa, "infantry": ai}, "defender": {"armor": da, "infantry": di}}
         entry.update(force_odds(aa, ai, da, di, bonus))
-        entry.pop("ok")
         out.append(entry)
     return out
 
 
 def force_odds(aa: int, ai: int, da: int, di: int, bonus: int = 0) -> dict[str, Any]:
-    """The protocol's odds fields for one battle between these forces."""
+    """The calculator's answer for one battle between these forces."""
     n, m = dice_for(aa, ai), dice_for(da, di, bonus)
     higher, tie, lower = comparison(n, m)
     on_defender = casualty_distribution(n)
     on_attacker = casualty_distribution(m)
     outcome = round_outcome(min(aa, 99), min(ai, 99), min(da, 99), min(di, 99), bonus)
     return {
-        "ok": True,
         "attacker_dice": n,
         "defender_dice": m,
         "attacker_higher": float(higher),

@@ -1,5 +1,6 @@
 """Patton on the terminal: the board as a table of towns and roads, the objective, the cards,
-the battle in progress with its exact odds, pending rolls and help, drawn with rich.
+the battle in progress with its exact odds and pending rolls, drawn with rich; `terminal_view` hands
+them to the terminal through the spec (the help is help.py's, shared with the browser).
 
 Drawn from the state alone (nothing in Patton is hidden), so the same function serves play,
 replay and tests.
@@ -13,9 +14,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from warroom.engine.spec import TerminalView
+
 from .actions import LAND, MOVE, PLACE, REMOVE, RETREAT
 from .battle import attacker_force, defender_force
-from .board import SCENARIOS, SIDES, load_board, mix_text
+from .board import mix_text
 from .combat import dice_for
 from .objectives import red_towns_held
 from .odds import attackers_outside, fighting_defenders, round_odds, round_outcome
@@ -30,53 +33,8 @@ SIDE_STYLE = ("bold white on blue3", "bold white on red3")
 SIDE_TEXT = ("bold blue", "bold red")
 ROAD_MARK = {"solid": "━", "dashed": "╌", "dotted": "┈"}
 
-HELP = """\
-[bold]Major Battles and Campaigns of General George S. Patton[/bold] — two players, American (Allied, blue)
-against German (Axis, red); the computer or a second person takes the other side.
-
-[bold]A turn[/bold]: turn up your next movement card; your Movement Points are its value plus the card your
-opponent has face up (the first American turn: your card alone). Move Units town to town: a solid road
-costs 1 MP a Unit, dashed 2, dotted 3; at most 5 Units over one road a turn. A move into an enemy town
-stops outside it and fights. When all moves are done the battles are fought, in the order you choose.
-
-[bold]Battles[/bold]: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. One die: a 6 is a casualty;
-more dice: each double 1, triple 2, four of a kind 3, five 4. Casualties take Infantry first, then 1 Armored
-for 2. Then the lower total retreats (unless the other side was wiped out); a tie: either may retreat, else
-refight. The attacker falls back along his roads; the defender retreats up to 5 Units along roads clear of
-the enemy, the rest surrender.
-
-[bold]On the board[/bold]: every town, with who holds it and its Units; ● red town (Normandy objective) · * (*) town ·
-(n) yellow defection town (Sicily); roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, the holder of the town at the
-other end in brackets (\\[G] German), and how many Units used the road this turn (at most 5).
-
-[bold]Odds[/bold]: \\[2 v 1 dice · first round: win 60%, tie 10%, lose 30%] is the exact result of the battle's first
-round with its casualties (win: the enemy retreats or is wiped out). The battle line adds "dice totals alone":
-the bare comparison of the two totals, which differs because a side wiped out by casualties loses whatever it threw.
-
-[bold]Choosing[/bold]: a long list comes in steps — the town your Units leave, then where they go, then how many
-(with the odds). 0 goes back; type a town's name to list every action naming it, a force like 2A1I to pick it,
-[bold]all[/bold] for the whole numbered list (what scripts type), or an action's id (move 2A1I St-Lo->Tessy)."""
-
-
 def render_board(match: Match) -> RenderableType:
     return board_view(match.state)
-
-
-def side_name(match: Match, side: str) -> str:
-    """The scenario's name for a seat: Normandy and the Bulge say American and German, Sicily Allied and Axis."""
-    sides = match.ruleset.info.sides
-    return match.state.board.side_names[sides.index(side)] if side in sides else side
-
-
-def side_names(scenario: str | None) -> dict[str, str]:
-    """Each seat's name in `scenario` (the first scenario when None), for reports made without a match."""
-    board = load_board(scenario or SCENARIOS[0])
-    return dict(zip(SIDES, board.side_names, strict=True))
-
-
-def draws_possible(scenario: str | None) -> bool:
-    """No Patton scenario ends in a draw: each objective is won by one side or denied by the other."""
-    return False
 
 
 def action_label(match: Match, action: str) -> str:
@@ -374,3 +332,10 @@ def event_style(event: dict[str, Any]) -> str:
     if kind in ("card", "relieved", "objective", "reserves"):
         return "cyan"
     return ""
+
+
+def terminal_view() -> TerminalView:
+    """Patton's part of the terminal (the spec's `terminal`); its help is the spec's `help`, its
+    sides' names the scenario's `terms`."""
+    return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
+                        pending_roll=pending_roll, event_style=event_style, roll_name=roll_name, status_line=status_line)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine.ruleset import Ruleset
-from warroom.engine.spec import AgentHooks, GameSpec, ScenarioTerms
+from warroom.engine.spec import AgentHooks, GameSpec, ObservationEncoding, OddsCapability, ScenarioTerms, TerminalView
+
+from .help import HELP
 
 
 def _ruleset() -> Ruleset:
@@ -36,6 +38,12 @@ def _terms(scenario: str | None) -> ScenarioTerms:
     return ScenarioTerms(dict(zip(SIDES, board.side_names, strict=True)), draws=False)
 
 
+def _encoding() -> ObservationEncoding:
+    from .encoding import PattonEncoding
+
+    return PattonEncoding()
+
+
 def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     """Stacking, unit counts, MP spent, road segments, landings (see invariants.py); time only goes forward."""
     from .invariants import problems
@@ -46,13 +54,29 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
+def _odds() -> OddsCapability:
+    from .odds import PattonOdds
+
+    return PattonOdds()
+
+
+def _terminal() -> TerminalView:
+    from .render import terminal_view
+
+    return terminal_view()
+
+
 SPEC = GameSpec(
     id="patton",
     ruleset=_ruleset,
+    odds=_odds,
+    terminal=_terminal,
+    help=HELP,
     agents=_agents,
     option_specs=_option_specs,
     terms=_terms,
     bench_targets={"random_steps": 20_000},
     invariants=_invariants,
     hidden=(),  # the face-down packs hold no order: a card is chance when turned (NOTES.md, Observations)
+    encoding=_encoding,
 )
