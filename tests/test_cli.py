@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -309,7 +310,7 @@ def test_protocol_command() -> None:
 
 def test_simulate_command_json() -> None:
     pytest.importorskip("warroom.analysis.simulate")
-    result = RUNNER.invoke(app, ["simulate", "dragoon", "--games", "4", "--allied", "random", "--seed", "3", "--json"])
+    result = RUNNER.invoke(app, ["simulate", "dragoon", "--games", "4", "--agent", "random", "--seed", "3", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["games"] == 4 and sum(report["outcomes"].values()) == 4
@@ -317,8 +318,49 @@ def test_simulate_command_json() -> None:
 
 def test_simulate_command_table() -> None:
     pytest.importorskip("warroom.analysis.simulate")
-    code, out = run(["simulate", "dragoon", "--games", "3", "--allied", "random"])
+    code, out = run(["simulate", "dragoon", "--games", "3", "--agent", "random"])
     assert code == 0 and "Outcomes" in out
+
+
+def test_simulate_side_agents_by_the_scenarios_names() -> None:
+    # --side-agent SIDE=AGENT: a side by its id or the scenario's name for it (the spec's terms), never a flag per side
+    pytest.importorskip("warroom.analysis.simulate")
+    result = RUNNER.invoke(app, ["simulate", "patton", "--scenario", "bulge", "--games", "2", "--agent", "random",
+                                 "--side-agent", "german=heuristic", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["agent"] == "Allied random, Axis heuristic"
+    for pair, words in (("Martians=random", "must be one of Allied, Axis, American, German"), ("Axis=oracle", "must be one of"),
+                        ("Axis", "SIDE=AGENT")):
+        code, out = run(["simulate", "patton", "--scenario", "bulge", "--games", "1", "--side-agent", pair])
+        assert code == 1 and words in " ".join(out.split()), out
+
+
+def test_odds_options_come_from_the_games_odds_fields() -> None:
+    # one request model: `warroom odds G` offers each game's spec fields, as options or FIELD=VALUE, and
+    # answers what the protocol's {"cmd":"odds","game":G,...} answers for the same fields
+    from warroom.games import get_spec
+    from warroom.protocol import ProtocolSession
+
+    for game in ("dragoon", "patton"):
+        odds = get_spec(game).odds
+        assert odds is not None
+        flags = {f"--{f.name.replace('_', '-')}" for f in odds().fields}
+        assert flags <= set(_bool_flags()["odds"]) | set(re.findall(r"--[a-z-]+", RUNNER.invoke(app, ["odds", "--help"],
+                                                                                             env={"COLUMNS": "200"}).output))
+    pairs = RUNNER.invoke(app, ["odds", "patton", "attacker=2A3I", "defender=1A2I", "retreat_battle=true", "--json"])
+    options = RUNNER.invoke(app, ["odds", "patton", "--attacker", "2A3I", "--defender", "1A2I", "--retreat-battle", "--json"])
+    assert pairs.exit_code == options.exit_code == 0, pairs.output + options.output
+    answer = json.loads(pairs.stdout)
+    assert answer == json.loads(options.stdout)
+    protocol = ProtocolSession().handle({"cmd": "odds", "game": "patton", "attacker": {"armor": 2, "infantry": 3},
+                                         "defender": {"armor": 1, "infantry": 2}, "retreat_battle": True})
+    assert {k: v for k, v in protocol.items() if k != "ok"}.items() <= answer.items()
+    assert answer["defender_dice"] == 4  # 1A2I: 2 dice, +2 for the Optional Retreating Rule
+    wrong = RUNNER.invoke(app, ["odds", "patton", "--drm", "1", "--attacker", "1A", "--defender", "1A"])
+    assert wrong.exit_code == 1 and "takes --attacker, --defender, --retreat-battle, not --drm" in " ".join(wrong.output.split())
+    table = json.loads(RUNNER.invoke(app, ["odds", "dragoon", "--json"]).stdout)  # no --drm: every DRM, with and without FFI
+    assert {(row["drm"], row["ffi"]) for row in table["survey"]} == {(d, f) for d in range(-3, 3) for f in (False, True)}
+    assert RUNNER.invoke(app, ["odds", "dragoon", "drm=x"]).exit_code == 1
 
 
 def test_bench_command_json() -> None:
@@ -519,7 +561,9 @@ def _bool_flags() -> dict[str, list[str]]:
     root = typer.main.get_command(app)
     flags: dict[str, list[str]] = {"": [opt for p in root.params if getattr(p, "is_flag", False) for opt in p.opts]}
     for name, command in root.commands.items():  # type: ignore[attr-defined]
-        flags[name] = [opt for p in command.params if getattr(p, "is_flag", False) for opt in p.opts] + ["--help"]
+        # get_params: `odds` makes its options from the games' odds fields when asked
+        params = command.get_params(typer.Context(command))
+        flags[name] = [opt for p in params if getattr(p, "is_flag", False) and p.name != "help" for opt in p.opts] + ["--help"]
     return flags
 
 

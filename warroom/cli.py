@@ -14,14 +14,19 @@ import json
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperOption
 
 from warroom.engine.errors import WarroomError
+from warroom.games import game_ids
+
+if TYPE_CHECKING:
+    from warroom.engine.spec import OddsField
 
 app = typer.Typer(
     name="warroom",
@@ -32,6 +37,9 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+EXAMPLE_GAME = game_ids()[0]
+"""The game the help's examples name: the registry's first (this module names no game itself)."""
 
 DEFAULT_BUDGET_MS = 300
 """An MCTS player's thinking time per move in the terminal when neither --budget-ms nor the save says."""
@@ -134,7 +142,7 @@ def optional_module(name: str, what: str) -> Any:
 @app.command()
 @friendly
 def play(
-    game: Annotated[str | None, typer.Argument(help="The game to play, e.g. dragoon (see: warroom games); "
+    game: Annotated[str | None, typer.Argument(help=f"The game to play, e.g. {EXAMPLE_GAME} (see: warroom games); "
                                                "not needed with --load, the save knows its game.")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed: the same seed and the same decisions give the same game.")] = None,
     dice: Annotated[DiceMode, typer.Option(help="auto: the computer rolls; manual: roll real dice and type them in.")] = DiceMode.auto,
@@ -147,8 +155,8 @@ def play(
     vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
     side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
-    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable; Patton: "
-                                                     "advanced_retreat=true, placement=manual|Allied|Axis, turn_limit=N (Sicily).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable (true/false, a "
+                                                     "number or a word); an unknown key is refused with the game's list.")] = None,
     flat: Annotated[bool, typer.Option("--flat", help="Every legal action in one numbered list, never chosen in steps (for scripts).")] = False,
     pace: Annotated[float | None, typer.Option("--pace", min=0, help="Seconds between the computer's moves (default: 1 when "
                                                "watching with --auto, 0 against it; 0: no pause).")] = None,
@@ -172,7 +180,8 @@ def play(
         if vs is None and auto is None and side is None and record.players:  # the players it was saved with
             agent, agent_sides = computer_players(record.players, match, budget_ms)
     elif game is None:
-        raise CommandError("name the game to play (e.g. warroom play dragoon; warroom games lists them), or continue one with --load FILE")
+        raise CommandError(f"name the game to play (e.g. warroom play {EXAMPLE_GAME}; warroom games lists them), "
+                           "or continue one with --load FILE")
     else:
         match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
     sides = list(match.ruleset.info.sides)
@@ -211,17 +220,23 @@ def play(
         out.print(Text(f"The game's seed was {session.match.seed}{again}.", style="dim"))
 
 
-def _side_named(name: str, match: Any) -> str:
-    """The side `name` means, in any case: a side id (Allied, Axis) or the scenario's name for it
-    (Patton's Normandy says American and German)."""
-    sides = list(match.ruleset.info.sides)
-    local = list(getattr(getattr(match.state, "board", None), "side_names", ()) or ())
-    for k, side in enumerate(sides):
-        spellings = {side.lower()} | ({local[k].lower()} if k < len(local) else set())
-        if name.lower() in spellings:
+def _side_named(name: str, match: Any, option: str = "--side") -> str:
+    """The side `name` means, in any case: a side id or the scenario's name for it (the spec's `terms`)."""
+    return side_called(name, match.ruleset.info.id, match.scenario, option)
+
+
+def side_called(name: str, game: str, scenario: str | None, option: str) -> str:
+    """The side of `game` that `name` means in `scenario`, in any case: its id or the scenario's name
+    for it (the spec's `terms`); a CommandError lists both spellings."""
+    from warroom.games import get_ruleset, get_spec
+
+    sides = list(get_ruleset(game).info.sides)
+    local = get_spec(game).terms(scenario).side_names
+    for side in sides:
+        if name.lower() in {side.lower(), local.get(side, side).lower()}:
             return side
-    names = sides + [n for n in local if n not in sides]
-    raise CommandError(f"--side must be one of {', '.join(names)}, not {name!r}")
+    names = sides + [n for n in (local.get(side, side) for side in sides) if n not in sides]
+    raise CommandError(f"{option} must be one of {', '.join(names)}, not {name!r}")
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -232,7 +247,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
-            raise CommandError(f"--option must look like KEY=VALUE (e.g. advanced_retreat=true), not {pair!r}")
+            raise CommandError(f"--option must look like KEY=VALUE (e.g. {_option_example()}), not {pair!r}")
         word = text.strip().lower()
         if word in ("true", "yes", "on", "false", "no", "off"):
             value: Any = word in ("true", "yes", "on")
@@ -243,6 +258,16 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
                 value = text
         options[key.strip()] = value
     return options
+
+
+def _option_example() -> str:
+    """A rules option of some registered game as KEY=VALUE, for messages (the registry's, never a name here)."""
+    from warroom.games import get_spec
+
+    for game in game_ids():
+        for spec in get_spec(game).option_specs():
+            return f"{spec['key']}={json.dumps(spec.get('default'))}"
+    return "KEY=VALUE"
 
 
 @app.command()
@@ -298,120 +323,127 @@ def verify(
 
 
 # -- odds -------------------------------------------------------------------------------------------
-@app.command()
+ODDS_FIELDS_KEY = "warroom.odds_fields"
+"""Where OddsCommand leaves the values of the games' odds options (ctx.meta), by field name."""
+
+
+@functools.cache
+def _odds_options(games: tuple[str, ...]) -> tuple[TyperOption, ...]:
+    """One option for each field the games' odds calculators declare (engine.spec.OddsField): a flag for
+    a boolean, an integer option for an integer, text (the game's parse_cli reads it) for the rest.
+    A field two games share is one option whose help names both."""
+    from warroom.games import get_spec
+
+    by_name: dict[str, list[tuple[str, OddsField]]] = {}
+    for game in games:
+        factory = get_spec(game).odds
+        for f in factory().fields if factory is not None else ():
+            by_name.setdefault(f.name, []).append((game, f))
+    options = []
+    for name, declared in by_name.items():
+        kinds = {f.kind for _, f in declared}
+        described = "; ".join(f"{game}: {f.cli or f.doc}{' (required)' if f.required else ''}" for game, f in declared)
+        flag = f"--{name.replace('_', '-')}"
+        if kinds == {"boolean"}:
+            options.append(TyperOption(param_decls=[name, flag], is_flag=True, default=False, help=described))
+        else:
+            options.append(TyperOption(param_decls=[name, flag], type=int if kinds == {"integer"} else str, help=described))
+    return tuple(options)
+
+
+class OddsCommand(TyperCommand):
+    """`warroom odds GAME`: its options are the fields of the registered games' odds calculators, made
+    when the command is parsed or its help shown (never at startup: it imports each game's odds)."""
+
+    def _fields(self, ctx: Any) -> list[TyperOption]:
+        from warroom.games import game_ids
+
+        taken = {p.name for p in super().get_params(ctx)}
+        return [o for o in _odds_options(tuple(game_ids())) if o.name not in taken]
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        at = len(params) - 1 if params and params[-1].name == "help" else len(params)  # --help stays last
+        return [*params[:at], *self._fields(ctx), *params[at:]]
+
+    def invoke(self, ctx: Any) -> Any:
+        names = {o.name for o in self._fields(ctx)}
+        ctx.meta[ODDS_FIELDS_KEY] = {name: ctx.params.pop(name) for name in list(ctx.params) if name in names}
+        return super().invoke(ctx)
+
+
+@app.command(cls=OddsCommand)
 @friendly
 def odds(
-    game: Annotated[str, typer.Argument(help="The game (dragoon).")],
-    drm: Annotated[int | None, typer.Option("--drm", help="Total die roll modifier of the attack (omit for a table of all).")] = None,
-    ffi: Annotated[bool, typer.Option("--ffi", help="The attacker has an FFI marker: one re-roll after a failure.")] = False,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=f"The game (see: warroom games), e.g. {EXAMPLE_GAME}.")],
+    pairs: Annotated[list[str] | None, typer.Argument(metavar="[FIELD=VALUE]...", help="The game's fields written FIELD=VALUE, "
+                                                      "the same as the options below.", show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    attacker: Annotated[str | None, typer.Option("--attacker", help="Patton: attacking force, e.g. 2A3I (armor, infantry).")] = None,
-    defender: Annotated[str | None, typer.Option("--defender", help="Patton: defending force, e.g. 1A2I.")] = None,
-    retreat_battle: Annotated[bool, typer.Option("--retreat-battle", help="Patton: Optional Retreating Rule (+2 dice to the defender).")] = False,
 ) -> None:
-    """Exact odds of a battle: Dragoon attacks (--drm, --ffi) or Patton battles (--attacker, --defender)."""
-    if game == "patton":
-        _patton_odds(attacker, defender, retreat_battle, json_out)
-        return
-    if game != "dragoon":
-        from warroom.games import get_ruleset
+    """Exact odds of a battle you describe: the game's own fields (the options below, or FIELD=VALUE), the
+    same ones as the engine protocol's {"cmd":"odds","game":GAME,...}."""
+    from warroom.games import game_ids, get_spec
 
-        get_ruleset(game)  # an unknown game is reported as such
-        raise CommandError(f"warroom odds knows dragoon and patton battles; for {game} ask the engine protocol ({{\"cmd\":\"odds\"}})")
-    from warroom.games.dragoon.board import load_board
-    from warroom.games.dragoon.odds import advance_fraction
-
-    advance_on = load_board().advance_on
-    drms = [drm] if drm is not None else list(range(-3, 3))
-    rows: list[dict[str, Any]] = []
-    for d in drms:
-        plain, with_ffi = advance_fraction(d, False, advance_on), advance_fraction(d, True, advance_on)
-        chosen = with_ffi if ffi else plain
-        rows.append({"drm": d, "ffi": ffi, "needs": advance_on - d, "advance": float(chosen), "fraction": str(chosen),
-                     "without_ffi": str(plain), "with_ffi": str(with_ffi)})
+    spec = get_spec(game)  # an unknown game is reported as such
+    if spec.odds is None:
+        having = [g for g in game_ids() if get_spec(g).odds is not None]
+        raise CommandError(f"{game} has no odds calculator; games with one: {', '.join(having)}")
+    calculator = spec.odds()
+    given: dict[str, str] = {}
+    for name, value in ctx.meta.get(ODDS_FIELDS_KEY, {}).items():
+        if value is not None and value is not False:
+            given[name] = "true" if value is True else str(value)
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"{pair!r}: a field is written FIELD=VALUE (or --field VALUE)")
+        given[key.strip().replace("-", "_")] = text
+    names = [f.name for f in calculator.fields]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        takes = ", ".join(f"--{n.replace('_', '-')}" for n in names)
+        raise CommandError(f"warroom odds {game} takes {takes}, not {', '.join('--' + u.replace('_', '-') for u in unknown)}")
+    request = calculator.parse_cli(given)
+    if isinstance(request, list):  # a survey (a field left out on purpose): every answer, in a table
+        answer: dict[str, Any] = {"survey": [{**r, **calculator.calculate(r)} for r in request]}
+    else:
+        answer = {**request, **calculator.calculate(request)}
     if json_out:
-        typer.echo(json.dumps({"game": game, **rows[0]} if drm is not None else {"game": game, "attacks": rows}))
+        typer.echo(json.dumps({"game": game, **answer}))
         return
     out = console()
-    if drm is not None:
-        row = rows[0]
-        chance = advance_fraction(drm, ffi, advance_on)
-        out.print(Text(f"Dragoon attack, DRM {drm:+d}{' with an FFI re-roll' if ffi else ''}: {_needs(row['needs'])}.", style="bold"))
-        out.print(f"Advance: {chance} = {float(chance):.2%}   No advance: {1 - chance} = {float(1 - chance):.2%}")
-        return
-    table = Table(title=f"Dragoon attacks: advance on {advance_on}+ after modifiers (exact)")
-    for name in ("DRM", "needs on the die", "advance", "with FFI re-roll"):
-        table.add_column(name, justify="right")
-    for row in rows:
-        plain, with_ffi = advance_fraction(row["drm"], False, advance_on), advance_fraction(row["drm"], True, advance_on)
-        table.add_row(f"{row['drm']:+d}", _needs(row["needs"]), f"{plain} = {float(plain):.1%}", f"{with_ffi} = {float(with_ffi):.1%}")
-    out.print(table)
-    out.print("DRMs: fortress port -1, desperate defense -1 (11th PzD -2), Air support +1.", style="dim")
-
-
-def _force(text: str | None, option: str) -> dict[str, int]:
-    """Parse a Patton force like "2A3I" (2 armor, 3 infantry); "3I" and "2A" are fine too."""
-    import re
-
-    found = re.fullmatch(r"\s*(?:(\d+)\s*A)?\s*(?:(\d+)\s*I)?\s*", (text or "").upper())
-    if not text or found is None or not any(found.groups()):
-        raise CommandError(f"{option} must be a force like 2A3I (armor A, infantry I), not {text!r}")
-    return {"armor": int(found.group(1) or 0), "infantry": int(found.group(2) or 0)}
-
-
-def _patton_odds(attacker: str | None, defender: str | None, retreat_battle: bool, json_out: bool) -> None:
-    from warroom.games.patton.odds import protocol_odds
-
-    request = {"attacker": _force(attacker, "--attacker"), "defender": _force(defender, "--defender"), "retreat_battle": retreat_battle}
-    answer = protocol_odds(request)
-    if json_out:
-        typer.echo(json.dumps({"game": "patton", **answer}))
-        return
-    out = console()
-    out.print(Text(f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}.", style="bold"))
-    table = Table(title="Exact outcome of the throw")
-    for name in ("attacker higher", "defender higher", "tie"):
-        table.add_column(name, justify="right")
-    table.add_row(*(f"{answer[key]:.2%}" for key in ("attacker_higher", "defender_higher", "tie")))
-    out.print(table)
-    for side in ("defender", "attacker"):
-        dist = answer[f"casualties_to_{side}"]
-        out.print(f"Casualties to the {side}: " + ", ".join(f"{n}: {float(p):.1%}" for n, p in dist.items()))
-
-
-def _needs(roll: int) -> str:
-    if roll <= 1:
-        return "any roll advances"
-    if roll > 6:
-        return "no roll can advance"
-    return f"needs {roll}+ on the die"
+    for k, line in enumerate(calculator.describe(answer)):
+        out.print(Text(line, style="bold" if k == 0 else ""))
 
 
 # -- analysis ----------------------------------------------------------------------------------------
 @app.command()
 @friendly
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game to study, e.g. dragoon.")],
+    game: Annotated[str, typer.Argument(help=f"The game to study, e.g. {EXAMPLE_GAME}.")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")],
-    allied: Annotated[AgentName, typer.Option("--allied", help="The agent that plays (the Allied side in Dragoon).")] = AgentName.heuristic,
-    axis: Annotated[AgentName | None, typer.Option("--axis", help="The Axis side's agent in a two-player game (default: --allied's).")] = None,
+    agent: Annotated[AgentName, typer.Option("--agent", help="The agent of every side --side-agent leaves.")] = AgentName.heuristic,
+    side_agent: Annotated[list[str] | None, typer.Option("--side-agent", help="SIDE=AGENT: that side's agent, repeatable; SIDE is "
+                                                         "a side id or the scenario's name for it (see: warroom games).")] = None,
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
     budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE for every game, repeatable "
-                                                     "(e.g. turn_limit=15 in Patton's Sicily).")] = None,
+                                                     "(the game refuses an unknown key, listing its own).")] = None,
     backend: Annotated[Backend, typer.Option("--backend", help="local: --jobs processes here; ray: Ray tasks, on a local Ray "
                                              "or the cluster at --address (pip install 'warroom[cluster]').")] = Backend.local,
     address: Annotated[str | None, typer.Option("--address", help="A Ray cluster's address (host:port, or auto), with --backend ray.")] = None,
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
+    side_agents = parse_side_agents(side_agent or [], game, scenario)
     with progress_bar("simulating", games, json_out) as (progress, task):
-        report = module.simulate(game, games, allied=allied.value, jobs=jobs, seed=seed, budget_ms=budget_ms,
-                                 progress=lambda done: progress.update(task, completed=done), scenario=scenario,
-                                 side_agents={"Axis": axis.value} if axis is not None else None, options=parse_options(option or []),
+        # the third argument: the agent of every side not in side_agents
+        report = module.simulate(game, games, agent.value, jobs, seed, budget_ms, lambda done: progress.update(task, completed=done),
+                                 scenario=scenario, side_agents=side_agents or None, options=parse_options(option or []),
                                  backend=backend.value, address=address)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
@@ -419,10 +451,28 @@ def simulate(
         report.render(console())
 
 
+def parse_side_agents(pairs: list[str], game: str, scenario: str | None) -> dict[str, str]:
+    """--side-agent SIDE=AGENT pairs as {side id: agent}: a side by its id or the scenario's name for it
+    (the spec's `terms`), an agent by its name; a CommandError names what is wrong."""
+    names = [a.value for a in AgentName]
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, agent = pair.partition("=")
+        if not sep or not name.strip():
+            raise CommandError(f"--side-agent must look like SIDE=AGENT (e.g. a side of warroom games and {names[0]}), not {pair!r}")
+        if agent.strip() not in names:
+            raise CommandError(f"--side-agent {pair!r}: the agent must be one of {', '.join(names)}")
+        side = side_called(name.strip(), game, scenario, "--side-agent's SIDE")
+        if side in chosen:
+            raise CommandError(f"--side-agent names {side} twice")
+        chosen[side] = agent.strip()
+    return chosen
+
+
 @app.command()
 @friendly
 def ladder(
-    game: Annotated[str | None, typer.Argument(help="The game, e.g. patton (or --all).")] = None,
+    game: Annotated[str | None, typer.Argument(help=f"The game, e.g. {EXAMPLE_GAME} (or --all).")] = None,
     agents: Annotated[str, typer.Option("--agents", help="Comma-separated agents: random, heuristic, mcts, "
                                         "mcts@N (N simulations a decision), mcts@Nms (N ms a decision).")] = "random,heuristic,mcts@100",
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
@@ -462,7 +512,7 @@ def ladder(
 @app.command()
 @friendly
 def bench(
-    game: Annotated[str, typer.Argument(help="The game to measure: dragoon or patton.")] = "dragoon",
+    game: Annotated[str, typer.Argument(help="The game to measure (see: warroom games; default: the first).")] = EXAMPLE_GAME,
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
@@ -579,7 +629,7 @@ def list_games(json_out: bool = typer.Option(False, "--json", help="Print JSON."
     for g in found:
         table.add_row(g["id"], g["title"], ", ".join(g["scenarios"]), ", ".join(g["sides"]))
     console().print(table)
-    console().print("Play one: warroom play ID  (e.g. warroom play dragoon)", style="dim")
+    console().print(f"Play one: warroom play ID  (e.g. warroom play {EXAMPLE_GAME})", style="dim")
 
 
 def main() -> None:
