@@ -1,7 +1,8 @@
 """One conformance suite for every registered game (OpenSpiel's api_test, python-chess's perft).
 
 For each game in `warroom.games.game_ids()`:
-- thousands of random games, checking the kernel's and the game's invariants at every step;
+- thousands of random games, checking the kernel's invariants and the game's own (its spec's
+  `invariants`) at every step;
 - a golden playthrough (a recorded seeded game with every view) that must reproduce byte for byte;
 - perft counts: legal action sequences (chance outcomes included) to a small depth from the
   start and from a mid-game position, so a rules change that adds or loses a move fails loudly.
@@ -12,19 +13,19 @@ regenerate and review the diff:  python tests/test_conformance.py --regen GAME
 
 from __future__ import annotations
 
+import itertools
 import json
-import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from random_play import random_steps
 
 import warroom
 from warroom import CHANCE
 from warroom.engine.ruleset import Ruleset
-from warroom.games import game_ids, get_ruleset
+from warroom.games import game_ids, get_ruleset, get_spec
 
 DATA = Path(__file__).parent / "data"
 RANDOM_GAMES = {"dragoon": 2000, "patton": 3000}  # Patton: 1,000 in each scenario (issue 4: "thousands")
@@ -46,57 +47,6 @@ PERFT_BUDGET = 12_000
 """Perft depth grows until the next depth would exceed this many nodes (chosen at --regen)."""
 
 
-# -- per-game invariants --------------------------------------------------------------------
-def dragoon_invariants(ruleset: Any, state: Any, seen: dict[str, Any]) -> None:
-    """Dragoon: what the rulebook guarantees of every position, checked after every step."""
-    from warroom.games.dragoon.state import ELIMINATED, IN_BOX, PHASE_KEYS
-
-    b = ruleset.board
-    assert b.first_turn <= state.turn <= b.last_turn
-    assert 0 <= state.phase < len(PHASE_KEYS)
-    assert 0 <= state.rp <= 4  # Using Action Charts: "2-4 actions per turn"
-    # Resolving Unit Attacks: "Allied units are never eliminated" — always in the box or on their route
-    assert len(state.allied_pos) == len(b.allied)
-    allied_at = set()
-    for i, p in enumerate(state.allied_pos):
-        assert IN_BOX <= p < len(b.routes[i])
-        if p != IN_BOX:
-            allied_at.add(b.routes[i][p])
-            assert state.control[b.routes[i][p]], "a location an Allied unit holds is Allied-controlled"
-    # no Allied unit shares a location with a German unit
-    assert not allied_at & set(state.german_loc)
-    # German Movement: infantry may not stack with infantry (the 11th PzD may stack with one)
-    infantry = [loc for g, loc in enumerate(state.german_loc) if loc >= 0 and not b.is_panzer[g]]
-    assert len(infantry) == len(set(infantry))
-    # German units are conserved: each is somewhere; the eliminated ones are exactly those recorded
-    assert len(state.german_loc) == len(b.german)
-    gone = {g for g, loc in enumerate(state.german_loc) if loc == ELIMINATED}
-    assert gone == set(state.eliminated)
-    assert not any(b.never_eliminated[g] for g in gone)  # the 148th ID and the 11th PzD never are
-    assert seen.setdefault("eliminated", set()) <= gone  # nobody comes back
-    seen["eliminated"] = gone
-    # How to Win: VP within the table's bounds
-    vp, _ = ruleset.victory_points(state)
-    assert 0 <= vp <= sum(b.vp) + sum(1 for g in range(len(b.german)) if not b.never_eliminated[g])
-
-
-def patton_invariants(ruleset: Any, state: Any, seen: dict[str, Any]) -> None:
-    """Patton: stacking (10 a town at the start of a turn), unit counts (placed + entered -
-    eliminated), MP spent equal to the roads' and landings' costs, 5 Units a road segment, landing
-    capacities, attack stacks only against enemy towns (Patton: Positioning of Units, Using
-    Movement Points, Battles, Sicily — Allied Landings)."""
-    from warroom.games.patton.invariants import problems
-
-    found = problems(state)
-    assert not found, found
-    assert seen.setdefault("turn", 0) <= state.turn  # time only goes forward
-    seen["turn"] = state.turn
-
-
-INVARIANTS: dict[str, Callable[[Any, Any, dict[str, Any]], None]] = {"dragoon": dragoon_invariants, "patton": patton_invariants}
-"""Game-specific invariants by game id; every game also gets the kernel's own checks below."""
-
-
 # -- random games ---------------------------------------------------------------------------
 def check_events(events: list[dict[str, Any]]) -> None:
     for event in events:
@@ -106,11 +56,21 @@ def check_events(events: list[dict[str, Any]]) -> None:
     json.dumps(events)
 
 
+def check_position(game: str, k: int, m: warroom.Match) -> None:
+    """The kernel's own checks of a position a random game reached: someone acts until the end, with legal moves."""
+    if m.over:
+        return
+    assert m.to_act in m.ruleset.info.sides, f"{game} seed {k}: to_act {m.to_act!r} with automatic dice"
+    legal = m.legal_actions()
+    assert legal, f"{game} seed {k}: no legal action though the game is not over"
+    assert len(legal) == len(set(legal))
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_random_games_keep_every_invariant(game: str) -> None:
     ruleset = get_ruleset(game)
     info = ruleset.info
-    invariants = INVARIANTS.get(game)
+    invariants = get_spec(game).invariants
     total = RANDOM_GAMES.get(game, DEFAULT_RANDOM_GAMES)
     for k in range(total):
         logged = k < LOGGED_GAMES
@@ -118,26 +78,21 @@ def test_random_games_keep_every_invariant(game: str) -> None:
         cap, uncapped = SAFETY_CAPS.get((game, scenario), ({}, 0))
         capped = k < total - uncapped * len(info.scenarios)
         m = warroom.new_game(game, scenario, seed=k, keep_log=logged, options=cap if capped else {})
-        chooser = random.Random(k)
-        seen: dict[str, Any] = {}
-        for _ in range(MAX_STEPS):
+        previous = None
+        for step in itertools.chain([None], random_steps(m, k, MAX_STEPS)):  # the start, then after each decision
             if invariants:
-                invariants(ruleset, m.state, seen)
-            if m.over:
-                break
-            assert m.to_act in info.sides, f"{game} seed {k}: to_act {m.to_act!r} with automatic dice"
-            legal = m.legal_actions()
-            assert legal, f"{game} seed {k}: no legal action though the game is not over"
-            assert len(legal) == len(set(legal))
-            events = m.play(chooser.choice(legal))
-            if logged:
-                check_events(events)
+                problems = invariants(ruleset, m.state, previous)
+                assert not problems, f"{game} seed {k}: {problems}"
+                previous = ruleset.clone(m.state)
+            check_position(game, k, m)
+            if logged and step is not None:
+                check_events(step[1])
                 for side in info.sides:  # each side's view is JSON, with moves only for the side to act
                     view = json.loads(json.dumps(m.view(side)))
                     assert view["to_act"] == m.to_act and (view["legal"] == [] or side == m.to_act)
                 data = ruleset.state_to_json(m.state)
                 assert ruleset.state_to_json(ruleset.state_from_json(json.loads(json.dumps(data)))) == data
-        else:
+        if not m.over:
             pytest.fail(f"{game} seed {k}: not over after {MAX_STEPS} decisions")
         result = m.result
         assert result is not None and m.to_act is None and m.legal_actions() == []
@@ -154,12 +109,9 @@ def golden_path(game: str) -> Path:
 def playthrough(game: str, actions: list[str] | None = None) -> dict[str, Any]:
     """The golden game: seeded dice, and either the given actions or a seeded random choice."""
     m = warroom.new_game(game, seed=GOLDEN_SEED)
-    chooser = random.Random(GOLDEN_SEED)
     steps = [{"action": None, "events": list(m.log), "view": m.view()}]
-    todo = list(actions) if actions is not None else None
-    while not m.over and (todo is None or todo):
-        action = todo.pop(0) if todo is not None else chooser.choice(m.legal_actions())
-        events = m.play(action)
+    given = ((action, m.play(action)) for action in actions or () if not m.over)
+    for action, events in random_steps(m, GOLDEN_SEED) if actions is None else given:
         steps.append({"action": action, "events": events, "view": m.view()})
     views = {side: m.view(side) for side in m.ruleset.info.sides}
     return {"game": game, "seed": GOLDEN_SEED, "record": m.record().to_json(), "steps": steps, "final_views": views}

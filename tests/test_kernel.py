@@ -6,6 +6,7 @@ Driven through Dragoon, the one game every build has; nothing here depends on it
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ import pytest
 from dragoon_positions import game, position, quiet_bot_roll, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_steps
 
 import warroom
 from warroom import IllegalActionError, Match, PositionError, RecordError, UndoLockedError, WarroomError
@@ -32,13 +34,7 @@ D6 = [(face, 1 / 6) for face in range(1, 7)]
 
 def play_random(m: Match, policy_seed: int, steps: int | None = None) -> list[dict[str, Any]]:
     """Play random legal actions; return each step's action, events and full view."""
-    chooser = random.Random(policy_seed)
-    trace = []
-    while not m.over and (steps is None or len(trace) < steps):
-        action = chooser.choice(m.legal_actions())
-        events = m.play(action)
-        trace.append({"action": action, "events": events, "view": m.view()})
-    return trace
+    return [{"action": action, "events": events, "view": m.view()} for action, events in random_steps(m, policy_seed, steps)]
 
 
 # -- determinism ------------------------------------------------------------------------------
@@ -351,11 +347,8 @@ def random_states(games: int, seed: int) -> list[Any]:
     states = []
     for k in range(games):
         m = warroom.new_game("dragoon", seed=seed + k, keep_log=False)
-        chooser = random.Random(seed + k)
         states.append(ruleset.clone(m.state))
-        while not m.over:
-            m.play(chooser.choice(m.legal_actions()))
-            states.append(ruleset.clone(m.state))
+        states.extend(ruleset.clone(m.state) for _ in random_steps(m, seed + k))
     return states
 
 
@@ -365,16 +358,12 @@ def test_position_json_round_trips(seed: int, manual: bool) -> None:
     # Kernel: state -> JSON -> state -> JSON is identical, and the rebuilt state plays the same.
     ruleset = rules()
     m = warroom.new_game("dragoon", seed=seed, dice="manual" if manual else "auto", keep_log=False)
-    chooser = random.Random(seed)
-    while not m.over:
+    for _ in itertools.chain([None], random_steps(m, seed)):  # the start, then after each decision
         data = ruleset.state_to_json(m.state)
         rebuilt = ruleset.state_from_json(json.loads(json.dumps(data)))
         assert ruleset.state_to_json(rebuilt) == data
         assert ruleset.legal_actions(rebuilt) == ruleset.legal_actions(m.state)
         assert ruleset.to_act(rebuilt) == ruleset.to_act(m.state)
-        m.play(chooser.choice(m.legal_actions()))
-    data = ruleset.state_to_json(m.state)
-    assert ruleset.state_to_json(ruleset.state_from_json(data)) == data
 
 
 @pytest.mark.parametrize(

@@ -3,10 +3,11 @@ Optional Retreating Rule."""
 
 from __future__ import annotations
 
+from patton_sandbox import sandbox_board, sandbox_state
+
 from warroom.engine.ruleset import CHANCE
 from warroom.games.patton.combat import casualties_from, dice_for, losses
 from warroom.games.patton.rules import PattonRules
-from warroom.games.patton.sandbox import sandbox_board, sandbox_state
 from warroom.games.patton.state import CARD, CASUALTY, DICE, MOVING, RETREATING, TIE
 
 RULES = PattonRules()

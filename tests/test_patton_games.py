@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from random_play import play_randomly
 
 import warroom
 from warroom.engine.errors import IllegalActionError, PositionError
@@ -67,12 +68,7 @@ def test_random_games_finish_with_invariants(scenario, options):
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_record_replays_to_identical_events_and_state(scenario, tmp_path):
-    m = warroom.new_game("patton", scenario, seed=11)
-    rng = random.Random(4)
-    for _ in range(150):
-        if m.over:
-            break
-        m.play(rng.choice(m.legal_actions()))
+    m = play_randomly(warroom.new_game("patton", scenario, seed=11), 4, limit=150)
     path = tmp_path / "game.json"
     warroom.save(m, path)
     again = warroom.load(path)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import heapq
 
 import pytest
+from patton_sandbox import sandbox_board, sandbox_state
 
 from warroom.engine.errors import IllegalActionError
 from warroom.games.patton.rules import PattonRules
-from warroom.games.patton.sandbox import sandbox_board, sandbox_state
 from warroom.games.patton.state import MOVING
 
 RULES = PattonRules()

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .board import Board, ScenarioData, load_deck
-from .state import MOVING, PattonState
+from warroom.games.patton.board import Board, ScenarioData, load_deck
+from warroom.games.patton.state import MOVING, PattonState
 
 
 def sandbox_board(
