@@ -1,333 +1,71 @@
-"""Each game's board layout for the browser, drawn from the game's own map data.
+"""What the browser needs to draw a game's board, asked of the game's spec (its `board` capability).
 
-The client draws what this returns; it never hard-codes a map. Games without a layout here are
-played from the action list alone until one is added.
+Each game ships its board inside its own folder (warroom/games/<id>/web/): the layout data, an ES
+module implementing the board interface (docs/architecture.md, "The browser's board interface") and
+its style sheets. The server serves that folder at /games/<id>/static/ (server.py) and this answer
+tells the page where the module and styles are, with the game's help sections. A game without a
+board is played from the action list (kind "none").
 """
 
 from __future__ import annotations
 
-import math
-from functools import cache
 from typing import Any
 
-# Drawing aid only (not game data): the Provence coastline the Dragoon board is drawn over,
-# as (longitude, latitude) points from the Rhone delta east to the Italian border.
-DRAGOON_COAST = (
-    (4.45, 43.45), (4.70, 43.40), (4.90, 43.37), (5.05, 43.33), (5.30, 43.33), (5.36, 43.26), (5.55, 43.20),
-    (5.70, 43.16), (5.90, 43.09), (6.03, 43.06), (6.13, 43.07), (6.20, 43.11), (6.37, 43.12), (6.50, 43.16),
-    (6.58, 43.18), (6.66, 43.25), (6.70, 43.30), (6.77, 43.39), (6.90, 43.46), (7.01, 43.52), (7.12, 43.57),
-    (7.26, 43.68), (7.45, 43.76), (7.55, 43.78),
-)
-# The Rhone, which the German escape column follows north (drawing aid only).
-DRAGOON_RHONE = ((4.62, 43.42), (4.63, 43.66), (4.72, 43.85), (4.80, 43.98), (4.73, 44.15), (4.70, 44.32), (4.74, 44.56), (4.82, 44.85))
+from warroom.engine.errors import WarroomError
+from warroom.engine.match import Match
+from warroom.engine.ruleset import DICE_SIDE
+from warroom.engine.spec import ActionDescriptor, GameSpec
+
+FRONT_END = "web"
+"""The `only` of the help sections meant for the browser (sections with no `only` are for every front end)."""
+
+
+def static_url(game: str, path: str) -> str:
+    """Where the server serves a file of the game's board folder."""
+    return f"/games/{game}/static/{path}"
+
+
+def help_sections(spec: GameSpec) -> list[dict[str, str]]:
+    """The game's help for the browser: {"title", "text", "rule"} in reading order."""
+    return [{"title": s.title, "text": s.text, "rule": s.rule} for s in spec.help if s.only in ("", FRONT_END)]
 
 
 def board_layout(game: str) -> dict[str, Any]:
-    """{"kind": "routes" | "towns" | "none", ...}: what the client needs to draw the board of `game`."""
-    if game == "dragoon":
-        return _dragoon()
-    if game == "patton":
-        return _patton()
-    from warroom.games import get_ruleset
+    """{"game", "title", "kind", "module", "styles", "help", ...the layout's own data}; kind "none" without a board.
 
-    info = get_ruleset(game).info  # raises UnknownGameError for a game that is not registered
-    return {"game": info.id, "kind": "none", "title": info.title}
+    Raises UnknownGameError for a game that is not registered."""
+    from warroom.games import get_ruleset, get_spec
 
-
-@cache
-def _dragoon() -> dict[str, Any]:
-    from warroom.games.dragoon.board import load_board
-
-    b = load_board()
-    data = b.data
-    locations = [
-        {"id": loc.id, "name": loc.name, "kind": loc.kind, "x": loc.x, "y": loc.y, "vp": loc.vp, "fortress": loc.fortress,
-         "number": loc.number, "reconstructed": loc.source.startswith("reconstructed")}
-        for loc in data.locations
-    ]
-    routes = [
-        {"unit": u.id, "color": u.color, "stops": list(u.route), "attack_only": u.attack_only, "landing_turn": u.landing_turn}
-        for u in data.allied
-    ]
-    escape = [b.locations[i].id for i in b.escape_track]
-    units = {
-        **{u.id: {"side": "Allied", "name": u.name, "nation": u.nation, "echelon": _echelon(u.id, u.name), "type": _allied_type(u.name), "color": u.color}
-           for u in data.allied},
-        **{g.id: {"side": "German", "name": g.name, "nation": "German", "echelon": "XX" if g.kind != "security" else "", "type": g.kind,
-                  "route_of": g.route_of, "arrival_turn": g.arrival_turn, "retreat_beyond": g.retreat_beyond}
-           for g in data.german},
-    }
-    desperate_drm = {g.id: b.desperate_drm[k] for k, g in enumerate(data.german)}
-    return {
-        "game": "dragoon",
-        "kind": "routes",
-        "title": "Operation Dragoon 1944",
-        "projection": {"lat0": 44.0},
-        "locations": locations,
-        "routes": routes,
-        "escape_track": escape,
-        "escape_to": "Escaped to German Frontier",
-        "units": units,
-        "desperate_drm": desperate_drm,
-        "turns": {"first": b.first_turn, "last": b.last_turn, "month": "Aug"},
-        "rp_max": 6,
-        "coast": [list(p) for p in DRAGOON_COAST],
-        "rivers": [[list(p) for p in DRAGOON_RHONE]],
-        "victory": {"vp": {loc.id: loc.vp for loc in data.locations if loc.vp}, "ports": ["Marseilles", "Toulon"],
-                    "text": "8+ VP: Allied victory; 7: draw (historical); 6 or less, or neither Marseilles nor Toulon held: German victory.",
-                    "rule": "Dragoon: How to Win"},
-    }
+    spec = get_spec(game)
+    info = get_ruleset(game).info
+    base: dict[str, Any] = {"game": info.id, "title": info.title, "help": help_sections(spec)}
+    if spec.board is None:
+        return {**base, "kind": "none"}
+    board = spec.board()
+    return {**base, "kind": "board", **board.layout(None), "module": static_url(info.id, board.module),
+            "styles": [static_url(info.id, style) for style in board.styles]}
 
 
-def _echelon(uid: str, name: str) -> str:
-    return "XXX" if "Corps" in uid or "Corps" in name else "XX"
+def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
+    """Each legal action as a descriptor (warroom.engine.spec.ActionDescriptor), in the order of `legal`: the
+    die faces of a roll typed in (`face`), else what the game's `describe_actions` says (else id, label and
+    kind "action"), so the page finds an action's unit and places without parsing its id."""
+    if match.to_act == DICE_SIDE:
+        faces = [value for value, _ in match.ruleset.chance_outcomes(match.state)]
+        if len(faces) == len(legal):
+            return [{"id": action, "label": _label(match, action), "kind": "roll", "face": face}
+                    for action, face in zip(legal, faces, strict=True)]
+    from warroom.games import get_spec
+
+    describe = get_spec(match.ruleset.info.id).describe_actions
+    if describe is not None:
+        return describe(match.ruleset, match.state, legal)
+    return [{"id": action, "label": _label(match, action), "kind": "action"} for action in legal]
 
 
-def _allied_type(name: str) -> str:
-    if "Airborne" in name:
-        return "airborne"
-    if "Corps" in name:
-        return "corps"
-    return "infantry"
-
-
-# -- Patton ---------------------------------------------------------------------------------------
-# The printed boards are schematic (towns as circles joined by roads), so the client draws each
-# scenario's towns at their map positions spread apart just enough that a town's counters and name
-# never cover a neighbour: a deterministic relaxation of the projected longitude / latitude.
-PATTON_WIDTH = {"normandy": 1250.0, "bulge": 1050.0, "sicily": 1800.0}  # board units across the map, before spreading
-PATTON_GAP = 130.0  # least distance between two towns (a town with both kinds of counters is ~90 wide)
-PATTON_LANDING_GAP = 96.0  # a landing triangle keeps this far from any town's counters
-PATTON_COUNTERS_UP = 22.0  # a town's counters stand above it: its middle, for keeping landing areas clear
-PATTON_ROAD_GAP = 40.0  # a town keeps this far from a road that does not end in it
-PATTON_PAD = 95.0
-PATTON_COLORS = {"Allied": "#2f5fa8", "Axis": "#b8322a"}  # the rulebook's blue and red units
-
-# Drawing aids only (not game data): coastlines as (longitude, latitude), warped with the towns.
-PATTON_LAND = {
-    # the Cotentin's west coast, the bay of Mont-Saint-Michel and the north Breton coast, closed far
-    # inland; the Channel coast of the Bay of the Seine lies just beyond the top of the map
-    "normandy": [[
-        (1.6, 49.60), (0.23, 49.45), (-0.25, 49.30), (-0.62, 49.35), (-1.04, 49.40), (-1.20, 49.37), (-1.30, 49.42),
-        (-1.40, 49.75), (-1.90, 49.75), (-1.84, 49.50), (-1.72, 49.33), (-1.66, 49.22), (-1.62, 49.05), (-1.63, 48.84),
-        (-1.57, 48.76), (-1.50, 48.70), (-1.40, 48.665), (-1.52, 48.64), (-1.62, 48.64), (-1.80, 48.66), (-1.86, 48.71),
-        (-1.96, 48.67), (-2.03, 48.66), (-2.10, 48.63), (-2.30, 48.66), (-2.70, 48.58), (-3.6, 48.5), (-3.6, 45.5), (3.5, 45.5), (3.5, 49.75),
-    ]],
-    "sicily": [[
-        (15.56, 38.18), (15.65, 38.27), (15.50, 38.26), (15.24, 38.27), (15.05, 38.17), (14.75, 38.17), (14.45, 38.05),
-        (14.02, 38.05), (13.70, 38.00), (13.50, 38.10), (13.37, 38.16), (13.30, 38.22), (13.10, 38.19), (12.90, 38.04),
-        (12.74, 38.18), (12.58, 38.08), (12.48, 38.03), (12.42, 37.90), (12.43, 37.80), (12.58, 37.64), (12.83, 37.57),
-        (13.08, 37.49), (13.30, 37.37), (13.52, 37.27), (13.75, 37.16), (13.94, 37.09), (14.25, 37.05), (14.43, 36.87),
-        (14.60, 36.78), (14.85, 36.71), (15.10, 36.68), (15.15, 36.78), (15.13, 36.90), (15.24, 37.00), (15.30, 37.07),
-        (15.22, 37.24), (15.10, 37.30), (15.08, 37.49), (15.17, 37.61), (15.24, 37.76), (15.29, 37.85), (15.40, 37.98),
-        (15.50, 38.10),
-    ]],
-}
-
-
-# Region and sea names (drawing aids), as (longitude, latitude, name, "land" | "sea"), in the map's empty corners.
-PATTON_NAMES = {
-    "normandy": [(0.05, 49.16, "NORMANDY", "land"), (-2.05, 47.85, "BRITTANY", "land"), (0.55, 47.80, "MAINE", "land"),
-                 (-1.98, 48.99, "Gulf of St. Malo", "sea")],
-    "bulge": [(5.47, 50.06, "ARDENNES", "land"), (5.45, 49.68, "BELGIUM", "land"), (6.22, 50.09, "LUXEMBOURG", "land")],
-    "sicily": [(14.1, 38.38, "Tyrrhenian Sea", "sea"), (13.0, 36.95, "Mediterranean Sea", "sea"), (15.55, 36.62, "Ionian Sea", "sea")],
-}
-
-
-@cache
-def _patton() -> dict[str, Any]:
-    from warroom.games.patton.board import SCENARIOS, load_board
-    from warroom.games.patton.rules import PattonRules
-
-    return {
-        "game": "patton",
-        "kind": "towns",
-        "title": PattonRules.info.title,
-        "scenarios": {scenario: _patton_scenario(load_board(scenario)) for scenario in SCENARIOS},
-        "colors": dict(PATTON_COLORS),
-    }
-
-
-def _patton_scenario(board: Any) -> dict[str, Any]:
-    """One scenario's board: towns in board units, roads by type, landing areas, coast, sides, objective."""
-    from warroom.games.patton.board import ROAD_COST
-    from warroom.games.patton.sequence import SCENARIO_RULE
-
-    data = board.data
-    towns, landings = data.towns, data.landings
-    lat0 = sum(t.y for t in towns) / len(towns)
-    kx = math.cos(math.radians(lat0))
-    lon_min = min(t.x for t in towns)
-    lon_max = max(t.x for t in towns)
-    lat_max = max(t.y for t in towns)
-    scale = PATTON_WIDTH[board.id] / ((lon_max - lon_min) * kx)
-
-    def project(lon: float, lat: float) -> tuple[float, float]:
-        return (lon - lon_min) * kx * scale, (lat_max - lat) * scale
-
-    start = [project(t.x, t.y) for t in towns] + [project(la.x, la.y) for la in landings]
-    index = board.town_index
-    roads = [(index[r.a], index[r.b]) for r in data.roads]
-    links = roads + [(index[la.town], len(towns) + k) for k, la in enumerate(landings)]
-    placed = _relax(start, len(towns), links)
-    moved = [(p[0] - s[0], p[1] - s[1]) for p, s in zip(placed, start, strict=True)]
-    land = [[_warp(project(lon, lat), start, moved) for lon, lat in ring] for ring in PATTON_LAND.get(board.id, [])]
-    names = [(_warp(project(lon, lat), start, moved), name, kind) for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])]
-    xs = [p[0] for p in placed]
-    ys = [p[1] for p in placed]
-    x0, y0 = min(xs) - PATTON_PAD, min(ys) - PATTON_PAD
-    width, height = max(xs) + PATTON_PAD - x0, max(ys) + PATTON_PAD - y0
-
-    def at(p: tuple[float, float]) -> list[float]:
-        return [round(p[0] - x0, 1), round(p[1] - y0, 1)]
-
-    obj = data.objective
-    sides = {}
-    for key, spec, reserve in (("Allied", data.allied, data.reserves.get("allied")), ("Axis", data.axis, data.reserves.get("axis"))):
-        sides[key] = {"name": spec.name, "color": PATTON_COLORS[key], "dice": spec.dice_color,
-                      "reserves": _reserve_text(reserve, spec.name), "reserve_town": reserve.town if reserve and reserve.town else None}
-    sc = data.scenario
-    return {
-        "id": board.id,
-        "title": board.title,
-        "map": {"w": round(width, 1), "h": round(height, 1)},
-        "towns": [
-            {"id": t.id, "name": t.name, "x": at(placed[k])[0], "y": at(placed[k])[1], "red": t.red, "star": t.star,
-             "front": t.front, "defection": t.defection, "reconstructed": t.source.startswith("reconstructed")}
-            for k, t in enumerate(towns)
-        ],
-        "roads": [{"a": r.a, "b": r.b, "kind": r.kind, "mp": ROAD_COST[r.kind]} for r in data.roads],
-        "landings": [
-            {"id": la.id, "town": la.town, "capacity": la.capacity, "x": at(placed[len(towns) + k])[0], "y": at(placed[len(towns) + k])[1]}
-            for k, la in enumerate(landings)
-        ],
-        "land": [[at(p) for p in ring] for ring in land],
-        "names": [{"x": at(p)[0], "y": at(p)[1], "text": name, "kind": kind} for p, name, kind in names],
-        "sides": sides,
-        "deal": list(sc.deal),
-        "turns": sc.turns or sc.turn_limit,
-        "game_ends_card": sc.game_ends_card,
-        "objective": {"kind": obj.kind, "needed": obj.needed, "relieve": obj.relieve, "hold": obj.hold,
-                      "text": _objective_text(board), "rule": f"{SCENARIO_RULE.get(board.id, 'Patton')} — Objective"},
-    }
-
-
-def _relax(start: list[tuple[float, float]], n_towns: int, links: list[tuple[int, int]], rounds: int = 160) -> list[tuple[float, float]]:
-    """Spread the points (towns, then landing areas) until no two are too close and no town sits on
-    a road that does not end in it, each held loosely to where the map puts it. Deterministic."""
-    pts = [[x, y] for x, y in start]
-    n = len(pts)
-    for step in range(rounds):
-        for i in range(n):
-            pi = pts[i]
-            for j in range(i + 1, n):
-                pj = pts[j]
-                need = PATTON_GAP if j < n_towns else PATTON_LANDING_GAP
-                dx, dy = pj[0] - pi[0], pj[1] - pi[1]
-                if j >= n_towns > i:
-                    dy += PATTON_COUNTERS_UP
-                if dx >= need or -dx >= need or dy >= need or -dy >= need:
-                    continue
-                d2 = dx * dx + dy * dy
-                if d2 >= need * need:
-                    continue
-                d = math.sqrt(d2)
-                if d < 1e-6:
-                    dx, dy, d = 1.0, 0.0, 1.0
-                push = (need - d) * 0.3 / d
-                pi[0] -= dx * push
-                pi[1] -= dy * push
-                pj[0] += dx * push
-                pj[1] += dy * push
-        for a, b in links:
-            _clear_road(pts, n_towns, a, b)
-        if step < rounds - 40:  # the last rounds only separate: the gaps are met exactly
-            for p, (sx, sy) in zip(pts, start, strict=True):
-                p[0] += (sx - p[0]) * 0.03
-                p[1] += (sy - p[1]) * 0.03
-    return [(p[0], p[1]) for p in pts]
-
-
-def _clear_road(pts: list[list[float]], n_towns: int, a: int, b: int) -> None:
-    """Push towns off the road a-b (and the road a little the other way)."""
-    pa, pb = pts[a], pts[b]
-    ex, ey = pb[0] - pa[0], pb[1] - pa[1]
-    length2 = ex * ex + ey * ey or 1.0
-    gap = PATTON_ROAD_GAP
-    lo_x, hi_x = min(pa[0], pb[0]) - gap, max(pa[0], pb[0]) + gap
-    lo_y, hi_y = min(pa[1], pb[1]) - gap, max(pa[1], pb[1]) + gap
-    for t in range(n_towns):
-        pt = pts[t]
-        if t in (a, b) or not (lo_x < pt[0] < hi_x and lo_y < pt[1] < hi_y):
-            continue
-        u = ((pt[0] - pa[0]) * ex + (pt[1] - pa[1]) * ey) / length2
-        if u <= 0.02 or u >= 0.98:
-            continue
-        dx, dy = pt[0] - (pa[0] + u * ex), pt[1] - (pa[1] + u * ey)
-        d = math.hypot(dx, dy)
-        if d >= gap:
-            continue
-        if d < 1e-6:
-            dx, dy, d = -ey, ex, math.sqrt(length2)
-        push = (gap - d) * 0.5 / d
-        pt[0] += dx * push
-        pt[1] += dy * push
-        for end in (pa, pb):
-            end[0] -= dx * push * 0.5
-            end[1] -= dy * push * 0.5
-
-
-def _warp(p: tuple[float, float], start: list[tuple[float, float]], moved: list[tuple[float, float]]) -> tuple[float, float]:
-    """Move a drawing-aid point as the towns near it moved (inverse-square distance weights)."""
-    total = wx = wy = 0.0
-    for (sx, sy), (mx, my) in zip(start, moved, strict=True):
-        w = 1.0 / ((p[0] - sx) ** 2 + (p[1] - sy) ** 2 + 400.0)
-        total += w
-        wx += w * mx
-        wy += w * my
-    return p[0] + wx / total, p[1] + wy / total
-
-
-def _units_text(armor: int, infantry: int) -> str:
-    parts = ([f"{armor} Armored"] if armor else []) + ([f"{infantry} Infantry"] if infantry else [])
-    return " and ".join(parts) or "no Units"
-
-
-def _reserve_text(spec: Any, name: str) -> str:
-    """The scenario's reserves for one side, in a sentence (from its data, so corrections show)."""
-    if spec is None:
-        return f"The {name} have no reserves."
-    where = {"own_town": "in a town they occupy", "star": "in a (*) town the enemy does not occupy",
-             "town": f"in {spec.town} unless the enemy occupies it"}[spec.place]
-    if spec.by_face:
-        faces: dict[str, list[str]] = {}
-        for face, units in sorted(spec.by_face.items()):
-            faces.setdefault(_units_text(units[0], units[1]), []).append(face)
-        what = ", ".join(f"a double of {'/'.join(f)} brings in {units}" for units, f in faces.items())
-    else:
-        what = f"a double brings in {_units_text(spec.armor, spec.infantry)}"
-    if spec.trigger == "schedule":
-        return f"{_units_text(spec.armor, spec.infantry)} at the end of each of their first {spec.entries} turns, {where}."
-    times = f" (at most {spec.entries} times)" if spec.entries and spec.entries > 1 else " (once)" if spec.entries == 1 else ""
-    wait = " They may wait before throwing." if spec.optional_roll else ""
-    return f"Throw 3 dice at the end of each turn: {what}{times}, {where}.{wait}"
-
-
-def _objective_text(board: Any) -> str:
-    allied, axis = board.side_names
-    obj = board.data.objective
-    name = {t.id: t.name for t in board.towns}
-    sc = board.data.scenario
-    if obj.kind == "red_towns":
-        red = [t.name for t in board.towns if t.red]
-        return (f"The {allied} win at the end of any {axis} turn in which they hold {obj.needed} or more of the {len(red)} red towns "
-                f"({', '.join(red)}). The {axis} win if that has not happened after {sc.turns} turns.")
-    if obj.kind == "relief_and_hold":
-        relieve, hold = name[obj.relieve], name[obj.hold]
-        return (f"The {allied} must relieve {relieve} (a path free of {axis} Units from it to any (*) town) and occupy {hold} "
-                f"through the {axis} reply. The {axis} win if either is still undone after {sc.turns} turns. "
-                f"Until relieved, the Units in {relieve} cannot move or fight.")
-    hold = name[obj.hold]
-    return (f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. The {axis} win by making "
-            f"that impossible: the {allied} left with no Units, or with one Infantry Unit while the {axis} hold {hold}"
-            + (f" (here also: {hold} not taken by the end of turn {sc.turn_limit})." if sc.turn_limit else "."))
+def _label(match: Match, action: str) -> str:
+    """The action in words (its id where the game cannot say it)."""
+    try:
+        return match.ruleset.describe_action(match.state, action)
+    except (WarroomError, KeyError, ValueError):
+        return action

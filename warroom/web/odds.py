@@ -1,9 +1,9 @@
 """Exact odds shown before a die decides anything: the seat's own choices and the battles fought against it.
 
-Each game computes its own: a ruleset offers `action_odds(state, action) -> dict | None`
-({"p", "fraction", "text"} for an action that involves a die), and the web layer only asks.
-The battles of the position (the one being fought, those set up) go to every seat, the side that
-is not acting too: a ruleset offers `battle_odds(state, side) -> list`.
+Each game computes its own, through its spec's odds capability (warroom.engine.spec.OddsCapability):
+`action_odds(ruleset, state, action)` ({"p", "fraction", "text"} for an action that involves a die) and
+`battle_odds(ruleset, state, side)` (the battle being fought and those set up, sent to every seat, the
+side that is not acting too). A game without the capability shows no odds; the web layer only asks.
 """
 
 from __future__ import annotations
@@ -11,22 +11,30 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine.match import Match
+from warroom.engine.spec import OddsCapability
+
+
+def _odds(match: Match) -> OddsCapability | None:
+    from warroom.games import get_spec
+
+    factory = get_spec(match.ruleset.info.id).odds
+    return factory() if factory is not None else None
 
 
 def legal_odds(match: Match, legal: list[str]) -> dict[str, dict[str, Any]]:
     """{action id: {"p", "fraction", "text"}} for each legal action that involves a die."""
-    hook = getattr(match.ruleset, "action_odds", None)
-    if not callable(hook):
+    odds = _odds(match)
+    if odds is None:
         return {}
     out = {}
     for action in legal:
-        odds = hook(match.state, action)
-        if odds:
-            out[action] = odds
+        found = odds.action_odds(match.ruleset, match.state, action)
+        if found:
+            out[action] = found
     return out
 
 
 def battle_odds(match: Match, side: str | None) -> list[dict[str, Any]]:
     """The odds of the battle being fought and of those set up, from `side`'s view; [] for a game without battles."""
-    hook = getattr(match.ruleset, "battle_odds", None)
-    return list(hook(match.state, side)) if callable(hook) else []
+    odds = _odds(match)
+    return list(odds.battle_odds(match.ruleset, match.state, side)) if odds is not None else []

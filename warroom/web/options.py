@@ -1,6 +1,6 @@
 """Each game's rules options as data: the lobby draws its controls from it, the server checks against it.
 
-The game describes them (its ruleset's `option_specs()`: key, label, kind `bool`/`choice`/`int`,
+The game describes them (its spec's `option_specs()`: key, label, kind `bool`/`choice`/`int`,
 default, help text, the rule, and where an option or a choice only means something in some
 scenarios, those scenarios); the catalog lists them per game (`options`). The client names no
 option; it sends only the values a player changed. What the catalog offers is what a new game
@@ -25,11 +25,10 @@ def game_options(game: str) -> list[dict[str, Any]]:
 
 @cache
 def _specs(game: str) -> tuple[dict[str, Any], ...]:
-    """The game's own description of its options (the ruleset's `option_specs`), or none."""
-    from warroom.games import get_ruleset
+    """The game's own description of its options (its spec's `option_specs`), or none."""
+    from warroom.games import get_spec
 
-    hook = getattr(get_ruleset(game), "option_specs", None)
-    return tuple(hook()) if callable(hook) else ()
+    return tuple(dict(spec) for spec in get_spec(game).option_specs())
 
 
 def check_options(game: str, title: str, scenario: str | None, options: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -46,6 +46,23 @@ from .thinking import WorkersError, make_thinker, resolve_workers
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("warroom.web")
 DEFAULT_DB = "sqlite:///warroom.db"
+
+
+def _board_folder(game: str) -> Path:
+    """The folder a registered game serves its board from; else 404 (unknown game, no board, no such folder)."""
+    from starlette.exceptions import HTTPException
+
+    from warroom.engine.errors import UnknownGameError
+    from warroom.games import get_spec
+
+    try:
+        board = get_spec(game).board
+    except UnknownGameError:
+        board = None
+    folder = board().static if board is not None else None
+    if folder is None or not folder.is_dir():
+        raise HTTPException(404)
+    return folder
 
 Mode = Literal["computer", "hotseat", "online", "table"]
 SEAT = (400, 401, 403, 404, 503)
@@ -88,12 +105,12 @@ class NewGame(BaseModel):
 
     model_config = STRICT
 
-    game: Name = Field(description="a registered game id, e.g. 'dragoon'")
+    game: Name = Field(description="a registered game id, as GET /api/catalog lists them")
     scenario: Name | None = None
     mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
     seed: Seed | None = Field(None, description="the dice seed, to study a game (never for an online game)")
-    options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario, "
-                                    "e.g. Patton {'advanced_retreat': true, 'placement': 'manual'}; anything else is refused (400 bad_option)")
+    options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario "
+                                    "({option key: value}); anything else is refused (400 bad_option)")
     human: list[Name] | None = Field(None, max_length=8, description="sides played by people in 'computer' mode (default: the first side)")
     agent: Name | None = Field(None, description="computer player for the other sides")
     budget_ms: Budget = Field(1000, description="the computer's thinking time per decision, in ms")
@@ -231,6 +248,17 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    board_files: dict[str, StaticFiles] = {}
+
+    @app.api_route("/games/{game}/static/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def game_static(game: str, path: str, request: Request) -> Response:
+        """A file of a game's own board folder (its spec's `board.static`): the board module and its styles,
+        served as /static is (StaticFiles: the same headers, ETag and Last-Modified). An unknown game, a game
+        without a board, a missing file or a path out of the folder: 404."""
+        files = board_files.get(game)
+        if files is None:
+            files = board_files[game] = StaticFiles(directory=_board_folder(game))
+        return await files.get_response(path, request.scope)
 
     # -- catalog --------------------------------------------------------------------------------
     @app.get("/api/health", tags=["server"], summary="The server is up")

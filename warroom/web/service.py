@@ -28,6 +28,7 @@ from warroom.engine.ruleset import DICE_SIDE
 
 from . import agents
 from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
+from .layouts import describe_actions
 from .odds import battle_odds
 from .options import check_options, describe_options, game_options
 from .storage import ChangeListener, InviteUsedError, Seat, StaleError, Step, Store, StoredGame, token_hash
@@ -342,12 +343,8 @@ class GameService:
     def payload(self, live: LiveGame, side: str, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         view = self.view(live, side)
         m = live.match
-        labels = {}
-        for action in view["legal"]:
-            try:
-                labels[action] = m.ruleset.describe_action(m.state, action)
-            except (WarroomError, KeyError, ValueError):
-                labels[action] = action
+        actions = describe_actions(m, view["legal"])
+        labels = {d["id"]: d["label"] for d in actions}
         header = live.stored.header
         return {
             "ok": True,
@@ -366,6 +363,7 @@ class GameService:
             "move": live.version,
             "view": view,
             "labels": labels,
+            "actions": actions,  # each legal action's parts (unit, from, to, ...): the board never parses an id
             "events": visible_events(m.ruleset, events or [], side),
             "thinking": live.computer_task is not None and not live.computer_task.done(),
             "battle_odds": battle_odds(m, side),  # to both seats: the side a battle is fought against sees its odds too

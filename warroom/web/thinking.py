@@ -11,8 +11,8 @@ A worker gets what it needs to rebuild the position, and nothing more: the game'
 and dice rolled so far) with the seed and any scripted dice to come taken out. It replays that with
 `warroom.load` and hands the agent a match whose dice come from a fresh, independent source: the
 search may look ahead at chance, never at the game's real dice. The record, not a pickled Match,
-is sent because it costs the event loop least: making and pickling it took 0.04 ms (a 150-action
-Patton game, 5 kB), a clone's state without its ruleset 0.9 ms (28 kB), the whole Match 3.7 ms
+is sent because it costs the event loop least: making and pickling it took 0.04 ms (a 150-action two-player
+game, 5 kB), a clone's state without its ruleset 0.9 ms (28 kB), the whole Match 3.7 ms
 (275 kB, its ruleset included); the worker's replay (3-10 ms for those games) runs off the loop.
 
 Workers start from a fork server (never `fork`: the server has threads) that builds every game's

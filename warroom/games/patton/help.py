@@ -20,6 +20,11 @@ HELP = (
                 "Unit, dashed 2, dotted 3; at most 5 Units over one road a turn. A move into an enemy town stops outside "
                 "it and fights. When all moves are done the battles are fought, in the order you choose.",
                 "Patton: The Movement Deck; Using Movement Points"),
+    HelpSection("Moving",
+                "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. "
+                "A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a "
+                "road in a turn, and 10 may stand in a town.",
+                "Patton: Using Movement Points; Positioning of Units", only="web"),
     HelpSection("Battles",
                 "1 die per Armored Unit, 1 per 2 Infantry, at most 5. One die: a 6 is a casualty; more dice: each double "
                 "1, triple 2, four of a kind 3, five 4. Casualties take Infantry first, then 1 Armored for 2. Then the "
@@ -27,6 +32,10 @@ HELP = (
                 "The attacker falls back along his roads; the defender retreats up to 5 Units along roads clear of the "
                 "enemy, the rest surrender.",
                 "Patton: Battles; Casualties; Retreating"),
+    HelpSection("Decisions in place",
+                "Casualties, ties and retreats are asked on the map, beside the battle, from whichever side must decide "
+                "— even during the other player's turn. You see the exact odds before you commit.",
+                "Patton: Retreating", only="web"),
     HelpSection("On the board",
                 "Every town, with who holds it and its Units; ● red town (Normandy objective) · * (*) town · (n) yellow "
                 "defection town (Sicily); roads: ━ solid 1 MP, ╌ dashed 2, ┈ dotted 3, the holder of the town at the "

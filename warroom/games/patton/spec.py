@@ -3,10 +3,20 @@ what it offers each front end."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from warroom.engine.ruleset import Ruleset
-from warroom.engine.spec import AgentHooks, GameSpec, ObservationEncoding, OddsCapability, ScenarioTerms, TerminalView
+from warroom.engine.spec import (
+    ActionDescriptor,
+    AgentHooks,
+    GameSpec,
+    ObservationEncoding,
+    OddsCapability,
+    ScenarioTerms,
+    TerminalView,
+    WebBoard,
+)
 
 from .help import HELP
 
@@ -60,6 +70,21 @@ def _odds() -> OddsCapability:
     return PattonOdds()
 
 
+def _board() -> WebBoard:
+    """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
+    from pathlib import Path
+
+    from .web.layout import layout
+
+    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",))
+
+
+def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
+    from .web.actions import describe_actions
+
+    return describe_actions(ruleset, state, legal)
+
+
 def _terminal() -> TerminalView:
     from .render import terminal_view
 
@@ -71,6 +96,8 @@ SPEC = GameSpec(
     ruleset=_ruleset,
     odds=_odds,
     terminal=_terminal,
+    board=_board,
+    describe_actions=_describe_actions,
     help=HELP,
     agents=_agents,
     option_specs=_option_specs,

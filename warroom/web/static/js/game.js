@@ -1,18 +1,29 @@
 // A game page: the board, the seat's legal actions with odds, dice, the log, undo, hints, replay.
 // Everything shown comes from this seat's view; the server checks every action.
+//
+// The page names no game. The game's board is an ES module served from the game's own folder
+// (/api/boards/<game> says where, with its style sheets and help): the page imports it and asks it to
+// draw and to run the seat's choices through the board interface (docs/architecture.md, "The browser's
+// board interface"). The page keeps what every game shares: the log, seats, odds, dice, hints, the end
+// screen, the dice check, undo, replay. A game without a board is played from the list of its actions.
 import { api, connect, seats } from "./api.js";
 import { h, clear, toast, pct } from "./dom.js";
-import { DragoonBoard, parseAction, dieFace } from "./dragoon.js";
-import { PattonBoard } from "./patton.js";
-import { s } from "./svg.js";
-import { helpFor } from "./help.js";
+import { s, dieFace } from "./svg.js";
+import { helpBody } from "./help.js";
 import { fairnessChip, fairnessPanel } from "./fairness.js";
 
-// The board of each layout kind. A board may also run the seat's choices itself: present(game) draws
-// the position and asks its decisions in place, promptFor(game, box) fills the panel's prompt, and
-// hudFor / turnLabel / scoreFor / waitingFor / waitingExtra / rollPrompt / eventFace / wantsOdds / showHint / help adjust the rest
-// of the page. Dragoon's board has none of these: this page runs its unit-and-target choices.
-const BOARDS = { routes: DragoonBoard, towns: PattonBoard };
+// The board's style sheets, before it draws (a board may measure its text): each once per page.
+function loadStyles(urls) {
+  return Promise.all((urls || []).map((href) => {
+    if (document.querySelector(`link[data-board-style="${href}"]`)) return null;
+    return new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href, dataset: { boardStyle: href } });
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    });
+  }));
+}
 
 export async function showGame(root, id, params) {
   const ctx = new GameView(root, id, params);
@@ -28,8 +39,8 @@ class GameView {
     this.payload = null;
     this.layout = null;
     this.board = null;
+    this.boardModule = null;
     this.log = [];
-    this.selected = null;
     this.odds = { move: -1, odds: {} };
     this.busy = false;
     this.replay = null;
@@ -90,11 +101,19 @@ class GameView {
     } catch (err) {
       this.layout = { kind: "none" };
     }
+    if (this.layout.module) {
+      try {
+        await loadStyles(this.layout.styles);
+        this.boardModule = await import(this.layout.module);
+      } catch (err) {
+        toast(`The board could not be loaded (${err.message}): choose your actions in the panel.`, "error");
+      }
+    }
     this.build(payload);
     this.payload = payload;
     await this.reloadLog();
     this.render();
-    if (this.board && this.board.focusAllied) this.board.focusAllied();
+    if (this.board && this.board.focus) this.board.focus();
     this.listen();
     if (payload.view.over) this.showGameOver();
   }
@@ -153,14 +172,8 @@ class GameView {
     this.panel = h("aside", { class: "panel" }, this.prompt, this.unitCard, this.diceTray, this.scoreBox, logSection);
     this.overlay = h("div", { class: "overlay", id: "overlay", hidden: true });
     clear(this.root).append(header, h("main", { class: "game" }, h("div", { class: "board-wrap" }, this.boardArea, this.zoomBar, this.floating), this.panel), this.overlay);
-    const Board = BOARDS[this.layout.kind];
-    if (Board) {
-      this.board = new Board(this.boardArea, this.layout, {
-        onUnit: (unit) => this.selectUnit(unit),
-        onLocation: (loc) => this.clickLocation(loc),
-        onBackground: () => { this.selected = null; this.hideFloating(); this.render(); },
-        game: this,
-      }, payload);
+    if (this.boardModule) {
+      this.board = this.boardModule.createBoard(this.boardArea, this.layout, this, payload);
     } else {
       this.zoomBar.hidden = true;
       this.stateBox = h("pre", { class: "state", id: "state" });
@@ -185,7 +198,6 @@ class GameView {
     else if (!previous || payload.move !== previous.move) await this.reloadLog();
     if (payload.events.length) this.lastDice = undo ? [] : payload.events;
     this.hint = null;
-    if (this.selected && !this.unitActions().has(this.selected)) this.selected = null;
     this.render();
     this.maybePass();
     if (payload.view.over && (!previous || !previous.view.over)) this.showGameOver();
@@ -206,7 +218,7 @@ class GameView {
   async switchSide(side) {
     this.token = this.tokens[side];
     this.shownSide = side;
-    this.selected = null;
+    if (this.board && this.board.forget) this.board.forget();
     this.payload = await api.game(this.id, this.token);
     await this.reloadLog();
     this.hideOverlay();
@@ -260,12 +272,7 @@ class GameView {
     this.hintButton.textContent = "Thinking…";
     try {
       this.hint = await api.hint(this.id, this.token);
-      if (this.board && this.board.showHint) {
-        this.board.showHint(this.hint.action);
-      } else {
-        const parsed = parseAction(this.hint.action);
-        if (parsed.unit && this.unitActions().has(parsed.unit)) this.selected = parsed.unit;
-      }
+      if (this.board && this.board.showHint) this.board.showHint(this.hint.action);
       this.render();
     } catch (err) {
       toast(err.message, "error");
@@ -278,7 +285,7 @@ class GameView {
   async loadOdds() {
     const p = this.payload;
     if (!p || this.odds.move === p.move) return;
-    const wanted = this.board && this.board.wantsOdds ? this.board.wantsOdds(p.view.legal) : p.view.legal.some((a) => /^(attack|invade|reroll)/.test(a));
+    const wanted = p.actions.some((d) => d.odds); // an action a die decides: the game says so in its descriptor
     if (!wanted) { this.odds = { move: p.move, odds: {} }; return; }
     try {
       const answer = await api.odds(this.id, this.token);
@@ -292,71 +299,6 @@ class GameView {
   // -- what the seat may do --------------------------------------------------------------------
   legal() {
     return this.payload ? this.payload.view.legal : [];
-  }
-
-  unitActions() {
-    const map = new Map();
-    if (!this.board) return map;
-    for (const action of this.legal()) {
-      const parsed = parseAction(action);
-      if (!parsed.unit) continue;
-      if (!map.has(parsed.unit)) map.set(parsed.unit, []);
-      map.get(parsed.unit).push(action);
-    }
-    return map;
-  }
-
-  selectUnit(unit) {
-    const actions = this.unitActions();
-    this.hideFloating();
-    if (!actions.has(unit)) {
-      const info = this.layout.units && this.layout.units[unit];
-      if (info) toast(info.side === "Allied" ? `${info.name} has nothing to do now.` : `${info.name} (German). Attack it by selecting the Allied unit facing it.`);
-      this.selected = null;
-    } else if (this.selected === unit) {
-      // a second click on a stack passes to the next unit beneath it that can act, else lets go
-      const state = this.payload.view.state;
-      const where = state.allied[unit] ? state.allied[unit].location : null;
-      const stack = [...actions.keys()].filter((u) => state.allied[u] && state.allied[u].location === where);
-      this.selected = stack.length > 1 ? stack[(stack.indexOf(unit) + 1) % stack.length] : null;
-    } else {
-      this.selected = unit;
-    }
-    this.render();
-  }
-
-  targetsOf(unit) {
-    const targets = new Map();
-    for (const action of this.unitActions().get(unit) || []) {
-      const parsed = parseAction(action);
-      if (parsed.target) {
-        if (!targets.has(parsed.target)) targets.set(parsed.target, []);
-        targets.get(parsed.target).push(action);
-      }
-    }
-    return targets;
-  }
-
-  clickLocation(loc) {
-    if (!this.selected) {
-      // a click on a target with exactly one unit able to reach it selects that unit
-      const reaching = [...this.unitActions().keys()].filter((u) => this.targetsOf(u).has(loc));
-      if (reaching.length === 1) this.selected = reaching[0];
-      else { this.render(); return; }
-    }
-    const actions = this.targetsOf(this.selected).get(loc);
-    if (!actions) { this.selected = null; this.hideFloating(); this.render(); return; }
-    this.render();
-    this.confirm(loc, actions);
-  }
-
-  confirm(loc, actions) {
-    const place = this.layout.locations.find((l) => l.id === loc);
-    const buttons = actions.map((action) => this.actionButton(action, true));
-    this.showFloating(loc, h("div", { class: "confirm", id: "confirm" },
-      h("h3", {}, place ? place.name.split(" (")[0] : loc),
-      ...buttons,
-      h("button", { class: "link", onclick: () => this.hideFloating() }, "Cancel")));
   }
 
   actionButton(action, primary = false) {
@@ -406,15 +348,8 @@ class GameView {
     this.renderHud(p);
     this.undoButton.disabled = !view.can_undo || !!this.replay;
     this.hintButton.disabled = view.to_act !== p.side || view.over || !!this.replay;
-    if (this.board && this.board.present) {
+    if (this.board) {
       this.board.present(this);
-    } else if (this.board) {
-      const actions = this.unitActions();
-      const ui = { selectable: new Set(actions.keys()), selected: this.selected };
-      if (this.selected) ui.targets = this.targetsOf(this.selected);
-      if (state.attack) ui.pending = { target: state.attack.target };
-      if (state.bot_attack && state.allied[state.bot_attack.target]) ui.pending = { target: state.allied[state.bot_attack.target].location };
-      this.board.render(state, ui);
     } else if (this.stateBox) {
       this.stateBox.textContent = JSON.stringify(state, null, 1);
     }
@@ -428,11 +363,8 @@ class GameView {
 
   renderHud(p) {
     const v = p.view;
-    const st = v.state || {};
-    const turn = this.board && this.board.turnLabel ? this.board.turnLabel(v) : `Turn ${v.turn}${p.game === "dragoon" ? " Aug" : ""}`;
+    const turn = this.board && this.board.turnLabel ? this.board.turnLabel(v) : `Turn ${v.turn}`;
     const bits = [h("span", { class: "turn", id: "turn" }, turn), h("span", { class: "phase" }, v.phase)];
-    if (st.rp !== undefined) bits.push(h("span", { class: "rp", id: "rp" }, `RP ${st.rp}`));
-    if (st.air) bits.push(h("span", { class: "air" }, st.air.grounded ? "Air grounded" : st.air.used ? "Air used" : "Air ready"));
     if (this.board && this.board.hudFor) bits.push(...this.board.hudFor(p));
     // the rules options this game was started with (only those changed from the default), each with its rule
     for (const o of p.options || []) bits.push(h("span", { class: "rules-chip", dataset: { option: o.key }, title: `${o.label}: ${o.text} (${o.rule})` }, o.chip));
@@ -473,27 +405,15 @@ class GameView {
       if (extra) box.append(extra);
       return;
     }
-    if (legal.includes("reroll ffi")) {
-      box.append(h("h2", {}, "FFI re-roll?"), h("p", {}, this.rerollQuestion()), ...legal.map((a) => this.actionButton(a, a === "reroll ffi")));
-      this.askInPlace();
-      return;
-    }
-    if (legal.every((a) => a.startsWith("roll "))) {
+    if (p.actions.every((d) => d.kind === "roll" && d.face !== undefined)) {
+      // a die typed in (table assistant): the server describes each face
       const ask = (this.board && this.board.rollPrompt && this.board.rollPrompt(p)) || { title: "Roll the die", text: "Table assistant: roll your die at the table and enter what it shows." };
       box.append(h("h2", {}, ask.title), h("p", {}, ask.text), ...(ask.extra ? [ask.extra] : []),
-        h("div", { class: "dice-pad" }, legal.map((a) => h("button", { class: "die-button", dataset: { action: a }, onclick: () => this.play(a) }, a.split(" ")[1]))));
+        h("div", { class: "dice-pad" }, p.actions.map((d) => h("button", { class: "die-button", dataset: { action: d.id }, onclick: () => this.play(d.id) }, String(d.face)))));
       return;
     }
-    const st = v.state;
     if (this.board && this.board.promptFor) {
       this.board.promptFor(this, box);
-    } else if (this.board) {
-      const units = this.unitActions().size;
-      box.append(h("h2", {}, `Your move — ${v.phase}`),
-        h("p", {}, st.rp !== undefined ? `You have ${st.rp} RP; each action costs 1. ` : "",
-          units ? "Click a glowing unit to see what it can do, then click its target on the map." : "No unit can act now."));
-      const general = legal.filter((a) => !parseAction(a).unit);
-      box.append(h("div", { class: "general-actions" }, general.map((a) => this.actionButton(a, false))));
     } else {
       box.append(h("h2", {}, `Your move — ${v.phase}`), h("div", { class: "action-list" }, legal.map((a) => this.actionButton(a, false))));
     }
@@ -514,49 +434,11 @@ class GameView {
         " — ", h("span", { class: "hint-value" }, alt.text)))));
   }
 
-  rerollQuestion() {
-    const st = this.payload.view.state;
-    if (st.attack) {
-      const a = st.attack;
-      const outcome = a.mode === "opposed" ? "which fails: No Advance" : "so the unit advances but is stalled";
-      return `${a.unit}'s attack on ${a.target} rolled ${a.roll}, ${outcome}. Its FFI marker may re-roll the die once (the marker is then removed).`;
-    }
-    if (st.bot_attack) {
-      const b = st.bot_attack;
-      return `The German ${b.attacker} counterattack on ${b.target} rolled ${b.roll} and succeeds. ${b.target}'s FFI marker can make the Germans re-roll.`;
-    }
-    return "Use the FFI marker to re-roll?";
-  }
-
-  askInPlace() {
-    const st = this.payload.view.state;
-    let loc = null;
-    if (st.attack) loc = st.attack.target;
-    else if (st.bot_attack && st.allied[st.bot_attack.target]) loc = st.allied[st.bot_attack.target].location;
-    const legal = this.legal();
-    this.showFloating(loc, h("div", { class: "confirm reroll", id: "reroll-card" },
-      h("h3", {}, "FFI re-roll?"), h("p", {}, this.rerollQuestion()),
-      ...legal.map((a) => this.actionButton(a, a === "reroll ffi"))));
-  }
-
+  // The panel's card for what the seat has picked on the board (a board may fill it: cardFor).
   renderUnitCard() {
     const box = clear(this.unitCard);
-    if (!this.selected || !this.board || this.replay) { box.hidden = true; return; }
-    box.hidden = false;
-    const info = this.layout.units[this.selected];
-    const u = this.payload.view.state.allied[this.selected];
-    const route = this.layout.routes.find((r) => r.unit === this.selected);
-    const status = [];
-    if (u.stalled) status.push("stalled");
-    if (u.ffi) status.push("FFI marker");
-    if (u.spent) status.push("has acted this turn");
-    const stops = route.stops.map((id) => {
-      const name = this.layout.locations.find((l) => l.id === id).name.split(" (")[0];
-      return h("span", { class: id === u.location ? "stop here" : "stop" }, name);
-    });
-    box.append(h("h3", {}, info.name), h("p", { class: "muted" }, status.length ? status.join(" · ") : "ready"),
-      h("p", { class: "route-line" }, stops.flatMap((x, i) => (i ? [" → ", x] : [x]))),
-      ...(this.unitActions().get(this.selected) || []).map((a) => this.actionButton(a, /^(attack|invade)/.test(a))));
+    const shown = !!this.board && !this.replay && !!this.board.cardFor && this.board.cardFor(this, box);
+    box.hidden = !shown;
   }
 
   renderDice() {
@@ -579,14 +461,8 @@ class GameView {
     const v = this.payload.view;
     const score = v.result && v.result.score;
     if (this.board && this.board.scoreFor) { this.board.scoreFor(this.payload, box); return; }
-    if (this.payload.game !== "dragoon" || !this.layout.victory) { box.hidden = !score; if (score) box.append(h("pre", {}, JSON.stringify(score))); return; }
-    box.hidden = false;
-    const st = v.state;
-    const held = Object.entries(this.layout.victory.vp).filter(([loc]) => st.allied_control.includes(loc));
-    const vp = held.reduce((n, [, x]) => n + x, 0) + Object.keys(st.eliminated || {}).length;
-    box.append(h("h3", {}, `Victory points now: ${vp}`),
-      h("p", { class: "muted" }, [...held.map(([loc, x]) => `${loc} ${x}`), `eliminated ${Object.keys(st.eliminated || {}).length}`].join(" · ")),
-      h("p", { class: "muted small" }, this.layout.victory.text));
+    box.hidden = !score;
+    if (score) box.append(h("pre", {}, JSON.stringify(score)));
   }
 
   renderLog(events = this.log, highlightFrom = null) {
@@ -613,8 +489,11 @@ class GameView {
 
   showHelp(first = null) {
     const p = this.payload || first; // the first help is shown while the page is built, before this.payload is set
-    const help = this.board && this.board.help ? this.board.help() : helpFor(p ? p.game : "");
-    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${p ? p.title : ""}`), help,
+    // the game's help (its spec's sections for the browser), which its board may add to (the scenario's objective)
+    let sections = this.layout && this.layout.help ? this.layout.help : [];
+    if (this.board && this.board.helpSections && p) sections = this.board.helpSections(p, sections);
+    const note = this.board && this.board.helpNote ? this.board.helpNote() : null;
+    this.showOverlay(h("div", {}, h("h2", {}, `How to play ${p ? p.title : ""}`), helpBody(sections, note),
       h("button", { class: "primary", id: "help-ok", onclick: () => this.hideOverlay() }, "Let's play")));
   }
 
@@ -638,7 +517,7 @@ class GameView {
       return;
     }
     this.replay = { frames, index: 0 };
-    this.selected = null;
+    if (this.board && this.board.forget) this.board.forget();
     this.hideFloating();
     this.replayBar = h("div", { class: "replay-bar", id: "replay-bar" });
     this.prompt.after(this.replayBar);

@@ -3,7 +3,7 @@ import { api, seats } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 
 const MODES = [
-  { id: "computer", title: "Against the computer", text: "You play one side; the computer plays the others. In a solitaire game such as Operation Dragoon the German BOT answers on its own." },
+  { id: "computer", title: "Against the computer", text: "You play one side; the computer plays the others. In a solitaire game the opposing side answers by its own rules." },
   { id: "hotseat", title: "Hot-seat", text: "Everyone plays on this screen, taking turns. Hidden information stays behind a \"pass the device\" screen." },
   { id: "online", title: "Online", text: "A secret link for each seat: keep yours, send the others to your opponents." },
   { id: "table", title: "Table assistant", text: "Play the printed game at the table. Roll your own dice and type them in; warroom applies every rule and keeps the record." },

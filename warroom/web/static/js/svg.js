@@ -107,3 +107,18 @@ export class ZoomPan {
 
   onUp(e) { this.pointers.delete(e.pointerId); }
 }
+
+// A die showing `value`, its corner at (x, y): the dice tray, and any board that shows a roll.
+export function dieFace(value, x, y, size) {
+  const g = s("g", { class: "die", transform: `translate(${x},${y})` });
+  g.append(s("rect", { width: size, height: size, rx: size * 0.18, class: "die-body" }));
+  const c = size / 2;
+  const o = size * 0.27;
+  const spots = { 1: [[c, c]], 2: [[c - o, c - o], [c + o, c + o]], 3: [[c - o, c - o], [c, c], [c + o, c + o]],
+    4: [[c - o, c - o], [c + o, c - o], [c - o, c + o], [c + o, c + o]],
+    5: [[c - o, c - o], [c + o, c - o], [c, c], [c - o, c + o], [c + o, c + o]],
+    6: [[c - o, c - o], [c + o, c - o], [c - o, c], [c + o, c], [c - o, c + o], [c + o, c + o]] };
+  for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.09, class: "pip" }));
+  g.append(s("title", {}, `die: ${value}`));
+  return g;
+}

@@ -1,5 +1,5 @@
 // NATO-style unit counters drawn in SVG: unit symbol, echelon, short name, and status markers.
-import { s, text } from "./svg.js";
+import { s, text } from "/static/js/svg.js";
 
 export const SIZE = 60;
 

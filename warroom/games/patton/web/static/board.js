@@ -1,11 +1,11 @@
-// The Patton board (Major Battles and Campaigns of General George S. Patton), drawn from /api/boards/patton:
+// The Patton board (Major Battles and Campaigns of General George S. Patton), drawn from /api/boards/patton
+// (web/layout.py), served from this game's own folder; it implements the board interface of docs/architecture.md:
 // each scenario's towns and roads by type (solid 1 MP, dashed 2, dotted 3), landing areas, red, (*) and
 // defection towns; the units as NATO counters; the movement cards, MP and turn. The board also runs the
 // seat's decisions in place: pick a town with your units, then where they go; battles, casualties,
 // retreats and placement are asked on the map, with the engine's exact odds before you commit.
-import { s, text, ZoomPan } from "./svg.js";
-import { h, clear, pct } from "./dom.js";
-import { helpSection } from "./help.js";
+import { s, text, ZoomPan } from "/static/js/svg.js";
+import { h, clear, pct } from "/static/js/dom.js";
 
 const STRIP = 210; // the band under the map: turn track, road legend, movement cards, MP
 const MIN_W = 1200;
@@ -13,28 +13,16 @@ const TOWN_R = 19;
 const C = 42; // counter size
 const BEYOND = 3000; // sea and land go on past the board's edges when panned
 const UNITS_DY = -30; // a town's counters stand just above its circle
-const STYLE_ID = "patton-style";
 const ROAD_DASH = { solid: null, dashed: "16 10", dotted: "0.5 10" };
-const MIX = /^(?:(\d+)A)?(?:(\d+)I)?$/;
 
-// A Patton action id as its parts: verb, units (armor, infantry), the origin (town or landing area) and target town.
-export function parsePatton(id) {
-  const words = id.split(" ");
-  const verb = words[0];
-  const mix = (word) => {
-    const m = word && word.match(MIX);
-    return m && word ? { a: Number(m[1] || 0), i: Number(m[2] || 0) } : null;
-  };
-  if ((verb === "move" || verb === "retreat" || verb === "land") && words.length === 3) {
-    const [from, to] = words[2].split("->");
-    return { id, verb, mix: mix(words[1]), from, to, landing: verb === "land" };
-  }
-  if ((verb === "place" || verb === "remove" || verb === "defect") && words.length === 3) return { id, verb, mix: mix(words[1]), to: words[2] };
-  if ((verb === "battle" || verb === "reserves") && words.length === 2) return { id, verb, to: words[1] };
-  if (verb === "casualties") {
-    return { id, verb, parts: words.slice(1).map((w) => { const [src, m] = w.split(":"); return { src, ...mix(m) }; }) };
-  }
-  return { id, verb: id };
+// The page's entry point (the board interface): one board for the game's page.
+export function createBoard(container, layout, page, payload) {
+  return new PattonBoard(container, layout, page, payload);
+}
+
+// A legal action as the server describes it (web/actions.py): its verb, force {a, i}, origin and target town.
+function act(d) {
+  return { id: d.id, verb: d.kind, mix: d.armor !== undefined ? { a: d.armor, i: d.infantry } : null, from: d.from, to: d.to };
 }
 
 export function mixText(a, i) {
@@ -63,11 +51,9 @@ function withTurnLimit(sc, limit) {
 }
 
 export class PattonBoard {
-  constructor(container, layout, handlers, payload) {
-    ensureStyles();
+  constructor(container, layout, page, payload) {
     this.layout = layout;
-    this.handlers = handlers;
-    this.game = handlers.game;
+    this.game = page;
     const scenario = (payload && (payload.view.state.scenario || payload.scenario)) || Object.keys(layout.scenarios)[0];
     this.sc = layout.scenarios[scenario];
     // Sicily's turn limit is a rules option: the turn track and the objective follow this game's own
@@ -400,7 +386,7 @@ export class PattonBoard {
   }
 
   // On a phone, start close to the seat's own units.
-  focusAllied() {
+  focus() {
     if (!this.state || this.svg.clientWidth > 700) return;
     const side = this.game && this.game.payload ? this.game.payload.side : "Allied";
     let pts = Object.entries(this.state.towns).filter(([, v]) => v.side === side).map(([id]) => this.town[id]).filter(Boolean);
@@ -423,7 +409,7 @@ export class PattonBoard {
   // -- the seat's decisions ------------------------------------------------------------------------
   actions() {
     const p = this.game.payload;
-    return p ? p.view.legal.map(parsePatton) : [];
+    return p ? p.actions.map(act) : [];
   }
 
   // The origins (towns or landing areas whose units may go somewhere) and, from the chosen origin
@@ -622,7 +608,9 @@ export class PattonBoard {
   }
 
   showHint(action) {
-    const a = parsePatton(action);
+    const d = this.game.payload.actions.find((x) => x.id === action);
+    if (!d) return;
+    const a = act(d);
     if (a.from) this.origin = a.from;
     this.choice = a.to ? { from: a.from || null, to: a.to, mix: a.mix } : null;
   }
@@ -643,10 +631,6 @@ export class PattonBoard {
     }
     if (st.phase === "reserve_dice") return { title: "Reserve dice", text: `Table assistant: throw 3 dice for the ${mover} reserves and enter die ${(st.reserves.dice || []).length + 1} of 3.` };
     return null;
-  }
-
-  wantsOdds(legal) {
-    return legal.some((a) => /^(move|land|battle|stand|retreat )/.test(a));
   }
 
   // -- the panel -------------------------------------------------------------------------------------
@@ -821,20 +805,23 @@ export class PattonBoard {
     return null;
   }
 
-  help() {
-    const items = [
-      ["Your job", `${this.sc.title}. ${this.sc.objective.text}`, this.sc.objective.rule],
-      ["Movement cards", "Each turn the mover turns up a movement card. Its value plus the opponent's face-up card is the Movement Points (MP) to spend (the very first American/Allied turn: the card alone). The cards are shown under the map.", "Patton: The Movement Deck"],
-      ["Moving", "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a road in a turn, and 10 may stand in a town.", "Patton: Using Movement Points; Positioning of Units"],
-      ["Battles", "Moving into an enemy town stops outside it and attacks. When you end your moves the battles are fought: 1 die per Armored Unit, 1 per 2 Infantry, at most 5. Doubles (and a 6 on a single die) are casualties; the lower total retreats. You see the exact odds before you commit.", "Patton: Battles; Casualties; Retreating"],
-      ["Decisions in place", "Casualties, ties and retreats are asked on the map, beside the battle, from whichever side must decide — even during the other player's turn.", "Patton: Retreating"],
-      ["Reserves", `${this.sc.sides.Allied.name}: ${this.sc.sides.Allied.reserves} ${this.sc.sides.Axis.name}: ${this.sc.sides.Axis.reserves}`, ""],
-    ];
-    if (this.sc.landings.length) items.splice(3, 0, ["Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns.", "Patton: Sicily — Allied Landings; Italian Defection"]);
-    if (this.rules.length) items.splice(1, 0, ["Rules options in this game", this.rules.map((o) => `${o.label}: ${o.text}.`).join(" "), this.rules.map((o) => o.rule).join("; ")]);
-    return h("div", { class: "help" }, items.map(helpSection),
-      h("p", { class: "muted" }, "Undo takes back your last decision, never past a card or die. Nothing in Patton is hidden from either side except the cards not yet turned up."));
+  // The help (the board interface): the game's sections (its spec's `help`) with this game's own around
+  // them: the scenario's objective, the rules options switched on, the landings, each side's reserves.
+  helpSections(payload, sections) {
+    const sc = this.sc;
+    const own = (title, text, rule) => ({ title, text, rule });
+    const items = [own("Your job", `${sc.title}. ${sc.objective.text}`, sc.objective.rule)];
+    if (this.rules.length) items.push(own("Rules options in this game", this.rules.map((o) => `${o.label}: ${o.text}.`).join(" "), this.rules.map((o) => o.rule).join("; ")));
+    items.push(...sections);
+    if (sc.landings.length) items.push(own("Landings", "The Allied Units start at sea. Click a landing triangle (its number is how many Units it lands a turn, 1 MP each) to land them in its town; an Axis-held town is fought for at once, and landers who lose are eliminated. Yellow circles: Italian defection towns.", "Patton: Sicily — Allied Landings; Italian Defection"));
+    items.push(own("Reserves", `${sc.sides.Allied.name}: ${sc.sides.Allied.reserves} ${sc.sides.Axis.name}: ${sc.sides.Axis.reserves}`, ""));
+    return items;
   }
+
+  helpNote() {
+    return "Undo takes back your last decision, never past a card or die. Nothing in Patton is hidden from either side except the cards not yet turned up.";
+  }
+
 }
 
 // The drawn width of a title (measured once it is on the page; estimated before).
@@ -946,11 +933,4 @@ function smoothPath(points, closed) {
     d += `C${c1[0].toFixed(1)} ${c1[1].toFixed(1)} ${c2[0].toFixed(1)} ${c2[1].toFixed(1)} ${p2[0].toFixed(1)} ${p2[1].toFixed(1)}`;
   }
   return closed ? d + "Z" : d;
-}
-
-// The board's own styles (kept with the board so app.css stays game-neutral), from a file of their
-// own: the page's Content-Security-Policy allows only the server's own style sheets, no inline <style>.
-function ensureStyles() {
-  if (document.getElementById(STYLE_ID)) return;
-  document.head.append(h("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/patton.css" }));
 }

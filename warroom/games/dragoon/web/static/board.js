@@ -1,6 +1,10 @@
-// The Operation Dragoon board, drawn from the map data the server sends (/api/boards/dragoon):
-// locations, the five Allied routes, the German escape track, boxes, and the turn / RP / Air tracks.
-import { s, text, ZoomPan } from "./svg.js";
+// The Operation Dragoon board, drawn from the map data the server sends (/api/boards/dragoon, web/layout.py):
+// locations, the five Allied routes, the German escape track, boxes, and the turn / RP / Air tracks. Served
+// from this game's own folder, it implements the board interface of docs/architecture.md: the seat picks a
+// glowing unit, then its target on the map (from the server's action descriptors), an FFI re-roll is asked
+// in place, and the panel shows the unit's route, the RP and Air, and the victory points now.
+import { s, text, ZoomPan, dieFace } from "/static/js/svg.js";
+import { h, toast } from "/static/js/dom.js";
 import { counter, routeColor, SIZE } from "./counters.js";
 
 const SCALE = 620;
@@ -19,23 +23,16 @@ function shortPlace(name) {
   return name.split(" (")[0];
 }
 
-// Parse a Dragoon action id into its unit and the location it aims at (for highlighting).
-export function parseAction(id, layout) {
-  const parts = id.split(" ");
-  const kind = parts[0];
-  if (kind === "invade") return { kind, unit: parts[1], target: parts[2] };
-  if (kind === "attack") {
-    const [from, to] = parts[2].split("->");
-    return { kind, unit: parts[1], from, target: to, air: parts.includes("+air") };
-  }
-  if (kind === "activate" || kind === "ffi") return { kind, unit: parts[1] };
-  return { kind: id };
+// The page's entry point (the board interface): one board for the game's page.
+export function createBoard(container, layout, page) {
+  return new DragoonBoard(container, layout, page);
 }
 
 export class DragoonBoard {
-  constructor(container, layout, handlers) {
+  constructor(container, layout, page) {
     this.layout = layout;
-    this.handlers = handlers;
+    this.page = page;
+    this.selected = null; // the unit whose actions the seat is looking at
     this.loc = Object.fromEntries(layout.locations.map((l) => [l.id, { ...l, p: project(l.x, l.y) }]));
     this.svg = s("svg", { class: "board dragoon", id: "board", xmlns: "http://www.w3.org/2000/svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "Operation Dragoon map" });
     this.defs = s("defs");
@@ -55,11 +52,13 @@ export class DragoonBoard {
 
   onClick(e) {
     const unitEl = e.target.closest("[data-unit]");
-    if (unitEl && unitEl.classList.contains("selectable")) { this.handlers.onUnit(unitEl.dataset.unit); return; }
+    if (unitEl && unitEl.classList.contains("selectable")) { this.selectUnit(unitEl.dataset.unit); return; }
     const locEl = e.target.closest("[data-loc]");
-    if (locEl) { this.handlers.onLocation(locEl.dataset.loc); return; }
-    if (unitEl) { this.handlers.onUnit(unitEl.dataset.unit); return; }
-    this.handlers.onBackground && this.handlers.onBackground();
+    if (locEl) { this.clickLocation(locEl.dataset.loc); return; }
+    if (unitEl) { this.selectUnit(unitEl.dataset.unit); return; }
+    this.selected = null;
+    this.page.hideFloating();
+    this.page.render();
   }
 
   marker(color) {
@@ -361,7 +360,7 @@ export class DragoonBoard {
   }
 
   // On a small screen, start close to the Allied units, where the first turns are played.
-  focusAllied() {
+  focus() {
     if (!this.positions || this.svg.clientWidth > 700) return;
     const pts = Object.entries(this.positions).filter(([id]) => this.layout.units[id].side === "Allied").map(([, p]) => p);
     if (!pts.length) return;
@@ -378,6 +377,184 @@ export class DragoonBoard {
     const cy = (y0 + y1) / 2;
     this.zoom.view = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.zoom.apply();
+  }
+
+  // -- the seat's decisions (the board interface) --------------------------------------------------
+  // The seat's actions by the unit they move, from the server's descriptors ({id, kind, unit, from, to}).
+  unitActions() {
+    const map = new Map();
+    const p = this.page.payload;
+    for (const d of p ? p.actions : []) {
+      if (!d.unit) continue;
+      if (!map.has(d.unit)) map.set(d.unit, []);
+      map.get(d.unit).push(d.id);
+    }
+    return map;
+  }
+
+  targetsOf(unit) {
+    const targets = new Map();
+    const mine = new Set(this.unitActions().get(unit) || []);
+    for (const d of this.page.payload.actions) {
+      if (!mine.has(d.id) || !d.to) continue;
+      if (!targets.has(d.to)) targets.set(d.to, []);
+      targets.get(d.to).push(d.id);
+    }
+    return targets;
+  }
+
+  selectUnit(unit) {
+    const page = this.page;
+    if (!page.payload || page.replay) return;
+    const actions = this.unitActions();
+    page.hideFloating();
+    if (!actions.has(unit)) {
+      const info = this.layout.units && this.layout.units[unit];
+      if (info) toast(info.side === "Allied" ? `${info.name} has nothing to do now.` : `${info.name} (German). Attack it by selecting the Allied unit facing it.`);
+      this.selected = null;
+    } else if (this.selected === unit) {
+      // a second click on a stack passes to the next unit beneath it that can act, else lets go
+      const state = page.payload.view.state;
+      const where = state.allied[unit] ? state.allied[unit].location : null;
+      const stack = [...actions.keys()].filter((u) => state.allied[u] && state.allied[u].location === where);
+      this.selected = stack.length > 1 ? stack[(stack.indexOf(unit) + 1) % stack.length] : null;
+    } else {
+      this.selected = unit;
+    }
+    page.render();
+  }
+
+  clickLocation(loc) {
+    const page = this.page;
+    if (!page.payload || page.replay) return;
+    if (!this.selected) {
+      // a click on a target with exactly one unit able to reach it selects that unit
+      const reaching = [...this.unitActions().keys()].filter((u) => this.targetsOf(u).has(loc));
+      if (reaching.length === 1) this.selected = reaching[0];
+      else { page.render(); return; }
+    }
+    const actions = this.targetsOf(this.selected).get(loc);
+    if (!actions) { this.selected = null; page.hideFloating(); page.render(); return; }
+    page.render();
+    this.confirm(loc, actions);
+  }
+
+  confirm(loc, actions) {
+    const page = this.page;
+    const place = this.layout.locations.find((l) => l.id === loc);
+    const buttons = actions.map((action) => page.actionButton(action, true));
+    page.showFloating(loc, h("div", { class: "confirm", id: "confirm" },
+      h("h3", {}, place ? place.name.split(" (")[0] : loc),
+      ...buttons,
+      h("button", { class: "link", onclick: () => page.hideFloating() }, "Cancel")));
+  }
+
+  // Forget the half-made choice (a replay opens, the device passes to the other seat).
+  forget() {
+    this.selected = null;
+  }
+
+  // Called by the page on every change: draw the position with the seat's choices.
+  present(page) {
+    this.page = page;
+    const p = page.payload;
+    const state = p.view.state;
+    const actions = this.unitActions();
+    if (this.selected && !actions.has(this.selected)) this.selected = null;
+    const ui = { selectable: new Set(actions.keys()), selected: this.selected };
+    if (this.selected) ui.targets = this.targetsOf(this.selected);
+    if (state.attack) ui.pending = { target: state.attack.target };
+    if (state.bot_attack && state.allied[state.bot_attack.target]) ui.pending = { target: state.allied[state.bot_attack.target].location };
+    this.render(state, ui);
+  }
+
+  showHint(action) {
+    const d = this.page.payload.actions.find((x) => x.id === action);
+    if (d && d.unit && this.unitActions().has(d.unit)) this.selected = d.unit;
+  }
+
+  // -- the panel -------------------------------------------------------------------------------------
+  turnLabel(view) {
+    return `Turn ${view.turn} ${this.layout.turns.month}`;
+  }
+
+  hudFor(p) {
+    const st = p.view.state || {};
+    const bits = [];
+    if (st.rp !== undefined) bits.push(h("span", { class: "rp", id: "rp" }, `RP ${st.rp}`));
+    if (st.air) bits.push(h("span", { class: "air" }, st.air.grounded ? "Air grounded" : st.air.used ? "Air used" : "Air ready"));
+    return bits;
+  }
+
+  promptFor(page, box) {
+    const p = page.payload;
+    const v = p.view;
+    const st = v.state;
+    if (p.actions.some((d) => d.kind === "reroll")) {
+      box.append(h("h2", {}, "FFI re-roll?"), h("p", {}, this.rerollQuestion(st)), ...p.actions.map((d) => page.actionButton(d.id, d.kind === "reroll")));
+      this.askInPlace(page, st);
+      return;
+    }
+    const units = this.unitActions().size;
+    box.append(h("h2", {}, `Your move — ${v.phase}`),
+      h("p", {}, st.rp !== undefined ? `You have ${st.rp} RP; each action costs 1. ` : "",
+        units ? "Click a glowing unit to see what it can do, then click its target on the map." : "No unit can act now."));
+    const general = p.actions.filter((d) => !d.unit);
+    box.append(h("div", { class: "general-actions" }, general.map((d) => page.actionButton(d.id, false))));
+  }
+
+  rerollQuestion(st) {
+    if (st.attack) {
+      const a = st.attack;
+      const outcome = a.mode === "opposed" ? "which fails: No Advance" : "so the unit advances but is stalled";
+      return `${a.unit}'s attack on ${a.target} rolled ${a.roll}, ${outcome}. Its FFI marker may re-roll the die once (the marker is then removed).`;
+    }
+    if (st.bot_attack) {
+      const b = st.bot_attack;
+      return `The German ${b.attacker} counterattack on ${b.target} rolled ${b.roll} and succeeds. ${b.target}'s FFI marker can make the Germans re-roll.`;
+    }
+    return "Use the FFI marker to re-roll?";
+  }
+
+  askInPlace(page, st) {
+    let loc = null;
+    if (st.attack) loc = st.attack.target;
+    else if (st.bot_attack && st.allied[st.bot_attack.target]) loc = st.allied[st.bot_attack.target].location;
+    page.showFloating(loc, h("div", { class: "confirm reroll", id: "reroll-card" },
+      h("h3", {}, "FFI re-roll?"), h("p", {}, this.rerollQuestion(st)),
+      ...page.payload.actions.map((d) => page.actionButton(d.id, d.kind === "reroll"))));
+  }
+
+  // The selected unit's card: its status, its route with where it stands, and its actions.
+  cardFor(page, box) {
+    if (!this.selected) return false;
+    const info = this.layout.units[this.selected];
+    const u = page.payload.view.state.allied[this.selected];
+    const route = this.layout.routes.find((r) => r.unit === this.selected);
+    const status = [];
+    if (u.stalled) status.push("stalled");
+    if (u.ffi) status.push("FFI marker");
+    if (u.spent) status.push("has acted this turn");
+    const stops = route.stops.map((id) => {
+      const name = this.layout.locations.find((l) => l.id === id).name.split(" (")[0];
+      return h("span", { class: id === u.location ? "stop here" : "stop" }, name);
+    });
+    const kinds = new Map(page.payload.actions.map((d) => [d.id, d.kind]));
+    box.append(h("h3", {}, info.name), h("p", { class: "muted" }, status.length ? status.join(" · ") : "ready"),
+      h("p", { class: "route-line" }, stops.flatMap((x, i) => (i ? [" → ", x] : [x]))),
+      ...(this.unitActions().get(this.selected) || []).map((a) => page.actionButton(a, ["attack", "invade"].includes(kinds.get(a)))));
+    return true;
+  }
+
+  // The victory points the position is worth now, and how the game is won.
+  scoreFor(p, box) {
+    box.hidden = false;
+    const st = p.view.state;
+    const held = Object.entries(this.layout.victory.vp).filter(([loc]) => st.allied_control.includes(loc));
+    const vp = held.reduce((n, [, x]) => n + x, 0) + Object.keys(st.eliminated || {}).length;
+    box.append(h("h3", {}, `Victory points now: ${vp}`),
+      h("p", { class: "muted" }, [...held.map(([loc, x]) => `${loc} ${x}`), `eliminated ${Object.keys(st.eliminated || {}).length}`].join(" · ")),
+      h("p", { class: "muted small" }, this.layout.victory.text));
   }
 
   center(locId) {
@@ -416,18 +593,4 @@ function star(cx, cy, r) {
     pts.push(`${(cx + rr * Math.cos(rad)).toFixed(1)} ${(cy + rr * Math.sin(rad)).toFixed(1)}`);
   }
   return "M" + pts.join("L") + "Z";
-}
-
-export function dieFace(value, x, y, size) {
-  const g = s("g", { class: "die", transform: `translate(${x},${y})` });
-  g.append(s("rect", { width: size, height: size, rx: size * 0.18, class: "die-body" }));
-  const c = size / 2;
-  const o = size * 0.27;
-  const spots = { 1: [[c, c]], 2: [[c - o, c - o], [c + o, c + o]], 3: [[c - o, c - o], [c, c], [c + o, c + o]],
-    4: [[c - o, c - o], [c + o, c - o], [c - o, c + o], [c + o, c + o]],
-    5: [[c - o, c - o], [c + o, c - o], [c, c], [c - o, c + o], [c + o, c + o]],
-    6: [[c - o, c - o], [c + o, c - o], [c - o, c], [c + o, c], [c - o, c + o], [c + o, c + o]] };
-  for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.09, class: "pip" }));
-  g.append(s("title", {}, `die: ${value}`));
-  return g;
 }

@@ -1,0 +1,156 @@
+"""Each game's board for the browser comes from its own folder, through its spec (issue 13).
+
+The server serves a game's board module and styles at /games/<id>/static/ as it serves /static (the
+same headers, ETag, 304), refuses anything else with 404; /api/boards/<id> says where they are and
+carries the game's help for the browser; every view carries a descriptor for each legal action
+(the game's `describe_actions`), so the page never parses an action id; nothing under warroom/web
+names a game.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import warroom
+from warroom.engine.ruleset import DICE_SIDE
+from warroom.games import REGISTRY, game_ids, get_ruleset, get_spec, register_game
+from warroom.web.layouts import board_layout, describe_actions
+
+WEB = Path(__file__).resolve().parents[2] / "warroom" / "web"
+BOARD_GAMES = [g for g in game_ids() if get_spec(g).board is not None]
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_each_board_is_served_from_its_games_folder(client: Any, game: str) -> None:
+    layout = client.get(f"/api/boards/{game}").json()
+    board = get_spec(game).board
+    assert board is not None
+    folder = board().static
+    assert layout["module"] == f"/games/{game}/static/{board().module}"
+    assert layout["styles"] and all(url.startswith(f"/games/{game}/static/") for url in layout["styles"])
+    for url in [layout["module"], *layout["styles"]]:
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert answer.content == (folder / url.rsplit("/static/", 1)[1]).read_bytes()
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["referrer-policy"] == "no-referrer"
+        # cached as /static is: a validator, and 304 when the browser holds the same file
+        assert client.get(url, headers={"if-none-match": answer.headers["etag"]}).status_code == 304
+        assert client.head(url).status_code == 200
+    assert client.get(layout["module"]).headers["content-type"].startswith("text/javascript")
+
+
+@pytest.mark.parametrize("url", ["/games/no-such-game/static/board.js", "/games/{game}/static/no-such-file.js",
+                                 "/games/{game}/static/%2e%2e/layout.py", "/games/{game}/static/..%2flayout.py",
+                                 "/games/{game}/static/%2e%2e%2f%2e%2e%2fspec.py", "/games/{game}/static/"])
+def test_nothing_else_is_served_from_a_game(client: Any, url: str) -> None:
+    answer = client.get(url.format(game=BOARD_GAMES[0]))
+    assert answer.status_code == 404
+    assert answer.json()["ok"] is False
+
+
+def test_the_help_for_the_browser_comes_from_the_spec() -> None:
+    for game in game_ids():
+        spec = get_spec(game)
+        shown = board_layout(game)["help"]
+        assert shown == [{"title": s.title, "text": s.text, "rule": s.rule} for s in spec.help if s.only != "terminal"]
+    assert any(s.only == "terminal" for g in game_ids() for s in get_spec(g).help)  # and those stay out
+
+
+def _positions(game: str, scenario: str | None, seed: int, steps: int) -> Iterator[Any]:
+    rng = random.Random(seed)
+    match = warroom.new_game(game, scenario, seed=seed, dice="manual" if seed % 2 else "auto")
+    for _ in range(steps):
+        if match.over:
+            return
+        yield match
+        legal = match.legal_actions()
+        match.play(rng.choice(legal), side=DICE_SIDE if match.to_act == DICE_SIDE else None)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_legal_action_has_a_descriptor_naming_its_parts(game: str) -> None:
+    info = get_ruleset(game).info
+    spec = get_spec(game)
+    layout = spec.board().layout(None) if spec.board is not None else {}
+    odds = spec.odds() if spec.odds is not None else None
+    seen: set[str] = set()
+    for k, scenario in enumerate(info.scenarios):
+        for match in _positions(game, scenario, k, 120):
+            legal = match.legal_actions()
+            found = describe_actions(match, legal)
+            assert [d["id"] for d in found] == legal
+            for d in found:
+                seen.add(d["kind"])
+                assert d["label"] == match.ruleset.describe_action(match.state, d["id"]) or "face" in d
+                words = d["id"].split(" ")
+                for key in ("unit", "from", "to"):  # each place or unit named is in the id, as a word or an end of a road
+                    if key in d:
+                        assert d[key] in words or any(d[key] in w.split("->") or w.startswith(d[key] + ":") for w in words), (d, key)
+                if "armor" in d:
+                    assert d["armor"] + d["infantry"] > 0
+                if "face" in d:
+                    assert match.to_act == DICE_SIDE and d["id"] == f"roll {d['face']}"
+                elif odds is not None and odds.action_odds(match.ruleset, match.state, d["id"]):
+                    assert d.get("odds") is True, d  # the page asks for the odds of exactly such actions
+            if layout.get("locations"):
+                places = {loc["id"] for loc in layout["locations"]}
+                assert all(d.get("to", next(iter(places))) in places for d in found)
+            if layout.get("scenarios"):
+                board = layout["scenarios"][match.state.scenario if hasattr(match.state, "scenario") else scenario]
+                places = {t["id"] for t in board["towns"]} | {la["id"] for la in board["landings"]}
+                assert all(d.get(key, next(iter(places))) in places for d in found for key in ("from", "to"))
+    assert len(seen) > 3, seen
+
+
+def test_a_view_carries_the_descriptors_beside_the_labels(client: Any) -> None:
+    created = client.post("/api/games", json={"game": BOARD_GAMES[0], "mode": "hotseat", "seed": 3}).json()
+    view = client.get(f"/api/games/{created['id']}", params={"token": created["seats"][0]["token"]}).json()
+    assert [d["id"] for d in view["actions"]] == view["view"]["legal"]
+    assert {d["id"]: d["label"] for d in view["actions"]} == view["labels"]
+
+
+def test_a_game_without_descriptors_or_board_gets_plain_ones() -> None:
+    before = dict(REGISTRY)
+    register_game("bluff", "games.bluff.spec:SPEC")
+    try:
+        spec = get_spec("bluff")
+        assert spec.board is None and spec.describe_actions is None
+        assert board_layout("bluff")["kind"] == "none" and board_layout("bluff")["help"]
+        match = warroom.new_game("bluff", seed=1)
+        while match.to_act == DICE_SIDE or not match.legal_actions():
+            match.play(match.legal_actions()[0], side=DICE_SIDE)
+        found = describe_actions(match, match.legal_actions())
+        assert found and all(d["kind"] == "action" and set(d) == {"id", "label", "kind"} for d in found)
+    finally:
+        REGISTRY.clear()
+        REGISTRY.update(before)
+        get_spec.cache_clear()
+        get_ruleset.cache_clear()
+
+
+def test_nothing_under_warroom_web_names_a_game() -> None:
+    """Generic code asks the spec: no page, script, style or module of the server names a registered game."""
+    pattern = re.compile("|".join(re.escape(g) for g in game_ids()), re.IGNORECASE)
+    found = [f"{path.relative_to(WEB)}:{n}" for path in WEB.rglob("*") if path.suffix in (".py", ".js", ".html", ".css")
+             for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+    assert not found, found
+
+
+def test_board_modules_load_nothing_inline() -> None:
+    for game in BOARD_GAMES:
+        board = get_spec(game).board
+        assert board is not None
+        for script in board().static.glob("*.js"):
+            text = script.read_text()
+            assert 'h("style"' not in text and 'setAttribute("style"' not in text and "eval(" not in text, script
+            # a board imports only the page's shared helpers (served at /static/js/) and files of its own folder
+            for source in re.findall(r'^import .* from "([^"]+)";$', text, re.MULTILINE):
+                assert source.startswith("/static/js/") or source.startswith("./"), (script, source)
