@@ -20,6 +20,7 @@ import pytest
 
 from warroom.engine.errors import IllegalActionError, PositionError
 from warroom.engine.ruleset import CHANCE, GameInfo, Result
+from warroom.engine.spec import GameSpec, OddsField
 from warroom.protocol import COMMANDS, ProtocolSession, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -816,3 +817,72 @@ def test_docs_examples_answer_as_shown() -> None:
                     assert f'"code":"{got["error"]["code"]}"' in want, (request, got)
             checked += 1
     assert checked >= 25
+
+
+# -- odds through the spec (issue 13: no game named by the protocol or the command line) -------------
+class CoinOdds:
+    """A game's odds capability in a few lines: the chance of `heads` heads in `coins` fair tosses."""
+
+    fields = (OddsField("coins", "integer", "how many coins are tossed", required=True),
+              OddsField("heads", "integer", "how many heads are wanted", required=True))
+    answer = '{"ok":true,"p","fraction"}'
+    position_answer = '{"ok":true,"tosses":[]}'
+
+    def calculate(self, request: Any) -> dict[str, Any]:
+        from math import comb
+
+        from warroom.engine.fields import int_field, reject_unknown
+
+        reject_unknown(request, ["coins", "heads"], "coin odds")
+        coins, heads = int_field(request, "coins", required=True, minimum=0), int_field(request, "heads", required=True, minimum=0)
+        assert coins is not None and heads is not None
+        p = Fraction(comb(coins, heads), 2**coins)
+        return {"p": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
+
+    def parse_cli(self, values: Any) -> dict[str, Any]:
+        return {name: int(values[name]) for name in ("coins", "heads") if name in values}
+
+    def describe(self, answer: Any) -> list[str]:
+        return [f"{answer['heads']} heads in {answer['coins']} tosses: {answer['fraction']}"]
+
+    def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
+        return {"tosses": []}
+
+    def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
+        return None
+
+    def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
+        return []
+
+
+COIN_SPEC = GameSpec(id="protocol-coin", ruleset=SecretDraw, odds=CoinOdds)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def coin_game() -> Any:
+    from warroom.games import REGISTRY, get_ruleset, get_spec, register_game
+
+    register_game("protocol-coin", f"{__name__}:COIN_SPEC")
+    yield "protocol-coin"
+    REGISTRY.pop("protocol-coin", None)
+    get_spec.cache_clear()
+    get_ruleset.cache_clear()
+
+
+def test_a_game_added_with_odds_is_answered_by_the_protocol_and_the_command_line(coin_game: str) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli import app
+
+    answer = ok(ProtocolSession(), {"cmd": "odds", "game": coin_game, "coins": 3, "heads": 1})
+    assert answer == {"ok": True, "p": 0.375, "fraction": "3/8"}
+    assert 'coin odds takes "coins" and "heads", not \'tails\'' in fails(
+        ProtocolSession(), {"cmd": "odds", "game": coin_game, "coins": 3, "heads": 1, "tails": 2}, "bad_request")
+    (odds,) = drive({"cmd": "help", "command": "odds"})[0]["commands"]
+    assert [f["name"] for f in odds["game_fields"][coin_game]] == ["coins", "heads"]
+    assert f'{coin_game}: {{"ok":true,"p","fraction"}}, the current game: {{"ok":true,"tosses":[]}}' in odds["answer"]
+    runner = CliRunner()
+    cli = runner.invoke(app, ["odds", coin_game, "--coins", "3", "--heads", "1", "--json"])
+    assert cli.exit_code == 0, cli.output
+    assert json.loads(cli.stdout) == {"game": coin_game, "coins": 3, "heads": 1, "p": 0.375, "fraction": "3/8"}
+    assert "1 heads in 3 tosses: 3/8" in runner.invoke(app, ["odds", coin_game, "coins=3", "heads=1"]).output

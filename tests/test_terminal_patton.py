@@ -343,3 +343,40 @@ def test_a_whole_normandy_game_against_the_computer_through_the_step_menus(tmp_p
     played = warroom.load(save)
     assert played.over and played.result is not None
     assert any(a.startswith("move ") for a in played.actions)
+
+
+def test_the_terminal_asks_the_spec_for_its_view_help_and_side_names() -> None:
+    # issue 13: the terminal finds a game's drawing, help and side names through its spec, never by module name
+    from warroom.games import get_spec
+    from warroom.terminal import help_markup, load_renderer
+
+    for game in ("dragoon", "patton"):
+        spec = get_spec(game)
+        assert spec.terminal is not None and spec.help
+        renderer = load_renderer(game)
+        assert renderer.render_board is spec.terminal().render_board
+        for section in spec.help:  # the sections for the terminal (or both) with their rule; the browser's own left out
+            shown = help_markup((section,), "", game)
+            assert (section.title in renderer.help_text and (section.rule in shown)) == (section.only != "web"), section
+    from rich.text import Text
+
+    text = Text.from_markup(load_renderer("patton").help_text).plain  # plain words: "[G]" is text, not a tag
+    assert "Battles: 1 die per Armored Unit" in text and "(Patton: Battles; Casualties; Retreating)" in text
+    assert "([G] German)" in text and "console, [*Name])" in Text.from_markup(load_renderer("dragoon").help_text).plain
+    match = warroom.new_game("patton", "bulge", seed=1)
+    assert load_renderer("patton").side_name(match, "Axis") == "German"  # the scenario's terms
+    sicily = warroom.new_game("patton", "sicily", seed=1)
+    assert load_renderer("patton").side_name(sicily, "Axis") == "Axis"
+
+
+def test_a_game_without_a_terminal_view_or_help_gets_the_generic_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.engine.spec import GameSpec
+    from warroom.games import get_spec
+    from warroom.terminal import generic_board, load_renderer
+
+    bare = GameSpec(id="patton", ruleset=get_spec("patton").ruleset)
+    monkeypatch.setattr("warroom.games.get_spec", lambda game: bare)
+    renderer = load_renderer("patton")
+    assert renderer.render_board is generic_board and "see the rulebook" in renderer.help_text
+    match = warroom.new_game("patton", "bulge", seed=1)
+    assert renderer.side_name(match, "Axis") == "Axis" and renderer.action_path is None

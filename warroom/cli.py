@@ -41,6 +41,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXAMPLE_GAME = game_ids()[0]
 """The game the help's examples name: the registry's first (this module names no game itself)."""
 
+OPTION_HELP = ("A rules option KEY=VALUE, repeatable (true/false, a number or a word); the game refuses an unknown key, "
+               "listing its own.")
+SIDE_AGENT_HELP = ("SIDE=AGENT: that side's agent, repeatable; SIDE is a side id or the scenario's name for it "
+                   "(see: warroom games).")
+
 DEFAULT_BUDGET_MS = 300
 """An MCTS player's thinking time per move in the terminal when neither --budget-ms nor the save says."""
 
@@ -155,8 +160,7 @@ def play(
     vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
     side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
     agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
-    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE, repeatable (true/false, a "
-                                                     "number or a word); an unknown key is refused with the game's list.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
     flat: Annotated[bool, typer.Option("--flat", help="Every legal action in one numbered list, never chosen in steps (for scripts).")] = False,
     pace: Annotated[float | None, typer.Option("--pace", min=0, help="Seconds between the computer's moves (default: 1 when "
                                                "watching with --auto, 0 against it; 0: no pause).")] = None,
@@ -347,7 +351,8 @@ def _odds_options(games: tuple[str, ...]) -> tuple[TyperOption, ...]:
         if kinds == {"boolean"}:
             options.append(TyperOption(param_decls=[name, flag], is_flag=True, default=False, help=described))
         else:
-            options.append(TyperOption(param_decls=[name, flag], type=int if kinds == {"integer"} else str, help=described))
+            kind = int if kinds == {"integer"} else str
+            options.append(TyperOption(param_decls=[name, flag], type=kind, help=described))
     return tuple(options)
 
 
@@ -377,8 +382,8 @@ class OddsCommand(TyperCommand):
 def odds(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=f"The game (see: warroom games), e.g. {EXAMPLE_GAME}.")],
-    pairs: Annotated[list[str] | None, typer.Argument(metavar="[FIELD=VALUE]...", help="The game's fields written FIELD=VALUE, "
-                                                      "the same as the options below.", show_default=False)] = None,
+    pairs: Annotated[list[str] | None, typer.Argument(metavar="[FIELD=VALUE]...", show_default=False,
+                                                      help="The game's fields written FIELD=VALUE, as the options below.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Exact odds of a battle you describe: the game's own fields (the options below, or FIELD=VALUE), the
@@ -403,7 +408,8 @@ def odds(
     unknown = sorted(set(given) - set(names))
     if unknown:
         takes = ", ".join(f"--{n.replace('_', '-')}" for n in names)
-        raise CommandError(f"warroom odds {game} takes {takes}, not {', '.join('--' + u.replace('_', '-') for u in unknown)}")
+        wrong = ", ".join(f"--{u.replace('_', '-')}" for u in unknown)
+        raise CommandError(f"warroom odds {game} takes {takes}, not {wrong}")
     request = calculator.parse_cli(given)
     if isinstance(request, list):  # a survey (a field left out on purpose): every answer, in a table
         answer: dict[str, Any] = {"survey": [{**r, **calculator.calculate(r)} for r in request]}
@@ -423,9 +429,9 @@ def odds(
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game to study, e.g. {EXAMPLE_GAME}.")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")],
-    agent: Annotated[AgentName, typer.Option("--agent", help="The agent of every side --side-agent leaves.")] = AgentName.heuristic,
-    side_agent: Annotated[list[str] | None, typer.Option("--side-agent", help="SIDE=AGENT: that side's agent, repeatable; SIDE is "
-                                                         "a side id or the scenario's name for it (see: warroom games).")] = None,
+    agent: Annotated[AgentName, typer.Option("--agent", help="The agent of every side --side-agent leaves.")] \
+        = AgentName.heuristic,
+    side_agent: Annotated[list[str] | None, typer.Option("--side-agent", help=SIDE_AGENT_HELP)] = None,
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
@@ -442,8 +448,9 @@ def simulate(
     side_agents = parse_side_agents(side_agent or [], game, scenario)
     with progress_bar("simulating", games, json_out) as (progress, task):
         # the third argument: the agent of every side not in side_agents
-        report = module.simulate(game, games, agent.value, jobs, seed, budget_ms, lambda done: progress.update(task, completed=done),
-                                 scenario=scenario, side_agents=side_agents or None, options=parse_options(option or []),
+        report = module.simulate(game, games, agent.value, jobs, seed, budget_ms,
+                                 lambda done: progress.update(task, completed=done), scenario=scenario,
+                                 side_agents=side_agents or None, options=parse_options(option or []),
                                  backend=backend.value, address=address)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
@@ -459,7 +466,8 @@ def parse_side_agents(pairs: list[str], game: str, scenario: str | None) -> dict
     for pair in pairs:
         name, sep, agent = pair.partition("=")
         if not sep or not name.strip():
-            raise CommandError(f"--side-agent must look like SIDE=AGENT (e.g. a side of warroom games and {names[0]}), not {pair!r}")
+            raise CommandError(f"--side-agent must look like SIDE=AGENT (a side of warroom games, and {names[0]}), "
+                               f"not {pair!r}")
         if agent.strip() not in names:
             raise CommandError(f"--side-agent {pair!r}: the agent must be one of {', '.join(names)}")
         side = side_called(name.strip(), game, scenario, "--side-agent's SIDE")
@@ -512,7 +520,8 @@ def ladder(
 @app.command()
 @friendly
 def bench(
-    game: Annotated[str, typer.Argument(help="The game to measure (see: warroom games; default: the first).")] = EXAMPLE_GAME,
+    game: Annotated[str, typer.Argument(help="The game to measure (see: warroom games; default: the first).")] \
+        = EXAMPLE_GAME,
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,

@@ -2,7 +2,7 @@
 
 One request object per line on stdin, one answer object per line on stdout, flushed, like UCI or GTP:
 
-    {"cmd":"new","game":"dragoon","seed":7}   ->  {"ok":true,"view":VIEW}
+    {"cmd":"new","game":GAME,"seed":7}        ->  {"ok":true,"view":VIEW}
     {"cmd":"play","action":"end"}             ->  {"ok":true,"events":[...],"view":VIEW}
     {"cmd":"quit"}                            ->  {"ok":true}   (and the session ends)
 

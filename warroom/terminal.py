@@ -8,8 +8,8 @@ A game plugs in through its spec (warroom.engine.spec): `terminal` gives a `Term
 long list is then chosen in steps, a town, then a destination, then the force) and
 `status_line(match)` (the one line shown instead of the whole board between two decisions of the
 same phase). The help is the spec's `help` (the browser shows the same sections), the sides' names
-the scenario's `terms` (American rather than Allied). A game without a terminal view gets a plain
-generic board, so every registered game is playable.
+the scenario's `terms` (a scenario's own name for a side rather than its id). A game without a
+terminal view gets a plain generic board, so every registered game is playable.
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ def computer_players(players: dict[str, dict[str, Any]], match: Match, budget_ms
 
 
 def who_plays(match: Match, agent: Any, agent_sides: set[str] | None) -> str:
-    """One line on the seats: "the computer (heuristic) plays German", "people play every side"."""
+    """One line on the seats: "the computer (heuristic) plays SIDE" (the scenario's name), "people play every side"."""
     if agent is None:
         return "people play every side" if len(match.ruleset.info.sides) > 1 else "you play"
     if agent_sides is None:
@@ -597,7 +597,7 @@ class TerminalGame:
             return False
         if word in ("l", "load"):
             if not arg:
-                self._error("Type l FILE to load a saved game, e.g. l dragoon-save.json")
+                self._error(f"Type l FILE to load a saved game, e.g. l {self.save_default}")
                 return False
             self._load(arg)
             return False
