@@ -137,8 +137,6 @@ def test_protocol_plays_it_and_each_side_sees_its_own_card() -> None:
     assert answers[5]["view"]["over"] and shown == {**north["cards"], **south["cards"]}
 
 
-@pytest.mark.xfail(strict=True, reason="protocol.py still keeps its own odds registry naming games (ODDS_HANDLERS), "
-                                       "not the spec's OddsCapability: the protocol agent's part")
 def test_protocol_odds_come_from_the_spec() -> None:
     answers = _protocol({"cmd": "odds", "game": GAME, "card": "King"})
     assert answers[0]["ok"] and '"p": 1.0' in json.dumps(answers[0])  # the King always holds the higher card
@@ -153,8 +151,6 @@ def _cli(args: list[str], lines: list[str] | None = None) -> str:
     return result.output
 
 
-@pytest.mark.xfail(strict=True, reason="terminal.load_renderer guesses the module warroom.games.<id>.render instead of "
-                                       "asking the spec's TerminalView: the terminal agent's part")
 def test_terminal_plays_it_by_typed_numbers() -> None:
     output = _cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "1", "", "", ""])  # check, check: showdown
     assert "Bluff · pot 2" in output and "victory" in output.lower()  # the spec's board, then the result
