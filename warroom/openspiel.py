@@ -190,6 +190,41 @@ class WarroomObserver:
         return json.dumps(state.observation_json(player), sort_keys=True)
 
 
+class GameEvaluator:
+    """An evaluator for OpenSpiel's MCTS bots (open_spiel.python.algorithms.mcts.Evaluator) from the
+    game's own position value (AgentHooks.evaluate), where a random rollout to the end would take
+    thousands of steps (a Patton campaign). Priors are uniform. A game without an evaluation gets
+    the result of one random playout."""
+
+    def __init__(self, game: WarroomGame, seed: int = 0) -> None:
+        self.game = game
+        hooks = game.spec.agents() if game.spec.agents is not None else None
+        self._evaluate = hooks.evaluate if hooks is not None else None
+        self._rng = random.Random(seed)
+
+    def evaluate(self, state: WarroomState) -> np.ndarray:
+        """Each player's value in [-1, 1]."""
+        if state.is_terminal() or self._evaluate is None:
+            state = state.clone()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(self._rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                else:
+                    state.apply_action(self._rng.choice(state.legal_actions()))
+            return np.asarray(state.returns(), dtype=np.float64)
+        value = self._evaluate(state.rs, state.state)
+        sides = self.game.sides
+        chances = value if isinstance(value, dict) else {sides[0]: float(value)}
+        return np.asarray([2.0 * float(chances.get(side, 0.5)) - 1.0 for side in sides], dtype=np.float64)
+
+    def prior(self, state: WarroomState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 def register_all() -> list[str]:
     """Register every game with an observation encoding; the OpenSpiel names registered."""
     from warroom.games import game_ids, get_spec

@@ -19,6 +19,10 @@ from warroom.engine.errors import WarroomError
 from warroom.engine.match import Match
 from warroom.engine.spec import GameSpec, ObservationEncoding
 
+OBSERVATION_HIGH = 100.0
+"""The observation box's upper bound: encodings scale counts to about [0, 1], so this leaves room for a
+count past its usual scale (a stack of 40) without an unbounded box; the low bound is -1."""
+
 
 class NoEnvironmentError(WarroomError):
     """The game declares no observation encoding, so no library can be given a fixed-shape view."""

@@ -22,7 +22,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .core import ActionIndexError, GameDriver
+from .core import OBSERVATION_HIGH, ActionIndexError, GameDriver
 
 
 class WarroomEnv(gym.Env):  # type: ignore[misc]
@@ -42,7 +42,7 @@ class WarroomEnv(gym.Env):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.driver.size,), dtype=np.float32),
+            "observation": spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(self.driver.max_actions)

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .core import GameDriver
+from .core import OBSERVATION_HIGH, GameDriver
 
 
 class WarroomAEC(AECEnv):  # type: ignore[misc]
@@ -42,7 +42,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"warroom_{game}_v0"}
         self.render_mode = render_mode
         self.possible_agents = list(self.driver.sides)
-        box = spaces.Box(low=-np.inf, high=np.inf, shape=(self.driver.size,), dtype=np.float32)
+        box = spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8)
         self.observation_spaces = {side: spaces.Dict({"observation": box, "action_mask": mask}) for side in self.possible_agents}
         self.action_spaces = {side: spaces.Discrete(self.driver.max_actions) for side in self.possible_agents}

@@ -11,6 +11,7 @@ from typing import Any
 
 from warroom.engine.errors import WarroomError
 from warroom.engine.spec import AgentHooks, GameSpec, HelpSection, OddsCapability, OddsField, ScenarioTerms, TerminalView
+from warroom.engine.vector import Vector
 
 from . import rules
 
@@ -22,6 +23,8 @@ class BluffOdds:
     """The chance of holding the higher card, knowing one's own card only (no die is rolled after the deal)."""
 
     fields = (OddsField("card", "string", "your card: Jack, Queen or King", required=True),)
+    answer = '{"ok":true,"card","p","text"}'
+    position_answer = '{"ok":true,"battles":[]}'
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
         card = request.get("card")
@@ -78,6 +81,27 @@ def _invariants(ruleset: Any, state: rules.BluffState, previous: rules.BluffStat
     return problems
 
 
+class BluffEncoding:
+    """Bluff's observation as numbers for the research environments: whose view, each side's card if
+    seen (one-hot), the betting so far (one-hot per round), the pot."""
+
+    max_actions = 2
+    max_chance_outcomes = 7  # a d6 picks the deal
+
+    def size(self, scenario: str | None) -> int:
+        return len(self.encode({}, None, scenario))
+
+    def encode(self, observation: Mapping[str, Any], side: str | None, scenario: str | None) -> list[float]:
+        v = Vector().one_hot(side, rules.SIDES)
+        cards = observation.get("cards") or {}
+        for seat in rules.SIDES:
+            v.one_hot(cards.get(seat), rules.CARDS)
+        history = list(observation.get("history") or ())
+        for k in range(3):
+            v.one_hot(history[k] if k < len(history) else None, ("check", "bet", "call", "fold"))
+        return v.number(observation.get("pot"), 4).values
+
+
 SPEC = GameSpec(
     id="bluff",
     ruleset=rules.Bluff,
@@ -90,4 +114,5 @@ SPEC = GameSpec(
     invariants=_invariants,
     hidden=("deck",),
     determinize=rules.determinize,
+    encoding=BluffEncoding,
 )
