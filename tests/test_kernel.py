@@ -484,3 +484,37 @@ def test_game_over_refuses_every_action() -> None:
     with pytest.raises(GameOverError):
         m.play("end")
     assert m.view()["legal"] == [] and m.view()["result"] == m.result.to_json()
+
+
+def test_the_chance_sampler_picks_what_the_seeded_dice_pick_with_one_draw_each() -> None:
+    # Kernel: one sampler for every chance node (warroom.engine.chance); one uniform draw per roll, equally
+    # likely faces by index (as DiceSource.roll and `skip`), other odds as random.choices with weights
+    from warroom.engine.chance import Sampler, sample
+
+    d6 = tuple((face, 1 / 6) for face in range(1, 7))
+    weighted = ((1, 0.5), (2, 0.25), (3, 0.25))
+    for outcomes in (d6, list(d6), weighted, [(7, 0.1), (8, 0.6), (9, 0.3)]):
+        dice, mine = DiceSource(11), random.Random(11)
+        cached = Sampler()
+        for _ in range(300):
+            u = mine.getstate()
+            picked = sample(outcomes, mine.random())
+            mine.setstate(u)
+            assert cached(outcomes, mine.random()) == picked == dice.roll(outcomes)
+    assert [sample(d6, u) for u in (0.0, 0.1667, 0.5, 0.999999)] == [1, 2, 4, 6]
+    assert [sample(weighted, u) for u in (0.0, 0.49, 0.5, 0.75, 0.9999999)] == [1, 1, 2, 3, 3]
+    shifted = Sampler()
+    assert shifted(d6, 0.5) == 4 and shifted(weighted, 0.5) == 2  # a new list is a new table
+
+
+def test_mcts_rolls_its_dice_through_the_engine_sampler() -> None:
+    # Kernel: MCTS's chance nodes take one draw of its own dice each, through warroom.engine.chance
+    from warroom.ai.mcts import MCTS
+    from warroom.engine.chance import sample
+
+    search = MCTS(rules(), seed=5)
+    twin = random.Random()
+    twin.setstate(search._dice.getstate())
+    weighted = ((1, 0.5), (2, 0.25), (3, 0.25))
+    for outcomes in [weighted] * 50 + [tuple((f, 1 / 6) for f in range(1, 7))] * 50:
+        assert search._sample(outcomes) == sample(outcomes, twin.random())

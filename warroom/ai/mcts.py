@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from warroom.engine.chance import Sampler
 from warroom.engine.ruleset import CHANCE, Ruleset, win_returns
 from warroom.engine.spec import AgentHooks
 
@@ -97,7 +98,7 @@ class MCTS:
         self.exploration = exploration
         self.rng = random.Random(seed)
         self.rollout_limit = rollout_limit
-        self._outcomes: tuple[Sequence[tuple[Any, float]], bool, list[float]] | None = None
+        self._sampler = Sampler()  # the engine's chance sampler, its d6 table kept between rolls
         self.candidates = candidates  # the actions a node expands (default: every legal action)
         self.playout = playout  # advances a leaf's state (say, to the end of the turn) before it is scored
         self.paired = paired  # common random numbers: the k-th simulation under each root move sees the same dice
@@ -156,23 +157,8 @@ class MCTS:
                 rs.apply(state, legal[int(rng.random() * len(legal))], False)
 
     def _sample(self, outcomes: Sequence[tuple[Any, float]]) -> Any:
-        cached = self._outcomes
-        if cached is None or cached[0] is not outcomes:  # games usually hand back one shared list (a d6)
-            first = outcomes[0][1]
-            cumulative, total = [], 0.0
-            for _, p in outcomes:
-                total += p
-                cumulative.append(total)
-            cached = self._outcomes = (outcomes, all(p == first for _, p in outcomes), cumulative)
-        r = self._dice.random()
-        if cached[1]:
-            return outcomes[int(r * len(outcomes))][0]
-        cumulative = cached[2]
-        r *= cumulative[-1]
-        for k, edge in enumerate(cumulative):
-            if r < edge:
-                return outcomes[k][0]
-        return outcomes[-1][0]
+        """One outcome of a chance node, from one draw of the search's dice (warroom.engine.chance)."""
+        return self._sampler(outcomes, self._dice.random())
 
     # -- search --------------------------------------------------------------------------------
     def search(self, root_state: Any, budget_ms: float | None = None, simulations: int | None = None) -> tuple[str, dict[str, Any]]:
