@@ -18,19 +18,26 @@ pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
 
-from warroom.games import game_ids, get_ruleset, get_spec, register_game  # noqa: E402
-
-register_game("bluff", "games.bluff.spec:SPEC")
-
 import warroom.envs as envs  # noqa: E402
 import warroom.openspiel as wos  # noqa: E402
+from warroom.games import game_ids, get_ruleset, get_spec, registered  # noqa: E402
 
-envs.register_all()
-wos.register_all()
+TEST_GAME = ("bluff", "games.bluff.spec:SPEC")
+"""The hidden-information test game joins the registry for this module's tests only."""
 
-GAMES = [g for g in game_ids() if get_spec(g).encoding is not None]
-SCENARIOS = [(g, s) for g in GAMES for s in get_ruleset(g).info.scenarios]
-MULTI = [(g, s) for g, s in SCENARIOS if len(get_ruleset(g).info.sides) > 1]
+with registered(*TEST_GAME):
+    GAMES = [g for g in game_ids() if get_spec(g).encoding is not None]
+    SCENARIOS = [(g, s) for g in GAMES for s in get_ruleset(g).info.scenarios]
+    MULTI = [(g, s) for g, s in SCENARIOS if len(get_ruleset(g).info.sides) > 1]
+    HIDING = [g for g in GAMES if get_spec(g).hidden]
+    envs.register_all()  # Gymnasium's and OpenSpiel's registries keep the ids; they find the game by id when made
+    wos.register_all()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _test_game() -> Any:
+    with registered(*TEST_GAME):
+        yield
 
 
 def test_every_game_has_an_environment() -> None:
@@ -162,9 +169,6 @@ def test_openspiel_mcts_plays_a_game_to_the_end(game: str, params: dict[str, Any
     bot = mcts.MCTSBot(g, 2.0, 4, wos.GameEvaluator(g, seed=1), random_state=np.random.RandomState(1), solve=False)
     returns = _play_out(g, bot, 1)
     assert len(returns) == g.num_players() and all(-1.0 <= r <= 1.0 for r in returns)
-
-
-HIDING = [g for g in GAMES if get_spec(g).hidden]
 
 
 def test_the_information_type_is_the_games() -> None:

@@ -11,6 +11,8 @@ subprocess) through the environment: WARROOM_GAMES="id=module:attribute,..." .
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 
@@ -44,6 +46,20 @@ def register_game(game: str, path: str) -> None:
     REGISTRY[game] = path
     get_spec.cache_clear()
     get_ruleset.cache_clear()
+
+
+@contextmanager
+def registered(game: str, path: str) -> Iterator[None]:
+    """`game` registered for the duration of a `with` block, the registry as it was afterwards (tests)."""
+    before = dict(REGISTRY)
+    register_game(game, path)
+    try:
+        yield
+    finally:
+        REGISTRY.clear()
+        REGISTRY.update(before)
+        get_spec.cache_clear()
+        get_ruleset.cache_clear()
 
 
 @cache
