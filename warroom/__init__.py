@@ -1,6 +1,6 @@
 """warroom: WWII board wargames with every rule enforced — play, analyse, and train agents.
 
-    m = warroom.new_game("dragoon", seed=7)
+    m = warroom.new_game(warroom.catalog()[0]["id"], seed=7)  # any registered game id
     m.legal_actions(); m.play(m.legal_actions()[0]); m.over; m.result
 """
 

@@ -1,7 +1,7 @@
 """Every warroom game as an OpenSpiel Python game, so OpenSpiel's algorithms run on it unchanged.
 
     import pyspiel, warroom.openspiel
-    game = pyspiel.load_game("python_warroom_patton", {"scenario": "bulge"})
+    game = pyspiel.load_game(game_name(game), {"scenario": scenario})  # python_warroom_<game>
     state = game.new_initial_state()
 
 `import warroom.openspiel` registers `python_warroom_<game>` for each game whose spec declares an
@@ -29,7 +29,7 @@ from warroom.engine.ruleset import CHANCE
 from warroom.envs.core import game_spec
 
 MAX_GAME_LENGTH = 100_000
-"""A bound on decisions and chance events in one game (random Patton games take at most a few thousand)."""
+"""A bound on decisions and chance events in one game (random games of the longest campaign take a few thousand)."""
 
 
 def game_name(game: str) -> str:
@@ -193,7 +193,7 @@ class WarroomObserver:
 class GameEvaluator:
     """An evaluator for OpenSpiel's MCTS bots (open_spiel.python.algorithms.mcts.Evaluator) from the
     game's own position value (AgentHooks.evaluate), where a random rollout to the end would take
-    thousands of steps (a Patton campaign). Priors are uniform. A game without an evaluation gets
+    thousands of steps (a long campaign). Priors are uniform. A game without an evaluation gets
     the result of one random playout."""
 
     def __init__(self, game: WarroomGame, seed: int = 0) -> None:

@@ -167,7 +167,7 @@ COMMAND_TABLE: dict[str, Command] = {
         Field("seed", "integer", "dice seed: the same seed and actions give the same game; default: drawn at random"),
         Field("dice", "string|list", '"auto" (seeded, the default), "manual" (each roll is a decision of the side \"dice\": '
                                      '"roll N") or a list of integer die values to use in order'),
-        Field("options", "object", "rules options, e.g. Patton's {\"advanced_retreat\": true}"),
+        Field("options", "object", "rules options by key, as the game's option specs name them (e.g. {\"advanced_retreat\": true})"),
         Field("position", "object", 'start from a position: a view\'s "state" (like a chess FEN)'),
     ), '{"ok":true,"view":VIEW}'),
     "play": Command("make a decision (a die roll too, with manual dice: \"roll N\")", (

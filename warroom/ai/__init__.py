@@ -1,6 +1,6 @@
 """Computer players for every game: random, the game's own heuristic, and MCTS.
 
-    agent = get_agent("mcts", "dragoon", budget_ms=200, seed=1)
+    agent = get_agent("mcts", game_ids()[0], budget_ms=200, seed=1)  # any registered game id
     action, why = agent.choose(match)
 
 Game-agnostic: what a game gives its computer players is the `agents` capability of its spec

@@ -19,8 +19,8 @@ seed every number, is what `choose` gives) and then reads how it got there:
   low = high = value, visits = 0, and its text says "no search, no confidence".
 
 Values are the side to move's, in [0, 1], on the game's evaluation scale: a win chance where two
-teams play (Patton), the expected VP over the most the game allows for a solitaire game such as
-Dragoon (the game's `value_text` puts it in VP). `measure` names which. The agent's own move comes
+teams play, the expected VP over the most the game allows for a solitaire game that scores
+VP (the game's `value_text` puts it in VP). `measure` names which. The agent's own move comes
 first; the others follow by the low end of their interval (the value they surely reach), so a move
 tried once, whose interval is everything, never ranks above a well-tried good one.
 """

@@ -1,6 +1,6 @@
 """An agent ladder: a round robin between computer players, with sides swapped, rated by Elo.
 
-    report = ladder("patton", ["random", "heuristic", "mcts@100"], scenario="bulge", games_per_pair=4)
+    report = ladder(game, ["random", "heuristic", "mcts@100"], scenario=None, games_per_pair=4)
 
 Agents are named as `get_agent` knows them, with an optional budget: `mcts@100` is MCTS with 100
 simulations a decision (reproducible: the same seeds give the same games on any machine),
@@ -49,7 +49,7 @@ VIRTUAL_DRAWS = 1.0
 """Virtual drawn games added to each pair before the fit: without them an agent that wins every game has no finite rating."""
 ALL_AGENTS = ("random", "heuristic", "mcts@8")
 """`ladder_all`'s agents: small enough that every game and scenario plays in a few minutes on two cores
-(a Patton simulation costs about 20 ms). A simulation count, not a time budget, so the page is the same
+(a simulation of a campaign game costs about 20 ms). A simulation count, not a time budget, so the page is the same
 on any machine; a time budget that small would run 16 simulations anyway (the search looks at the clock
 every 16)."""
 ALL_GAMES_PER_PAIR = 2

@@ -80,7 +80,7 @@ def and_list(words: Iterable[str]) -> str:
 
 def reject_unknown(req: Mapping[str, Any], names: Iterable[str], what: str) -> None:
     """BadRequestError when `req` has a key that is neither one of `names` nor the protocol's envelope:
-    a typo is an error, never silently ignored. `what` names the calculator ("dragoon odds")."""
+    a typo is an error, never silently ignored. `what` names the calculator ("<game> odds")."""
     wanted = list(names)
     unknown = set(req) - set(wanted) - ENVELOPE
     if unknown:

@@ -1,6 +1,6 @@
 """Point-to-point maps: towns (nodes) joined by typed roads (edges), and the searches games run on them.
 
-Games like Patton's move from town to town along roads of a kind (solid, dashed, dotted) that
+Point-to-point games move from town to town along roads of a kind (solid, dashed, dotted) that
 sets their cost, instead of across hexes. This module holds the map once, as integer indices
 (node k, undirected edge e, directed edge d = 2e from its first end or 2e + 1 from its second),
 so a game's hot loops index lists and never touch a string; and the searches every such game
@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 __all__ = ["Graph", "Paths", "trace_back"]
 
 Cost = TypeVar("Cost", int, float)
-"""An edge's cost: int where the rules count whole points (Patton's 1, 2, 3 MP roads), else float."""
+"""An edge's cost: int where the rules count whole points (1, 2, 3 MP roads), else float."""
 
 
 def trace_back(previous: Sequence[int] | Mapping[int, int], start: int, to: int) -> list[int]:

@@ -9,16 +9,15 @@ A `HexGrid` is one printed map: its hexes numbered 0..n-1 with every table a gam
 need computed once (neighbours in a fixed direction order, the hexsides between them), and the
 searches the rulebooks ask for: distance, rings and "within n hexes", lines of hexes, and
 movement-point pathfinding with per-hex entry costs, per-hexside extra costs (a river +3 MP
-unless bridged: Tunisia 8.3), hexsides that replace the step's cost (road rate: Tunisia 8.4),
-impassable hexes and hexsides, blocked hexes (enemy units: Tunisia 8.7A), hexes that end a move
-(entering an enemy ZOC: Tunisia 9.1C) and the minimum move of one hex (Tunisia 8.5).
+unless bridged), hexsides that replace the step's cost (a road's rate),
+impassable hexes and hexsides, blocked hexes (enemy units), hexes that end a move
+(entering an enemy zone of control) and the minimum move of one hex, as hex-and-counter rules have them.
 
-The offset of the printed grid. Maps with flat-topped hexes in vertical columns (Tunisia's, and
-most Decision Games and SPI maps) shift every other column half a hex down; which columns are
+The offset of the printed grid. Maps with flat-topped hexes in vertical columns (most Decision Games and SPI maps) shift every other column half a hex down; which columns are
 shifted is a property of the map, so it is a parameter: "odd-q" shifts odd columns down, "even-q"
 even ones (Red Blob's names, taken on the printed column number). The default is "even-q": on the
 usual wargame map hex 0101 sits at the top left and column 02 is the lower one, so the even
-columns are shifted down. Neither Tunisia's nor Saint-Lo's map is available (GAMES.md); a game
+columns are shifted down. A game whose printed map is not available
 sets the offset its reconstructed map uses. Pointy-topped maps in rows ("odd-r", "even-r") are
 supported too.
 """
@@ -103,7 +102,7 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
 
 
 def hex_distance(a: Hex, b: Hex) -> int:
-    """Steps from hex to hex (Tunisia 9.1A's "six hexes surrounding" are those at distance 1)."""
+    """Steps from hex to hex (a zone of control's "six hexes surrounding" are those at distance 1)."""
     dq, dr = a.q - b.q, a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -134,7 +133,7 @@ def hex_ring(center: Hex, radius: int) -> list[Hex]:
 
 
 def hex_spiral(center: Hex, radius: int) -> list[Hex]:
-    """Every hex within `radius` of `center` ("within four hexes": Tunisia 5.1), ring by ring."""
+    """Every hex within `radius` of `center` ("within four hexes"), ring by ring."""
     out = [center]
     for k in range(1, radius + 1):
         out.extend(hex_ring(center, k))
@@ -213,7 +212,7 @@ def axial_to_offset(h: Hex, offset: str = "even-q") -> tuple[int, int]:
 class Reach:
     """Where a move can go: `cost[h]` the fewest MP to reach hex h (the start costs 0), and
     `previous[h]` the hex before h on one such path. A cost above the allowance marks the one-hex
-    minimum move (Tunisia 8.5)."""
+    minimum move of one hex."""
 
     __slots__ = ("start", "cost", "previous")
 
@@ -361,8 +360,8 @@ class HexGrid:
         """Every hex a unit at `start` can reach with `allowance` MP, at its cheapest cost (Dijkstra).
 
         `costs` says what each step costs (StepCosts); `blocked` hexes may not be entered (enemy
-        units: Tunisia 8.7A); a hex where `stop(h)` is true ends the move on entering it (an enemy
-        ZOC: Tunisia 9.1C), not when the move starts there (9.2A). `at_least_one`: Tunisia 8.5's
+        units); a hex where `stop(h)` is true ends the move on entering it (an enemy
+        zone of control), not when the move starts there. `at_least_one`: the rules'
         minimum move, every enterable neighbour is reachable, ending the move there, whatever it
         costs (its true cost is recorded, above the allowance).
         """
@@ -395,10 +394,10 @@ class HexGrid:
 class StepCosts:
     """What each step between adjacent hexes costs one kind of mover, compiled once per map and kind.
 
-    `enter[h]`: the MP to enter hex h (its terrain: Tunisia 8.2; math.inf: impassable, or a
-    non-hex area). `side_extra[k]`: MP added to cross hexside k (an unbridged river +3: Tunisia
+    `enter[h]`: the MP to enter hex h (its terrain; math.inf: impassable, or a
+    non-hex area). `side_extra[k]`: MP added to cross hexside k (an unbridged river +3:
     8.3; math.inf: an impassable hexside). `side_cost[k]`: the whole cost of a step across hexside
-    k, replacing the terrain and any extra (road rate 1/2 MP along a road: Tunisia 8.4). A step
+    k, replacing the terrain and any extra (road rate 1/2 MP along a road). A step
     whose cost is infinite is left out: it can never be taken. `steps[i]` lists (neighbour, cost).
     """
 

@@ -26,7 +26,7 @@ class GameInfo:
 
     `teams` groups the sides: (team name, its sides) pairs, every side in exactly one team. Empty
     (the default) means each side is its own team, named after the side: a two-player game is two
-    teams of one, a solitaire game one. A four-seat game of two against two (Saint-Lo's variant)
+    teams of one, a solitaire game one. A four-seat game of two against two (a team variant)
     names two teams of two, so a result and a search credit a side with its partner's win."""
 
     id: str
@@ -58,7 +58,7 @@ def win_returns(info: GameInfo, winner: str | None) -> dict[str, float]:
     other side, 0 for all in a draw (`winner` None).
 
     `winner` is a side or a team name. A winner that is neither is an opponent without a seat, such
-    as a solitaire game's bot (Dragoon's Germans): every seated side then loses, -1. This is the
+    as a solitaire game's bot (a rules-driven opponent): every seated side then loses, -1. This is the
     return of a game scored by win, draw or loss; a game that scores by margin fills `returns`
     itself."""
     if winner is None:

@@ -33,7 +33,7 @@ class OddsField(NamedTuple):
     doc: str
     required: bool = False
     cli: str = ""
-    """How the command line writes it, where that differs from the JSON (Patton's force "2A3I")."""
+    """How the command line writes it, where that differs from the JSON (a force written "2A3I")."""
 
 
 class OddsCapability(Protocol):
@@ -53,8 +53,8 @@ class OddsCapability(Protocol):
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
         """The request from the command line's text values (by field name), e.g. "2A3I" for a force; or
-        a list of requests, a survey, where the command line may leave a required field out (Dragoon
-        without --drm: every DRM). Bad text raises a WarroomError that says how to write it."""
+        a list of requests, a survey, where the command line may leave a required field out (a
+        modifier left out: every modifier). Bad text raises a WarroomError that says how to write it."""
         ...
 
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
@@ -189,7 +189,7 @@ class HelpSection:
 
 @dataclass(frozen=True, slots=True)
 class ScenarioTerms:
-    """A scenario's words for its sides (Normandy: Allied -> American) and whether it may end drawn."""
+    """A scenario's words for its sides (a side id -> the scenario's name for it) and whether it may end drawn."""
 
     side_names: Mapping[str, str] = field(default_factory=dict)
     draws: bool = True

@@ -2,7 +2,7 @@
 computer players (warroom.ai: "random", "heuristic", "mcts").
 
     import gymnasium as gym, warroom.envs
-    env = gym.make("warroom/Patton-v0", scenario="bulge", side="Axis", opponent="heuristic")
+    env = gym.make(gym_id(game), side=None, opponent="heuristic")  # warroom/<Game>-v0; side None: the first
     obs, info = env.reset(seed=3)
     obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 

@@ -1,7 +1,7 @@
 """PettingZoo AEC environments: every game with two or more sides, through its spec.
 
     from warroom.envs import pettingzoo_env
-    env = pettingzoo_env("patton", scenario="bulge")
+    env = pettingzoo_env(game, scenario=None)  # any registered game of two or more sides
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
