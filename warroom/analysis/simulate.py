@@ -47,7 +47,18 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
     facts: dict[str, Any] = dict(summarize(match.ruleset, match.state)) if summarize else _score_facts(result.score)
     facts["winner"] = result.winner
     facts["returns"] = dict(result.returns)
+    facts[SEED] = seed
+    facts[END_TURN] = match.ruleset.turn_and_phase(match.state)[0]
     return facts
+
+
+SEED = "seed"
+"""play_one's key for the game's seed: a row of the per-game table can be played again alone."""
+END_TURN = "end turn"
+"""play_one's key for the turn the game ended on (the ruleset's `turn_and_phase`): win rate by turn."""
+PLAYED = ("winner", "returns", SEED, END_TURN)
+"""play_one's own keys, beside the game's summary: the text report counts outcomes and returns and
+leaves the seed and end turn to the per-game table (`SimulationReport.per_game`)."""
 
 
 def _score_facts(score: dict[str, Any]) -> dict[str, Any]:
@@ -85,6 +96,10 @@ class SimulationReport:
     """The scenario's name for each side (Patton's Normandy: Allied -> American), for the report's words."""
     returns: dict[str, float] = field(default_factory=dict)
     """Each side's mean return over the games (Result.returns: +1 a win, -1 a loss, 0 a draw)."""
+    per_game: list[dict[str, Any]] = field(default_factory=list)
+    """Each game's facts as play_one gave them (its summary, winner, returns, seed and end turn), in
+    seed order: the per-game table and the balance report's plots (warroom.analysis.report); not in
+    to_json, which stays the summary."""
 
     def name(self, side: str) -> str:
         return self.side_names.get(side, side)
@@ -101,10 +116,11 @@ class SimulationReport:
             ordered["draw"] = outcomes.get("draw", 0)
         for other, count in outcomes.items():
             ordered.setdefault(other, count)
-        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered, side_names=dict(side_names or {}))
+        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered, side_names=dict(side_names or {}),
+                     per_game=list(facts))
         if n and all(f.get("returns") for f in facts):
             report.returns = {side: statistics.fmean(float(f["returns"].get(side, 0.0)) for f in facts) for side in sides}
-        keys = [k for k in (facts[0] if facts else {}) if k not in ("winner", "returns")]
+        keys = [k for k in (facts[0] if facts else {}) if k not in PLAYED]
         for key in keys:
             values = [f.get(key) for f in facts]
             if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):

@@ -792,5 +792,15 @@ def summarize(ruleset: PattonRules, state: PattonState) -> dict[str, Any]:
     from .objectives import score
 
     facts: dict[str, Any] = {k: v for k, v in score(state).items() if isinstance(v, int | float)}
+    # when the scenario's objective fell (the balance report's cumulative curve): the Allies win only by
+    # achieving it, on the turn the game ends (objectives.check_end_of_turn); None where they did not
+    b = state.board
+    if b.objective == "red_towns":
+        objective = f"{b.red_needed} red towns held"
+    elif b.objective == "relief_and_hold":
+        objective = f"{b.towns[b.relieve].name} relieved and {b.towns[b.hold].name} held"
+    else:
+        objective = f"{b.towns[b.hold].name} taken and held"
+    facts["objective achieved"] = {objective: state.turn if state.winner == 0 else None}
     return facts
 
