@@ -99,7 +99,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
     hooks = agent_hooks(ruleset.info.id)
     if agent is None:
         agent = "heuristic" if hooks.heuristic_policy is not None else "mcts"
-    points = [{"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}]
+    points: list[dict[str, Any]] = [{"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}]
     decisions: list[dict[str, Any]] = []
     before_states: list[Any] = []
     for k, action in enumerate(record.actions, 1):
@@ -116,7 +116,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
         points.append({"step": k, "side": side, "action": action, "label": label, "values": score.all(stepper.state)})
         decisions.append({"step": k, "side": side, "action": action, "label": label, "before": before, "expected": expected,
                           "best": best, "loss": round(max(0.0, best - expected), 4)})
-    mistakes = []
+    mistakes: list[dict[str, Any]] = []
     for side in sides:
         own = sorted((d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"]))
         for d in own[: max(0, worst)]:
