@@ -303,6 +303,28 @@ def replay(
 
 @app.command()
 @friendly
+def review(
+    file: Annotated[Path, typer.Argument(help="A saved game (finished or not).")],
+    agent: Annotated[AgentName | None, typer.Option("--agent", help="Who says what it would have played at the worst moves "
+                                                    "(default: the game's heuristic, else mcts).")] = None,
+    simulations: Annotated[int, typer.Option("--simulations", min=1, max=100_000, help="MCTS simulations a marked move (--agent mcts).")] = 200,
+    worst: Annotated[int, typer.Option("--worst", min=0, max=50, help="Moves marked per side.")] = 3,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the whole analysis as JSON (every step's values).")] = False,
+) -> None:
+    """Post-game analysis: each side's estimated chances after every decision, the moves that lost the most, and
+    what the computer would have played there (warroom.ai.review)."""
+    from warroom.ai.review import review as analyse_record
+    from warroom.terminal import print_review
+
+    report = analyse_record(file, worst=worst, agent=agent.value if agent else None, simulations=simulations)
+    if json_out:
+        typer.echo(json.dumps(report))
+        return
+    print_review(console(), report)
+
+
+@app.command()
+@friendly
 def verify(
     file: Annotated[Path, typer.Argument(help="A finished online game's record (downloaded from the game page).")],
     commitment: Annotated[str | None, typer.Option("--commitment", help="The commitment the game showed at its start (64 hex digits).")] = None,
@@ -442,20 +464,44 @@ def simulate(
     backend: Annotated[Backend, typer.Option("--backend", help="local: --jobs processes here; ray: Ray tasks, on a local Ray "
                                              "or the cluster at --address (pip install 'warroom[cluster]').")] = Backend.local,
     address: Annotated[str | None, typer.Option("--address", help="A Ray cluster's address (host:port, or auto), with --backend ray.")] = None,
+    report_file: Annotated[Path | None, typer.Option("--report", help="Also write a self-contained HTML balance report with plots "
+                                                     "here (pip install 'warroom[report]').")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Also write one row per game here: games.csv, or games.parquet "
+                                             "(needs pyarrow).")] = None,
+    compare_option: Annotated[list[str] | None, typer.Option("--compare-option", help="KEY=VALUE, given twice: play the same seeds "
+                                                             "under each setting and report both and their difference.")] = None,
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
     side_agents = parse_side_agents(side_agent or [], game, scenario)
-    with progress_bar("simulating", games, json_out) as (progress, task):
-        # the third argument: the agent of every side not in side_agents
-        report = module.simulate(game, games, agent.value, jobs, seed, budget_ms,
-                                 lambda done: progress.update(task, completed=done), scenario=scenario,
-                                 side_agents=side_agents or None, options=parse_options(option or []),
-                                 backend=backend.value, address=address)
+    settings = [parse_options([pair]) for pair in compare_option or []]
+    if compare_option and len(settings) != 2:
+        raise CommandError(f"--compare-option compares two settings: give it twice (KEY=A, then KEY=B), not {len(settings)} time(s)")
+    if report_file is not None or out is not None:
+        report_module = optional_module("warroom.analysis.report", "warroom simulate --report")
+        if report_file is not None and not report_module.matplotlib_available():
+            raise CommandError("--report draws its plots with matplotlib: pip install 'warroom[report]' (or pip install matplotlib)")
+        if out is not None:
+            report_module.check_table_path(out)  # before any game is played
+    with progress_bar("simulating", games * max(1, len(settings)), json_out) as (progress, task):
+        study = dict(jobs=jobs, seed=seed, budget_ms=budget_ms, scenario=scenario, side_agents=side_agents or None,
+                     backend=backend.value, address=address)
+        tick = lambda done: progress.update(task, completed=done)  # noqa: E731
+        if settings:
+            report = optional_module("warroom.analysis.compare", "warroom simulate --compare-option").compare_options(
+                game, games, settings, options=parse_options(option or []), progress=tick, allied=agent.value, **study)
+        else:  # `allied`: the agent of every side not in side_agents
+            report = module.simulate(game, games, allied=agent.value, progress=tick, options=parse_options(option or []), **study)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
         report.render(console())
+    if report_file is not None:
+        report_module.write_report(report_file, report)
+        error_console().print(f"wrote the balance report to {report_file}")
+    if out is not None:
+        rows = report_module.write_games(out, report)
+        error_console().print(f"wrote {rows:,} games to {out}")
 
 
 def parse_side_agents(pairs: list[str], game: str, scenario: str | None) -> dict[str, str]:

@@ -803,3 +803,55 @@ class TerminalReplay:
                 self.show(k)
         except (EOFError, KeyboardInterrupt):
             self.console.print()
+
+
+# -- post-game analysis ------------------------------------------------------------------------
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], width: int) -> str:
+    """`values` (0..1) as one line of block characters at most `width` wide (each the mean of its share of the values)."""
+    if not values:
+        return ""
+    width = max(1, min(width, len(values)))
+    out = []
+    for k in range(width):
+        chunk = values[k * len(values) // width:max(k * len(values) // width + 1, (k + 1) * len(values) // width)]
+        mean = sum(chunk) / len(chunk)
+        out.append(SPARKS[min(len(SPARKS) - 1, max(0, int(mean * len(SPARKS))))])
+    return "".join(out)
+
+
+def print_review(console: Console, report: dict[str, Any]) -> None:
+    """`warroom review`: each side's line over the game (a sparkline, start and end), then each marked move
+    with what it cost and what the computer would have played, and why (warroom.ai.review)."""
+    from warroom.games import get_spec
+
+    names = get_spec(report["game"]).terms(report.get("scenario")).side_names
+    points = report["points"]
+    console.print(Text(f"Review: {report['game']}{' · ' + report['scenario'] if report.get('scenario') else ''} · "
+                       f"{report['steps']} decisions · {report['measure']}", style="bold"))
+    console.print(Text(f"Scored by {report['scoring']}.", style="dim"))
+    width = max(20, console.width - 30)
+    for side in report["sides"]:
+        values = [float(p["values"][side]) for p in points]
+        line = Text(f"{names.get(side, side):>12} ", style="bold")
+        line.append(sparkline(values, width), style="cyan")
+        line.append(f" {values[0]:.0%} → {values[-1]:.0%}")
+        console.print(line, no_wrap=True, overflow="crop")
+    if not report["mistakes"]:
+        console.print(Text("No decision cost its side more than a point.", style="green"))
+        return
+    console.print(Text("The moves that cost the most:", style="bold"))
+    for mistake in report["mistakes"]:
+        head = Text(f"  step {mistake['step']:>4} ", style="bold cyan")
+        head.append(f"{names.get(mistake['side'], mistake['side'])}: ", style="bold")
+        head.append(str(mistake["label"]))
+        console.print(head)
+        console.print(Text(f"             {mistake['text']}", style="yellow"))
+        computer = mistake["computer"]
+        if computer["action"] != mistake["action"]:
+            console.print(Text(f"             the computer would have played: {computer['label']}"))
+        if computer["why"]:
+            console.print(Text(f"             why: {computer['why']}", style="dim"))
+    console.print(Text("Step through it with warroom replay FILE (g N goes to step N).", style="dim"))

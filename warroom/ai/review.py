@@ -47,6 +47,7 @@ import warroom
 from warroom.engine.errors import RecordError
 from warroom.engine.record import Record, read_record
 from warroom.engine.ruleset import CHANCE, Ruleset
+from warroom.games import get_spec
 
 from . import agent_hooks, get_agent
 from .analysis import CHANCE_DEPTH, _measure, _value
@@ -95,6 +96,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
                                position=record.position, keep_log=False)
     ruleset: Ruleset = stepper.ruleset
     sides = list(ruleset.info.sides)
+    names = get_spec(record.game).terms(record.scenario).side_names  # the scenario's words for its sides (Allied: American)
     score = _scorer(ruleset, seed)
     hooks = agent_hooks(ruleset.info.id)
     if agent is None:
@@ -120,7 +122,8 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
     for side in sides:
         own = sorted((d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"]))
         for d in own[: max(0, worst)]:
-            mistakes.append(_mistake(d, before_states[d["step"] - 1], ruleset, score, hooks.value_text, agent, simulations, seed))
+            mistakes.append(_mistake(d, before_states[d["step"] - 1], ruleset, score, hooks.value_text, agent, simulations, seed,
+                                     names.get(side, side)))
     mistakes.sort(key=lambda m: m["step"])
     result = stepper.result
     return {
@@ -189,7 +192,7 @@ def _scorer(ruleset: Ruleset, seed: int) -> _Scorer:
 
 
 def _mistake(decision: dict[str, Any], state: Any, ruleset: Ruleset, score: _Scorer, value_text: Callable[..., str] | None,
-             agent_name: str, simulations: int, seed: int) -> dict[str, Any]:
+             agent_name: str, simulations: int, seed: int, name: str) -> dict[str, Any]:
     """A marked decision with what the computer would have played there, scored the same way."""
     side = decision["side"]
     agent = get_agent(agent_name, ruleset.info.id, seed=seed + decision["step"],
@@ -198,13 +201,13 @@ def _mistake(decision: dict[str, Any], state: Any, ruleset: Ruleset, score: _Sco
     expected = score.after(state, action, side)
 
     def say(v: float) -> str:
-        return value_text(ruleset, v) if value_text else f"{v:.0%} for {side}"
+        return value_text(ruleset, v) if value_text else f"{v:.0%} for {name}"
 
-    text = f"{side}'s move: {say(decision['expected'])}, where the best move kept {say(decision['best'])}"
+    text = f"{name}'s move: {say(decision['expected'])}; the best move: {say(decision['best'])}"
     if action == decision["action"]:
         text += f"; the computer ({agent_name}) would have played the same"
     else:
-        text += f"; the computer's ({agent_name}) choice: {say(expected)}"
+        text += f"; the computer's choice ({agent_name}): {say(expected)}"
     return {**decision, "text": text, "computer": {"action": action, "label": ruleset.describe_action(state, action), "why": str(why or ""),
                                                    "expected": expected, "agent": agent_name}}
 
