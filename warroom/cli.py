@@ -566,11 +566,13 @@ def ladder(
 @app.command()
 @friendly
 def bench(
-    game: Annotated[str, typer.Argument(help="The game to measure (see: warroom games; default: the first).")] \
-        = EXAMPLE_GAME,
+    game: Annotated[str | None, typer.Argument(help=f"The game to measure (see: warroom games; default: the first, {EXAMPLE_GAME}).")] \
+        = None,
     scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
+    all_games: Annotated[bool, typer.Option("--all", help="Every game and scenario: random-playout steps/s and MCTS "
+                                            "simulations/s, one row each, against each game's own targets.")] = False,
     web: Annotated[bool, typer.Option("--web", help="Also measure the web server.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="With --web: also measure several server processes on this (scratch) "
                                                          "PostgreSQL database, postgresql://USER@HOST/DATABASE.")] = None,
@@ -579,6 +581,11 @@ def bench(
                                                 "against a searching computer (MCTS) and measure people's moves meanwhile.")] = 0,
 ) -> None:
     """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
+    if all_games:
+        if game is not None or scenario is not None or web:
+            raise CommandError("--all measures every game and scenario: name no game, --scenario or --web with it")
+        _bench_all(optional_module("warroom.analysis.bench", "warroom bench").bench_all(seconds), json_out)
+        return
     if db is not None:
         from warroom.web.storage import normalize_url
 
@@ -615,6 +622,37 @@ def bench(
         table.add_row(key, f"{value:,.2f}" if isinstance(value, float) else str(value))
     console().print(table)
     if spiel and not spiel.get("installed"):
+        console().print("For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
+                        "warroom does not need it.", style="dim")
+
+
+def _bench_all(result: dict[str, Any], json_out: bool) -> None:
+    """`warroom bench --all`: one row per game and scenario; a target a game does not set is blank, not failed."""
+    if json_out:
+        typer.echo(json.dumps(result))
+        return
+    spiel = result.get("openspiel") or {}
+    table = Table(title=f"warroom bench --all ({result['seconds_per_part']:g} s a part, Python {result['python']})")
+    for column in ("game", "scenario", "steps/s", "target", "met", "MCTS sims/s", "target", "met"):
+        table.add_column(column, justify="left" if column in ("game", "scenario") else "right")
+    if spiel.get("installed"):
+        table.add_column("steps vs OpenSpiel", justify="right")
+
+    def met(value: bool | None) -> str:
+        return "" if value is None else ("yes" if value else "NO")
+
+    for row in result["games"]:
+        goal_steps, goal_sims = row.get("target_steps_per_s"), row.get("target_sims_per_s")
+        cells = [row["game"], row["scenario"] or "", f"{row['steps_per_s']:,}", "" if goal_steps is None else f"{goal_steps:,.0f}",
+                 met(row.get("steps_meet_target")), f"{row['sims_per_s']:,}", "" if goal_sims is None else f"{goal_sims:,.0f}",
+                 met(row.get("sims_meet_target"))]
+        if spiel.get("installed"):
+            cells.append(f"{row.get('steps_vs_openspiel', 0):.2f}x")
+        table.add_row(*cells)
+    console().print(table)
+    if spiel.get("installed"):
+        console().print(f"OpenSpiel's C++ backgammon, driven from Python the same way: {spiel['steps_per_s']:,} steps/s.", style="dim")
+    else:
         console().print("For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
                         "warroom does not need it.", style="dim")
 

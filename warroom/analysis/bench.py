@@ -2,6 +2,7 @@
 
     run_bench(game, seconds=3.0) -> {"random_playouts": {...}, "mcts": {...}, "openspiel": {...}}
     run_bench(game, scenario=...)   # a scenario other than the game's first
+    bench_all(seconds=1.0)          # every game and scenario: steps/s and MCTS simulations/s, one row each
 
 Each part runs for about `seconds` on one core. The targets are each game's own, from its spec's
 `bench_targets` ({"random_steps": steps/s, "mcts_sims": simulations/s}): a game whose steps carry
@@ -206,5 +207,34 @@ def run_bench(game: str | None = None, seconds: float = 3.0, web: bool = False, 
     return report
 
 
-__all__ = ["MCTS_SIMS", "RANDOM_STEPS", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "default_game",
+def bench_all(seconds: float = 1.0, games: list[str] | None = None) -> dict[str, Any]:
+    """Every registered game and each of its scenarios: random-playout steps/s and MCTS simulations/s,
+    each against the game's own target where its spec sets one (no target: the speed alone, no
+    pass/fail), and OpenSpiel's backgammon once for scale, with each scenario's steps/s as a ratio of it.
+
+    What `warroom bench --all` prints: one row per game and scenario, so a kernel change shows what
+    it does to every game at once."""
+    from warroom.games import game_ids, get_ruleset
+
+    rows: list[dict[str, Any]] = []
+    for game in games or game_ids():
+        for scenario in get_ruleset(game).info.scenarios or (None,):
+            playouts = bench_random_playouts(game, seconds, scenario=scenario)
+            mcts = bench_mcts(game, seconds, scenario=scenario)
+            row: dict[str, Any] = {"game": game, "scenario": scenario, "steps_per_s": playouts["steps_per_s"]}
+            if "target_steps_per_s" in playouts:
+                row.update(target_steps_per_s=playouts["target_steps_per_s"], steps_meet_target=playouts["meets_target"])
+            row["sims_per_s"] = mcts["sims_per_s"]
+            if "target_sims_per_s" in mcts:
+                row.update(target_sims_per_s=mcts["target_sims_per_s"], sims_meet_target=mcts["meets_target"])
+            rows.append(row)
+    spiel = bench_openspiel(seconds)
+    if spiel.get("installed") and spiel.get("steps_per_s"):
+        for row in rows:
+            row["steps_vs_openspiel"] = round(row["steps_per_s"] / spiel["steps_per_s"], 2)
+    return {"seconds_per_part": seconds, "python": platform.python_version(), "machine": platform.machine(),
+            "games": rows, "openspiel": spiel}
+
+
+__all__ = ["MCTS_SIMS", "RANDOM_STEPS", "bench_all", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "default_game",
            "run_bench", "target"]

@@ -247,7 +247,8 @@ def _outcomes(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
         ys = [i + (k - (len(arms) - 1) / 2) * height for i in range(len(names))]
         shares = [report.rate(name) for name in names]
         bounds = [wilson(report.outcomes.get(name, 0), report.games) for name in names]
-        err = [[s - lo for s, (lo, _) in zip(shares, bounds, strict=True)], [hi - s for s, (_, hi) in zip(shares, bounds, strict=True)]]
+        err = [[max(0.0, s - lo) for s, (lo, _) in zip(shares, bounds, strict=True)],
+               [max(0.0, hi - s) for s, (_, hi) in zip(shares, bounds, strict=True)]]
         ax.barh(ys, shares, height=height * 0.9, xerr=err, capsize=3, label=label or None, alpha=0.85)
     ax.set_yticks(range(len(names)), [_outcome_label(first, name) for name in names])
     ax.invert_yaxis()

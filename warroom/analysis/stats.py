@@ -35,7 +35,9 @@ def wilson(successes: int, n: int, z: float = Z) -> tuple[float, float]:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends: rounding leaves them 1e-17 off
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 def rate_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z) -> tuple[float, float, float]:
