@@ -177,6 +177,58 @@ class Hint(BaseModel):
     top: list[HintMove] = Field(description="up to three moves, the computer's own first, the rest by the low end of their interval")
 
 
+class ReviewPoint(BaseModel):
+    """The position after one decision (step 0: the start) and each side's value there: documents, validates nothing."""
+
+    step: int = Field(description="decisions played (0: the start), as `warroom replay` counts them")
+    frame: int = Field(description="the replay's frame (GET /replay) that shows this position")
+    side: str | None = Field(description="the side that decided (null at the start)")
+    action: str | None
+    label: str
+    values: dict[str, float] = Field(description="each side's estimate, 0..1 (see `measure`)")
+
+
+class ReviewComputer(BaseModel):
+    action: str = Field(description="what the computer would have played there")
+    label: str
+    why: str = Field(description="its one-line reason")
+    expected: float = Field(description="its move's value for the side, scored as `expected` is")
+    agent: str
+
+
+class ReviewMistake(BaseModel):
+    """A decision that cost its side the most, and what the computer would have played."""
+
+    step: int
+    frame: int
+    side: str
+    action: str
+    label: str
+    before: float = Field(description="the side's value before the decision")
+    expected: float = Field(description="the decision's value, its dice averaged over their outcomes")
+    best: float = Field(description="the best move's value, scored the same way")
+    loss: float = Field(description="best minus expected")
+    text: str = Field(description="the numbers in the game's words")
+    computer: ReviewComputer
+
+
+class Review(BaseModel):
+    """The answer of GET /review: each side's estimated chances over a finished game and its costliest moves."""
+
+    ok: bool
+    game: str
+    scenario: str | None
+    sides: list[str]
+    measure: str = Field(description="what the values are, in words (a win chance, or an expected result)")
+    scoring: str = Field(description="how positions were scored: the game's evaluation, or a short search")
+    steps: int
+    over: bool
+    result: dict[str, Any] | None
+    points: list[ReviewPoint]
+    decisions: list[dict[str, Any]] = Field(description="every decision: step, side, action, label, before, expected, best, loss")
+    mistakes: list[ReviewMistake] = Field(description="the costliest decisions of each side (up to three), in game order")
+
+
 class Lobby(BaseModel):
     model_config = STRICT
     tokens: list[Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(default_factory=list, max_length=500)
@@ -363,6 +415,17 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     async def replay(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "frames": service.replay(live, side)})
+
+    @app.get("/api/games/{game_id}/review", tags=["records"],
+             summary="A finished game's analysis: each side's estimated chances after every decision, the costliest moves",
+             responses={200: {"model": Review, "description": "Each side's values over the game, and each side's costliest moves with "
+                                                                "what the computer would have played (warroom.ai.review)"},
+                        **responses_for(*SEAT, 409)})
+    async def review(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
+        """409 `not_over` before the game ends: the analysis reads every side's moves and dice. Computed once per game, off
+        the event loop, and kept."""
+        live, side = service.seat(game_id, token or x_warroom_token)
+        return FastJSON(await service.review(live, side))
 
     @app.post("/api/verify", tags=["records"], summary="Check an online game's dice against its revealed key and commitment",
               responses=responses_for(400, 413))

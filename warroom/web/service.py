@@ -47,6 +47,8 @@ hot-seat and at the table the players may choose one (to study a game), and know
 predictable."""
 MAX_CACHED = 2000
 QUEUE_LIMIT = 64
+MAX_REVIEWS = 200
+"""Post-game analyses kept in memory (the oldest asked is dropped first)."""
 HINT_TOP = 3
 """A hint lists this many moves with their estimated value and its confidence (warroom.ai.analysis)."""
 
@@ -114,6 +116,9 @@ class GameService:
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.subscribers: dict[str, set[Subscriber]] = {}  # game id -> open sockets, whether or not the game is in memory
         self.listener: ChangeListener | None = None
+        self.reviews: OrderedDict[str, asyncio.Task[dict[str, Any]]] = OrderedDict()
+        """Finished games' post-game analyses, by game id (a finished game never changes): the task, so two
+        seats asking at once share one computation."""
 
     # -- catalog --------------------------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -545,6 +550,22 @@ class GameService:
         return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name,
                 "measure": analysis["measure"], "searched": analysis["searched"], "top": top}
 
+    async def review(self, live: LiveGame, side: str) -> dict[str, Any]:
+        """The post-game analysis (warroom.ai.review) of a finished game, computed once off the event loop and
+        kept. Refused (409 not_over) before the end: it reads every side's moves and every die, what a seat
+        may see only once the game is over (when the whole record is every seat's to download). Each point and
+        marked move also names its `frame`: the replay's frame (GET /replay) that shows the position after it."""
+        if not live.match.over:
+            raise ApiError(409, "not_over", "the review is available once the game is over (it reads every side's moves and dice)")
+        task = self.reviews.get(live.id)
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            task = self.reviews[live.id] = asyncio.ensure_future(asyncio.to_thread(_review, live.record_json(), live.steps))
+            while len(self.reviews) > MAX_REVIEWS:
+                self.reviews.popitem(last=False)
+        self.reviews.move_to_end(live.id)
+        report = await asyncio.shield(task)  # a client that leaves does not cancel the computation others share
+        return {"ok": True, **report}
+
     # -- pushes and the computer's turns --------------------------------------------------------
     def _after_change(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
         self.push(live, events, known)
@@ -725,6 +746,18 @@ class GameService:
                 self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
                 return
             self.push(live, events)
+
+
+def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
+    """The review of a stored game, each point and mistake with its replay frame (frame n: after the n-th stored
+    step; decision k's frame is its own step's, a manual roll being a step of its own)."""
+    from warroom.ai.review import review
+
+    report = review(record_json)
+    frames = [0] + [n for n, step in enumerate(steps, 1) if step.kind == "decision"]
+    for item in [*report["points"], *report["mistakes"]]:
+        item["frame"] = frames[item["step"]] if item["step"] < len(frames) else len(steps)
+    return report
 
 
 def _events_since(old: LiveGame | None, new: LiveGame) -> list[dict[str, Any]]:

@@ -1,0 +1,90 @@
+"""GET /api/games/{id}/review: the post-game analysis, only once the game is over, computed once and kept."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from warroom.games import REGISTRY, get_ruleset, get_spec, register_game
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _create(client: Any, **body: Any) -> tuple[str, dict[str, str]]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["id"], {seat["side"]: seat["token"] for seat in data["seats"] if "token" in seat}
+
+
+def _review(client: Any, game_id: str, token: str) -> Any:
+    return client.get(f"/api/games/{game_id}/review", params={"token": token})
+
+
+def test_a_finished_game_is_reviewed_frame_by_frame_and_kept(client: Any) -> None:
+    game_id, tokens = _create(client, game="dragoon", seed=7, mode="computer")
+    token = tokens["Allied"]
+    refused = _review(client, game_id, token)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_over"
+    assert _review(client, game_id, "not-a-token").status_code in (401, 403)
+    payload = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    while not payload["view"]["over"]:
+        payload = client.post(f"/api/games/{game_id}/actions", params={"token": token},
+                              json={"action": payload["view"]["legal"][-1], "move": payload["move"]}).json()
+    answer = _review(client, game_id, token)
+    assert answer.status_code == 200, answer.text
+    report = answer.json()
+    frames = client.get(f"/api/games/{game_id}/replay", params={"token": token}).json()["frames"]
+    assert report["ok"] and report["over"] and report["sides"] == ["Allied"]
+    assert [p["frame"] for p in report["points"]] == list(range(len(frames)))  # seeded dice: one frame a decision
+    for point in report["points"][1:]:
+        assert frames[point["frame"]]["label"] == point["label"]  # the frame that shows the position after the move
+    assert all(m["frame"] == m["step"] and m["computer"]["why"] for m in report["mistakes"])
+    service = client.app.state.service
+    kept = service.reviews[game_id]
+    assert _review(client, game_id, token).json() == report and service.reviews[game_id] is kept  # computed once
+
+
+@pytest.fixture
+def bluff() -> Iterator[str]:
+    before = dict(REGISTRY)
+    sys.path.insert(0, str(TESTS))
+    register_game("bluff", "games.bluff.spec:SPEC")
+    yield "bluff"
+    REGISTRY.clear()
+    REGISTRY.update(before)
+    get_spec.cache_clear()
+    get_ruleset.cache_clear()
+    sys.path.remove(str(TESTS))
+
+
+def test_an_online_game_in_progress_is_refused_to_every_seat(client: Any, bluff: str) -> None:
+    """The review reads both hands: no seat gets it while the other's card is still hidden; both get it at the end."""
+    data = client.post("/api/games", json={"game": bluff, "mode": "online"}).json()
+    game_id = data["id"]
+    tokens = {seat["side"]: seat["token"] for seat in data["seats"] if "token" in seat}
+    for seat in data["seats"]:
+        if "invite" in seat:
+            tokens[seat["side"]] = client.post(f"/api/games/{game_id}/claim", json={"invite": seat["invite"]}).json()["token"]
+    for action in ("bet", "call"):
+        for token in tokens.values():
+            assert _review(client, game_id, token).status_code == 409
+        views = {side: client.get(f"/api/games/{game_id}", params={"token": t}).json() for side, t in tokens.items()}
+        side = next(s for s, v in views.items() if action in v["view"]["legal"])
+        played = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]}, json={"action": action, "move": views[side]["move"]})
+        assert played.status_code == 200, played.text
+    reports = [_review(client, game_id, token).json() for token in tokens.values()]
+    assert reports[0] == reports[1] and reports[0]["over"] and "short search" in reports[0]["scoring"]
+    assert [d["action"] for d in reports[0]["decisions"]] == ["bet", "call"]
+
+
+def test_the_route_is_described(client: Any) -> None:
+    spec = client.get("/openapi.json").json()
+    route = spec["paths"]["/api/games/{game_id}/review"]["get"]
+    assert {"200", "401", "403", "404", "409"} <= set(route["responses"])
+    assert route["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Review")
+    assert {"points", "mistakes", "measure"} <= set(spec["components"]["schemas"]["Review"]["properties"])
