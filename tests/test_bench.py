@@ -100,3 +100,41 @@ def test_the_web_bench_takes_its_games_and_seats_from_the_registry() -> None:
     sides = get_spec(against["game"]).ruleset().info.sides
     assert len(sides) > 1 and against["human"] == [sides[-1]] and against["mode"] == "computer"
     assert alone["game"] == next(g for g in game_ids() if len(get_spec(g).ruleset().info.sides) == 1)
+
+
+def test_bench_all_reports_mcts_simulations_for_every_game_and_scenario() -> None:
+    # issue 16: "report MCTS simulations per second for every game in warroom bench"; a game without a
+    # simulation target still gets its measured rate, only no pass/fail
+    from warroom.analysis.bench import bench_all
+    from warroom.games import get_ruleset
+
+    report = bench_all(seconds=0.02)
+    expected = [(game, scenario) for game in game_ids() for scenario in get_ruleset(game).info.scenarios or (None,)]
+    assert [(row["game"], row["scenario"]) for row in report["games"]] == expected
+    for row in report["games"]:
+        assert row["sims_per_s"] > 0 and row["steps_per_s"] > 0
+        goal = get_spec(row["game"]).bench_targets.get(MCTS_SIMS)
+        assert row.get("target_sims_per_s") == goal
+        assert ("sims_meet_target" in row) == (goal is not None)
+        if goal is not None:
+            assert row["sims_meet_target"] == (row["sims_per_s"] >= goal)
+    if report["openspiel"].get("installed"):
+        assert all(row["steps_vs_openspiel"] > 0 for row in report["games"])
+
+
+def test_bench_all_command_prints_a_row_per_game_and_scenario() -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "--all", "--seconds", "0.02", "--json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    rows = json.loads(result.output)["games"]
+    assert {row["game"] for row in rows} == set(game_ids())
+    table = runner.invoke(app, ["bench", "--all", "--seconds", "0.02"], env={"COLUMNS": "160"})
+    assert table.exit_code == 0 and "MCTS sims/s" in table.output
+    refused = runner.invoke(app, ["bench", "patton", "--all"])
+    assert refused.exit_code == 1 and "--all measures every game" in refused.output

@@ -101,3 +101,16 @@ def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(module, "_ray_available", lambda: False)  # as on a machine without the cluster extra
     with pytest.raises(SimulationError, match=r"pip install 'warroom\[cluster\]'"):
         simulate("dragoon", 2, backend="ray")
+
+
+def test_each_games_facts_are_kept_for_the_per_game_table_but_not_counted_in_the_summary() -> None:
+    # issue 16 (balance reports): a study keeps every game's facts with its seed and end turn; the
+    # text/JSON report is what it was (no seed or end-turn distribution appears in it)
+    from warroom.analysis.simulate import END_TURN, SEED
+
+    report = simulate("dragoon", 4, allied="random", seed=9)
+    assert [game[SEED] for game in report.per_game] == [9, 10, 11, 12]
+    assert [game["VP"] for game in report.per_game] == [play_one("dragoon", "random", 9 + k)["VP"] for k in range(4)]
+    assert all(isinstance(game[END_TURN], int) for game in report.per_game)
+    data = report.to_json()
+    assert SEED not in data["numbers"] and END_TURN not in data["numbers"] and "per_game" not in data
