@@ -180,7 +180,7 @@ def test_heuristic_never_ends_with_a_vp_winning_attack_left() -> None:
                 for other in match.legal_actions():
                     if not other.startswith("attack"):
                         continue
-                    i = rules.parse[other][1]
+                    i = rules.unit_of(rules.action_of(other))
                     target = rules.target_of(s, i)
                     defender = rules.top_unit(s, target)
                     if defender >= 0 and defender != board.panzer:

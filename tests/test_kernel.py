@@ -403,14 +403,19 @@ def test_a_position_must_be_a_whole_state_object() -> None:
 
 
 def test_every_action_id_round_trips_through_the_tables() -> None:
-    # Kernel: every action id parses, and its parse names exactly that id again (like UCI).
+    # Kernel: every action id parses, and its parse names exactly that id again (like UCI's Move.from_uci).
+    from warroom.games.dragoon.actions import Action
+
     ruleset = rules()
     b = ruleset.board
     seen: set[tuple[str, int, int, int]] = set()
-    for action, (kind, i, air) in ruleset.parse.items():
+    for action, act in ruleset.actions.items():
+        assert Action.from_id(action) == act and act.id == action and Action.from_id(act.id) == act
+        kind, air = act.kind, int(act.air)
         if kind in ("end", "reroll", "accept"):
             assert action == {"end": "end", "reroll": "reroll ffi", "accept": "accept"}[kind]
             continue
+        i = ruleset.unit_of(act)
         if kind == "attack":
             slots = [p for p, pair in enumerate(ruleset.attack_id[i]) if action in pair]
             assert len(slots) == 1
@@ -425,14 +430,14 @@ def test_every_action_id_round_trips_through_the_tables() -> None:
         assert action == " ".join(action.split())
     for state in random_states(30, seed=500):
         for action in ruleset.legal_actions(state):
-            assert action in ruleset.parse
+            assert action in ruleset.actions
             assert ruleset.describe_action(state, action)
 
 
 def test_illegal_actions_raise_naming_the_rule_and_change_nothing() -> None:
     # Kernel: an illegal or unknown id raises IllegalActionError naming the rule; the state is unchanged.
     ruleset = rules()
-    every = [*ruleset.parse, "march on Paris", "", "roll 3"]
+    every = [*ruleset.actions, "march on Paris", "", "roll 3"]
     for state in random_states(12, seed=900)[::3]:
         if ruleset.to_act(state) != "Allied":
             continue
@@ -444,10 +449,10 @@ def test_illegal_actions_raise_naming_the_rule_and_change_nothing() -> None:
             with pytest.raises(IllegalActionError) as caught:
                 ruleset.apply(state, action)
             message = str(caught.value)
-            if action in ruleset.parse:
+            if action in ruleset.actions:
                 assert "Dragoon:" in message, message
                 assert repr(action) in message
-            if state.phase == ACTIONS and action not in ruleset.parse:
+            if state.phase == ACTIONS and action not in ruleset.actions:
                 assert "not a Dragoon action" in message
             assert json.dumps(ruleset.state_to_json(state)) == before
 

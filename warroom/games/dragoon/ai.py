@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import attacks, movement
+from .advance import advance_restriction, may_advance_into
 from .odds import advance_probability
 from .projection import (
     EVALUATION,
@@ -138,7 +139,7 @@ def _analyse_attack(m: Model, s: DragoonState, i: int, views: list[View], secure
             else:
                 removed = frozenset({defender}) if dest == ELIMINATED else frozenset()
             others = [g for g in rules.germans_at(s, target) if g != defender]
-            advance = not others and target != b.attack_only[i] and not (target == b.avignon and not s.entered_198)
+            advance = not others and advance_restriction(rules, s, i, target) is None
             if advance:
                 p0 = succ_views[i]
                 succ_views[i] = (pos + 1, p0[1], p0[2], nxt)
@@ -155,7 +156,7 @@ def _analyse_attack(m: Model, s: DragoonState, i: int, views: list[View], secure
         # the escape column moves on after the actions: what this attack sets up for next turn
         after = s.clone()
         if defender >= 0:
-            attacks.defeat(rules, after, i, target, defender, [], False)
+            attacks.defeat(rules, after, i, target, defender)
         else:
             after.allied_pos[i] += 1
             attacks.enter(rules, after, target, i)
@@ -192,15 +193,14 @@ def _column_kills(m: Model, t: DragoonState) -> float:
     for _ in range(COLUMN_HORIZON):
         if t.turn >= b.last_turn:
             break
-        movement.german_movement(rules, t, [], False)
+        movement.german_movement(rules, t)
         t.turn += 1
         weight *= NEXT_TURN_FACTOR
         _kill_chances(m, t, False, weight, best)
         # the Allies walk into the empty stops of the withdrawal route ahead of them
         for u in range(len(b.allied)):
             target = rules.target_of(t, u) if t.allied_pos[u] != IN_BOX else -1
-            if target in b.escape_pos and target != b.attack_only[u] and target not in t.german_loc \
-                    and not (target == b.avignon and not t.entered_198) and not rules._allied_at(t, target):
+            if target in b.escape_pos and may_advance_into(rules, t, u, target):
                 t.allied_pos[u] += 1
     return sum(best.values())
 
@@ -263,7 +263,7 @@ def heuristic_policy(ruleset: DragoonRules, state: DragoonState) -> tuple[str, s
 def _attack_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
     assert s.attack is not None
     b = m.board
-    i, _target, mode = s.attack[0], s.attack[1], s.attack[2]
+    i, mode = s.attack.unit, s.attack.mode
     unit = b.allied[i].id
     if mode == OPPOSED:
         return "reroll ffi", f"Dragoon: FFI — the attack failed; {unit}'s FFI re-rolls it (that is what the marker is for)."
@@ -280,7 +280,7 @@ def _attack_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
 def _bot_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
     assert s.bot_attack is not None
     b = m.board
-    target = s.bot_attack[1]
+    target = s.bot_attack.target
     unit = b.allied[target].id
     if s.stalled[target]:
         return "reroll ffi", f"{unit} is stalled, so this German success would push it back: its FFI makes the German re-roll."

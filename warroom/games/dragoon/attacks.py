@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.engine.ruleset import Event
-
+from .advance import NEVER_ENTERED, advance_restriction
+from .events import SILENT, Events
 from .options import ELIMINATED_THERE
 from .sections import ATTACKS, PANZER_RULE, RESTRICTIONS
 from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, DragoonState
@@ -18,72 +18,74 @@ if TYPE_CHECKING:
     from .rules import DragoonRules
 
 
-def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events: list[Event], log: bool) -> None:
+def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Events) -> None:
     """The Allied attack die: advance or not; a failure with an FFI marker asks for the re-roll."""
     b = rules.board
     attack = s.attack
     assert attack is not None
-    i, _target, mode, _defender, drm, _air, rerolled, _ = attack
-    attack[7] = roll
-    if mode == OPPOSED:
+    i, drm = attack.unit, attack.drm
+    s.attack = attack._replace(roll=roll)
+    if attack.mode == OPPOSED:
         good = roll + drm >= b.advance_on
-        if log:
-            events.append({"type": "die", "text": f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} (needs {b.advance_on}+).", "rule": ATTACKS, "roll": roll})
+        if events.on:
+            events.emit("die", f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} (needs {b.advance_on}+).",
+                        ATTACKS, roll=roll)
     else:
         good = roll != b.stall_on
-        if log:
-            events.append({"type": "die", "text": f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", "rule": ATTACKS, "roll": roll})
-    if not good and s.ffi[i] and not rerolled:
+        if events.on:
+            events.emit("die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll)
+    if not good and s.ffi[i] and not attack.rerolled:
         s.phase = ATTACK_REROLL
         return
-    finish_attack(rules, s, roll, events, log)
+    finish_attack(rules, s, roll, events)
 
 
-def finish_attack(rules: DragoonRules, s: DragoonState, roll: int, events: list[Event], log: bool) -> None:
+def finish_attack(rules: DragoonRules, s: DragoonState, roll: int, events: Events) -> None:
     """Carry out the (final) attack roll: invasions and unopposed attacks always advance."""
     b = rules.board
     attack = s.attack
     assert attack is not None
-    i, target, mode, defender, drm = attack[0], attack[1], attack[2], attack[3], attack[4]
-    name = b.allied[i].id
+    i, target, mode, defender = attack.unit, attack.target, attack.mode, attack.defender
     if mode != OPPOSED:
         s.allied_pos[i] = 0 if mode == INVADE else s.allied_pos[i] + 1
         s.stalled[i] = roll == b.stall_on
         enter(rules, s, target, i)
-        if log:
-            events.append({"type": "advance", "text": f"{name} advances into {b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.", "rule": ATTACKS})
-    elif roll + drm >= b.advance_on:
-        defeat(rules, s, i, target, defender, events, log)
-    elif log:
-        events.append({"type": "no_advance", "text": f"No Advance: {b.german[defender].name} holds {b.locations[target].name}.", "rule": ATTACKS})
-    rules._after_action(s, events, log)
+        if events.on:
+            events.emit("advance", f"{b.allied[i].id} advances into {b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.",
+                        ATTACKS)
+    elif roll + attack.drm >= b.advance_on:
+        defeat(rules, s, i, target, defender, events)
+    elif events.on:
+        events.emit("no_advance", f"No Advance: {b.german[defender].name} holds {b.locations[target].name}.", ATTACKS)
+    rules.after_action(s, events)
 
 
-def defeat(rules: DragoonRules, s: DragoonState, i: int, target: int, defender: int, events: list[Event], log: bool) -> None:
-    """An Allied attack succeeded: the defender retreats (or is eliminated); the attacker advances."""
+def defeat(rules: DragoonRules, s: DragoonState, i: int, target: int, defender: int, events: Events = SILENT) -> None:
+    """An Allied attack succeeded: the defender retreats (or is eliminated); the attacker advances
+    into the place if it is left empty and the restrictions allow (advance.py)."""
     b = rules.board
     if defender == b.panzer:
         # 11th PzD never retreats: flipped from desperate and placed under the infantry
         s.desperate[defender] = False
-        if log:
-            events.append({"type": "panzer_defeated", "text": f"{b.german[defender].name} is defeated: it flips to normal status and does not retreat.", "rule": PANZER_RULE})
+        if events.on:
+            events.emit("panzer_defeated", f"{b.german[defender].name} is defeated: it flips to normal status and does not retreat.",
+                        PANZER_RULE)
     else:
-        german_retreat(rules, s, defender, events, log)
+        german_retreat(rules, s, defender, events)
     if target in s.german_loc:
         return
-    if target == b.attack_only[i]:
-        if log:
-            events.append({"type": "no_entry", "text": f"Allied units can never advance into {b.locations[target].name}.", "rule": RESTRICTIONS})
-        return
-    if target == b.avignon and not s.entered_198:
+    barred = advance_restriction(rules, s, i, target)
+    if barred is not None:
+        if barred == NEVER_ENTERED and events.on:
+            events.emit("no_entry", f"Allied units can never advance into {b.locations[target].name}.", RESTRICTIONS)
         return
     s.allied_pos[i] += 1
     enter(rules, s, target, i)
-    if log:
-        events.append({"type": "advance", "text": f"{b.allied[i].id} advances into {b.locations[target].name}.", "rule": ATTACKS})
+    if events.on:
+        events.emit("advance", f"{b.allied[i].id} advances into {b.locations[target].name}.", ATTACKS)
 
 
-def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: list[Event], log: bool) -> None:
+def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: Events) -> None:
     """A defeated German unit retreats a location (turning desperate where it should), or is eliminated."""
     b = rules.board
     here = s.german_loc[g]
@@ -99,17 +101,17 @@ def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: list[Ev
             text += " and turns to desperate defense"
         if g == b.id_198 and dest == b.avignon:
             s.entered_198 = True
-        if log:
-            events.append({"type": "retreat", "text": text + ".", "rule": ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS})
+        if events.on:
+            events.emit("retreat", text + ".", ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS)
     elif dest == BEYOND:
         s.german_loc[g] = BEYOND
-        if log:
-            events.append({"type": "retreat", "text": f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.", "rule": ATTACKS})
+        if events.on:
+            events.emit("retreat", f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.", ATTACKS)
     else:
         s.german_loc[g] = ELIMINATED
         s.eliminated[g] = s.turn
-        if log:
-            events.append({"type": "eliminated", "text": f"{name} is eliminated: {why} (+1 VP).", "rule": ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS})
+        if events.on:
+            events.emit("eliminated", f"{name} is eliminated: {why} (+1 VP).", ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS)
 
 
 def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int) -> tuple[int, str]:
@@ -135,7 +137,7 @@ def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int)
             return ELIMINATED, "it has no location to retreat into"
         else:
             dest = b.escape_track[k + 1]  # north, to the next lower-numbered location
-    if rules._allied_at(s, dest):
+    if rules.allied_at(s, dest):
         return ELIMINATED, f"its retreat into {b.locations[dest].name} is blocked by an Allied unit"
     if not b.is_panzer[g] and any(other != g and where == dest and not b.is_panzer[other] for other, where in enumerate(s.german_loc)):
         return ELIMINATED, f"it would retreat into {b.locations[dest].name}, already held by German infantry"

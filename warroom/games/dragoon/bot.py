@@ -10,23 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from warroom.engine.ruleset import Event
-
+from .events import Events
 from .options import STALL_ONLY
 from .sections import ACTION_CHARTS, ATTACKS, BOT_CHART, DESPERATE
-from .state import BOT_ATTACK_ROLL, BOT_REROLL, IN_BOX, DragoonState
+from .state import BOT_ATTACK_ROLL, BOT_REROLL, IN_BOX, BotAttack, DragoonState
 
 if TYPE_CHECKING:
     from .rules import DragoonRules
 
 
-def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: list[Event], log: bool) -> None:
+def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) -> None:
     """Carry out the chart line for `roll`, effect by effect; attacks queue up and are rolled in turn."""
     b = rules.board
     line = b.bot_lines[roll]
     s.bot_roll = roll
-    if log:
-        events.append({"type": "bot", "text": f"German BOT rolls {roll}: {line.title}. {line.text}", "rule": BOT_CHART, "roll": roll})
+    if events.on:
+        events.emit("bot", f"German BOT rolls {roll}: {line.title}. {line.text}", BOT_CHART, roll=roll)
     queue: list[int] = []
     for effect in line.effects:
         if effect.kind == "bad_weather":
@@ -35,25 +34,26 @@ def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: list[Eve
             for i in _allied_units(rules, s, effect.units):
                 if s.allied_pos[i] != IN_BOX and not s.stalled[i]:
                     s.stalled[i] = True
-                    if log:
-                        events.append({"type": "stalled", "text": f"{b.allied[i].id} is stalled.", "rule": ACTION_CHARTS})
+                    if events.on:
+                        events.emit("stalled", f"{b.allied[i].id} is stalled.", ACTION_CHARTS)
         elif effect.kind == "desperate":
             for g in _german_units(rules, s, effect.units, range(len(b.german))):
                 if not s.desperate[g] and s.german_loc[g] >= 0:
                     s.desperate[g] = True
-                    if log:
-                        events.append({"type": "desperate", "text": f"{b.german[g].name} flips to desperate defense ({b.desperate_drm[g]:+d}).", "rule": DESPERATE})
+                    if events.on:
+                        events.emit("desperate", f"{b.german[g].name} flips to desperate defense ({b.desperate_drm[g]:+d}).", DESPERATE)
         else:
             queue.extend(g for g in _german_units(rules, s, effect.units, b.bot_attackers) if g not in queue)
     s.bot_queue = queue
-    next_bot_attack(rules, s, events, log)
+    next_bot_attack(rules, s, events)
 
 
 def _allied_units(rules: DragoonRules, s: DragoonState, units: list[str] | str | None) -> list[int]:
     """The Allied units a chart effect names; "adjacent": those with a German unit in front of them."""
     b = rules.board
     if units == "adjacent":
-        return [i for i, p in enumerate(s.allied_pos) if p != IN_BOX and rules._target(i, p) in s.german_loc]
+        next_stop = rules.next_stop
+        return [i for i, p in enumerate(s.allied_pos) if p != IN_BOX and next_stop[i][p + 1] in s.german_loc]
     return [b.allied_index[u] for u in units or [] if u in b.allied_index]
 
 
@@ -72,7 +72,13 @@ def _german_units(rules: DragoonRules, s: DragoonState, units: list[str] | str |
 def faces_allied(rules: DragoonRules, s: DragoonState, g: int) -> bool:
     """Whether German unit g holds the location some Allied unit on the map attacks next."""
     loc = s.german_loc[g]
-    return loc >= 0 and any(p != IN_BOX and rules._target(i, p) == loc for i, p in enumerate(s.allied_pos))
+    if loc < 0:
+        return False
+    next_stop = rules.next_stop
+    for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a plain loop: any() over a generator costs more on this hot path
+        if p != IN_BOX and next_stop[i][p + 1] == loc:
+            return True
+    return False
 
 
 def bot_target(rules: DragoonRules, s: DragoonState, g: int) -> int:
@@ -82,8 +88,9 @@ def bot_target(rules: DragoonRules, s: DragoonState, g: int) -> int:
         return -1
     best = -1
     stall_only = g == rules.board.panzer and s.options["panzer_counterattack"] == STALL_ONLY
+    next_stop = rules.next_stop
     for i, p in enumerate(s.allied_pos):
-        if p == IN_BOX or rules._target(i, p) != loc:
+        if p == IN_BOX or next_stop[i][p + 1] != loc:
             continue
         if s.stalled[i] and (p == 0 or rules.board.routes[i][p - 1] in s.german_loc):
             # a stalled unit on a beach or drop zone may not be attacked; nor one whose retreat
@@ -98,62 +105,62 @@ def bot_target(rules: DragoonRules, s: DragoonState, g: int) -> int:
     return best
 
 
-def next_bot_attack(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+def next_bot_attack(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     """Start the next queued counterattack that has a target; with none left the turn ends."""
     b = rules.board
     while s.bot_queue:
         g = s.bot_queue.pop(0)
         target = bot_target(rules, s, g)
         if target < 0:
-            if log and s.german_loc[g] >= 0:
-                events.append({"type": "no_target", "text": f"{b.german[g].name} has no Allied unit it may attack.", "rule": ATTACKS})
+            if events.on and s.german_loc[g] >= 0:
+                events.emit("no_target", f"{b.german[g].name} has no Allied unit it may attack.", ATTACKS)
             continue
-        s.bot_attack = [g, target, 0, 0]
+        s.bot_attack = BotAttack(g, target)
         s.phase = BOT_ATTACK_ROLL
-        if log:
+        if events.on:
             outcome = "retreat it" if s.stalled[target] else "stall it"
-            events.append({"type": "counterattack", "text": f"{b.german[g].name} attacks {b.allied[target].id} in {b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.", "rule": ATTACKS})
+            events.emit("counterattack", f"{b.german[g].name} attacks {b.allied[target].id} in {b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.", ATTACKS)
         return
-    rules._turn_end(s, events, log)
+    rules.turn_end(s, events)
 
 
-def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: list[Event], log: bool) -> None:
+def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Events) -> None:
     """The German attack die; a success against a unit with FFI asks the Allied player about a re-roll."""
     b = rules.board
     attack = s.bot_attack
     assert attack is not None
-    target, rerolled = attack[1], attack[2]
-    attack[3] = roll
+    target = attack.target
+    s.bot_attack = attack._replace(roll=roll)
     success = roll >= b.advance_on  # desperate defense has no effect on German counterattacks
-    if log:
-        events.append({"type": "die", "text": f"German attack roll {roll}: {'success' if success else 'no result'}.", "rule": ATTACKS, "roll": roll})
-    if success and s.ffi[target] and not rerolled:
+    if events.on:
+        events.emit("die", f"German attack roll {roll}: {'success' if success else 'no result'}.", ATTACKS, roll=roll)
+    if success and s.ffi[target] and not attack.rerolled:
         s.phase = BOT_REROLL
         return
-    finish_bot_attack(rules, s, success, events, log)
+    finish_bot_attack(rules, s, success, events)
 
 
-def finish_bot_attack(rules: DragoonRules, s: DragoonState, success: bool, events: list[Event], log: bool) -> None:
+def finish_bot_attack(rules: DragoonRules, s: DragoonState, success: bool, events: Events) -> None:
     """A successful German attack stalls an active unit, or retreats a stalled one and advances."""
     b = rules.board
     attack = s.bot_attack
     assert attack is not None
-    g, target = attack[0], attack[1]
+    g, target = attack.attacker, attack.target
     if success:
         if not s.stalled[target]:
             s.stalled[target] = True
-            if log:
-                events.append({"type": "stalled", "text": f"{b.allied[target].id} is stalled.", "rule": ATTACKS})
+            if events.on:
+                events.emit("stalled", f"{b.allied[target].id} is stalled.", ATTACKS)
         else:
             vacated = rules.allied_location(s, target)
             s.allied_pos[target] -= 1
-            if log:
-                events.append({"type": "allied_retreat", "text": f"{b.allied[target].id} retreats from {b.locations[vacated].name} to {b.locations[rules.allied_location(s, target)].name}.", "rule": ATTACKS})
+            if events.on:
+                events.emit("allied_retreat", f"{b.allied[target].id} retreats from {b.locations[vacated].name} to {b.locations[rules.allied_location(s, target)].name}.", ATTACKS)
             # 11th PzD Special Rules: it "remains" where it is; the stalled unit still retreats (NOTES.md)
-            if g != b.panzer and not rules._allied_at(s, vacated):
+            if g != b.panzer and not rules.allied_at(s, vacated):
                 s.german_loc[g] = vacated
                 s.control[vacated] = False
-                if log:
-                    events.append({"type": "german_advance", "text": f"{b.german[g].name} advances into {b.locations[vacated].name}.", "rule": ATTACKS})
+                if events.on:
+                    events.emit("german_advance", f"{b.german[g].name} advances into {b.locations[vacated].name}.", ATTACKS)
     s.bot_attack = None
-    next_bot_attack(rules, s, events, log)
+    next_bot_attack(rules, s, events)

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.engine.ruleset import Event
-
+from .events import SILENT, Events
 from .options import TURN_21
 from .sections import MOVEMENT, PANZER_RULE
 from .state import ARRIVAL_BOX, ELIMINATED, ESCAPED, PANZER_HELD, PANZER_MOVING, PANZER_PINNED, DragoonState
@@ -19,11 +18,11 @@ if TYPE_CHECKING:
 PANZER_TO_MONTELIMAR_TURN = 21  # 11th PzD Special Rules: "Turn 21 or later"
 
 
-def german_movement(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+def german_movement(rules: DragoonRules, s: DragoonState, events: Events = SILENT) -> None:
     """The whole phase: the 11th PzD's placement, the column's march (front first), then arrivals."""
-    _place_panzer_in_montelimar(rules, s, events, log)
-    _march(rules, s, events, log)
-    _arrive(rules, s, events, log)
+    _place_panzer_in_montelimar(rules, s, events)
+    _march(rules, s, events)
+    _arrive(rules, s, events)
 
 
 def panzer_release_turn(s: DragoonState) -> int:
@@ -37,7 +36,7 @@ def panzer_release_turn(s: DragoonState) -> int:
     return PANZER_TO_MONTELIMAR_TURN if s.options["panzer_to_montelimar"] == TURN_21 else 0
 
 
-def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     # 11th PzD Special Rules: once VI Corps has entered Crest, from turn 21 (or at once: the option)
     # the 11th PzD (desperate) is placed in Montelimar in the next German movement phase and stays there.
     b = rules.board
@@ -49,19 +48,24 @@ def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: li
     s.german_loc[panzer] = b.montelimar
     s.desperate[panzer] = True
     s.panzer_mode = PANZER_PINNED
-    if log:
-        events.append({"type": "panzer", "text": f"VI Corps holds Crest: {b.german[panzer].name} is placed in Montelimar in desperate (-2) status for the rest of the game.", "rule": PANZER_RULE})
+    if events.on:
+        events.emit("panzer", f"VI Corps holds Crest: {b.german[panzer].name} is placed in Montelimar in desperate (-2) status for the rest of the game.", PANZER_RULE)
 
 
 def _crowded(rules: DragoonRules, s: DragoonState, g: int, dest: int) -> bool:
     """Whether unit g may not enter dest: an Allied unit there, or infantry meeting infantry."""
-    panzer = rules.board.panzer
-    if rules._allied_at(s, dest):
+    if rules.allied_at(s, dest):
         return True
-    return g != panzer and any(o != g and w == dest and o != panzer for o, w in enumerate(s.german_loc))
+    panzer = rules.board.panzer
+    if g == panzer:
+        return False
+    for other, where in enumerate(s.german_loc):  # noqa: SIM110 - a plain loop: any() over a generator costs more on this hot path
+        if where == dest and other != g and other != panzer:
+            return True
+    return False
 
 
-def _march(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+def _march(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     # Movement Phase Sequence: "Starting with the unit in the lowest numbered location, move all units
     # of the escape column north one location"; infantry may not stack with infantry.
     b = rules.board
@@ -77,27 +81,27 @@ def _march(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool)
         name = b.german[g].name
         if k + 1 >= len(track):
             s.german_loc[g] = ESCAPED
-            if log:
-                events.append({"type": "escaped", "text": f"{name} moves from {b.locations[here].name} to the Escaped to German Frontier box.", "rule": MOVEMENT})
+            if events.on:
+                events.emit("escaped", f"{name} moves from {b.locations[here].name} to the Escaped to German Frontier box.", MOVEMENT)
             continue
         dest = track[k + 1]
         if _crowded(rules, s, g, dest):
-            if log:
-                events.append({"type": "blocked", "text": f"{name} cannot move: {b.locations[dest].name} is occupied.", "rule": MOVEMENT})
+            if events.on:
+                events.emit("blocked", f"{name} cannot move: {b.locations[dest].name} is occupied.", MOVEMENT)
             continue
         s.german_loc[g] = dest
         s.control[dest] = False
         if g == b.id_198 and dest == b.avignon:
             s.entered_198 = True
-        if log:
-            events.append({"type": "move", "text": f"{name} moves north from {b.locations[here].name} to {b.locations[dest].name}.", "rule": MOVEMENT})
+        if events.on:
+            events.emit("move", f"{name} moves north from {b.locations[here].name} to {b.locations[dest].name}.", MOVEMENT)
         if g == panzer and dest == b.avignon:
             s.panzer_mode = PANZER_HELD
-            if log:
-                events.append({"type": "panzer", "text": f"{name} enters Avignon and stops there until US VI Corps enters Crest.", "rule": PANZER_RULE})
+            if events.on:
+                events.emit("panzer", f"{name} enters Avignon and stops there until US VI Corps enters Crest.", PANZER_RULE)
 
 
-def _arrive(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool) -> None:
+def _arrive(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     # Movement Phase Sequence: "Check for an arriving unit and place it in Arles. This unit does not
     # move on the turn it is placed." One blocked by a unit stuck in Arles waits and tries next turn.
     b = rules.board
@@ -105,9 +109,9 @@ def _arrive(rules: DragoonRules, s: DragoonState, events: list[Event], log: bool
     arles = b.escape_track[0]
     for g in sorted(arrivals, key=lambda g: b.german[g].arrival_turn or 0):
         if _crowded(rules, s, g, arles):
-            if log:
-                events.append({"type": "arrival_delayed", "text": f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.", "rule": MOVEMENT})
+            if events.on:
+                events.emit("arrival_delayed", f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.", MOVEMENT)
             continue
         s.german_loc[g] = arles
-        if log:
-            events.append({"type": "arrival", "text": f"{b.german[g].name} arrives at Arles from the west (it does not move this turn).", "rule": MOVEMENT})
+        if events.on:
+            events.emit("arrival", f"{b.german[g].name} arrives at Arles from the west (it does not move this turn).", MOVEMENT)

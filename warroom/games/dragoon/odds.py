@@ -16,7 +16,9 @@ from warroom.engine.errors import WarroomError
 from warroom.engine.fields import bool_field, int_field, reject_unknown
 from warroom.engine.spec import OddsField
 
-from .state import ATTACK_REROLL, BOT_REROLL, OPPOSED
+from .actions import ATTACK, INVADE, REROLL_ID
+from .advance import NEVER_ENTERED, NOT_BEFORE_198, advance_restriction
+from .state import ATTACK_REROLL, BEYOND, BOT_REROLL, OPPOSED
 
 if TYPE_CHECKING:
     from .rules import DragoonRules
@@ -49,10 +51,10 @@ def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
     Special Rules); an unopposed attack always advances, and only a roll of `stall_on` stalls it,
     which the unit's FFI may re-roll (Resolving Unit Attacks; FFI).
     """
-    parsed = rules.parse.get(action)
-    if parsed is None or parsed[0] != "attack":
+    act = rules.action_of(action)
+    if act is None or act.kind != ATTACK:
         return None
-    _, i, air = parsed
+    i, air = rules.unit_of(act), act.air
     b = rules.board
     target = rules.target_of(s, i)
     defender = rules.top_unit(s, target)
@@ -61,7 +63,7 @@ def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
         drm, advance = 0, Fraction(1)
         stall = 1 - advance_fraction(0, ffi, b.stall_on + 1)
     else:
-        drm = rules.attack_drm(s, target, defender, bool(air))
+        drm = rules.attack_drm(s, target, defender, air)
         advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
     takes, win = win_effect(rules, s, i)
     return {"action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi, "advance": advance, "stall": stall,
@@ -87,7 +89,6 @@ def win_effect(rules: DragoonRules, s: DragoonState, i: int) -> tuple[bool, str]
                   else f"changes nothing: the {name} never retreats and is not in desperate status")
     else:
         from .attacks import retreat_destination
-        from .state import BEYOND
 
         dest, _ = retreat_destination(rules, s, defender, target)
         if dest >= 0:
@@ -97,13 +98,14 @@ def win_effect(rules: DragoonRules, s: DragoonState, i: int) -> tuple[bool, str]
         else:
             effect = f"eliminates the {name} (+1 VP)"
     place = b.locations[target].name
-    if target == b.attack_only[i]:
+    barred = advance_restriction(rules, s, i, target)
+    if barred == NEVER_ENTERED:
         return False, f"cannot take {place} (Allied units never enter it); a win {effect}"
     if any(g != defender for g in rules.germans_at(s, target)):
         return False, f"cannot take {place} while the rest of the stack holds it; a win {effect}"
     if defender == b.panzer:
         return False, f"cannot take {place}: a win {effect}"
-    if target == b.avignon and not s.entered_198:
+    if barred == NOT_BEFORE_198:
         return False, f"cannot take {place} before the 198th ID has entered it; a win {effect}"
     return True, f"a win {effect} and advances into {place}"
 
@@ -121,12 +123,12 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
     """{"p", "fraction", "text"} for an action that involves a die (attacks, invasions, FFI re-rolls); else None."""
     b = rules.board
     no_stall_on = b.stall_on + 1
-    if action == "reroll ffi":
+    if action == REROLL_ID:
         if s.phase == ATTACK_REROLL and s.attack is not None:
-            mode, drm = s.attack[2], s.attack[4]
+            mode, drm = s.attack.mode, s.attack.drm
             if mode == OPPOSED:
                 p = advance_fraction(drm, False, b.advance_on)
-                takes, win = win_effect(rules, s, s.attack[0])
+                takes, win = win_effect(rules, s, s.attack.unit)
                 if takes:
                     return _entry(p, f"{fraction_text(p)} that the re-roll advances (needs {b.advance_on - drm}+)")
                 return _entry(p, f"{fraction_text(p)} that the re-roll wins (needs {b.advance_on - drm}+); the attack {win}")
@@ -136,10 +138,10 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
             p = 1 - advance_fraction(0, False, b.advance_on)
             return _entry(p, f"{fraction_text(p)} that the German re-roll fails (it needs {b.advance_on}+)")
         return None
-    parsed = rules.parse.get(action)
-    if parsed is None:
+    act = rules.action_of(action)
+    if act is None:
         return None
-    if parsed[0] == "invade":
+    if act.kind == INVADE:
         p = advance_fraction(0, False, no_stall_on)
         return _entry(p, f"{fraction_text(p)} to land without stalling (a {b.stall_on} stalls)")
     odds = attack_odds(rules, s, action)

@@ -8,7 +8,9 @@ reconstructed charts were calibrated with. The lobby draws its controls from `op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from warroom.engine.errors import WarroomError
@@ -33,8 +35,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def parse_options(options: dict[str, Any] | None) -> dict[str, str]:
-    """A new game's options, defaults filled in; an unknown key or value is refused naming the choices."""
+def parse_options(options: Mapping[str, Any] | None) -> Mapping[str, str]:
+    """A new game's options, defaults filled in, read-only (clones share them); an unknown key or value
+    is refused naming the choices."""
     out = dict(DEFAULTS)
     for key, value in (options or {}).items():
         if key not in _CHOICES:
@@ -42,7 +45,7 @@ def parse_options(options: dict[str, Any] | None) -> dict[str, str]:
         if value not in _CHOICES[key]:
             raise WarroomError(f"the Dragoon option {key!r} is one of {', '.join(map(repr, _CHOICES[key]))}, not {value!r}")
         out[key] = value
-    return out
+    return MappingProxyType(out)
 
 
 @cache

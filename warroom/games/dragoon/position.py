@@ -17,7 +17,10 @@ from .state import (
     IN_BOX,
     PANZER_MODES,
     PHASE_KEYS,
+    AlliedAttack,
+    BotAttack,
     DragoonState,
+    Phase,
 )
 
 GERMAN_PLACES = {ARRIVAL_BOX: "arrival box", ESCAPED: "escaped", ELIMINATED: "eliminated", BEYOND: "beyond"}
@@ -40,17 +43,18 @@ def state_to_json(board: Board, s: DragoonState) -> dict[str, Any]:
         loc = s.german_loc[g]
         german[german_unit.id] = {"location": names[loc] if loc >= 0 else GERMAN_PLACES[loc], "desperate": s.desperate[g]}
     attack = None
-    if s.attack is not None:
-        i, target, mode, defender, drm, air, rerolled, roll = s.attack
+    a = s.attack
+    if a is not None:
         attack = {
-            "unit": board.allied[i].id, "target": names[target], "mode": ATTACK_MODES[mode],
-            "defender": board.german[defender].id if defender >= 0 else None,
-            "drm": drm, "air": bool(air), "rerolled": bool(rerolled), "roll": roll or None,
+            "unit": board.allied[a.unit].id, "target": names[a.target], "mode": ATTACK_MODES[a.mode],
+            "defender": board.german[a.defender].id if a.defender >= 0 else None,
+            "drm": a.drm, "air": bool(a.air), "rerolled": bool(a.rerolled), "roll": a.roll or None,
         }
     bot_attack = None
-    if s.bot_attack is not None:
-        g, target, rerolled, roll = s.bot_attack
-        bot_attack = {"attacker": board.german[g].id, "target": board.allied[target].id, "rerolled": bool(rerolled), "roll": roll or None}
+    c = s.bot_attack
+    if c is not None:
+        bot_attack = {"attacker": board.german[c.attacker].id, "target": board.allied[c.target].id, "rerolled": bool(c.rerolled),
+                      "roll": c.roll or None}
     return {
         "turn": s.turn,
         "phase": PHASE_KEYS[s.phase],
@@ -91,7 +95,7 @@ def _parse(board: Board, data: Any) -> DragoonState:
     phase = data["phase"]
     if phase not in PHASE_KEYS:
         raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_KEYS)}")
-    s.phase = PHASE_KEYS.index(phase)
+    s.phase = Phase(PHASE_KEYS.index(phase))
     s.rp = _int(data, "rp", 0, 6)
     n = len(board.allied)
     s.allied_pos, s.stalled, s.ffi, s.spent = [IN_BOX] * n, [False] * n, [False] * n, [False] * n
@@ -137,18 +141,18 @@ def _parse(board: Board, data: Any) -> DragoonState:
     attack = data.get("attack")
     if attack is not None:
         defender = attack.get("defender")
-        s.attack = [
+        s.attack = AlliedAttack(
             board.allied_index[attack["unit"]], loc_index[attack["target"]], ATTACK_MODES.index(attack["mode"]),
-            board.german_index[defender] if defender else -1, int(attack["drm"]), int(bool(attack["air"])),
-            int(bool(attack["rerolled"])), int(attack.get("roll") or 0),
-        ]
+            board.german_index[defender] if defender else -1, int(attack["drm"]), bool(attack["air"]),
+            bool(attack["rerolled"]), int(attack.get("roll") or 0),
+        )
     s.bot_queue = [board.german_index[g] for g in data.get("bot_queue", [])]
     bot_attack = data.get("bot_attack")
     if bot_attack is not None:
-        s.bot_attack = [
+        s.bot_attack = BotAttack(
             board.german_index[bot_attack["attacker"]], board.allied_index[bot_attack["target"]],
-            int(bool(bot_attack["rerolled"])), int(bot_attack.get("roll") or 0),
-        ]
+            bool(bot_attack["rerolled"]), int(bot_attack.get("roll") or 0),
+        )
     s.captured = {loc_index[k]: int(v) for k, v in data.get("captured", {}).items()}
     s.eliminated = {board.german_index[k]: int(v) for k, v in data.get("eliminated", {}).items()}
     try:
@@ -167,11 +171,9 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
 
 
 def _check_consistent(board: Board, s: DragoonState) -> None:
-    from .state import ATTACK_REROLL, ATTACK_ROLL, BOT_ATTACK_ROLL, BOT_REROLL
-
-    if s.phase in (ATTACK_ROLL, ATTACK_REROLL) and s.attack is None:
+    if s.phase in (Phase.ATTACK_ROLL, Phase.ATTACK_REROLL) and s.attack is None:
         raise PositionError(f"phase {PHASE_KEYS[s.phase]} needs a pending 'attack'")
-    if s.phase in (BOT_ATTACK_ROLL, BOT_REROLL) and s.bot_attack is None:
+    if s.phase in (Phase.BOT_ATTACK_ROLL, Phase.BOT_REROLL) and s.bot_attack is None:
         raise PositionError(f"phase {PHASE_KEYS[s.phase]} needs a pending 'bot_attack'")
     for i, p in enumerate(s.allied_pos):
         if p >= 0 and board.routes[i][p] in s.german_loc:

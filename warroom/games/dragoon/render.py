@@ -348,8 +348,8 @@ def _counterattack_note(rules: DragoonRules, s: DragoonState, action: str) -> st
     stalled one back."""
     b = rules.board
     assert s.bot_attack is not None
-    unit = b.allied[s.bot_attack[1]].id
-    effect = f"pushes {unit} back" if s.stalled[s.bot_attack[1]] else f"stalls {unit}"
+    unit = b.allied[s.bot_attack.target].id
+    effect = f"pushes {unit} back" if s.stalled[s.bot_attack.target] else f"stalls {unit}"
     if action == "accept":
         return f"the counterattack stands: it {effect}"
     chance = advance_fraction(0, False, b.advance_on)
@@ -359,8 +359,8 @@ def _counterattack_note(rules: DragoonRules, s: DragoonState, action: str) -> st
 def exact_advance(rules: DragoonRules, s: DragoonState, action: str) -> Fraction | None:
     """The exact chance that an opposed attack (or its FFI re-roll) advances; None for other actions."""
     b = rules.board
-    if action == "reroll ffi" and s.phase == ATTACK_REROLL and s.attack is not None and s.attack[2] == OPPOSED:
-        return advance_fraction(s.attack[4], False, b.advance_on)
+    if action == "reroll ffi" and s.phase == ATTACK_REROLL and s.attack is not None and s.attack.mode == OPPOSED:
+        return advance_fraction(s.attack.drm, False, b.advance_on)
     odds = attack_odds(rules, s, action)
     return odds["advance"] if odds is not None and odds["opposed"] else None
 
@@ -373,9 +373,9 @@ def pending_roll(match: Match) -> RenderableType | None:
         faces = ", ".join(f"{face}: {rp} RP" for face, rp in sorted(b.rp_roll.items()))
         return Text(f"Allied RPs for {s.turn} Aug: roll on the RP chart ({faces}).")
     if s.phase == ATTACK_ROLL and s.attack is not None:
-        i, target, mode, defender, drm = s.attack[:5]
+        i, target, mode, defender, drm = s.attack.unit, s.attack.target, s.attack.mode, s.attack.defender, s.attack.drm
         unit, where = b.allied[i].id, b.locations[target].name
-        again = " (FFI re-roll)" if s.attack[6] else ""
+        again = " (FFI re-roll)" if s.attack.rerolled else ""
         if mode == OPPOSED:
             need = b.advance_on - drm
             chance = advance_fraction(drm, False, b.advance_on)
@@ -391,10 +391,10 @@ def pending_roll(match: Match) -> RenderableType | None:
             table.add_row(str(roll), Text(f"{line.title}: {line.text}"))
         return table
     if s.phase == BOT_ATTACK_ROLL and s.bot_attack is not None:
-        g, target = s.bot_attack[0], s.bot_attack[1]
+        g, target = s.bot_attack.attacker, s.bot_attack.target
         outcome = "push it back" if s.stalled[target] else "stall it"
         chance = advance_fraction(0, False, b.advance_on)
-        again = " (FFI re-roll)" if s.bot_attack[2] else ""
+        again = " (FFI re-roll)" if s.bot_attack.rerolled else ""
         return Text(f"{b.german[g].id} counterattacks {b.allied[target].id}{again}: {b.advance_on}+ to {outcome} (chance {chance}).")
     return None
 

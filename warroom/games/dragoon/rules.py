@@ -1,45 +1,47 @@
 """Operation Dragoon 1944: the Ruleset. Allied decisions, the German BOT as chance nodes.
 
-This module holds the contract, the action ids and the Sequence of Play; the attacks, the German
-movement and the BOT chart live in attacks.py, movement.py and bot.py. Rule citations name the
-rulebook's sections (it has no numbers): "Dragoon: <section>".
+This module holds the contract, the action ids and the Sequence of Play (`SEQUENCE_OF_PLAY`, at the
+end: each phase with who acts and the handler that carries it out); the attacks, the German movement
+and the BOT chart live in attacks.py, movement.py and bot.py. Rule citations name the rulebook's
+sections (it has no numbers): "Dragoon: <section>". The helpers report what happens to an event
+sink (events.py); `apply(..., log=False)` hands them the silent one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from warroom.engine.errors import IllegalActionError
+from warroom.engine.errors import IllegalActionError, UnknownScenarioError
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import attacks, bot, movement
+from .actions import ACCEPT, ACTIVATE, ATTACK, END, FFI, INVADE, REROLL, REROLL_ID, Action
+from .advance import may_advance_into
 from .board import Board, load_board
+from .events import SILENT, Events
 from .odds import win_effect
 from .options import option_specs, parse_options
 from .position import state_from_json, state_to_json
 from .sections import ACTION_CHARTS, ATTACKS, FFI_RULE, LANDINGS, RP_CHART, SEQUENCE, VICTORY
 from .state import (
-    ACTIONS,
     ARRIVAL_BOX,
-    ATTACK_REROLL,
-    ATTACK_ROLL,
-    BOT_ATTACK_ROLL,
-    BOT_REROLL,
-    BOT_ROLL,
     IN_BOX,
-    INVADE,
     OPPOSED,
-    OVER,
     PHASE_NAMES,
-    RP_ROLL,
     UNOPPOSED,
+    AlliedAttack,
     DragoonState,
+    Phase,
 )
+from .state import INVADE as INVASION
 
 ALLIED, GERMAN = "Allied", "German"
 D6 = tuple((face, 1 / 6) for face in range(1, 7))
 """One shared, immutable d6: the dice source checks once that its faces are equally likely."""
-CHANCE_PHASES = (RP_ROLL, ATTACK_ROLL, BOT_ROLL, BOT_ATTACK_ROLL)
+FFI_CHOICE = (REROLL_ID, ACCEPT)
+"""The decision after a roll an FFI marker may re-roll (FFI)."""
 
 
 class DragoonRules:
@@ -49,41 +51,47 @@ class DragoonRules:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
-        self._build_action_tables()
+        self._build_tables()
 
-    # -- action ids, built once ---------------------------------------------------------------
-    def _build_action_tables(self) -> None:
+    # -- action ids and route lookups, built once ---------------------------------------------------
+    def _build_tables(self) -> None:
         b = self.board
         names = [loc.id for loc in b.locations]
-        self.invade_id = [f"invade {u.id} {names[b.routes[i][0]]}" for i, u in enumerate(b.allied)]
-        self.activate_id = [f"activate {u.id}" for u in b.allied]
-        self.ffi_id = [f"ffi {u.id}" for u in b.allied]
+        self.invade_id = [Action(INVADE, u.id, target=names[b.routes[i][0]]).id for i, u in enumerate(b.allied)]
+        self.activate_id = [Action(ACTIVATE, u.id).id for u in b.allied]
+        self.ffi_id = [Action(FFI, u.id).id for u in b.allied]
+        # per Allied unit, per route position + 1 (0: still in its box): the location it attacks next (-1: none)
+        self.next_stop: list[tuple[int, ...]] = []
+        # per Allied unit and route position: the ids of its attack from there, plain and with Air ("" where none)
         self.attack_id: list[list[tuple[str, str]]] = []
         for i, unit in enumerate(b.allied):
-            stops = list(b.routes[i]) + ([b.attack_only[i]] if b.attack_only[i] >= 0 else [])
+            route = b.routes[i]
+            stops = list(route) + ([b.attack_only[i]] if b.attack_only[i] >= 0 else [])
+            self.next_stop.append((route[0], *(stops[p + 1] if p + 1 < len(stops) else -1 for p in range(len(route)))))
             ids = []
-            for p in range(len(b.routes[i])):
+            for p in range(len(route)):
                 if p + 1 < len(stops):
-                    plain = f"attack {unit.id} {names[stops[p]]}->{names[stops[p + 1]]}"
-                    ids.append((plain, plain + " +air"))
+                    plain = Action(ATTACK, unit.id, names[stops[p]], names[stops[p + 1]])
+                    ids.append((plain.id, Action(ATTACK, unit.id, plain.origin, plain.target, air=True).id))
                 else:
                     ids.append(("", ""))
             self.attack_id.append(ids)
-        self.parse: dict[str, tuple[str, int, int]] = {"end": ("end", -1, 0), "reroll ffi": ("reroll", -1, 0), "accept": ("accept", -1, 0)}
-        for i in range(len(b.allied)):
-            self.parse[self.invade_id[i]] = ("invade", i, 0)
-            self.parse[self.activate_id[i]] = ("activate", i, 0)
-            self.parse[self.ffi_id[i]] = ("ffi", i, 0)
-            for plain, air in self.attack_id[i]:
-                if plain:
-                    self.parse[plain] = ("attack", i, 0)
-                    self.parse[air] = ("attack", i, 1)
+        known = [END, REROLL_ID, ACCEPT, *self.invade_id, *self.activate_id, *self.ffi_id]
+        known += [text for ids in self.attack_id for pair in ids for text in pair if text]
+        self.actions: dict[str, Action] = {text: Action.from_id(text) for text in known}
+        """Every action id this board can offer, read once (`action_of`)."""
+
+    def action_of(self, action: str) -> Action | None:
+        """The Action an id names, if this board ever offers it (None: not a Dragoon action here)."""
+        return self.actions.get(action)
+
+    def unit_of(self, action: Action) -> int:
+        """The index of the Allied unit an action names."""
+        return self.board.allied_index[action.unit]
 
     # -- the contract ---------------------------------------------------------------------------
     def initial_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> DragoonState:
         if scenario not in (None, "campaign"):
-            from warroom.engine.errors import UnknownScenarioError
-
             raise UnknownScenarioError(f"Operation Dragoon has one scenario, 'campaign', not {scenario!r}")
         b = self.board
         s = DragoonState()
@@ -95,19 +103,14 @@ class DragoonRules:
         s.german_loc = [b.loc_index[g.start] if g.start else ARRIVAL_BOX for g in b.german]
         s.desperate = [g.desperate_at_start for g in b.german]  # 11th PzD at start: rulebook Desperate Defense
         s.control = [False] * len(b.locations)
-        self._start_turn(s, [], False)
+        self.start_turn(s, SILENT)
         return s
 
     def to_act(self, s: DragoonState) -> str | None:
-        phase = s.phase
-        if phase == OVER:
-            return None
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        return ALLIED
+        return SEQUENCE_OF_PLAY[s.phase].actor
 
     def chance_outcomes(self, s: DragoonState) -> tuple[tuple[int, float], ...]:
-        if s.phase not in CHANCE_PHASES:
+        if SEQUENCE_OF_PLAY[s.phase].roll is None:
             raise IllegalActionError("no die roll is pending")
         return D6
 
@@ -117,21 +120,19 @@ class DragoonRules:
     def legal_actions(self, s: DragoonState) -> list[str]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = tuple(self._legal(s))
+            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
         return list(legal)
 
-    def _legal(self, s: DragoonState) -> list[str]:
-        if s.phase in (ATTACK_REROLL, BOT_REROLL):
-            return ["reroll ffi", "accept"]
-        if s.phase != ACTIONS:
-            return []
+    def allied_choices(self, s: DragoonState) -> tuple[str, ...]:
+        """The Allied Actions phase's choices, in a fixed order: per unit invade, activate or attack (with
+        Air where it may), FFI; then end (Using Action Charts: every action costs 1 RP)."""
         if s.rp <= 0:
-            return ["end"]  # Using Action Charts: every action costs 1 RP
+            return (END,)
         b = self.board
         out: list[str] = []
         air_ok = not s.air_used and not s.air_grounded
-        for i in range(len(b.allied)):
-            p = s.allied_pos[i]
+        german_loc, next_stop = s.german_loc, self.next_stop
+        for i, p in enumerate(s.allied_pos):
             if p == IN_BOX:
                 if b.landing_turn[i] is None:
                     out.append(self.invade_id[i])
@@ -139,119 +140,46 @@ class DragoonRules:
             if s.stalled[i]:
                 out.append(self.activate_id[i])
             elif not s.spent[i]:
-                target = self._target(i, p)
+                target = next_stop[i][p + 1]
                 if target >= 0:
-                    if self._occupied(s, target):
+                    if target in german_loc:
                         plain, air = self.attack_id[i][p]
                         out.append(plain)
                         if air_ok:
                             out.append(air)
-                    elif target != b.attack_only[i] and not (target == b.avignon and not s.entered_198) and not self._allied_at(s, target):
+                    elif may_advance_into(self, s, i, target):
                         out.append(self.attack_id[i][p][0])
             if not s.ffi[i]:
                 out.append(self.ffi_id[i])
-        out.append("end")
-        return out
+        out.append(END)
+        return tuple(out)
 
     def apply(self, s: DragoonState, action: str, log: bool = True) -> list[Event]:
-        if s.legal is None:
-            s.legal = tuple(self._legal(s))
-        if action not in s.legal:
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
+        if action not in legal:
             raise IllegalActionError(self._why_illegal(s, action))
-        kind, i, air = self.parse[action]
         s.legal = None
-        events: list[Event] = []
-        b = self.board
-        unit = b.allied[i].id if i >= 0 else ""
-        if kind == "end":
-            if log:
-                events.append({"type": "end_actions", "text": f"Allied player ends actions with {s.rp} RP unused (RP cannot be saved).", "rule": ACTION_CHARTS})
-            self._end_actions(s, events, log)
-        elif kind == "activate":
-            s.rp -= 1
-            s.stalled[i] = False
-            if log:
-                events.append({"type": "activate", "text": f"{unit} flips from stalled to active (1 RP).", "rule": ACTION_CHARTS})
-            self._after_action(s, events, log)
-        elif kind == "ffi":
-            s.rp -= 1
-            s.ffi[i] = True
-            if log:
-                events.append({"type": "ffi", "text": f"An FFI marker joins {unit} (1 RP).", "rule": FFI_RULE})
-            self._after_action(s, events, log)
-        elif kind == "invade":
-            s.rp -= 1
-            s.spent[i] = True
-            s.attack = [i, b.routes[i][0], INVADE, -1, 0, 0, 0, 0]
-            s.phase = ATTACK_ROLL
-            if log:
-                events.append({"type": "invade", "text": f"{unit} invades {b.locations[b.routes[i][0]].name} (1 RP): roll, a 1 stalls it.", "rule": ATTACKS})
-        elif kind == "attack":
-            s.rp -= 1
-            s.spent[i] = True
-            target = self._target(i, s.allied_pos[i])
-            defender = self.top_unit(s, target)
-            if defender < 0:
-                s.attack = [i, target, UNOPPOSED, -1, 0, 0, 0, 0]
-                if log:
-                    events.append({"type": "attack", "text": f"{unit} makes an unopposed attack on empty {b.locations[target].name} (1 RP): it advances; a 1 stalls it.", "rule": ATTACKS})
-            else:
-                drm = self.attack_drm(s, target, defender, bool(air))
-                if air:
-                    s.air_used = True
-                s.attack = [i, target, OPPOSED, defender, drm, air, 0, 0]
-                if log:
-                    takes, win = win_effect(self, s, i)
-                    goal = "to advance" if takes else f"to win; the attack {win}"
-                    events.append({"type": "attack", "text": f"{unit} attacks {b.german[defender].name} in {b.locations[target].name} (1 RP){' with Air support' if air else ''}: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die {goal}.", "rule": ATTACKS})
-            s.phase = ATTACK_ROLL
-        elif kind == "reroll":
-            if s.phase == ATTACK_REROLL:
-                assert s.attack is not None
-                s.ffi[s.attack[0]] = False
-                s.attack[6] = 1
-                s.phase = ATTACK_ROLL
-                who = b.allied[s.attack[0]].id
-            else:
-                assert s.bot_attack is not None
-                s.ffi[s.bot_attack[1]] = False
-                s.bot_attack[2] = 1
-                s.phase = BOT_ATTACK_ROLL
-                who = b.allied[s.bot_attack[1]].id
-            if log:
-                events.append({"type": "ffi_reroll", "text": f"{who} uses its FFI to re-roll the die; the FFI marker is removed from play.", "rule": FFI_RULE})
-        else:  # accept
-            if s.phase == ATTACK_REROLL:
-                assert s.attack is not None
-                attacks.finish_attack(self, s, s.attack[7], events, log)
-            else:
-                assert s.bot_attack is not None
-                bot.finish_bot_attack(self, s, True, events, log)
-        return events
+        events = Events() if log else SILENT
+        decide = SEQUENCE_OF_PLAY[s.phase].decide
+        assert decide is not None  # a phase with choices has a handler for them
+        decide(self, s, self.actions[action], events)
+        return events.items if log else []
 
     def apply_chance(self, s: DragoonState, roll: int, log: bool = True) -> list[Event]:
-        if s.phase not in CHANCE_PHASES:
+        handler = SEQUENCE_OF_PLAY[s.phase].roll
+        if handler is None:
             raise IllegalActionError("no die roll is pending")
         if not 1 <= roll <= 6:
             raise IllegalActionError(f"a d6 shows 1 to 6, not {roll}")
         s.legal = None
-        events: list[Event] = []
-        phase = s.phase
-        if phase == RP_ROLL:
-            s.rp = self.board.rp_roll[roll]
-            if log:
-                events.append({"type": "rp", "text": f"Turn {s.turn}: the RP roll is {roll}: {s.rp} RP this turn.", "rule": RP_CHART})
-            self._open_actions(s, events, log)
-        elif phase == ATTACK_ROLL:
-            attacks.resolve_attack_roll(self, s, roll, events, log)
-        elif phase == BOT_ROLL:
-            bot.bot_action(self, s, roll, events, log)
-        else:
-            bot.resolve_bot_roll(self, s, roll, events, log)
-        return events
+        events = Events() if log else SILENT
+        handler(self, s, roll, events)
+        return events.items if log else []
 
     def result(self, s: DragoonState) -> Result | None:
-        if s.phase != OVER:
+        if s.phase != Phase.OVER:
             return None
         vp, parts = self.victory_points(s)
         b = self.board
@@ -304,24 +232,17 @@ class DragoonRules:
         p = s.allied_pos[i]
         return self.board.routes[i][p] if p >= 0 else -1
 
-    def _target(self, i: int, p: int) -> int:
-        route = self.board.routes[i]
-        if p == IN_BOX:
-            return route[0]
-        if p + 1 < len(route):
-            return route[p + 1]
-        return self.board.attack_only[i]
-
     def target_of(self, s: DragoonState, i: int) -> int:
-        """The location Allied unit i would attack next (-1: none)."""
-        return self._target(i, s.allied_pos[i])
+        """The location Allied unit i would attack next (-1: none); from its box, its first location."""
+        return self.next_stop[i][s.allied_pos[i] + 1]
 
-    def _occupied(self, s: DragoonState, loc: int) -> bool:
-        return loc in s.german_loc
-
-    def _allied_at(self, s: DragoonState, loc: int) -> bool:
+    def allied_at(self, s: DragoonState, loc: int) -> bool:
+        """Whether an Allied unit stands in `loc`."""
         routes = self.board.routes
-        return any(p >= 0 and routes[i][p] == loc for i, p in enumerate(s.allied_pos))
+        for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a plain loop: any() over a generator costs more on this hot path
+            if p >= 0 and routes[i][p] == loc:
+                return True
+        return False
 
     def germans_at(self, s: DragoonState, loc: int) -> list[int]:
         return [g for g, where in enumerate(s.german_loc) if where == loc]
@@ -371,27 +292,117 @@ class DragoonRules:
 
         return why_illegal(self, s, action)
 
-    # -- sequence of play ---------------------------------------------------------------------
-    def _after_action(self, s: DragoonState, events: list[Event], log: bool) -> None:
-        s.phase = ACTIONS
+    # -- the phases' handlers (SEQUENCE_OF_PLAY) ------------------------------------------------------
+    def roll_rp(self, s: DragoonState, roll: int, events: Events) -> None:
+        """Allied RPs: the RP chart's line for the roll, then the Allied actions open."""
+        s.rp = self.board.rp_roll[roll]
+        if events.on:
+            events.emit("rp", f"Turn {s.turn}: the RP roll is {roll}: {s.rp} RP this turn.", RP_CHART)
+        self.open_actions(s, events)
+
+    def take_action(self, s: DragoonState, act: Action, events: Events) -> None:
+        """Allied Actions: carry out one action (each costs 1 RP: Using Action Charts), or end them."""
+        kind = act.kind
+        if kind == END:
+            if events.on:
+                events.emit("end_actions", f"Allied player ends actions with {s.rp} RP unused (RP cannot be saved).", ACTION_CHARTS)
+            self.end_actions(s, events)
+            return
+        b = self.board
+        i = b.allied_index[act.unit]
+        s.rp -= 1
+        if kind == ACTIVATE:
+            s.stalled[i] = False
+            if events.on:
+                events.emit("activate", f"{act.unit} flips from stalled to active (1 RP).", ACTION_CHARTS)
+            self.after_action(s, events)
+        elif kind == FFI:
+            s.ffi[i] = True
+            if events.on:
+                events.emit("ffi", f"An FFI marker joins {act.unit} (1 RP).", FFI_RULE)
+            self.after_action(s, events)
+        elif kind == INVADE:
+            s.spent[i] = True
+            beach = b.routes[i][0]
+            s.attack = AlliedAttack(i, beach, INVASION)
+            s.phase = Phase.ATTACK_ROLL
+            if events.on:
+                events.emit("invade", f"{act.unit} invades {b.locations[beach].name} (1 RP): roll, a 1 stalls it.", ATTACKS)
+        else:  # attack
+            s.spent[i] = True
+            target = self.target_of(s, i)
+            defender = self.top_unit(s, target)
+            if defender < 0:
+                s.attack = AlliedAttack(i, target, UNOPPOSED)
+                if events.on:
+                    events.emit("attack", f"{act.unit} makes an unopposed attack on empty {b.locations[target].name} (1 RP): "
+                                "it advances; a 1 stalls it.", ATTACKS)
+            else:
+                air = act.air
+                drm = self.attack_drm(s, target, defender, air)
+                if air:
+                    s.air_used = True
+                s.attack = AlliedAttack(i, target, OPPOSED, defender, drm, air)
+                if events.on:
+                    takes, win = win_effect(self, s, i)
+                    goal = "to advance" if takes else f"to win; the attack {win}"
+                    events.emit("attack", f"{act.unit} attacks {b.german[defender].name} in {b.locations[target].name} (1 RP)"
+                                f"{' with Air support' if air else ''}: DRM {drm:+d}, needs {b.advance_on - drm}+ on the die {goal}.",
+                                ATTACKS)
+            s.phase = Phase.ATTACK_ROLL
+
+    def attack_reroll(self, s: DragoonState, act: Action, events: Events) -> None:
+        """A failed Allied roll with an FFI marker: re-roll it (the marker goes) or keep it (FFI)."""
+        attack = s.attack
+        assert attack is not None
+        if act.kind == REROLL:
+            s.ffi[attack.unit] = False
+            s.attack = attack._replace(rerolled=True)
+            s.phase = Phase.ATTACK_ROLL
+            self._ffi_used(attack.unit, events)
+        else:
+            attacks.finish_attack(self, s, attack.roll, events)
+
+    def bot_reroll(self, s: DragoonState, act: Action, events: Events) -> None:
+        """A German success against a unit with an FFI marker: make the German re-roll, or keep the result (FFI)."""
+        attack = s.bot_attack
+        assert attack is not None
+        if act.kind == REROLL:
+            s.ffi[attack.target] = False
+            s.bot_attack = attack._replace(rerolled=True)
+            s.phase = Phase.BOT_ATTACK_ROLL
+            self._ffi_used(attack.target, events)
+        else:
+            bot.finish_bot_attack(self, s, True, events)
+
+    def _ffi_used(self, i: int, events: Events) -> None:
+        if events.on:
+            events.emit("ffi_reroll", f"{self.board.allied[i].id} uses its FFI to re-roll the die; the FFI marker is removed from play.",
+                        FFI_RULE)
+
+    # -- the moves between phases ------------------------------------------------------------------
+    def after_action(self, s: DragoonState, events: Events) -> None:
+        """An Allied action is done: the next, or the end of the actions when every RP is spent."""
+        s.phase = Phase.ACTIONS
         s.attack = None
         if s.rp <= 0:
-            if log:
-                events.append({"type": "end_actions", "text": "All RP are spent: the Allied actions end.", "rule": ACTION_CHARTS})
-            self._end_actions(s, events, log)
+            if events.on:
+                events.emit("end_actions", "All RP are spent: the Allied actions end.", ACTION_CHARTS)
+            self.end_actions(s, events)
 
-    def _start_turn(self, s: DragoonState, events: list[Event], log: bool) -> None:
-        b = self.board
-        designated = b.rp_designated.get(s.turn)
+    def start_turn(self, s: DragoonState, events: Events) -> None:
+        """Allied RPs: a designated number from the RP chart, or a roll for it."""
+        designated = self.board.rp_designated.get(s.turn)
         if designated is None:
-            s.phase = RP_ROLL
+            s.phase = Phase.RP_ROLL
             return
         s.rp = designated
-        if log:
-            events.append({"type": "rp", "text": f"Turn {s.turn} ({s.turn} August): the RP chart gives {designated} RP.", "rule": RP_CHART})
-        self._open_actions(s, events, log)
+        if events.on:
+            events.emit("rp", f"Turn {s.turn} ({s.turn} August): the RP chart gives {designated} RP.", RP_CHART)
+        self.open_actions(s, events)
 
-    def _open_actions(self, s: DragoonState, events: list[Event], log: bool) -> None:
+    def open_actions(self, s: DragoonState, events: Events) -> None:
+        """Allied Actions begin: the French land where the turn brings them; with no RP they end at once."""
         b = self.board
         for i, turn in enumerate(b.landing_turn):
             if turn == s.turn and s.allied_pos[i] == IN_BOX:
@@ -399,34 +410,79 @@ class DragoonRules:
                 s.allied_pos[i] = 0
                 s.spent[i] = True
                 attacks.enter(self, s, b.routes[i][0], i)
-                if log:
-                    events.append({"type": "landing", "text": f"{b.allied[i].name} lands on {b.locations[b.routes[i][0]].name} (free, no roll).", "rule": LANDINGS})
-        s.phase = ACTIONS
+                if events.on:
+                    events.emit("landing", f"{b.allied[i].name} lands on {b.locations[b.routes[i][0]].name} (free, no roll).", LANDINGS)
+        s.phase = Phase.ACTIONS
         if s.rp <= 0:
-            self._end_actions(s, events, log)
+            self.end_actions(s, events)
 
-    def _end_actions(self, s: DragoonState, events: list[Event], log: bool) -> None:
+    def end_actions(self, s: DragoonState, events: Events) -> None:
+        """The Allied actions end: unspent RP are lost, the Germans move, the BOT rolls."""
         s.attack = None
         s.rp = 0  # Using Action Charts: "RP cannot be saved from turn to turn"
-        movement.german_movement(self, s, events, log)
-        s.phase = BOT_ROLL
+        movement.german_movement(self, s, events)
+        s.phase = Phase.BOT_ROLL
 
-    def _turn_end(self, s: DragoonState, events: list[Event], log: bool) -> None:
+    def turn_end(self, s: DragoonState, events: Events) -> None:
+        """Turn End: the game ends after 29 August; else the turn marker advances and the Air returns."""
         b = self.board
         s.bot_attack = None
         s.bot_queue = []
         if s.turn >= b.last_turn:
-            s.phase = OVER
-            if log:
+            s.phase = Phase.OVER
+            if events.on:
                 result = self.result(s)
                 assert result is not None
-                events.append({"type": "game_over", "text": f"End of the 29 August turn. {result.reason}", "rule": VICTORY, "result": result.to_json()})
+                events.emit("game_over", f"End of the 29 August turn. {result.reason}", VICTORY, result=result.to_json())
             return
         s.turn += 1
         s.air_used = False
         s.air_grounded = s.bad_weather_next
         s.bad_weather_next = False
         s.spent = [False] * len(s.spent)
-        if log:
-            events.append({"type": "turn", "text": f"Turn end: the turn marker advances to {s.turn} August.", "rule": SEQUENCE})
-        self._start_turn(s, events, log)
+        if events.on:
+            events.emit("turn", f"Turn end: the turn marker advances to {s.turn} August.", SEQUENCE)
+        self.start_turn(s, events)
+
+
+def _no_choices(rules: DragoonRules, s: DragoonState) -> tuple[str, ...]:
+    return ()
+
+
+def _ffi_choice(rules: DragoonRules, s: DragoonState) -> tuple[str, ...]:
+    return FFI_CHOICE
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One phase of the Sequence of Play: who acts, and the handler that carries it out.
+
+    A die phase has `roll(rules, state, roll, events)`; a decision phase has `choices(rules, state)`
+    (the legal action ids) and `decide(rules, state, action, events)`."""
+
+    phase: Phase
+    actor: str | None
+    """CHANCE for a die, ALLIED for a decision, None once the game is over."""
+    roll: Callable[[DragoonRules, DragoonState, int, Events], None] | None = None
+    decide: Callable[[DragoonRules, DragoonState, Action, Events], None] | None = None
+    choices: Callable[[DragoonRules, DragoonState], tuple[str, ...]] = _no_choices
+
+
+SEQUENCE_OF_PLAY: tuple[Step, ...] = (
+    # Allied RPs: the RP chart (designated RP on some turns, a roll on the others)
+    Step(Phase.RP_ROLL, CHANCE, roll=DragoonRules.roll_rp),
+    # Allied Actions: invade, attack, activate, FFI, until the RP are spent or the player ends
+    Step(Phase.ACTIONS, ALLIED, decide=DragoonRules.take_action, choices=DragoonRules.allied_choices),
+    Step(Phase.ATTACK_ROLL, CHANCE, roll=attacks.resolve_attack_roll),  # an attack's die (Resolving Unit Attacks)
+    Step(Phase.ATTACK_REROLL, ALLIED, decide=DragoonRules.attack_reroll, choices=_ffi_choice),  # its FFI re-roll?
+    # German Movement: carried out as the Allied actions end (DragoonRules.end_actions)
+    # German BOT Actions: the BOT chart's line, then each counterattack it orders
+    Step(Phase.BOT_ROLL, CHANCE, roll=bot.bot_action),
+    Step(Phase.BOT_ATTACK_ROLL, CHANCE, roll=bot.resolve_bot_roll),
+    Step(Phase.BOT_REROLL, ALLIED, decide=DragoonRules.bot_reroll, choices=_ffi_choice),  # the defender's FFI re-roll?
+    # Turn End: carried out when the BOT's counterattacks are done (DragoonRules.turn_end)
+    Step(Phase.OVER, None),
+)
+"""The turn as the rulebook's Sequence of Play Each Turn lists it, one entry per `Phase`, in its order."""
+if [step.phase for step in SEQUENCE_OF_PLAY] != list(Phase):
+    raise RuntimeError("SEQUENCE_OF_PLAY must list every Phase in order")
