@@ -88,3 +88,42 @@ def test_the_route_is_described(client: Any) -> None:
     assert {"200", "401", "403", "404", "409"} <= set(route["responses"])
     assert route["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Review")
     assert {"points", "mistakes", "measure"} <= set(spec["components"]["schemas"]["Review"]["properties"])
+
+
+def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any, artifacts: Path) -> None:
+    """A finished game (a random player's, uploaded): the graph appears beside the replay with the costly moves marked;
+    clicking one moves the replay to the position after it and says what the computer would have played."""
+    from web_pages import api, new_page
+
+    import warroom
+    from warroom.ai import get_agent
+
+    match = warroom.new_game("patton", "bulge", seed=5)
+    player = get_agent("random", "patton", seed=5)
+    while not match.over:
+        match.play(player.choose(match)[0])
+    created = api(live_server, "POST", "/api/games/upload", json={"record": match.record().to_json(), "mode": "hotseat"})
+    game_id, token = created["id"], created["seats"][0]["token"]
+    report = api(live_server, "GET", f"/api/games/{game_id}/review", params={"token": token})
+    assert report["mistakes"]
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{game_id}?token={token}")
+    page.wait_for_selector("#game-over")
+    page.click("#game-over button.primary")
+    page.wait_for_selector("#replay-bar")
+    page.wait_for_selector("#review-graph")
+    assert page.locator("#review-graph polyline").count() == 2  # each side's line
+    marks = page.locator("#review-graph .review-mark")
+    assert marks.count() == len(report["mistakes"])
+    target = report["mistakes"][-1]
+    page.click(f'#review-graph .review-mark[data-frame="{target["frame"]}"]')
+    assert f"step {target['frame']} of {len(report['points']) - 1}" in page.inner_text("#replay-bar")
+    detail = page.inner_text("#review-detail")
+    assert target["label"] in detail and "The computer" in detail and "Why:" in detail
+    page.click("#replay-first")  # the replay moved by its own buttons: the graph follows, and a plain point explains nothing
+    assert "At the start" in page.inner_text("#review-detail")
+    page.click(f'#review-mistakes button[data-frame="{report["mistakes"][0]["frame"]}"]')
+    assert f"step {report['mistakes'][0]['frame']} of" in page.inner_text("#replay-bar")
+    page.screenshot(path=str(artifacts / "review-graph.png"), full_page=True)
+    assert not errors, errors
+    context.close()

@@ -79,7 +79,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
            simulations: int = AGENT_SIMULATIONS, seed: int = 0) -> dict[str, Any]:
     """The post-game analysis of a record (finished or not): see the module docstring. JSON-ready:
 
-    {"game", "scenario", "sides", "measure", "scoring", "steps", "over", "result",
+    {"game", "scenario", "sides", "names" (the scenario's word for each side), "measure", "scoring", "steps", "over", "result",
      "points": [{"step", "side", "action", "label", "values": {side: value}}],
      "decisions": [{"step", "side", "action", "label", "before", "expected", "best", "loss"}],
      "mistakes": [{"step", "side", "action", "label", "before", "expected", "best", "loss", "text",
@@ -127,7 +127,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
     mistakes.sort(key=lambda m: m["step"])
     result = stepper.result
     return {
-        "game": record.game, "scenario": record.scenario, "sides": sides,
+        "game": record.game, "scenario": record.scenario, "sides": sides, "names": {side: names.get(side, side) for side in sides},
         "measure": _measure(ruleset, "each side", hooks.value_text),
         "scoring": score.name, "steps": len(record.actions), "over": stepper.over,
         "result": result.to_json() if result is not None else None,

@@ -219,6 +219,7 @@ class Review(BaseModel):
     game: str
     scenario: str | None
     sides: list[str]
+    names: dict[str, str] = Field(description="the scenario's word for each side")
     measure: str = Field(description="what the values are, in words (a win chance, or an expected result)")
     scoring: str = Field(description="how positions were scored: the game's evaluation, or a short search")
     steps: int

@@ -43,6 +43,7 @@ export const api = {
   odds: (id, token) => call("GET", `/api/games/${id}/odds`, undefined, token),
   hint: (id, token) => call("GET", `/api/games/${id}/hint?budget_ms=800&agent=mcts`, undefined, token),
   replay: (id, token) => call("GET", `/api/games/${id}/replay`, undefined, token),
+  review: (id, token) => call("GET", `/api/games/${id}/review`, undefined, token),
   recordUrl: (id, token) => `/api/games/${id}/record?token=${encodeURIComponent(token)}`,
 };
 

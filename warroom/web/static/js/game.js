@@ -11,6 +11,7 @@ import { h, clear, toast, pct } from "./dom.js";
 import { s, dieFace } from "./svg.js";
 import { helpBody } from "./help.js";
 import { fairnessChip, fairnessPanel } from "./fairness.js";
+import { mountReview } from "./review.js";
 
 // The board's style sheets, before it draws (a board may measure its text): each once per page.
 function loadStyles(urls) {
@@ -520,8 +521,19 @@ class GameView {
     if (this.board && this.board.forget) this.board.forget();
     this.hideFloating();
     this.replayBar = h("div", { class: "replay-bar", id: "replay-bar" });
-    this.prompt.after(this.replayBar);
+    this.reviewBox = h("div", { class: "replay-bar" }); // the post-game analysis (review.js): its graph jumps the replay
+    this.prompt.after(this.replayBar, this.reviewBox);
     this.showFrame();
+    const replay = this.replay;
+    const graph = await mountReview(this.reviewBox, () => api.review(this.id, this.token), (frame) => {
+      if (this.replay !== replay) return;
+      replay.index = Math.max(0, Math.min(replay.frames.length - 1, frame));
+      this.showFrame();
+    });
+    if (graph && this.replay === replay) {
+      this.review = graph;
+      graph.select(replay.index);
+    }
   }
 
   showFrame() {
@@ -543,11 +555,14 @@ class GameView {
         h("button", { onclick: () => this.closeReplay() }, "Close replay")));
     this.unitCard.hidden = true;
     this.diceTray.hidden = true;
+    if (this.review) this.review.select(index);
   }
 
   closeReplay() {
     this.replay = null;
+    this.review = null;
     this.replayBar.remove();
+    this.reviewBox.remove();
     this.render();
   }
 }
