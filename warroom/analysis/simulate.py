@@ -6,6 +6,8 @@ game's `summarize(ruleset, state)` (its spec's agent hooks) when it has one (num
 of name -> turn or None becomes a rate and mean/median turn), plus each game's winner (outcomes
 are counted by team, each side its own team unless the game declares teams) and each side's
 mean return (`Result.returns`: how each seat fared, which a winner alone does not say with teams).
+Each game's facts, with its seed and the turn it ended, are kept too (`SimulationReport.per_game`)
+for the balance report and the per-game table (warroom.analysis.report, docs/studies.md).
 """
 
 from __future__ import annotations
