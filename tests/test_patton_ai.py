@@ -87,10 +87,10 @@ def test_simulate_matches_one_agent_per_side_in_a_scenario():
     # Patton: Computer players — `warroom simulate patton --scenario S --axis AGENT` pits two agents
     from warroom.analysis.simulate import play_one, simulate
 
-    report = simulate("patton", 4, allied="heuristic", seed=30, scenario="sicily", side_agents={"Axis": "random"})
+    report = simulate("patton", 4, agent="heuristic", seed=30, scenario="sicily", side_agents={"Axis": "random"})
     assert report.scenario == "sicily" and report.agent == "Allied heuristic, Axis random"
     assert report.outcomes["Allied"] == 4  # the heuristic beats the random player (see above)
-    flipped = simulate("patton", 4, allied="heuristic", seed=30, scenario="sicily", side_agents={"Allied": "random"})
+    flipped = simulate("patton", 4, agent="heuristic", seed=30, scenario="sicily", side_agents={"Allied": "random"})
     assert flipped.outcomes["Axis"] == 4
     alone = play_one("patton", "heuristic", 30, None, "sicily", {"Axis": "random"})
     assert alone["winner"] == "Allied"

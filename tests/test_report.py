@@ -102,12 +102,12 @@ def test_the_intervals_match_published_values() -> None:
 
 @pytest.fixture(scope="module")
 def dragoon() -> SimulationReport:
-    return simulate("dragoon", 20, allied="heuristic", seed=0)
+    return simulate("dragoon", 20, agent="heuristic", seed=0)
 
 
 @pytest.fixture(scope="module")
 def patton() -> SimulationReport:
-    return simulate("patton", 20, allied="heuristic", seed=0, scenario="bulge", side_agents={"Axis": "random"})
+    return simulate("patton", 20, agent="heuristic", seed=0, scenario="bulge", side_agents={"Axis": "random"})
 
 
 def test_a_study_keeps_each_game_but_its_text_report_is_unchanged(dragoon: SimulationReport) -> None:
@@ -197,7 +197,7 @@ def test_the_per_game_table_as_parquet(dragoon: SimulationReport, tmp_path: Path
 @pytest.fixture(scope="module")
 def comparison() -> Comparison:
     return compare_options("dragoon", 20, [{"panzer_counterattack": "push_back"}, {"panzer_counterattack": "stall_only"}],
-                           allied="heuristic", seed=0)
+                           agent="heuristic", seed=0)
 
 
 def _newcombe_by_hand(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:

@@ -27,7 +27,7 @@ def test_simulate_is_the_same_with_one_process_or_two() -> None:
 
 def test_each_game_is_seeded_seed_plus_k() -> None:
     # game k of a study is the game played alone with seed + k: a study can be picked apart
-    report = simulate("dragoon", 3, allied="random", seed=40)
+    report = simulate("dragoon", 3, agent="random", seed=40)
     alone = [play_one("dragoon", "random", 40 + k) for k in range(3)]
     assert report.numbers["VP"]["histogram"] == _histogram([f["VP"] for f in alone])
 
@@ -57,7 +57,7 @@ def test_report_has_outcomes_vp_captures_and_eliminations() -> None:
 
 
 def test_report_renders_as_tables() -> None:
-    report = simulate("dragoon", 5, allied="random", seed=2)
+    report = simulate("dragoon", 5, agent="random", seed=2)
     console = Console(record=True, width=120)
     report.render(console)
     text = console.export_text()
@@ -67,14 +67,14 @@ def test_report_renders_as_tables() -> None:
 
 def test_progress_is_reported_up_to_the_last_game() -> None:
     seen: list[int] = []
-    simulate("dragoon", 30, allied="random", seed=0, progress=seen.append)
+    simulate("dragoon", 30, agent="random", seed=0, progress=seen.append)
     assert seen and seen[-1] == 30
     assert seen == sorted(seen)
 
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(UnknownAgentError):
-        simulate("dragoon", 2, allied="oracle")
+        simulate("dragoon", 2, agent="oracle")
     with pytest.raises(SimulationError):
         simulate("dragoon", 0)
 
@@ -82,8 +82,8 @@ def test_bad_arguments_are_refused() -> None:
 def test_a_study_on_a_local_ray_reports_exactly_what_the_process_pool_does() -> None:
     """The Ray backend is real: a local Ray plays the batches and the report is the process pool's, seed for seed."""
     pytest.importorskip("ray")
-    pool = simulate("patton", 6, allied="random", jobs=2, seed=11, scenario="bulge")
-    on_ray = simulate("patton", 6, allied="random", jobs=2, seed=11, scenario="bulge", backend="ray")
+    pool = simulate("patton", 6, agent="random", jobs=2, seed=11, scenario="bulge")
+    on_ray = simulate("patton", 6, agent="random", jobs=2, seed=11, scenario="bulge", backend="ray")
     assert on_ray.backend == "ray (local)" and pool.backend == "2 processes"
     assert _comparable(on_ray) == _comparable(pool)
 
@@ -108,7 +108,7 @@ def test_each_games_facts_are_kept_for_the_per_game_table_but_not_counted_in_the
     # text/JSON report is what it was (no seed or end-turn distribution appears in it)
     from warroom.analysis.simulate import END_TURN, SEED
 
-    report = simulate("dragoon", 4, allied="random", seed=9)
+    report = simulate("dragoon", 4, agent="random", seed=9)
     assert [game[SEED] for game in report.per_game] == [9, 10, 11, 12]
     assert [game["VP"] for game in report.per_game] == [play_one("dragoon", "random", 9 + k)["VP"] for k in range(4)]
     assert all(isinstance(game[END_TURN], int) for game in report.per_game)

@@ -174,14 +174,14 @@ def test_the_scenarios_side_names_everywhere() -> None:
 def test_simulate_uses_the_scenarios_names_and_no_draw_row_for_patton() -> None:
     from warroom.analysis.simulate import simulate
 
-    report = simulate("patton", 2, allied="random", scenario="normandy")
+    report = simulate("patton", 2, agent="random", scenario="normandy")
     assert "draw" not in report.outcomes
     console = Console(file=io.StringIO(), width=120, record=True)
     report.render(console)
     text = console.export_text()
     assert "American victory" in text and "German victory" in text and "draw" not in text and "Allied victory" not in text
     assert report.to_json()["side_names"] == {"Allied": "American", "Axis": "German"}
-    dragoon = simulate("dragoon", 2, allied="random")
+    dragoon = simulate("dragoon", 2, agent="random")
     assert "draw" in dragoon.outcomes  # Dragoon can end in a draw (7 VP): the row stays
 
 

@@ -489,9 +489,9 @@ def simulate(
         tick = lambda done: progress.update(task, completed=done)  # noqa: E731
         if settings:
             report = optional_module("warroom.analysis.compare", "warroom simulate --compare-option").compare_options(
-                game, games, settings, options=parse_options(option or []), progress=tick, allied=agent.value, **study)
-        else:  # `allied`: the agent of every side not in side_agents
-            report = module.simulate(game, games, allied=agent.value, progress=tick, options=parse_options(option or []), **study)
+                game, games, settings, options=parse_options(option or []), progress=tick, agent=agent.value, **study)
+        else:  # `agent`: the agent of every side not in side_agents
+            report = module.simulate(game, games, agent=agent.value, progress=tick, options=parse_options(option or []), **study)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:

@@ -1,6 +1,6 @@
 """Comparing two settings of a rules option: the same study twice, and the differences with their intervals.
 
-    comparison = compare_options("dragoon", 1000, [{"panzer_counterattack": False}, {"panzer_counterattack": True}])
+    comparison = compare_options(game, 1000, [{key: value_a}, {key: value_b}])  # one rules option, two settings
     comparison.differences()   # per outcome: rate A - rate B (95% CI); per number: mean A - mean B (95% CI)
 
 A designer asks "what does this rule change do to balance?". Both studies play the same seeds with
@@ -102,7 +102,7 @@ def _values(report: SimulationReport, key: str) -> list[float]:
 
 def compare_options(game: str, games: int, settings: Sequence[Mapping[str, Any]], *, options: Mapping[str, Any] | None = None,
                     progress: Callable[[int], None] | None = None, **study: Any) -> Comparison:
-    """Play the same study (`simulate`'s arguments in `study`: allied, jobs, seed, scenario, ...) under
+    """Play the same study (`simulate`'s arguments in `study`: agent, jobs, seed, scenario, ...) under
     each of two settings, each added to the common `options`; `progress(done)` counts both studies' games."""
     if len(settings) != 2:
         raise SimulationError(f"a comparison has two settings, not {len(settings)}")

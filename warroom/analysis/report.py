@@ -11,9 +11,9 @@ attached to an issue as it is. matplotlib is the optional extra `warroom[report]
 Everything on the page comes from the games' facts (`SimulationReport.per_game`: play_one's
 winner, returns, seed and end turn, plus the game's own `summarize`), read without naming a game:
 - outcome shares, each with its 95% Wilson interval (warroom.analysis.stats);
-- a histogram of every numeric summary field, named by its key (Dragoon's VP, Patton's units lost);
-- when each objective falls: every summary field that maps names to a turn or None (Dragoon's
-  "captured": {port: turn}, Patton's "objective achieved") gives a cumulative curve per name, the
+- a histogram of every numeric summary field, named by its key (VP, units lost);
+- when each objective falls: every summary field that maps names to a turn or None (e.g.
+  "captured": {port: turn}, "objective achieved": {objective: turn}) gives a cumulative curve per name, the
   share of games in which it had fallen by each turn;
 - the outcome shares by the turn the game ended;
 - the per-game table (the first MAX_GAME_ROWS games; the file from write_games has them all).

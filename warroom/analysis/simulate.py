@@ -95,7 +95,7 @@ class SimulationReport:
     side_names: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     """The rules options every game was played with (those given, and any a spec sets for studies)."""
-    """The scenario's name for each side (Patton's Normandy: Allied -> American), for the report's words."""
+    """The scenario's name for each side (a side id -> the scenario's name for it), for the report's words."""
     returns: dict[str, float] = field(default_factory=dict)
     """Each side's mean return over the games (Result.returns: +1 a win, -1 a loss, 0 a draw)."""
     per_game: list[dict[str, Any]] = field(default_factory=list)
@@ -160,7 +160,7 @@ class SimulationReport:
         }
 
     def _agent_words(self) -> str:
-        """`Allied mcts, Axis heuristic` in the scenario's words (American mcts, German heuristic)."""
+        """`<side> <agent>, ...` in the scenario's words for the sides."""
         words = self.agent
         for side in self.sides:
             if words.startswith(f"{side} ") or f", {side} " in words:
@@ -249,7 +249,7 @@ def _batches(games: int, seed: int, size: int) -> list[list[int]]:
 def simulate(
     game: str,
     games: int,
-    allied: str = "heuristic",
+    agent: str = "heuristic",
     jobs: int = 1,
     seed: int = 0,
     budget_ms: int | None = None,
@@ -261,10 +261,10 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     backend: str = "local",
 ) -> SimulationReport:
-    """Play `games` games with agent `allied` deciding for every side (Dragoon's one side is the Allies)
+    """Play `games` games with `agent` deciding for every side (a solitaire game's one side too)
     except the sides `side_agents` names (side -> agent), so two agents can be matched in a
-    two-player game; `scenario` picks the game's scenario and `options` its rules options (e.g.
-    Patton's Sicily `turn_limit`, which the rules do not have, for studies that must end soon).
+    two-player game; `scenario` picks the game's scenario and `options` its rules options (e.g. a
+    `turn_limit` the rules do not have, for studies that must end soon).
 
     `backend` "local": `jobs` processes of this machine share the work. "ray": Ray tasks do, on a
     local Ray started here (with `jobs` CPUs) or, given an `address` ("auto", or host:port of a
@@ -287,7 +287,7 @@ def simulate(
         raise SimulationError("an address is a Ray cluster's: say --backend ray with it")
     if backend == "ray" and not _ray_available():
         raise SimulationError("the ray backend needs Ray: pip install 'warroom[cluster]'")
-    for name in (allied, *(side_agents or {}).values()):
+    for name in (agent, *(side_agents or {}).values()):
         if name not in AGENT_NAMES:
             raise UnknownAgentError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
     ruleset = get_ruleset(game)
@@ -297,7 +297,7 @@ def simulate(
     own = dict(side_agents) if side_agents else None
     size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
     chosen = study_options(game, scenario, options) or None
-    tasks: list[_Task] = [(game, allied, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
+    tasks: list[_Task] = [(game, agent, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
     start = time.perf_counter()
     results: list[list[dict[str, Any]]]
     if backend == "ray":
@@ -313,7 +313,7 @@ def simulate(
         with multiprocessing.get_context().Pool(jobs) as pool:
             results = _collect(pool.imap(_play_batch, tasks), progress)
     facts = [f for batch in results for f in batch]
-    label = allied if not own else ", ".join(f"{side} {own.get(side, allied)}" for side in ruleset.info.sides)
+    label = agent if not own else ", ".join(f"{side} {own.get(side, agent)}" for side in ruleset.info.sides)
     names, draws = scenario_terms(game, scenario)
     report = SimulationReport.from_games(
         facts, game=game, agent=label, seed=seed, jobs=jobs, backend=backend,
@@ -328,7 +328,7 @@ def simulate(
 def study_options(game: str, scenario: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options a study plays with: those given, plus the value an option's spec names for
     studies ("simulate") where none is given — a study must end, and a rule that lets a game go on
-    until an objective is decided may not (Patton's Sicily between two computer players). The
+    until an objective is decided may not (a campaign with no turn limit between two computer players). The
     options are the game's spec's `option_specs`."""
     from warroom.games import get_ruleset, get_spec
 
@@ -345,7 +345,7 @@ def study_options(game: str, scenario: str | None, options: Mapping[str, Any] | 
 
 def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], bool]:
     """The scenario's names for the sides and whether it can end in a draw, as the game's spec says
-    (`terms`: Patton's Normandy calls the Allied American and never ends drawn); a game that says
+    (`terms`: a scenario may call a side by another name and never end drawn); a game that says
     nothing keeps its side ids and may draw."""
     from warroom.games import get_spec
 
