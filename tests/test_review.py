@@ -122,3 +122,36 @@ def test_the_review_command(tmp_path: Path) -> None:
     assert len(data["points"]) == len(match.actions) + 1 and len({m["side"] for m in data["mistakes"]}) == len(data["mistakes"])
     missing = runner.invoke(app, ["review", str(tmp_path / "nothing.json")])
     assert missing.exit_code != 0
+
+
+# -- every computer move carries its reason, in the terminal's one-screen turn summary and the web log ----------
+def run(args: list[str], lines: list[str]) -> str:
+    result = CliRunner().invoke(app, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "120", "NO_COLOR": "1"})
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    return result.output
+
+
+def test_a_computer_turn_is_one_summary_of_its_moves_each_with_its_reason() -> None:
+    out = run(["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], ["q", "n"])
+    turn = out[out.index("the computer (heuristic) plays"):out.index("The computer made")]
+    made = int(out[out.index("The computer made") + len("The computer made"):].split()[0])
+    assert made > 3 and turn.count("why: Heuristic:") == made  # one reason a move
+    assert "THE BULGE" not in turn  # no board inside the summary
+    after = out[out.index("The computer made"):]
+    assert after.count("THE BULGE") == 1 and "to decide" in after  # then the board once, and the person's menu
+
+
+def test_a_watched_solitaire_game_gives_every_move_its_reason(tmp_path: Path) -> None:
+    save = tmp_path / "watched.json"
+    out = run(["play", "dragoon", "--seed", "4", "--auto", "heuristic", "--pace", "0"], ["y", str(save)])
+    played = warroom.load(save)
+    assert out.count("▶ Computer (heuristic):") == len(played.actions) == out.count("  why: ")
+
+
+def test_a_secret_keeping_computer_tells_its_reasons_only_when_the_game_is_over(bluff: str) -> None:
+    """bluff's heuristic reasons from its own card ("the Jack loses every showdown"): told only after the game."""
+    out = run(["play", bluff, "--vs", "ai", "--side", "South", "--seed", "1"], ["2", "n"])
+    over = out.index("Game over")
+    assert "told when the game is over" in out[:over] and "Jack" not in out[:over].replace("Jack < Queen", "")
+    told = out[over:]
+    assert "The computer's reasons, now that the game is over" in told and told.count("why: the Jack") == out[:over].count("why: told")

@@ -121,6 +121,13 @@ def generic_status(match: Match) -> Text:
     return Text(f"{match.ruleset.info.title} · turn {turn} · {phase}", style="bold")
 
 
+def _hides_something(match: Match) -> bool:
+    """Whether the game keeps something from a side (its spec's `hidden`): then what one side's computer thinks may tell it."""
+    from warroom.games import get_spec
+
+    return bool(get_spec(match.ruleset.info.id).hidden)
+
+
 def plain_prompt(console: Console) -> Ask:
     """Read a line after a prompt shown as is (a prompt like "[y/N]" is not rich markup)."""
     return lambda prompt: console.input(Text(prompt, style="bold"))
@@ -249,6 +256,10 @@ class TerminalGame:
         self._back: list[Level] = []
         self._show_all = False
         self._computer_moves = 0  # decisions the computer has made since the human last decided
+        # a game that hides something from a side (its spec's `hidden`): the computer's reasons may tell what its
+        # side holds, so against a person they are kept until the game is over, then told with their moves
+        self._secret_reasons = _hides_something(match)
+        self._held_reasons: list[tuple[str, str, str]] = []
         self._board_key: Any = None  # (match, turn and phase, side to act) of the last whole board drawn
 
     # -- the loop ------------------------------------------------------------------------------
@@ -277,6 +288,7 @@ class TerminalGame:
             self._computer_done()
             self._draw()
             self.console.print(result_panel(self.match))
+            self._tell_held_reasons()
             if self._yes("Save this game to replay it later? [y/N] "):
                 self._save_interactively()
             return True
@@ -441,8 +453,9 @@ class TerminalGame:
         self._menu()
 
     def _play(self, action: str, who: str = "", why: str = "", brief: bool = False) -> None:
-        """Play `action` and print it with its events; `brief` (the computer's turn, summed up): the
-        events alone, which say what the action did, and the action itself only when it caused none."""
+        """Play `action` and print it with its events and the computer's one-line reason (`why`); `brief`
+        (the computer's turn, summed up): the events, which say what the action did (the action itself only
+        when it caused none), then its reason, so a turn reads as a list of what it did and why."""
         label = self.renderer.action_label(self.match, action)
         try:
             events = self.match.play(action)
@@ -453,9 +466,11 @@ class TerminalGame:
         heading.append(label, style="bold")
         if not (brief and events):
             self.console.print(heading)
-        if why:
+        if why and not brief:
             self.console.print(Text(f"  why: {why}", style="dim"))
         print_events(self.console, self.renderer, events)
+        if why and brief:
+            self.console.print(Text(f"    why: {why}", style="dim"))
         self._dirty = True
 
     # -- manual dice ----------------------------------------------------------------------------
@@ -556,16 +571,31 @@ class TerminalGame:
         return False
 
     def _opponent_move(self) -> bool:
-        """The computer's move for the other side: one line and its events, no board (drawn once when it is done)."""
+        """The computer's move for the other side: its events and its reason, no board (drawn once when it is done),
+        so a computer turn is one summary screen in every game."""
         if not self._computer_moves:
             side = self.renderer.side_name(self.match, self.match.to_act or "")
             self.console.print(Rule(Text(f"{side}: the computer ({self.agent.name}) plays", style="bold"), style="grey37"))
         if self.pace > 0:
             time.sleep(self.pace)
-        action, _ = self.agent.choose(self.match)
+        action, why = self.agent.choose(self.match)
         self._computer_moves += 1
-        self._play(action, who=f"Computer ({self.agent.name}): ", brief=True)
+        if why and self._secret_reasons:  # it reasons from what its side holds: told when the game is over
+            side = self.renderer.side_name(self.match, self.match.to_act or "")
+            self._held_reasons.append((side, self.renderer.action_label(self.match, action), why))
+            why = f"told when the game is over (it may tell what {side} holds)"
+        self._play(action, who=f"Computer ({self.agent.name}): ", why=why, brief=True)
         return False
+
+    def _tell_held_reasons(self) -> None:
+        """The game is over: the reasons kept back during it (a game that hides something), each with its move."""
+        if not self._held_reasons:
+            return
+        self.console.print(Text("The computer's reasons, now that the game is over:", style="bold"))
+        for side, label, why in self._held_reasons:
+            self.console.print(Text(f"  {side}: {label}", style="bold"))
+            self.console.print(Text(f"    why: {why}", style="dim"))
+        self._held_reasons = []
 
     # -- commands -------------------------------------------------------------------------------
     def _command(self, line: str) -> bool | None:
@@ -669,6 +699,7 @@ class TerminalGame:
             return
         self.match = match
         self.renderer = load_renderer(match.ruleset.info.id)
+        self._secret_reasons = _hides_something(match)
         self.save_default = path
         turn, phase = match.ruleset.turn_and_phase(match.state)
         self.console.print(f"[green]Loaded {path}[/green]: {match.ruleset.info.title}, turn {turn}, {phase}; "

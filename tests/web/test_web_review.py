@@ -127,3 +127,32 @@ def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any,
     page.screenshot(path=str(artifacts / "review-graph.png"), full_page=True)
     assert not errors, errors
     context.close()
+
+
+def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_something(
+        client: Any, bluff: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bluff's computer reasons from its own card: the person's seat is told the reason is kept secret, never the card."""
+    import threading
+
+    from games.bluff import rules
+
+    from warroom.web import agents
+
+    gate = threading.Event()
+
+    class Gated:  # the game's own heuristic, once the test listens
+        def choose(self, match: Any) -> tuple[str, str]:
+            gate.wait(10)
+            return rules.heuristic_policy(match.ruleset, match.state)
+
+    monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Gated())
+    created = client.post("/api/games", json={"game": bluff, "seed": 1, "mode": "computer", "human": ["South"], "agent": "heuristic"})
+    assert created.status_code == 201, created.text
+    data = created.json()
+    with client.websocket_connect(f"/api/games/{data['id']}/ws?token={data['seats'][0]['token']}") as socket:
+        assert socket.receive_json()["move"] == 0
+        gate.set()
+        pushed = socket.receive_json()
+    reasons = [e["text"] for e in pushed["events"] if e["type"] == "reason"]
+    assert reasons == ["Why (North, computer): kept secret, it may tell what North holds"]
+    assert not any(card in str(pushed["events"]) for card in ("Jack", "Queen", "King"))

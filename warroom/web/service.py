@@ -731,7 +731,7 @@ class GameService:
                 assert side is not None
                 events = self._commit(live, side, action, side)
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
-                    events = [*events, {"type": "reason", "side": side, "text": f"Why ({side}, computer): {thought.why}", "rule": ""}]
+                    events = [*events, *_reason_events(m, side, thought.why)]
             except ApiError as exc:
                 if exc.code == "stale_move":  # another server process played this turn first (its notice brings the move)
                     return
@@ -746,6 +746,21 @@ class GameService:
                 self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
                 return
             self.push(live, events)
+
+
+def _reason_events(m: Match, side: str, why: str) -> list[dict[str, Any]]:
+    """The computer's reason for its move, as log events. In a game that hides something from a side (its spec's
+    `hidden`), a reason may tell what the computer's side holds ("the Jack loses every showdown"): the other seats
+    are told only that it is kept secret."""
+    from warroom.games import get_spec
+
+    text = f"Why ({side}, computer): {why}"
+    if not get_spec(m.ruleset.info.id).hidden:
+        return [{"type": "reason", "side": side, "text": text, "rule": ""}]
+    others = [s for s in m.ruleset.info.sides if s != side]
+    return [{"type": "reason", "side": side, "text": text, "rule": "", "visible_to": side},
+            {"type": "reason", "side": side, "text": f"Why ({side}, computer): kept secret, it may tell what {side} holds", "rule": "",
+             "visible_to": others}]
 
 
 def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
