@@ -24,7 +24,6 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
     attack = s.attack
     assert attack is not None
     i, drm = attack.unit, attack.drm
-    s.attack = attack._replace(roll=roll)
     if attack.mode == OPPOSED:
         good = roll + drm >= b.advance_on
         if events.on:
@@ -35,6 +34,7 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
         if events.on:
             events.emit("die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll)
     if not good and s.ffi[i] and not attack.rerolled:
+        s.attack = attack._replace(roll=roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
         s.phase = ATTACK_REROLL
         return
     finish_attack(rules, s, roll, events)

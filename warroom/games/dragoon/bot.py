@@ -130,11 +130,11 @@ def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Ev
     attack = s.bot_attack
     assert attack is not None
     target = attack.target
-    s.bot_attack = attack._replace(roll=roll)
     success = roll >= b.advance_on  # desperate defense has no effect on German counterattacks
     if events.on:
         events.emit("die", f"German attack roll {roll}: {'success' if success else 'no result'}.", ATTACKS, roll=roll)
     if success and s.ffi[target] and not attack.rerolled:
+        s.bot_attack = attack._replace(roll=roll)  # shown while the Allied player decides (a settled record is cleared)
         s.phase = BOT_REROLL
         return
     finish_bot_attack(rules, s, success, events)

@@ -281,17 +281,21 @@ def _project(m: Model, s: DragoonState, views: list[View], tuning: Tuning, remov
     miss_port = 1.0
     occupied = set(s.german_loc)
     chain_qs: dict[int, tuple[float, ...]] = {}
+    # Model.end and Model.value_at, written out: this loop runs at every leaf of every search
+    chain_end, vp_end, milestone, elim_at = m.chain_end, m.vp_end, m.milestone, m.elim_at
     for i, view in enumerate(views):
-        pos, _, _, first = view
-        end = m.end(i, view)
+        pos, foe_pos, _, first = view
+        end = chain_end[i] if foe_pos >= 0 else vp_end[i]
         if end <= pos:
             continue
         qs = chain_qs[i] = step_chances(m, s, i, view, end, tuning.count_ffi, occupied)
         reach = rates.reach(qs, first, b.last_turn)
         is_port = m.port_milestone[i]
+        values = milestone[i]
+        gone_at = elim_at[i] if foe_pos < 0 else -1  # the foe already gone: no VP for eliminating it there
         for k, p in enumerate(reach):
             j = pos + 1 + k
-            value = m.value_at(i, view, j)
+            value = values[j] - (1.0 if j == gone_at else 0.0)
             if value:
                 if is_port[j]:
                     port_vp += value * p

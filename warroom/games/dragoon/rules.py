@@ -42,6 +42,8 @@ D6 = tuple((face, 1 / 6) for face in range(1, 7))
 """One shared, immutable d6: the dice source checks once that its faces are equally likely."""
 FFI_CHOICE = (REROLL_ID, ACCEPT)
 """The decision after a roll an FFI marker may re-roll (FFI)."""
+END_ONLY = (END,)
+"""The Allied actions with no RP left: only ending them."""
 
 
 class DragoonRules:
@@ -107,7 +109,7 @@ class DragoonRules:
         return s
 
     def to_act(self, s: DragoonState) -> str | None:
-        return SEQUENCE_OF_PLAY[s.phase].actor
+        return _ACTORS[s.phase]
 
     def chance_outcomes(self, s: DragoonState) -> tuple[tuple[int, float], ...]:
         if SEQUENCE_OF_PLAY[s.phase].roll is None:
@@ -127,30 +129,31 @@ class DragoonRules:
         """The Allied Actions phase's choices, in a fixed order: per unit invade, activate or attack (with
         Air where it may), FFI; then end (Using Action Charts: every action costs 1 RP)."""
         if s.rp <= 0:
-            return (END,)
-        b = self.board
+            return END_ONLY
         out: list[str] = []
+        append = out.append
         air_ok = not s.air_used and not s.air_grounded
-        german_loc, next_stop = s.german_loc, self.next_stop
+        german_loc, next_stop, attack_id = s.german_loc, self.next_stop, self.attack_id
+        stalled, spent, ffi, landing = s.stalled, s.spent, s.ffi, self.board.landing_turn
         for i, p in enumerate(s.allied_pos):
             if p == IN_BOX:
-                if b.landing_turn[i] is None:
-                    out.append(self.invade_id[i])
+                if landing[i] is None:
+                    append(self.invade_id[i])
                 continue
-            if s.stalled[i]:
-                out.append(self.activate_id[i])
-            elif not s.spent[i]:
+            if stalled[i]:
+                append(self.activate_id[i])
+            elif not spent[i]:
                 target = next_stop[i][p + 1]
                 if target >= 0:
                     if target in german_loc:
-                        plain, air = self.attack_id[i][p]
-                        out.append(plain)
+                        plain, air = attack_id[i][p]
+                        append(plain)
                         if air_ok:
-                            out.append(air)
+                            append(air)
                     elif may_advance_into(self, s, i, target):
-                        out.append(self.attack_id[i][p][0])
-            if not s.ffi[i]:
-                out.append(self.ffi_id[i])
+                        append(attack_id[i][p][0])
+            if not ffi[i]:
+                append(self.ffi_id[i])
         out.append(END)
         return tuple(out)
 
@@ -486,3 +489,5 @@ SEQUENCE_OF_PLAY: tuple[Step, ...] = (
 """The turn as the rulebook's Sequence of Play Each Turn lists it, one entry per `Phase`, in its order."""
 if [step.phase for step in SEQUENCE_OF_PLAY] != list(Phase):
     raise RuntimeError("SEQUENCE_OF_PLAY must list every Phase in order")
+_ACTORS = tuple(step.actor for step in SEQUENCE_OF_PLAY)
+"""Who acts in each phase, by phase (`to_act`, asked at every step of every search)."""
