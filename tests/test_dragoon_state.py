@@ -55,7 +55,7 @@ def _mutate(value: object) -> object:
     elif isinstance(value, dict):
         value[-99] = -99
     else:
-        assert isinstance(value, IMMUTABLE), f"{type(value).__name__} is neither copied nor immutable: say how clone copies it"
+        assert isinstance(value, IMMUTABLE), f"{type(value).__name__}: neither copied nor immutable (see clone)"
     return value
 
 
@@ -122,7 +122,8 @@ def test_every_action_id_reads_back_as_the_same_action() -> None:
 def test_the_sequence_of_play_declares_every_phase_in_order() -> None:
     # Dragoon: Sequence of Play Each Turn — one entry per phase; dice phases roll, decision phases decide
     assert [step.phase for step in SEQUENCE_OF_PLAY] == list(Phase)
-    assert PHASE_KEYS == ("rp_roll", "actions", "attack_roll", "attack_reroll", "bot_roll", "bot_attack_roll", "bot_reroll", "over")
+    keys = ("rp_roll", "actions", "attack_roll", "attack_reroll", "bot_roll", "bot_attack_roll", "bot_reroll", "over")
+    assert keys == PHASE_KEYS  # the saved positions' phase names
     assert PHASE_NAMES[Phase.ACTIONS] == "Allied Actions" and PHASE_NAMES[Phase.BOT_ROLL] == "German BOT Actions"
     for step in SEQUENCE_OF_PLAY:
         if step.actor == CHANCE:

@@ -27,12 +27,14 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
     if attack.mode == OPPOSED:
         good = roll + drm >= b.advance_on
         if events.on:
-            events.emit("die", f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} (needs {b.advance_on}+).",
+            events.emit("die", f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} "
+                        f"(needs {b.advance_on}+).",
                         ATTACKS, roll=roll)
     else:
         good = roll != b.stall_on
         if events.on:
-            events.emit("die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll)
+            events.emit("die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.",
+                        ATTACKS, roll=roll)
     if not good and s.ffi[i] and not attack.rerolled:
         s.attack = attack._replace(roll=roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
         s.phase = ATTACK_REROLL
@@ -51,7 +53,8 @@ def finish_attack(rules: DragoonRules, s: DragoonState, roll: int, events: Event
         s.stalled[i] = roll == b.stall_on
         enter(rules, s, target, i)
         if events.on:
-            events.emit("advance", f"{b.allied[i].id} advances into {b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.",
+            events.emit("advance", f"{b.allied[i].id} advances into "
+                        f"{b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.",
                         ATTACKS)
     elif roll + attack.drm >= b.advance_on:
         defeat(rules, s, i, target, defender, events)
@@ -68,7 +71,8 @@ def defeat(rules: DragoonRules, s: DragoonState, i: int, target: int, defender: 
         # 11th PzD never retreats: flipped from desperate and placed under the infantry
         s.desperate[defender] = False
         if events.on:
-            events.emit("panzer_defeated", f"{b.german[defender].name} is defeated: it flips to normal status and does not retreat.",
+            events.emit("panzer_defeated", f"{b.german[defender].name} is defeated: it flips to normal status and does "
+                        "not retreat.",
                         PANZER_RULE)
     else:
         german_retreat(rules, s, defender, events)
@@ -106,12 +110,14 @@ def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: Events)
     elif dest == BEYOND:
         s.german_loc[g] = BEYOND
         if events.on:
-            events.emit("retreat", f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.", ATTACKS)
+            events.emit("retreat", f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.",
+                        ATTACKS)
     else:
         s.german_loc[g] = ELIMINATED
         s.eliminated[g] = s.turn
         if events.on:
-            events.emit("eliminated", f"{name} is eliminated: {why} (+1 VP).", ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS)
+            events.emit("eliminated", f"{name} is eliminated: {why} (+1 VP).",
+                        ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS)
 
 
 def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int) -> tuple[int, str]:

@@ -41,7 +41,8 @@ def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) 
                 if not s.desperate[g] and s.german_loc[g] >= 0:
                     s.desperate[g] = True
                     if events.on:
-                        events.emit("desperate", f"{b.german[g].name} flips to desperate defense ({b.desperate_drm[g]:+d}).", DESPERATE)
+                        events.emit("desperate", f"{b.german[g].name} flips to desperate defense "
+                                    f"({b.desperate_drm[g]:+d}).", DESPERATE)
         else:
             queue.extend(g for g in _german_units(rules, s, effect.units, b.bot_attackers) if g not in queue)
     s.bot_queue = queue
@@ -75,7 +76,7 @@ def faces_allied(rules: DragoonRules, s: DragoonState, g: int) -> bool:
     if loc < 0:
         return False
     next_stop = rules.next_stop
-    for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a plain loop: any() over a generator costs more on this hot path
+    for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a loop: any() over a generator costs more here
         if p != IN_BOX and next_stop[i][p + 1] == loc:
             return True
     return False
@@ -119,7 +120,8 @@ def next_bot_attack(rules: DragoonRules, s: DragoonState, events: Events) -> Non
         s.phase = BOT_ATTACK_ROLL
         if events.on:
             outcome = "retreat it" if s.stalled[target] else "stall it"
-            events.emit("counterattack", f"{b.german[g].name} attacks {b.allied[target].id} in {b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.", ATTACKS)
+            events.emit("counterattack", f"{b.german[g].name} attacks {b.allied[target].id} in "
+                        f"{b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.", ATTACKS)
         return
     rules.turn_end(s, events)
 
@@ -155,12 +157,14 @@ def finish_bot_attack(rules: DragoonRules, s: DragoonState, success: bool, event
             vacated = rules.allied_location(s, target)
             s.allied_pos[target] -= 1
             if events.on:
-                events.emit("allied_retreat", f"{b.allied[target].id} retreats from {b.locations[vacated].name} to {b.locations[rules.allied_location(s, target)].name}.", ATTACKS)
+                events.emit("allied_retreat", f"{b.allied[target].id} retreats from {b.locations[vacated].name} to "
+                            f"{b.locations[rules.allied_location(s, target)].name}.", ATTACKS)
             # 11th PzD Special Rules: it "remains" where it is; the stalled unit still retreats (NOTES.md)
             if g != b.panzer and not rules.allied_at(s, vacated):
                 s.german_loc[g] = vacated
                 s.control[vacated] = False
                 if events.on:
-                    events.emit("german_advance", f"{b.german[g].name} advances into {b.locations[vacated].name}.", ATTACKS)
+                    events.emit("german_advance", f"{b.german[g].name} advances into {b.locations[vacated].name}.",
+                                ATTACKS)
     s.bot_attack = None
     next_bot_attack(rules, s, events)

@@ -53,8 +53,8 @@ def state_to_json(board: Board, s: DragoonState) -> dict[str, Any]:
     bot_attack = None
     c = s.bot_attack
     if c is not None:
-        bot_attack = {"attacker": board.german[c.attacker].id, "target": board.allied[c.target].id, "rerolled": bool(c.rerolled),
-                      "roll": c.roll or None}
+        bot_attack = {"attacker": board.german[c.attacker].id, "target": board.allied[c.target].id,
+                      "rerolled": bool(c.rerolled), "roll": c.roll or None}
     return {
         "turn": s.turn,
         "phase": PHASE_KEYS[s.phase],

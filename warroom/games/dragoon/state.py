@@ -137,7 +137,7 @@ class DragoonState:
     bot_attack: BotAttack | None = None  # the German counterattack being resolved (immutable, shared)
     captured: dict[int, int] = field(default_factory=dict)  # location -> turn the Allies first took it
     eliminated: dict[int, int] = field(default_factory=dict)  # german unit -> turn eliminated
-    options: Mapping[str, str] = field(default_factory=_default_options)  # rules options (options.py); read-only, shared
+    options: Mapping[str, str] = field(default_factory=_default_options)  # rules options (options.py): read-only
     legal: tuple[str, ...] | None = None  # cache, cleared by every change; shared by clones, so immutable
 
     def clone(self) -> DragoonState:
