@@ -120,8 +120,7 @@ class DragoonBoard:
 
     # -- the five Allied routes ---------------------------------------------------------------
     def _route_stops(self, i: int) -> list[int]:
-        b = self.board
-        return list(b.routes[i]) + ([b.attack_only[i]] if b.attack_only[i] >= 0 else [])
+        return list(self.rules.route_stops[i])
 
     def _route_title(self, i: int) -> Text:
         b, s = self.board, self.s

@@ -62,13 +62,16 @@ class DragoonRules:
         self.invade_id = [Action(INVADE, u.id, target=names[b.routes[i][0]]).id for i, u in enumerate(b.allied)]
         self.activate_id = [Action(ACTIVATE, u.id).id for u in b.allied]
         self.ffi_id = [Action(FFI, u.id).id for u in b.allied]
+        # per Allied unit: its route, then the place it may attack but never enter (Montelimar), if any
+        self.route_stops: list[tuple[int, ...]] = []
         # per Allied unit, per route position + 1 (0: still in its box): the location it attacks next (-1: none)
         self.next_stop: list[tuple[int, ...]] = []
         # per Allied unit and route position: the ids of its attack from there, plain and with Air ("" where none)
         self.attack_id: list[list[tuple[str, str]]] = []
         for i, unit in enumerate(b.allied):
             route = b.routes[i]
-            stops = list(route) + ([b.attack_only[i]] if b.attack_only[i] >= 0 else [])
+            stops = (*route, *([b.attack_only[i]] if b.attack_only[i] >= 0 else []))
+            self.route_stops.append(stops)
             self.next_stop.append((route[0], *(stops[p + 1] if p + 1 < len(stops) else -1 for p in range(len(route)))))
             ids = []
             for p in range(len(route)):
