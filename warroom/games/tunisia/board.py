@@ -1,0 +1,645 @@
+"""Tunisia's static data: the map, the Terrain Effects Chart and the counters, read from `data/*.toml`,
+checked, and compiled once into integer tables for the rules' hot loops.
+
+The printed map, the TEC and the counter sheet are not in the rulebook: the data files hold a
+reconstruction (every reconstructed value marked, NOTES.md says why) that a player who owns the game
+can correct without touching code. This module trusts none of it: every label must be on the map,
+every chain of road hexes adjacent, every bridge on a river, every piece's setup hex inside its setup
+zone and the default setup legal, and a problem is a `DataFileError` naming the file and the key.
+
+What it compiles (`Board`): the `HexGrid` (neighbours cached by the grid), each hex's terrain, entry
+cost (8.2A: the highest of its terrain and its village or port) and combat modifier (11.3), the
+hexside flags (river, bridge, road, railway, the orange border), `StepCosts` for ground movement
+(8.3 river +3 unless bridged, 8.4 road rate 1/2), the setup zones of 5.1-5.2 and the pieces.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from warroom.engine.data import load_toml
+from warroom.engine.errors import DataFileError
+from warroom.engine.hexgrid import HexGrid, StepCosts
+
+__all__ = ["DATA_DIR", "SIDES", "TERRAINS", "Board", "CountersData", "MapData", "Piece", "TerrainData", "load_board"]
+
+DATA_DIR = Path(__file__).parent / "data"
+SIDES = ("allied", "axis")
+TERRAINS = ("open", "rough", "mountain", "chott", "sea")
+COUNTRIES = ("algeria", "tunisia", "sea")
+LABEL = re.compile(r"^\d{4}$")
+SETUP_ZONES = ("algeria", "tunisia", "eighth_army", "ii_corps", "near_bone", "allied_airfield", "axis_airfield",
+               "hex", "patton")
+BONE_RADIUS = 4  # 5.1B: the 6th Armoured sets up in Algeria within four hexes of Bone
+
+
+def _label(value: str) -> str:
+    if not LABEL.match(value):
+        raise ValueError(f"hex label {value!r}: four digits, column then row")
+    return value
+
+
+def _hexside(value: str) -> str:
+    a, sep, b = value.partition("/")
+    if not sep or not LABEL.match(a) or not LABEL.match(b):
+        raise ValueError(f"hexside {value!r}: two hex labels joined by '/', like \"8308/8408\"")
+    return value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- map.toml --------------------------------------------------------------------------------------
+class PlaceSpec(_Strict):
+    hex: str
+    name: str
+    kind: Literal["village", "port"]
+    lon: float
+    lat: float
+    reconstructed: bool
+    source: str
+
+    _hex = field_validator("hex")(_label)
+
+
+class AirfieldSpec(_Strict):
+    hex: str
+    name: str
+    side: Literal["allied", "axis"]
+    counts_as_allied: bool = False  # 4.0B: "the Axis airfield at Souk al Arba" counts among the Allied ones
+    reconstructed: bool
+
+    _hex = field_validator("hex")(_label)
+
+
+class GridSpec(_Strict):
+    first_column: int = Field(ge=0, le=99)
+    last_column: int = Field(ge=0, le=99)
+    first_row: int = Field(ge=0, le=99)
+    last_row: int = Field(ge=0, le=99)
+    offset: Literal["even-q", "odd-q"]
+    reconstructed: bool
+
+
+class CalibrationSpec(_Strict):
+    column_at: int
+    longitude_at: float
+    degrees_per_column: float = Field(gt=0)
+    row_at: int
+    latitude_at: float
+    degrees_per_row: float = Field(gt=0)
+
+
+class CharGrid(_Strict):
+    """One character a hex, a row a string: "07 .~..r" (the row number, then the columns in order)."""
+
+    reconstructed: bool
+    legend: dict[str, str]
+    rows: list[str]
+
+
+class SetupHexes(_Strict):
+    eighth_army: list[str]
+    ii_corps: list[str]
+    ii_corps_reconstructed: bool
+    bone: str
+    mareth: str
+    airbase: str
+    broich: str
+
+    _labels = field_validator("eighth_army", "ii_corps")(lambda v: [_label(x) for x in v])
+    _one = field_validator("bone", "mareth", "airbase", "broich")(_label)
+
+
+class ChainSpec(_Strict):
+    """A road, the railway or a mountain range: a chain of hexes, each adjacent to the next (roads)."""
+
+    name: str
+    reconstructed: bool
+    hexes: list[str] = Field(min_length=1)
+
+    _labels = field_validator("hexes")(lambda v: [_label(x) for x in v])
+
+
+class RiverSpec(_Strict):
+    name: str
+    reconstructed: bool
+    hexsides: list[str] = Field(min_length=1)
+
+    _sides = field_validator("hexsides")(lambda v: [_hexside(x) for x in v])
+
+
+class BridgeSpec(_Strict):
+    reconstructed: bool
+    hexsides: list[str]
+
+    _sides = field_validator("hexsides")(lambda v: [_hexside(x) for x in v])
+
+
+class MapData(_Strict):
+    schema_version: int
+    places: list[PlaceSpec]
+    airfields: list[AirfieldSpec]
+    grid: GridSpec
+    calibration: CalibrationSpec
+    terrain: CharGrid
+    countries: CharGrid
+    setup_hexes: SetupHexes
+    ranges: list[ChainSpec] = Field(default_factory=list)
+    roads: list[ChainSpec]
+    railways: list[ChainSpec] = Field(default_factory=list)
+    rivers: list[RiverSpec]
+    bridges: BridgeSpec
+
+
+# -- terrain.toml ----------------------------------------------------------------------------------
+Cost = float | Literal["inf"]
+
+
+class HexTerrain(_Strict):
+    mp: Cost
+    combat: int = Field(ge=0, le=12)
+    reconstructed: list[str]
+    rule: str = ""
+
+    @property
+    def cost(self) -> float:
+        return math.inf if self.mp == "inf" else float(self.mp)
+
+
+class SideTerrain(_Strict):
+    mp: float = Field(ge=0)
+    combat: int = Field(default=0, ge=0, le=12)
+    bridged_mp: float = Field(default=0, ge=0)
+    bridged_combat: int = Field(default=0, ge=0, le=12)
+    reconstructed: list[str]
+    rule: str = ""
+
+
+class TerrainData(_Strict):
+    schema_version: int
+    hexes: dict[str, HexTerrain]  # the terrains (TERRAINS) and the places ("village", "port")
+    hexsides: dict[str, SideTerrain]  # "river", "road", "railway"
+
+    @field_validator("hexes")
+    @classmethod
+    def _hex_kinds(cls, v: dict[str, HexTerrain]) -> dict[str, HexTerrain]:
+        unknown = set(v) - {*TERRAINS, "village", "port"}
+        if unknown:
+            raise ValueError(f"unknown terrain {sorted(unknown)[0]!r}: one of {', '.join((*TERRAINS, 'village', 'port'))}")
+        return v
+
+    @field_validator("hexsides")
+    @classmethod
+    def _side_kinds(cls, v: dict[str, SideTerrain]) -> dict[str, SideTerrain]:
+        unknown = set(v) - {"river", "road", "railway"}
+        if unknown:
+            raise ValueError(f"unknown hexside feature {sorted(unknown)[0]!r}: one of river, road, railway")
+        return v
+
+
+# -- counters.toml ---------------------------------------------------------------------------------
+class GameSpec(_Strict):
+    turns: int = Field(ge=1)
+    first_turn: str
+    days_per_turn: int = Field(ge=1)
+    patton_forced_arrival_turn: int = Field(ge=1)
+    rommel_recall_turns: int = Field(ge=0)
+    reconstructed: list[str]
+    rule: str = ""
+
+
+class ReplacementSpec(_Strict):
+    axis: int = Field(ge=0)
+    allied: int = Field(ge=0)
+    axis_port_die: int = Field(ge=2)
+    reconstructed: list[str]
+
+
+class BattlegroupSpec(_Strict):
+    allied: int = Field(ge=0)
+    axis: int = Field(ge=0)
+    cf: int = Field(ge=1, le=12)
+    ma: int = Field(ge=1)
+    reconstructed: list[str]
+
+
+class _PieceSpec(_Strict):
+    id: str
+    name: str
+    side: Literal["allied", "axis"]
+    nationality: Literal["us", "british", "french", "new_zealand", "indian", "german", "italian"]
+    corps: Literal["ii_corps", "eighth_army"] | None = None
+    two_star: bool = False  # 5.1A, 16.0C: the improved II Corps pieces that come with Patton
+    replaces: str | None = None  # the piece of the same name a two-star one is swapped for (16.0C)
+    steps: int = Field(ge=1, le=2)  # 1: nothing printed on the back, reduced means eliminated (13.1B)
+    setup: Literal["algeria", "tunisia", "eighth_army", "ii_corps", "near_bone", "allied_airfield", "axis_airfield",
+                   "hex", "patton"]
+    hex: str | None = None  # setup "hex": the fixed hex (5.1B, 5.2B)
+    default: str | None = None  # the default setup's hex
+    reconstructed: list[str]  # the keys reconstructed ("*": every value)
+    rule: str = ""
+
+    @field_validator("hex", "default")
+    @classmethod
+    def _labels(cls, v: str | None) -> str | None:
+        return None if v is None else _label(v)
+
+
+class UnitSpec(_PieceSpec):
+    type: Literal["armor", "infantry", "mechanized", "airborne"]
+    cf: int = Field(ge=1, le=12)
+    ma: int = Field(ge=1)
+    reduced_cf: int | None = Field(default=None, ge=0, le=12)
+    reduced_ma: int | None = Field(default=None, ge=1)
+
+
+class SupportSpec(_PieceSpec):
+    kind: Literal["general", "artillery", "antitank", "armor", "naval_infantry", "air"]
+    drm: int = Field(le=0, ge=-12)
+    reduced_drm: int | None = Field(default=None, le=0, ge=-12)
+    ma: int | None = Field(default=None, ge=1)  # non-air assets (2.1C)
+    range: int | None = Field(default=None, ge=1)  # air assets: the range factor instead of an MA (2.1C)
+
+
+class CountersData(_Strict):
+    schema_version: int
+    game: GameSpec
+    replacements: ReplacementSpec
+    battlegroups: BattlegroupSpec
+    units: list[UnitSpec]
+    supports: list[SupportSpec]
+
+
+# -- the compiled board ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One counter, compiled: a unit (cf/ma) or a support asset (drm, ma or an air range)."""
+
+    id: str
+    name: str
+    side: str
+    is_unit: bool
+    kind: str  # a unit's type or a support asset's kind
+    nationality: str
+    corps: str | None
+    two_star: bool
+    replaces: str | None
+    steps: int
+    cf: int  # 0 for a support asset
+    reduced_cf: int | None
+    ma: int  # 0 for an air asset
+    reduced_ma: int | None
+    drm: int  # 0 for a unit
+    reduced_drm: int | None
+    range: int  # air assets only, else 0
+    setup: str
+    setup_hexes: frozenset[int]  # where it may set up (empty: enters later, with Patton)
+    default: int | None  # its hex in the default setup (None: not set up)
+
+    @property
+    def is_air(self) -> bool:
+        return self.kind == "air"
+
+    @property
+    def is_general(self) -> bool:
+        return self.kind == "general"
+
+
+def _side_pair(key: str) -> tuple[str, str]:
+    a, _, b = key.partition("/")
+    return a, b
+
+
+class Board:
+    """The map, the TEC and the pieces, compiled. Hex numbers are the grid's (0..n-1); hexside numbers
+    the grid's too (`grid.side(i, j)`)."""
+
+    def __init__(self, map_data: MapData, terrain: TerrainData, counters: CountersData,
+                 files: tuple[str, str, str] = ("map.toml", "terrain.toml", "counters.toml")) -> None:
+        self.map_data, self.tec, self.counters = map_data, terrain, counters
+        mfile, tfile, cfile = files
+        spec = map_data.grid
+        if spec.first_column > spec.last_column or spec.first_row > spec.last_row:
+            raise DataFileError(mfile, "grid", "the first column or row comes after the last")
+        columns, rows = range(spec.first_column, spec.last_column + 1), range(spec.first_row, spec.last_row + 1)
+        grid = self.grid = HexGrid(columns, rows, offset=spec.offset)
+        n = grid.n
+
+        def at(label: str, file: str, key: str) -> int:
+            i = grid.by_label.get(label)
+            if i is None:
+                raise DataFileError(file, key, f"hex {label} is not on the map (columns {spec.first_column}-"
+                                               f"{spec.last_column}, rows {spec.first_row}-{spec.last_row})")
+            return i
+
+        def side_of(key: str, file: str, where: str) -> int:
+            a, b = _side_pair(key)
+            i, j = at(a, file, where), at(b, file, where)
+            if grid.distance(i, j) != 1:
+                raise DataFileError(file, where, f"hexside {key}: hexes {a} and {b} are not adjacent")
+            return grid.side(i, j)
+
+        # the terrain and the countries, one character a hex
+        self.terrain: tuple[str, ...] = self._char_grid(map_data.terrain, TERRAINS, "terrain", mfile, columns, rows)
+        self.country: tuple[str, ...] = self._char_grid(map_data.countries, COUNTRIES, "countries", mfile, columns, rows)
+        for i in range(n):
+            if (self.terrain[i] == "sea") != (self.country[i] == "sea"):
+                raise DataFileError(mfile, "countries.rows", f"hex {grid.labels[i]}: sea in one grid and not the other")
+        self.land: frozenset[int] = frozenset(i for i in range(n) if self.terrain[i] != "sea")
+
+        # places and airfields
+        self.place_at: dict[int, PlaceSpec] = {}
+        self.place_named: dict[str, int] = {}
+        for k, place in enumerate(map_data.places):
+            i = at(place.hex, mfile, f"places[{k}].hex")
+            if i in self.place_at:
+                raise DataFileError(mfile, f"places[{k}].hex", f"hex {place.hex} already holds {self.place_at[i].name}")
+            if i not in self.land:
+                raise DataFileError(mfile, f"places[{k}].hex", f"{place.name} ({place.hex}) is a sea hex")
+            self.place_at[i] = place
+            self.place_named[place.name] = i
+        self.ports: tuple[int, ...] = tuple(i for i, p in self.place_at.items() if p.kind == "port")
+        self.villages: frozenset[int] = frozenset(i for i, p in self.place_at.items() if p.kind == "village")
+        if len(self.ports) != 5:  # 4.0A: Bizerte, Tunis, Sousse, Sfax and Gabes
+            raise DataFileError(mfile, "places", f"{len(self.ports)} ports: 4.0A names five")
+        self.airfields: dict[int, AirfieldSpec] = {}
+        for k, field in enumerate(map_data.airfields):
+            i = at(field.hex, mfile, f"airfields[{k}].hex")
+            if i in self.airfields or i not in self.land:
+                raise DataFileError(mfile, f"airfields[{k}].hex", f"hex {field.hex}: a second airfield or a sea hex")
+            self.airfields[i] = field
+
+        # setup hexes
+        sh = map_data.setup_hexes
+        self.eighth_army: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.eighth_army") for h in sh.eighth_army)
+        self.ii_corps: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.ii_corps") for h in sh.ii_corps)
+        self.bone, self.mareth = at(sh.bone, mfile, "setup_hexes.bone"), at(sh.mareth, mfile, "setup_hexes.mareth")
+        self.airbase, self.broich = at(sh.airbase, mfile, "setup_hexes.airbase"), at(sh.broich, mfile, "setup_hexes.broich")
+        for key, hexes in (("eighth_army", self.eighth_army), ("ii_corps", self.ii_corps)):
+            for i in hexes:
+                if self.country[i] != "tunisia":
+                    raise DataFileError(mfile, f"setup_hexes.{key}", f"hex {grid.labels[i]} is not a land hex in Tunisia")
+
+        # ranges, roads, railways: chains of hexes
+        self.ranges: dict[str, tuple[int, ...]] = {}
+        for k, chain in enumerate(map_data.ranges):
+            range_hexes = tuple(at(h, mfile, f"ranges[{k}].hexes") for h in chain.hexes)
+            if any(self.terrain[i] != "mountain" for i in range_hexes):
+                raise DataFileError(mfile, f"ranges[{k}].hexes", f"{chain.name}: every hex of a range is mountain")
+            self.ranges[chain.name] = range_hexes
+        self.roads: dict[str, tuple[int, ...]] = self._chains(map_data.roads, "roads", mfile, at)
+        self.railways: dict[str, tuple[int, ...]] = self._chains(map_data.railways, "railways", mfile, at)
+        self.road_sides: frozenset[int] = frozenset(
+            grid.side(a, b) for road in self.roads.values() for a, b in zip(road, road[1:], strict=False))
+        self.rail_sides: frozenset[int] = frozenset(
+            grid.side(a, b) for rail in self.railways.values() for a, b in zip(rail, rail[1:], strict=False))
+        self.road_hexes: frozenset[int] = frozenset(i for road in self.roads.values() for i in road)
+
+        # rivers and bridges
+        river: set[int] = set()
+        self.rivers: dict[str, frozenset[int]] = {}
+        for k, r in enumerate(map_data.rivers):
+            sides = frozenset(side_of(s, mfile, f"rivers[{k}].hexsides") for s in r.hexsides)
+            if any(self.terrain[i] == "sea" for s in sides for i in grid.side_ends[s]):
+                raise DataFileError(mfile, f"rivers[{k}].hexsides", f"{r.name}: a river hexside touches the sea")
+            self.rivers[r.name] = sides
+            river |= sides
+        self.river_sides: frozenset[int] = frozenset(river)
+        self.bridges: frozenset[int] = frozenset(side_of(s, mfile, "bridges.hexsides") for s in map_data.bridges.hexsides)
+        if not self.bridges <= self.river_sides:
+            stray = sorted("/".join(grid.labels[i] for i in grid.side_ends[s]) for s in self.bridges - self.river_sides)
+            raise DataFileError(mfile, "bridges.hexsides", f"a bridge where no river runs: {', '.join(stray)}")
+        # the orange-dashed border (5.1A, 5.2A): between Algeria and Tunisia
+        self.border_sides: frozenset[int] = frozenset(
+            k for k, (i, j) in enumerate(grid.side_ends) if {self.country[i], self.country[j]} == {"algeria", "tunisia"})
+
+        # the TEC, compiled (8.2A, 8.3, 8.4, 11.3)
+        tec = terrain.hexes
+        for name in (*TERRAINS, "village", "port"):
+            if name not in tec:
+                raise DataFileError(tfile, f"hexes.{name}", "missing from the Terrain Effects Chart")
+        for name in ("river", "road"):
+            if name not in terrain.hexsides:
+                raise DataFileError(tfile, f"hexsides.{name}", "missing from the Terrain Effects Chart")
+        enter, combat = [], []
+        for i in range(n):
+            kinds = [self.terrain[i]] + ([self.place_at[i].kind] if i in self.place_at else [])
+            enter.append(max(tec[k].cost for k in kinds))  # 8.2A: the single highest MP cost
+            combat.append(max(tec[k].combat for k in kinds))  # 11.3: the single highest modifier
+        self.enter_cost: tuple[float, ...] = tuple(enter)
+        self.hex_combat: tuple[int, ...] = tuple(combat)
+        river_tec, road_tec = terrain.hexsides["river"], terrain.hexsides["road"]
+        rail_tec = terrain.hexsides.get("railway")
+        self.river_extra: dict[int, float] = {
+            s: (river_tec.bridged_mp if s in self.bridges else river_tec.mp) for s in self.river_sides}
+        self.side_combat: dict[int, int] = {
+            s: (river_tec.bridged_combat if s in self.bridges else river_tec.combat) for s in self.river_sides}
+        road_cost: dict[int, float] = {}
+        fast = [(self.road_sides, road_tec.mp)] + ([(self.rail_sides, rail_tec.mp)] if rail_tec else [])
+        for sides, rate in fast:
+            for s in sides:
+                # 8.4 negates the terrain costs "in either hex"; a river is on the hexside, not in a hex,
+                # so an unbridged one still adds its +3 (8.3B; NOTES.md)
+                cost = rate + (self.river_extra.get(s, 0.0) if s not in self.bridges else 0.0)
+                road_cost[s] = min(cost, road_cost.get(s, math.inf))
+        self.road_cost: dict[int, float] = road_cost
+        self.ground_costs = StepCosts(grid, self.enter_cost, self.river_extra, road_cost)
+
+        # the pieces
+        self.pieces: dict[str, Piece] = {}
+        self._compile_pieces(counters, cfile)
+
+    # -- reading helpers ---------------------------------------------------------------------------
+    def _char_grid(self, spec: CharGrid, allowed: tuple[str, ...], key: str, file: str, columns: range,
+                   rows: range) -> tuple[str, ...]:
+        for ch, name in spec.legend.items():
+            if len(ch) != 1 or name not in allowed:
+                raise DataFileError(file, f"{key}.legend", f"{ch!r} = {name!r}: one character for one of {', '.join(allowed)}")
+        by_row: dict[int, str] = {}
+        for k, line in enumerate(spec.rows):
+            head, _, cells = line.partition(" ")
+            if not head.isdigit() or int(head) not in rows or int(head) in by_row:
+                raise DataFileError(file, f"{key}.rows[{k}]", f"starts with {head!r}: a row number of the grid, once")
+            if len(cells) != len(columns):
+                raise DataFileError(file, f"{key}.rows[{k}]", f"row {head}: {len(cells)} hexes for {len(columns)} columns")
+            for c, ch in enumerate(cells):
+                if ch not in spec.legend:
+                    raise DataFileError(file, f"{key}.rows[{k}]", f"row {head}, column {columns[c]}: {ch!r} is not in the legend")
+            by_row[int(head)] = cells
+        missing = [r for r in rows if r not in by_row]
+        if missing:
+            raise DataFileError(file, f"{key}.rows", f"no row {missing[0]:02d}")
+        grid = self.grid
+        out = []
+        for label in grid.labels:
+            col, row = int(label[:2]), int(label[2:])
+            out.append(spec.legend[by_row[row][col - columns.start]])
+        return tuple(out)
+
+    def _chains(self, chains: list[ChainSpec], key: str, file: str,
+                at: Callable[[str, str, str], int]) -> dict[str, tuple[int, ...]]:
+        grid = self.grid
+        out: dict[str, tuple[int, ...]] = {}
+        for k, chain in enumerate(chains):
+            hexes = tuple(at(h, file, f"{key}[{k}].hexes") for h in chain.hexes)
+            for a, b in zip(hexes, hexes[1:], strict=False):
+                if grid.distance(a, b) != 1:
+                    raise DataFileError(file, f"{key}[{k}].hexes", f"{chain.name}: {grid.labels[a]} and {grid.labels[b]} "
+                                                                  "are not adjacent")
+            sea = [grid.labels[i] for i in hexes if self.terrain[i] == "sea"]
+            if sea:
+                raise DataFileError(file, f"{key}[{k}].hexes", f"{chain.name}: runs through the sea at {sea[0]}")
+            out[chain.name] = hexes
+        return out
+
+    def _zone(self, setup: str, side: str) -> frozenset[int]:
+        """The hexes of a setup zone (5.1, 5.2)."""
+        land = self.land
+        if setup == "algeria":
+            return frozenset(i for i in land if self.country[i] == "algeria")
+        if setup == "tunisia":  # 5.2A: east of the border, not in 8th Army or II Corps hexes
+            return frozenset(i for i in land if self.country[i] == "tunisia") - self.eighth_army - self.ii_corps
+        if setup == "eighth_army":
+            return self.eighth_army
+        if setup == "ii_corps":
+            return self.ii_corps
+        if setup == "near_bone":
+            return frozenset(i for i in self.grid.within(self.bone, BONE_RADIUS) if self.country[i] == "algeria")
+        if setup == "allied_airfield":  # 5.1D: an Allied silhouette in Algeria, or 8821
+            return frozenset(i for i, f in self.airfields.items() if f.side == "allied"
+                             and (self.country[i] == "algeria" or i == self.airbase))
+        if setup == "axis_airfield":  # 5.2C: an Axis silhouette in Tunisia
+            return frozenset(i for i, f in self.airfields.items() if f.side == "axis" and self.country[i] == "tunisia")
+        return frozenset()  # "patton": enters later (16.0); "hex" is handled by the caller
+
+    def _compile_pieces(self, counters: CountersData, file: str) -> None:
+        grid = self.grid
+        specs: list[tuple[str, UnitSpec | SupportSpec]] = [(f"units[{k}]", u) for k, u in enumerate(counters.units)]
+        specs += [(f"supports[{k}]", s) for k, s in enumerate(counters.supports)]
+        for key, spec in specs:
+            if spec.id in self.pieces:
+                raise DataFileError(file, f"{key}.id", f"{spec.id!r} is used twice")
+            if spec.steps == 2 and (spec.reduced_cf is None if isinstance(spec, UnitSpec) else spec.reduced_drm is None):
+                raise DataFileError(file, key, f"{spec.id}: two steps need the reduced side's values")
+            if spec.steps == 1 and (spec.reduced_cf is not None if isinstance(spec, UnitSpec) else spec.reduced_drm is not None):
+                raise DataFileError(file, key, f"{spec.id}: a one-step piece has nothing on its back (13.1B)")
+            if isinstance(spec, SupportSpec) and (spec.kind == "air") != (spec.range is not None and spec.ma is None):
+                raise DataFileError(file, key, f"{spec.id}: an air asset has a range and no MA, any other an MA (2.1C)")
+            if spec.side == "axis" and (spec.setup in ("algeria", "near_bone", "eighth_army", "ii_corps", "allied_airfield",
+                                                       "patton")):
+                raise DataFileError(file, f"{key}.setup", f"{spec.id}: an Axis piece sets up in Tunisia (5.2)")
+            if spec.side == "allied" and spec.setup in ("tunisia", "axis_airfield"):
+                raise DataFileError(file, f"{key}.setup", f"{spec.id}: Allied pieces set up as 5.1 says")
+            if spec.two_star != (spec.setup == "patton" and spec.id != "Patton") or (spec.two_star and spec.replaces is None):
+                raise DataFileError(file, key, f"{spec.id}: two-star pieces, and only they and Patton, enter with Patton "
+                                               "and name the piece they replace (16.0C)")
+            if spec.setup == "hex":
+                if spec.hex is None:
+                    raise DataFileError(file, f"{key}.hex", f"{spec.id}: setup 'hex' needs the hex")
+                zone = frozenset({self._at(spec.hex, file, f"{key}.hex")})
+            else:
+                if spec.hex is not None:
+                    raise DataFileError(file, f"{key}.hex", f"{spec.id}: a fixed hex with setup {spec.setup!r}")
+                zone = self._zone(spec.setup, spec.side)
+                if spec.setup != "patton" and not zone:
+                    raise DataFileError(file, f"{key}.setup", f"{spec.id}: the zone {spec.setup!r} has no hex on this map")
+            default = None if spec.default is None else self._at(spec.default, file, f"{key}.default")
+            if (default is None) != (spec.setup == "patton"):
+                raise DataFileError(file, f"{key}.default", f"{spec.id}: every piece but those entering with Patton has "
+                                                            "a default hex")
+            if default is not None and default not in zone:
+                raise DataFileError(file, f"{key}.default", f"{spec.id}: {grid.labels[default]} is outside its setup "
+                                                            f"zone {spec.setup!r}")
+            if isinstance(spec, UnitSpec):
+                piece = Piece(spec.id, spec.name, spec.side, True, spec.type, spec.nationality, spec.corps, spec.two_star,
+                              spec.replaces, spec.steps, spec.cf, spec.reduced_cf, spec.ma, spec.reduced_ma, 0, None, 0,
+                              spec.setup, zone, default)
+            else:
+                piece = Piece(spec.id, spec.name, spec.side, False, spec.kind, spec.nationality, spec.corps, spec.two_star,
+                              spec.replaces, spec.steps, 0, None, spec.ma or 0, None, spec.drm, spec.reduced_drm,
+                              spec.range or 0, spec.setup, zone, default)
+            self.pieces[spec.id] = piece
+        for key, spec in specs:
+            if spec.replaces is not None:
+                old = self.pieces.get(spec.replaces)
+                if old is None or old.two_star or old.corps != "ii_corps" or old.is_unit != self.pieces[spec.id].is_unit:
+                    raise DataFileError(file, f"{key}.replaces", f"{spec.id}: replaces {spec.replaces!r}, which is not a "
+                                                                 "II Corps piece of its kind")
+        self._check_default_setup(file)
+
+    def _at(self, label: str, file: str, key: str) -> int:
+        i = self.grid.by_label.get(label)
+        if i is None:
+            raise DataFileError(file, key, f"hex {label} is not on the map")
+        return i
+
+    def _check_default_setup(self, file: str) -> None:
+        """The default setup obeys 5.1-5.2 and 6.0: one unit a hex, at most two support assets (three
+        with an air asset), one air asset an airfield, every II Corps hex holding a II Corps unit."""
+        grid = self.grid
+        at: dict[int, list[Piece]] = {}
+        for piece in self.pieces.values():
+            if piece.default is not None:
+                at.setdefault(piece.default, []).append(piece)
+        for i, here in at.items():
+            units = [p for p in here if p.is_unit]
+            supports = [p for p in here if not p.is_unit]
+            air = [p for p in supports if p.is_air]
+            problem = ""
+            if len({p.side for p in here}) > 1:
+                problem = "both sides"
+            elif len(units) > 1:
+                problem = "two units (6.0A)"
+            elif len(supports) - len(air) > 2 or len(supports) > (3 if air else 2):
+                problem = "too many support assets (6.0B-C)"
+            elif len(air) > 1:
+                problem = "two air assets on one airfield (5.1D, 5.2C)"
+            if problem:
+                raise DataFileError(file, "default", f"hex {grid.labels[i]}: {problem}: {', '.join(p.id for p in here)}")
+        for i in self.ii_corps:
+            if not any(p.is_unit and p.corps == "ii_corps" for p in at.get(i, ())):
+                raise DataFileError(file, "default", f"II Corps hex {grid.labels[i]} holds no II Corps unit (5.1C)")
+
+    # -- queries -----------------------------------------------------------------------------------
+    def at(self, label: str) -> int:
+        """The hex a label names (KeyError if it is not on this map)."""
+        return self.grid.at(label)
+
+    def label(self, i: int) -> str:
+        return self.grid.labels[i]
+
+    def combat_modifier(self, attacker: int, defender: int) -> int:
+        """11.3: the single highest terrain modifier of the defender's hex and the hexside attacked across;
+        the attacker's hex never counts."""
+        return max(self.hex_combat[defender], self.side_combat.get(self.grid.side(attacker, defender), 0))
+
+    def step_cost(self, i: int, j: int) -> float:
+        """What a ground unit pays to step from hex i to its neighbour j (math.inf: it cannot)."""
+        return self.ground_costs.step(i, j)
+
+    def hexside_label(self, k: int) -> str:
+        a, b = sorted(self.grid.labels[i] for i in self.grid.side_ends[k])
+        return f"{a}/{b}"
+
+    def setup_zone(self, piece_id: str) -> frozenset[int]:
+        return self.pieces[piece_id].setup_hexes
+
+    def side_pieces(self, side: str) -> Iterable[Piece]:
+        return (p for p in self.pieces.values() if p.side == side)
+
+
+@cache
+def load_board(data_dir: Path = DATA_DIR) -> Board:
+    """The board from `data_dir`'s map.toml, terrain.toml and counters.toml (read once a process)."""
+    return Board(load_toml(data_dir / "map.toml", MapData), load_toml(data_dir / "terrain.toml", TerrainData),
+                 load_toml(data_dir / "counters.toml", CountersData))
