@@ -163,6 +163,31 @@ def test_every_place_is_on_the_one_road_network(board: Board) -> None:
     assert board.bone in net and board.airbase not in board.eighth_army
 
 
+def test_roads_cross_rivers_only_on_bridges_and_the_border_divides_the_countries(board: Board) -> None:
+    """8.3C: every road or railway hexside over a river has its bridge (NOTES.md: so 8.4's road rate never
+    meets an unbridged river); 5.1A/5.2A: the orange border runs between Algeria and Tunisia."""
+    crossings = (board.road_sides | board.rail_sides) & board.river_sides
+    assert crossings and crossings <= board.bridges
+    assert board.country[board.bone] == "algeria" and board.country[place(board, "Tebessa")] == "algeria"
+    assert all(board.country[i] == "tunisia" for i in board.ports)
+    for k in board.border_sides:
+        assert {board.country[i] for i in board.grid.side_ends[k]} == {"algeria", "tunisia"}
+    west = road_network(board, board.bone) & {i for i in board.land if board.country[i] == "algeria"}
+    assert any(board.grid.side(a, b) in board.border_sides for a in west for b in board.grid.neighbours(a)
+               if board.grid.side(a, b) in board.road_sides)  # roads cross the border
+
+
+def test_the_dorsals_stand_between_the_plains(board: Board) -> None:
+    """The Western and Eastern Dorsals are mountain chains; Kasserine (the pass) and Faid are their gaps,
+    which the roads take at the road rate."""
+    west, east = board.ranges["Western Dorsal"], board.ranges["Eastern Dorsal"]
+    for chain in (west, east):
+        assert all(board.grid.distance(a, b) == 1 for a, b in zip(chain, chain[1:], strict=False))
+    kasserine = place(board, "Kasserine")
+    assert any(board.grid.distance(kasserine, m) == 1 for m in west)
+    assert place(board, "Faid") in east and place(board, "Faid") in board.road_hexes
+
+
 # -- setup -------------------------------------------------------------------------------------------------
 def test_setup_hexes_exist_and_no_piece_starts_where_it_cannot_be(board: Board) -> None:
     for piece in board.pieces.values():
