@@ -35,7 +35,7 @@ from .state import (
     DragoonState,
     Phase,
 )
-from .state import INVADE as INVASION
+from .state import INVADE as INVASION  # the attack mode; actions.INVADE is the action kind
 
 ALLIED, GERMAN = "Allied", "German"
 D6 = tuple((face, 1 / 6) for face in range(1, 7))
