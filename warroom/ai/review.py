@@ -96,7 +96,7 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
                                position=record.position, keep_log=False)
     ruleset: Ruleset = stepper.ruleset
     sides = list(ruleset.info.sides)
-    names = get_spec(record.game).terms(record.scenario).side_names  # the scenario's words for its sides (Allied: American)
+    names = get_spec(record.game).terms(record.scenario).side_names  # the scenario's words for its sides
     score = _scorer(ruleset, seed)
     hooks = agent_hooks(ruleset.info.id)
     if agent is None:
