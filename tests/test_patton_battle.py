@@ -8,7 +8,7 @@ from patton_sandbox import sandbox_board, sandbox_state
 from warroom.engine.ruleset import CHANCE
 from warroom.games.patton.combat import casualties_from, dice_for, losses
 from warroom.games.patton.rules import PattonRules
-from warroom.games.patton.state import CARD, CASUALTY, DICE, MOVING, RETREATING, TIE
+from warroom.games.patton.state import CARD, CASUALTY, DICE, MOVING, RETREATING, TIE, Stack
 
 RULES = PattonRules()
 
@@ -185,7 +185,8 @@ def optional_rule_towards_f():
 
 def test_optional_rule_retreat_towards_enemy_town_f_two_dice():
     s = optional_rule_towards_f()
-    assert s.battle.bonus == 2 and s.stacks == [[5, 0, 2, 2, 1]]  # the retreaters stand on the road from A
+    # the retreaters stand on the road from A
+    assert s.battle.bonus == 2 and s.stacks == [Stack(target=5, source=0, armor=2, infantry=2, owner=1)]
 
 
 def test_optional_rule_lower_total_eliminates_the_retreaters():

@@ -10,7 +10,7 @@ from patton_sandbox import sandbox_board, sandbox_state
 
 from warroom.engine.errors import IllegalActionError
 from warroom.games.patton.rules import PattonRules
-from warroom.games.patton.state import MOVING
+from warroom.games.patton.state import MOVING, Stack
 
 RULES = PattonRules()
 
@@ -117,7 +117,7 @@ def test_moving_into_an_enemy_town_stops_outside_and_costs_the_full_road():
     s = sandbox_state(board, {"A": ("Allied", 2, 0), "B": ("Axis", 0, 2)}, mp=10)
     RULES.apply(s, "move 2A A->B")
     assert s.mp == 6
-    assert s.stacks == [[1, 0, 2, 0, 0]]
+    assert s.stacks == [Stack(target=1, source=0, armor=2, infantry=0, owner=0)]
     assert s.side[1] == 1 and s.armor[1] == 0  # not in the town
     assert not any(a.startswith("move") and "B->C" in a for a in RULES.legal_actions(s))  # cannot move past it
 

@@ -502,7 +502,7 @@ def test_unknown_option_and_scenario_are_errors():
 def test_reserve_dice_are_rolled_die_by_die():
     s = position("bulge", {"Bastogne": ("Allied", 1, 8), "Arlon": ("Allied", 1, 0), "Wiltz": ("Axis", 1, 0)}, mover="Allied")
     play(s, "end")
-    assert s.phase == RESERVE_DICE and RULES.chance_outcomes(s) == [(f, 1 / 6) for f in range(1, 7)]
+    assert s.phase == RESERVE_DICE and list(RULES.chance_outcomes(s)) == [(f, 1 / 6) for f in range(1, 7)]
     play(s, 5, 5)
     assert s.phase == RESERVE_DICE
     play(s, 2)

@@ -270,11 +270,11 @@ def test_replay_takes_h(tmp_path: Path) -> None:
 def test_dragoon_ffi_against_a_german_attack_shows_its_odds() -> None:
     # Dragoon: FFI — one re-roll defending; the German counterattack succeeds on 3+ (no DRM)
     from warroom.games.dragoon.render import action_label
-    from warroom.games.dragoon.state import BOT_REROLL
+    from warroom.games.dragoon.state import BOT_REROLL, BotAttack
 
     match = warroom.new_game("dragoon", seed=1)
     s = match.state
-    s.phase, s.bot_attack, s.ffi[0], s.stalled[0] = BOT_REROLL, [0, 0, 0, 5], True, False
+    s.phase, s.bot_attack, s.ffi[0], s.stalled[0] = BOT_REROLL, BotAttack(attacker=0, target=0, roll=5), True, False
     assert action_label(match, "reroll ffi").endswith("[exactly 2/3 the re-roll succeeds again and stalls VI-Corps; 1/3 it fails]")
     assert action_label(match, "accept").endswith("[the counterattack stands: it stalls VI-Corps]")
 

@@ -1,43 +1,168 @@
-"""Patton action ids: building them (cached, the hot path) and parsing them back.
+"""Patton's actions as values with a stable text id (like python-chess's `Move` and its UCI text),
+and the table of one board's ids, built once and cached: legal actions are made of it (the hot path).
 
     move 2A1I Rennes->Laval        land 2A1I Gela-Landing->Gela     end
     battle Laval                   casualties Rennes:1I Vitre:1A    retreat / stand
     retreat 2A1I Laval->Mayenne    roll reserves / wait             reserves Laval
     defect 1I Palermo              remove 1A1I Laval                place 3A2I Lessay / place default
 
-A group of units is written `2A1I` (2 Armored, 1 Infantry), `3I` or `1A`.
+A group of units is written `2A1I` (2 Armored, 1 Infantry), `3I` or `1A` (board.mix_text, parse_mix).
+`Action.from_id(text)` reads the form of an id and `action.id` writes it: `Action.from_id(a.id) == a`.
+Whether its towns are on the board is the table's to say (`ActionTable.parse`, which also gives the
+action its board index, `where`); whether it is legal now, the ruleset's.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
 
-from .board import Board, mix_text
+from warroom.engine.errors import IllegalActionError, quoted
 
-(
-    END, MOVE, LAND, BATTLE, CASUALTIES, TIE_RETREAT, STAND, RETREAT,
-    ROLL, WAIT, RESERVE, DEFECT, REMOVE, PLACE, PLACE_DEFAULT,
-) = range(15)
-_MIX = re.compile(r"^(?:(\d+)A)?(?:(\d+)I)?$")
-_FIXED = {
-    "end": (END,), "retreat": (TIE_RETREAT,), "stand": (STAND,), "roll reserves": (ROLL,),
-    "wait": (WAIT,), "place default": (PLACE_DEFAULT,),
+from .board import Board, mix_text, parse_mix
+
+
+class Kind(IntEnum):
+    """What an action does; the first word of its id (a tie's `retreat` and a road's `retreat` differ)."""
+
+    END = 0
+    MOVE = 1
+    LAND = 2
+    BATTLE = 3
+    CASUALTIES = 4
+    TIE_RETREAT = 5
+    STAND = 6
+    RETREAT = 7
+    ROLL = 8
+    WAIT = 9
+    RESERVE = 10
+    DEFECT = 11
+    REMOVE = 12
+    PLACE = 13
+    PLACE_DEFAULT = 14
+
+
+END, MOVE, LAND, BATTLE, CASUALTIES = Kind.END, Kind.MOVE, Kind.LAND, Kind.BATTLE, Kind.CASUALTIES
+TIE_RETREAT, STAND, RETREAT, ROLL, WAIT = Kind.TIE_RETREAT, Kind.STAND, Kind.RETREAT, Kind.ROLL, Kind.WAIT
+RESERVE, DEFECT, REMOVE, PLACE, PLACE_DEFAULT = Kind.RESERVE, Kind.DEFECT, Kind.REMOVE, Kind.PLACE, Kind.PLACE_DEFAULT
+
+FIXED = {
+    "end": END, "retreat": TIE_RETREAT, "stand": STAND, "roll reserves": ROLL, "wait": WAIT,
+    "place default": PLACE_DEFAULT,
 }
+"""The ids of one word or two that name no Units and no place."""
+FIXED_ID = {kind: text for text, kind in FIXED.items()}
+ROUTED = {"move": MOVE, "retreat": RETREAT, "land": LAND}
+"""`verb MIX FROM->TO`: along a road (or from a landing area into its town)."""
+PLACED = {"defect": DEFECT, "remove": REMOVE, "place": PLACE}
+"""`verb MIX TOWN`."""
+AT_TOWN = {"battle": BATTLE, "reserves": RESERVE}
+"""`verb TOWN`."""
+ROUTED_KINDS = frozenset(ROUTED.values())
+AT_TOWN_KINDS = frozenset(AT_TOWN.values())
+VERB = {kind: verb for table in (ROUTED, PLACED, AT_TOWN) for verb, kind in table.items()}
+FORMS = (
+    "move MIX FROM->TO", "land MIX AREA->TOWN", "end", "battle TOWN", "casualties FROM:MIX ...", "retreat", "stand",
+    "retreat MIX FROM->TO", "roll reserves", "wait", "reserves TOWN", "defect 1A|1I TOWN", "remove MIX TOWN",
+    "place MIX TOWN", "place default",
+)
+"""The shapes of the ids, for messages (MIX: a group of Units such as 2A1I)."""
 
 
-def parse_mix(text: str) -> tuple[int, int] | None:
-    found = _MIX.match(text)
-    if found is None or not text:
+@dataclass(frozen=True, slots=True)
+class Casualty:
+    """Part of a `casualties` choice: the Units taken from the attack stack that came from `source`."""
+
+    source: str
+    """The town (or landing area) the stack came from."""
+    armor: int
+    infantry: int
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: its kind, the Units it takes (armor, infantry) and the places it names."""
+
+    kind: Kind
+    armor: int = 0
+    infantry: int = 0
+    origin: str = ""
+    """The town left (move, retreat) or the landing area (land)."""
+    place: str = ""
+    """The town moved to, landed in, fought for, entered, placed in or removed from."""
+    casualties: tuple[Casualty, ...] = ()
+    """A `casualties` choice, stack by stack."""
+    where: int = field(default=-1, compare=False)
+    """The board's index of what the action names: the directed road (move, retreat), the landing area
+    (land), the town (battle, reserves, defect, remove, place). Set by `ActionTable.parse` for its board;
+    -1 on an action read by `from_id` alone. Not part of the value: equal actions have equal ids."""
+
+    @property
+    def id(self) -> str:
+        """The text form players, records and the protocol use."""
+        kind = self.kind
+        fixed = FIXED_ID.get(kind)
+        if fixed is not None:
+            return fixed
+        if kind == CASUALTIES:
+            return "casualties " + " ".join(f"{c.source}:{mix_text(c.armor, c.infantry)}" for c in self.casualties)
+        if kind in AT_TOWN_KINDS:
+            return f"{VERB[kind]} {self.place}"
+        mix = mix_text(self.armor, self.infantry)
+        if kind in ROUTED_KINDS:
+            return f"{VERB[kind]} {mix} {self.origin}->{self.place}"
+        return f"{VERB[kind]} {mix} {self.place}"
+
+    @property
+    def units(self) -> int:
+        return self.armor + self.infantry
+
+    @classmethod
+    def from_id(cls, text: str) -> Action:
+        """The action an id names; a text not of any action's form is an IllegalActionError."""
+        action = _read(text) if isinstance(text, str) else None
+        if action is None:
+            raise IllegalActionError(f"{quoted(text)} is not a Patton action: the forms are "
+                                     f"{', '.join(map(repr, FORMS))}")
+        return action
+
+
+def _read(text: str) -> Action | None:
+    fixed = FIXED.get(text)
+    if fixed is not None:
+        return Action(fixed)
+    words = text.split(" ")
+    verb = words[0]
+    if verb == "casualties":
+        parts = []
+        for word in words[1:]:
+            source, _, mix_word = word.partition(":")
+            mix = parse_mix(mix_word)
+            if mix is None:
+                return None
+            parts.append(Casualty(source, *mix))
+        return Action(CASUALTIES, casualties=tuple(parts))
+    if len(words) == 2:
+        kind = AT_TOWN.get(verb)
+        return Action(kind, place=words[1]) if kind is not None and words[1] else None
+    if len(words) != 3:
         return None
-    armor, infantry = int(found.group(1) or 0), int(found.group(2) or 0)
-    if armor + infantry == 0:
+    mix = parse_mix(words[1])
+    if mix is None:
         return None
-    return armor, infantry
+    armor, infantry = mix
+    kind = ROUTED.get(verb)
+    if kind is not None:
+        origin, arrow, place = words[2].partition("->")
+        return Action(kind, armor, infantry, origin, place) if arrow and origin and place else None
+    kind = PLACED.get(verb)
+    if kind is None or not words[2] or (kind == DEFECT and armor + infantry != 1):
+        return None
+    return Action(kind, armor, infantry, place=words[2])
 
 
 class ActionTable:
-    """Every id of one board, built on demand and cached; `parse` turns an id back into numbers."""
+    """Every id of one board, built on demand and cached; `parse` turns an id back into an `Action`."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -53,25 +178,25 @@ class ActionTable:
                 self.arrow_index[text] = d
         self.landing_arrow = [f"{la.id}->{la.town}" for la in board.landings]
         self.landing_arrow_index = {text: k for k, text in enumerate(self.landing_arrow)}
-        self.battle_id = [f"battle {name}" for name in names]
-        self.reserve_id = [f"reserves {name}" for name in names]
-        self.defect_id = [(f"defect 1A {name}", f"defect 1I {name}") for name in names]
+        self.battle_id = [Action(BATTLE, place=name).id for name in names]
+        self.reserve_id = [Action(RESERVE, place=name).id for name in names]
+        self.defect_id = [(Action(DEFECT, 1, 0, place=name).id, Action(DEFECT, 0, 1, place=name).id) for name in names]
         self._mixes: dict[tuple[int, int, int, int, int, int], tuple[str, ...]] = {}
         # moves: a flat list indexed by ((d * 6 + armor) * 6 + infantry) * 6 + limit (the hot path)
         self.move_cache: list[tuple[str, ...] | None] = [None] * (len(self.arrow) * 216)
-        self._parsed: dict[str, tuple[Any, ...] | None] = {}
+        self._parsed: dict[str, Action | None] = {}
 
     # -- building ---------------------------------------------------------------------------
-    def mixes(self, verb: int, where: int, amax: int, imax: int, kmin: int, kmax: int) -> tuple[str, ...]:
+    def mixes(self, kind: Kind, where: int, amax: int, imax: int, kmin: int, kmax: int) -> tuple[str, ...]:
         """Ids for every group of a armor and i infantry, a <= amax, i <= imax, kmin <= a+i <= kmax."""
-        key = (verb, where, amax, imax, kmin, kmax)
+        key = (kind, where, amax, imax, kmin, kmax)
         found = self._mixes.get(key)
         if found is None:
             out = []
             for a in range(amax + 1):
                 for i in range(imax + 1):
                     if kmin <= a + i <= kmax:
-                        out.append(self._text(verb, where, a, i))
+                        out.append(self.action(kind, where, a, i).id)
             found = self._mixes[key] = tuple(out)
         return found
 
@@ -83,79 +208,48 @@ class ActionTable:
             found = self.move_cache[key] = self.mixes(MOVE, d, amax, imax, 1, limit)
         return found
 
-    def _text(self, verb: int, where: int, a: int, i: int) -> str:
-        mix = mix_text(a, i)
-        if verb == MOVE:
-            return f"move {mix} {self.arrow[where]}"
-        if verb == RETREAT:
-            return f"retreat {mix} {self.arrow[where]}"
-        if verb == LAND:
-            return f"land {mix} {self.landing_arrow[where]}"
-        if verb == PLACE:
-            return f"place {mix} {self.board.names[where]}"
-        if verb == REMOVE:
-            return f"remove {mix} {self.board.names[where]}"
-        raise ValueError(verb)
+    def action(self, kind: Kind, where: int, armor: int, infantry: int) -> Action:
+        """The action of `kind` with these Units at the board's road, landing area or town `where`."""
+        if kind in ROUTED_KINDS:
+            arrows = self.landing_arrow if kind == LAND else self.arrow
+            origin, _, place = arrows[where].partition("->")
+            return Action(kind, armor, infantry, origin, place, where=where)
+        return Action(kind, armor, infantry, place=self.board.names[where], where=where)
 
-    def casualties_id(self, parts: list[tuple[str, int, int]]) -> str:
-        return "casualties " + " ".join(f"{src}:{mix_text(a, i)}" for src, a, i in parts if a + i)
+    def casualties_id(self, parts: list[Casualty]) -> str:
+        """The id of taking these casualties (a part of no Units is left out)."""
+        return Action(CASUALTIES, casualties=tuple(c for c in parts if c.armor + c.infantry)).id
 
     # -- parsing ----------------------------------------------------------------------------
-    def parse(self, action: str) -> tuple[Any, ...] | None:
-        """The action as numbers, or None when it is not a well-formed Patton id."""
+    def parse(self, action: str) -> Action | None:
+        """The action an id names on this board (its `where` set), or None when it names none."""
         try:
             return self._parsed[action]
         except KeyError:
             pass
-        parsed = self._parse(action) if isinstance(action, str) else None
+        except TypeError:  # not hashable, so not an id
+            return None
+        parsed = self._resolve(_read(action)) if isinstance(action, str) else None
         if len(self._parsed) < 200_000:
             self._parsed[action] = parsed
         return parsed
 
-    def _parse(self, action: str) -> tuple[Any, ...] | None:
-        fixed = _FIXED.get(action)
-        if fixed is not None:
-            return fixed
-        words = action.split(" ")
-        verb = words[0]
-        towns = self.town_index
-        if verb == "casualties":
-            parts = []
-            for word in words[1:]:
-                src, _, mix_word = word.partition(":")
-                mix = parse_mix(mix_word)
-                if mix is None:
-                    return None
-                parts.append((src, mix[0], mix[1]))
-            return (CASUALTIES, tuple(parts))
-        if len(words) == 2:
-            target = towns.get(words[1], -1)
-            if target < 0:
-                return None
-            if verb == "battle":
-                return (BATTLE, target)
-            if verb == "reserves":
-                return (RESERVE, target)
+    def _resolve(self, action: Action | None) -> Action | None:
+        """`action` with its board index, or None when a town, road or landing area it names is not on the board."""
+        if action is None:
             return None
-        if len(words) != 3:
-            return None
-        mix = parse_mix(words[1])
-        if mix is None:
-            return None
-        a, i = mix
-        if verb in ("move", "retreat"):
-            d = self.arrow_index.get(words[2], -1)
-            return None if d < 0 else (MOVE if verb == "move" else RETREAT, d, a, i)
-        if verb == "land":
-            k = self.landing_arrow_index.get(words[2], -1)
-            return None if k < 0 else (LAND, k, a, i)
-        target = towns.get(words[2], -1)
-        if target < 0:
-            return None
-        if verb == "defect" and a + i == 1:
-            return (DEFECT, target, a, i)
-        if verb == "remove":
-            return (REMOVE, target, a, i)
-        if verb == "place":
-            return (PLACE, target, a, i)
-        return None
+        kind = action.kind
+        if kind in FIXED_ID or kind == CASUALTIES:
+            return action
+        if kind in ROUTED_KINDS:
+            index = self.landing_arrow_index if kind == LAND else self.arrow_index
+            where = index.get(f"{action.origin}->{action.place}", -1)
+        else:
+            where = self.town_index.get(action.place, -1)
+        return None if where < 0 else replace(action, where=where)
+
+
+__all__ = [
+    "BATTLE", "CASUALTIES", "DEFECT", "END", "FORMS", "LAND", "MOVE", "PLACE", "PLACE_DEFAULT", "REMOVE", "RESERVE",
+    "RETREAT", "ROLL", "STAND", "TIE_RETREAT", "WAIT", "Action", "ActionTable", "Casualty", "Kind", "parse_mix",
+]

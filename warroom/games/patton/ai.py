@@ -29,6 +29,7 @@ import random
 from functools import cache
 from typing import Any
 
+from warroom.engine.chance import sample
 from warroom.engine.ruleset import CHANCE
 
 from .actions import LAND, MOVE
@@ -397,10 +398,10 @@ def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     tab = rs.table(s.board)
     best, best_score, best_gain = "end", 0.0, 0.0
     for action in rs.legal_actions(s):
-        parsed = tab.parse(action)
-        if parsed is None or parsed[0] not in (MOVE, LAND):
+        act = tab.parse(action)
+        if act is None or act.kind not in (MOVE, LAND):
             continue
-        gain, cost = move_gain(s, aims, parsed[0], parsed[1], parsed[2], parsed[3])
+        gain, cost = move_gain(s, aims, act.kind, act.where, act.armor, act.infantry)
         score = gain / cost  # Movement Points are the scarce thing: the best gain per point first
         if score > MP_PRICE and score > best_score:
             best, best_score, best_gain = action, score, gain
@@ -437,10 +438,10 @@ def candidate_actions(rs: PattonRules, s: PattonState) -> list[str]:
     tab = rs.table(s.board)
     scored: list[tuple[float, str]] = []
     for action in legal:
-        parsed = tab.parse(action)
-        if parsed is None or parsed[0] not in (MOVE, LAND):
+        act = tab.parse(action)
+        if act is None or act.kind not in (MOVE, LAND):
             continue
-        gain, cost = move_gain(s, aims, parsed[0], parsed[1], parsed[2], parsed[3])
+        gain, cost = move_gain(s, aims, act.kind, act.where, act.armor, act.infantry)
         scored.append((gain / cost, action))
     best = heapq.nlargest(CANDIDATES, scored)
     moves = [action for _, action in best]
@@ -465,8 +466,7 @@ def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
                 return
             mover = s.mover
         if side == CHANCE:
-            outcomes = rs.chance_outcomes(s)
-            rs.apply_chance(s, rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0], False)
+            rs.apply_chance(s, sample(rs.chance_outcomes(s), rng.random()), False)
         else:
             rs.apply(s, heuristic_policy(rs, s)[0], False)
 
@@ -544,9 +544,9 @@ def _retreat(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     enemy = 1 - r.side
 
     def score(action: str) -> float:
-        parsed = tab.parse(action)
-        assert parsed is not None
-        d, a, i = parsed[1], parsed[2], parsed[3]
+        act = tab.parse(action)
+        assert act is not None
+        d, a, i = act.where, act.armor, act.infantry
         x, y = b.road_ends[d >> 1]
         if d & 1:
             x, y = y, x

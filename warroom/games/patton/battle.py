@@ -9,12 +9,23 @@ Rule citations: "Patton: Battles", "Patton: Casualties", "Patton: Retreating".
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
 from .board import mix_text
 from .combat import casualties_from, dice_for, losses
+from .events import Events
 from .objectives import note_ousted, update_relief
-from .state import BATTLE_ORDER, CASUALTY, DICE, EMPTY, RETREAT_BATTLE, RETREATING, TIE, Battle, PattonState, Retreat
+from .state import (
+    BATTLE_ORDER,
+    CASUALTY,
+    DICE,
+    EMPTY,
+    RETREAT_BATTLE,
+    RETREATING,
+    TIE,
+    Battle,
+    PattonState,
+    Retreat,
+    Stack,
+)
 
 BATTLES = "Patton: Battles"
 CASUALTIES = "Patton: Casualties"
@@ -24,17 +35,17 @@ LANDINGS = "Patton: Sicily — Allied Landings"
 RETREAT_LIMIT = 5  # "moves his Units, up to a maximum of 5"
 
 
-def attacking_stacks(s: PattonState) -> list[list[int]]:
+def attacking_stacks(s: PattonState) -> list[Stack]:
     battle = s.battle
     assert battle is not None
-    return [st for st in s.stacks if st[0] == battle.target and st[4] == battle.attacker]
+    return [st for st in s.stacks if st.target == battle.target and st.owner == battle.attacker]
 
 
 def attacker_force(s: PattonState) -> tuple[int, int]:
     armor = infantry = 0
     for st in attacking_stacks(s):
-        armor += st[2]
-        infantry += st[3]
+        armor += st.armor
+        infantry += st.infantry
     return armor, infantry
 
 
@@ -52,27 +63,29 @@ def side_name(s: PattonState, side: int) -> str:
     return s.board.side_names[side]
 
 
-def start_battle(s: PattonState, target: int, events: list[Event], log: bool) -> None:
+def start_battle(s: PattonState, target: int, events: Events) -> None:
     s.battle = Battle(target, s.mover)
-    begin_round(s, events, log)
+    begin_round(s, events)
 
 
-def start_retreat_battle(s: PattonState, target: int, from_town: int, armor: int, infantry: int, side: int, events: list[Event], log: bool) -> None:
+def start_retreat_battle(s: PattonState, target: int, from_town: int, armor: int, infantry: int, side: int,
+                         events: Events) -> None:
     """Optional Retreating Rule: the retreating defender fights for an enemy town, the enemy +2 dice."""
-    s.stacks.append([target, from_town, armor, infantry, side])
+    s.stacks.append(Stack(target, from_town, armor, infantry, side))
     s.battle = Battle(target, side, RETREAT_BATTLE, bonus=2, from_town=from_town)
-    if log:
+    if events.on:
         b = s.board
-        events.append({
-            "type": "retreat_battle",
-            "text": f"{mix_text(armor, infantry)} retreat from {b.towns[from_town].name} towards {b.towns[target].name}, held by the "
-                    f"{side_name(s, 1 - side)}: they fight for it, the {side_name(s, 1 - side)} adding 2 dice; a lower total eliminates them.",
-            "rule": OPTIONAL,
-        })
-    begin_round(s, events, log)
+        events.emit(
+            "retreat_battle",
+            f"{mix_text(armor, infantry)} retreat from {b.towns[from_town].name} towards {b.towns[target].name}, "
+            f"held by the {side_name(s, 1 - side)}: they fight for it, the {side_name(s, 1 - side)} adding 2 dice; a "
+            "lower total eliminates them.",
+            OPTIONAL,
+        )
+    begin_round(s, events)
 
 
-def begin_round(s: PattonState, events: list[Event], log: bool) -> None:
+def begin_round(s: PattonState, events: Events) -> None:
     battle = s.battle
     assert battle is not None
     aa, ai = attacker_force(s)
@@ -81,23 +94,24 @@ def begin_round(s: PattonState, events: list[Event], log: bool) -> None:
     battle.m = dice_for(da, di, battle.bonus)
     battle.att_dice = []
     battle.def_dice = []
-    if log:
+    if events.on:
         from .odds import round_odds
 
         b = s.board
         odds = round_odds(battle.n, battle.m)
         again = f" (refought, round {battle.round})" if battle.round > 1 else ""
-        events.append({
-            "type": "battle",
-            "text": f"Battle for {b.towns[battle.target].name}{again}: {side_name(s, battle.attacker)} {mix_text(aa, ai) or 'none'} throw "
-                    f"{battle.n} {_dice(battle.n)}, {side_name(s, battle.defender)} {mix_text(da, di) or 'none'} throw {battle.m} {_dice(battle.m)}. "
-                    f"Odds of the dice totals alone: attacker higher {odds[0]:.0%}, tie {odds[1]:.0%}, defender higher {odds[2]:.0%}.",
-            "rule": BATTLES,
-            "attacker_dice": battle.n,
-            "defender_dice": battle.m,
-        })
+        events.emit(
+            "battle",
+            f"Battle for {b.towns[battle.target].name}{again}: {side_name(s, battle.attacker)} "
+            f"{mix_text(aa, ai) or 'none'} throw {battle.n} {_dice(battle.n)}, {side_name(s, battle.defender)} "
+            f"{mix_text(da, di) or 'none'} throw {battle.m} {_dice(battle.m)}. Odds of the dice totals alone: "
+            f"attacker higher {odds[0]:.0%}, tie {odds[1]:.0%}, defender higher {odds[2]:.0%}.",
+            BATTLES,
+            attacker_dice=battle.n,
+            defender_dice=battle.m,
+        )
     if battle.n + battle.m == 0:
-        resolve_round(s, events, log)
+        resolve_round(s, events)
     else:
         s.phase = DICE
 
@@ -106,7 +120,7 @@ def _dice(n: int) -> str:
     return "die" if n == 1 else "dice"
 
 
-def roll(s: PattonState, value: int, events: list[Event], log: bool) -> None:
+def roll(s: PattonState, value: int, events: Events) -> None:
     """One die of the battle: the attacker's first, then the defender's."""
     battle = s.battle
     assert battle is not None
@@ -115,10 +129,10 @@ def roll(s: PattonState, value: int, events: list[Event], log: bool) -> None:
     else:
         battle.def_dice.append(value)
     if len(battle.att_dice) == battle.n and len(battle.def_dice) == battle.m:
-        resolve_round(s, events, log)
+        resolve_round(s, events)
 
 
-def resolve_round(s: PattonState, events: list[Event], log: bool) -> None:
+def resolve_round(s: PattonState, events: Events) -> None:
     """Casualties on both sides, then (once the attacker has chosen where his fall) the retreat."""
     battle = s.battle
     assert battle is not None
@@ -126,16 +140,16 @@ def resolve_round(s: PattonState, events: list[Event], log: bool) -> None:
     t = battle.target
     on_defender = casualties_from(battle.att_dice)
     on_attacker = casualties_from(battle.def_dice)
-    if log:
-        events.append({
-            "type": "battle_dice",
-            "text": f"{side_name(s, battle.attacker)} throw {_show(battle.att_dice)} (total {sum(battle.att_dice)}, {on_defender} "
-                    f"{_cas(on_defender)}); {side_name(s, battle.defender)} throw {_show(battle.def_dice)} (total {sum(battle.def_dice)}, "
-                    f"{on_attacker} {_cas(on_attacker)}).",
-            "rule": CASUALTIES,
-            "attacker_dice": list(battle.att_dice),
-            "defender_dice": list(battle.def_dice),
-        })
+    if events.on:
+        events.emit(
+            "battle_dice",
+            f"{side_name(s, battle.attacker)} throw {_show(battle.att_dice)} (total {sum(battle.att_dice)}, "
+            f"{on_defender} {_cas(on_defender)}); {side_name(s, battle.defender)} throw {_show(battle.def_dice)} "
+            f"(total {sum(battle.def_dice)}, {on_attacker} {_cas(on_attacker)}).",
+            CASUALTIES,
+            attacker_dice=list(battle.att_dice),
+            defender_dice=list(battle.def_dice),
+        )
     da, di = defender_force(s)
     la, li = losses(on_defender, da, di)
     if la + li:
@@ -146,16 +160,20 @@ def resolve_round(s: PattonState, events: list[Event], log: bool) -> None:
         lost[1] += li
         if s.armor[t] + s.inf[t] == 0:
             s.side[t] = EMPTY
-        if log:
-            events.append({"type": "casualties", "text": f"{side_name(s, battle.defender)} in {b.towns[t].name} remove {mix_text(la, li)}.", "rule": CASUALTIES})
+        if events.on:
+            events.emit(
+                "casualties",
+                f"{side_name(s, battle.defender)} in {b.towns[t].name} remove {mix_text(la, li)}.",
+                CASUALTIES,
+            )
     aa, ai = attacker_force(s)
     la, li = losses(on_attacker, aa, ai)
     if la + li == 0:
-        outcome(s, events, log)
+        outcome(s, events)
         return
     options = casualty_options(s, la, li)
     if len(options) == 1:
-        apply_casualties(s, options[0], events, log)
+        apply_casualties(s, options[0], events)
         return
     s.phase = CASUALTY
     s.actor = battle.attacker
@@ -178,8 +196,10 @@ def attacker_losses(s: PattonState) -> tuple[int, int]:
 
 def casualty_options(s: PattonState, la: int, li: int) -> list[tuple[tuple[int, int, int], ...]]:
     """Every way to take `la` armor and `li` infantry from the attacking stacks: (stack index, armor, infantry)."""
-    stacks = attacking_stacks(s)
-    index = [s.stacks.index(st) for st in stacks]
+    battle = s.battle
+    assert battle is not None
+    index = [k for k, st in enumerate(s.stacks) if st.target == battle.target and st.owner == battle.attacker]
+    stacks = [s.stacks[k] for k in index]
     out: list[tuple[tuple[int, int, int], ...]] = []
 
     def split(total: int, caps: list[int]) -> list[list[int]]:
@@ -191,8 +211,8 @@ def casualty_options(s: PattonState, la: int, li: int) -> list[tuple[tuple[int, 
                 result.append([take, *rest])
         return result
 
-    for armor_split in split(la, [st[2] for st in stacks]):
-        for inf_split in split(li, [st[3] for st in stacks]):
+    for armor_split in split(la, [st.armor for st in stacks]):
+        for inf_split in split(li, [st.infantry for st in stacks]):
             out.append(tuple((index[k], armor_split[k], inf_split[k]) for k in range(len(stacks)) if armor_split[k] + inf_split[k]))
     return out
 
@@ -202,26 +222,25 @@ def source_name(s: PattonState, source: int) -> str:
     return b.names[source] if source < b.n else b.landings[source - b.n].id
 
 
-def apply_casualties(s: PattonState, parts: tuple[tuple[int, int, int], ...], events: list[Event], log: bool) -> None:
+def apply_casualties(s: PattonState, parts: tuple[tuple[int, int, int], ...], events: Events) -> None:
     battle = s.battle
     assert battle is not None
     lost = s.eliminated[battle.attacker]
     texts = []
     for k, la, li in parts:
         st = s.stacks[k]
-        st[2] -= la
-        st[3] -= li
+        s.stacks[k] = st._replace(armor=st.armor - la, infantry=st.infantry - li)
         lost[0] += la
         lost[1] += li
-        if log:
-            texts.append(f"{mix_text(la, li)} from the stack from {source_name(s, st[1])}")
-    s.stacks = [st for st in s.stacks if st[2] + st[3] > 0]
-    if log and texts:
-        events.append({"type": "casualties", "text": f"{side_name(s, battle.attacker)} remove " + ", ".join(texts) + ".", "rule": CASUALTIES})
-    outcome(s, events, log)
+        if events.on:
+            texts.append(f"{mix_text(la, li)} from the stack from {source_name(s, st.source)}")
+    s.stacks = [st for st in s.stacks if st.armor + st.infantry > 0]
+    if events.on and texts:
+        events.emit("casualties", f"{side_name(s, battle.attacker)} remove " + ", ".join(texts) + ".", CASUALTIES)
+    outcome(s, events)
 
 
-def outcome(s: PattonState, events: list[Event], log: bool) -> None:
+def outcome(s: PattonState, events: Events) -> None:
     """Compare totals (Retreating): the lower total retreats, unless one side is wiped out; a tie asks."""
     battle = s.battle
     assert battle is not None
@@ -232,41 +251,61 @@ def outcome(s: PattonState, events: list[Event], log: bool) -> None:
     attacker_alive, defender_alive = aa + ai > 0, da + di > 0
     att_total, def_total = sum(battle.att_dice), sum(battle.def_dice)
     if not attacker_alive and not defender_alive:
-        if log:
-            events.append({"type": "battle_result", "text": f"Both sides' Units in the battle for {b.towns[t].name} are eliminated.", "rule": RETREAT_RULE})
-        end_battle(s, events, log)
+        if events.on:
+            events.emit(
+                "battle_result",
+                f"Both sides' Units in the battle for {b.towns[t].name} are eliminated.",
+                RETREAT_RULE,
+            )
+        end_battle(s, events)
     elif not defender_alive:
-        if log:
-            events.append({
-                "type": "battle_result",
-                "text": f"The {side_name(s, battle.defender)} Units in {b.towns[t].name} are eliminated: the {side_name(s, battle.attacker)} do not "
-                        "have to retreat, whatever the totals.",
-                "rule": RETREAT_RULE,
-            })
-        defender_retreats(s, events, log)  # any Units that retreated in and did not fight must leave
+        if events.on:
+            events.emit(
+                "battle_result",
+                f"The {side_name(s, battle.defender)} Units in {b.towns[t].name} are eliminated: the "
+                f"{side_name(s, battle.attacker)} do not have to retreat, whatever the totals.",
+                RETREAT_RULE,
+            )
+        defender_retreats(s, events)  # any Units that retreated in and did not fight must leave
     elif not attacker_alive:
-        if log:
-            events.append({"type": "battle_result", "text": f"The attacking Units are eliminated; the {side_name(s, battle.defender)} hold {b.towns[t].name}.", "rule": RETREAT_RULE})
-        end_battle(s, events, log)
+        if events.on:
+            events.emit(
+                "battle_result",
+                f"The attacking Units are eliminated; the {side_name(s, battle.defender)} hold {b.towns[t].name}.",
+                RETREAT_RULE,
+            )
+        end_battle(s, events)
     elif att_total > def_total:
-        if log:
-            events.append({"type": "battle_result", "text": f"{side_name(s, battle.defender)} total {def_total} is lower than {att_total}: they must retreat.", "rule": RETREAT_RULE})
-        defender_retreats(s, events, log)
+        if events.on:
+            events.emit(
+                "battle_result",
+                f"{side_name(s, battle.defender)} total {def_total} is lower than {att_total}: they must retreat.",
+                RETREAT_RULE,
+            )
+        defender_retreats(s, events)
     elif att_total < def_total:
-        if log:
-            events.append({"type": "battle_result", "text": f"{side_name(s, battle.attacker)} total {att_total} is lower than {def_total}: they must retreat.", "rule": RETREAT_RULE})
-        attacker_retreats(s, events, log)
+        if events.on:
+            events.emit(
+                "battle_result",
+                f"{side_name(s, battle.attacker)} total {att_total} is lower than {def_total}: they must retreat.",
+                RETREAT_RULE,
+            )
+        attacker_retreats(s, events)
     else:
         s.phase = TIE
         s.actor = battle.attacker
         s.tie_asked = 0
-        if log:
+        if events.on:
             if no_refight(s):
                 then = "if both stand, a refight would throw no dice and never end, so the attacker falls back"
             else:
                 then = "else the battle is refought"
-            events.append({"type": "tie", "text": f"Tie {att_total}-{def_total}: either side may retreat voluntarily (the attacker is asked first); {then}.",
-                           "rule": RETREAT_RULE})
+            events.emit(
+                "tie",
+                f"Tie {att_total}-{def_total}: either side may retreat voluntarily (the attacker is asked first); "
+                f"{then}.",
+                RETREAT_RULE,
+            )
 
 
 def no_refight(s: PattonState) -> bool:
@@ -279,20 +318,20 @@ def no_refight(s: PattonState) -> bool:
     return dice_for(aa, ai) == 0 and dice_for(da, di, battle.bonus) == 0
 
 
-def tie_decision(s: PattonState, retreat: bool, events: list[Event], log: bool) -> None:
+def tie_decision(s: PattonState, retreat: bool, events: Events) -> None:
     battle = s.battle
     assert battle is not None
     who = s.actor
     if retreat:
-        if log:
-            events.append({"type": "tie_retreat", "text": f"The {side_name(s, who)} retreat voluntarily.", "rule": RETREAT_RULE})
+        if events.on:
+            events.emit("tie_retreat", f"The {side_name(s, who)} retreat voluntarily.", RETREAT_RULE)
         if who == battle.attacker:
-            attacker_retreats(s, events, log)
+            attacker_retreats(s, events)
         else:
-            defender_retreats(s, events, log, forced=False)
+            defender_retreats(s, events, forced=False)
         return
-    if log:
-        events.append({"type": "tie_stand", "text": f"The {side_name(s, who)} will not retreat.", "rule": RETREAT_RULE})
+    if events.on:
+        events.emit("tie_stand", f"The {side_name(s, who)} will not retreat.", RETREAT_RULE)
     if s.tie_asked == 0:
         s.tie_asked = 1
         s.actor = battle.defender
@@ -301,16 +340,20 @@ def tie_decision(s: PattonState, retreat: bool, events: list[Event], log: bool) 
     if no_refight(s):
         # Retreating: "if neither player will retreat the battle is refought" — a refight without dice
         # is the same tie for ever; the attacker, who has not won the town, falls back (NOTES.md).
-        if log:
-            events.append({"type": "battle_result", "text": "Neither side retreats and neither can throw a die: a refight could never end, "
-                           "so the attacker falls back.", "rule": RETREAT_RULE})
-        attacker_retreats(s, events, log)
+        if events.on:
+            events.emit(
+                "battle_result",
+                "Neither side retreats and neither can throw a die: a refight could never end, so the attacker "
+                "falls back.",
+                RETREAT_RULE,
+            )
+        attacker_retreats(s, events)
         return
     battle.round += 1
-    begin_round(s, events, log)
+    begin_round(s, events)
 
 
-def attacker_retreats(s: PattonState, events: list[Event], log: bool) -> None:
+def attacker_retreats(s: PattonState, events: Events) -> None:
     """Each attacking stack moves back along its road to the town it came from."""
     battle = s.battle
     assert battle is not None
@@ -330,19 +373,27 @@ def attacker_retreats(s: PattonState, events: list[Event], log: bool) -> None:
         if why:
             lost[0] += armor
             lost[1] += infantry
-            if log:
-                events.append({"type": "eliminated", "text": f"{side_name(s, owner)} {mix_text(armor, infantry)} outside {b.towns[target].name}: {why}.", "rule": rule})
+            if events.on:
+                events.emit(
+                    "eliminated",
+                    f"{side_name(s, owner)} {mix_text(armor, infantry)} outside {b.towns[target].name}: {why}.",
+                    rule,
+                )
             continue
         s.side[source] = owner
         s.armor[source] += armor
         s.inf[source] += infantry
-        if log:
-            events.append({"type": "retreat", "text": f"{side_name(s, owner)} {mix_text(armor, infantry)} retreat back to {b.towns[source].name}.", "rule": RETREAT_RULE})
-    s.stacks = [st for st in s.stacks if not (st[0] == battle.target and st[4] == battle.attacker)]
-    end_battle(s, events, log)
+        if events.on:
+            events.emit(
+                "retreat",
+                f"{side_name(s, owner)} {mix_text(armor, infantry)} retreat back to {b.towns[source].name}.",
+                RETREAT_RULE,
+            )
+    s.stacks = [st for st in s.stacks if not (st.target == battle.target and st.owner == battle.attacker)]
+    end_battle(s, events)
 
 
-def defender_retreats(s: PattonState, events: list[Event], log: bool, forced: bool = True) -> None:
+def defender_retreats(s: PattonState, events: Events, forced: bool = True) -> None:
     """The defender's Units in the town retreat (up to 5, along enemy-free roads); the retreat
     module asks where, the rest surrender, then the attacker enters. `forced` is False for a
     retreat chosen after a tie: the Optional Retreating Rule's fighting retreat is only for "a
@@ -357,27 +408,31 @@ def defender_retreats(s: PattonState, events: list[Event], log: bool, forced: bo
     s.actor = battle.defender
     from .retreat import begin  # retreat builds on this module; imported here, not at the top
 
-    begin(s, events, log)
+    begin(s, events)
 
 
-def enter(s: PattonState, events: list[Event], log: bool) -> None:
+def enter(s: PattonState, events: Events) -> None:
     """The winning attacker's stacks move into the town they fought for."""
     battle = s.battle
     assert battle is not None
     t = battle.target
     aa, ai = attacker_force(s)
-    s.stacks = [st for st in s.stacks if not (st[0] == t and st[4] == battle.attacker)]
+    s.stacks = [st for st in s.stacks if not (st.target == t and st.owner == battle.attacker)]
     if aa + ai == 0:
         return
     s.side[t] = battle.attacker
     s.armor[t] += aa
     s.inf[t] += ai
-    if log:
+    if events.on:
         b = s.board
-        events.append({"type": "enter", "text": f"{side_name(s, battle.attacker)} {mix_text(aa, ai)} enter {b.towns[t].name}.", "rule": RETREAT_RULE})
+        events.emit(
+            "enter",
+            f"{side_name(s, battle.attacker)} {mix_text(aa, ai)} enter {b.towns[t].name}.",
+            RETREAT_RULE,
+        )
 
 
-def end_battle(s: PattonState, events: list[Event], log: bool) -> None:
+def end_battle(s: PattonState, events: Events) -> None:
     battle = s.battle
     assert battle is not None
     t = battle.target
@@ -387,6 +442,6 @@ def end_battle(s: PattonState, events: list[Event], log: bool) -> None:
     s.battle = None
     s.retreat = None
     note_ousted(s)
-    update_relief(s, events, log)
+    update_relief(s, events)
     s.phase = BATTLE_ORDER
 

@@ -4,6 +4,7 @@ movement deck, compiled to integer indices so the rules' hot path never touches 
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -20,6 +21,8 @@ DECK_FILE = DATA_DIR / "deck.toml"
 ROAD_COST = {"solid": 1, "dashed": 2, "dotted": 3}  # General Rules: Using Movement Points
 SIDES = ("Allied", "Axis")
 ALLIED, AXIS = 0, 1
+SCENARIO_RULE = {"normandy": "Patton: Normandy", "bulge": "Patton: The Bulge", "sicily": "Patton: Sicily"}
+"""How rule citations name each scenario's section of the rulebook."""
 
 
 class _Strict(BaseModel):
@@ -286,6 +289,25 @@ class Board:
 def mix_text(armor: int, infantry: int) -> str:
     """The id spelling of a group of units: 2A1I, 3I, 1A."""
     return (f"{armor}A" if armor else "") + (f"{infantry}I" if infantry else "")
+
+
+_MIX = re.compile(r"(?:(\d+)A)?(?:(\d+)I)?")
+_TYPED_MIX = re.compile(r"\s*(?:(\d+)\s*A)?\s*(?:(\d+)\s*I)?\s*", re.IGNORECASE)
+
+
+def parse_mix(text: str, typed: bool = False) -> tuple[int, int] | None:
+    """`mix_text` read back, the one reader of a force ("2A1I" -> (2, 1)); None when `text` is not one.
+
+    In an action id a group holds at least one Unit. `typed` reads a force as a person types it on
+    the command line (`warroom odds patton --attacker 2a3i`): any case, spaces between the parts, and
+    a force of no Units ("0A"), which the odds calculator answers too."""
+    found = (_TYPED_MIX if typed else _MIX).fullmatch(text)
+    if found is None or (found.group(1) is None and found.group(2) is None):
+        return None
+    armor, infantry = int(found.group(1) or 0), int(found.group(2) or 0)
+    if armor + infantry == 0 and not typed:
+        return None
+    return armor, infantry
 
 
 def scenario_file(scenario: str) -> Path:

@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from warroom.engine.chance import sample
 from warroom.engine.ruleset import CHANCE
 
 from . import ai
@@ -47,8 +48,7 @@ def collect(scenario: str, games: int, seed: int, explore: float = EXPLORE) -> t
                 mover = s.mover
                 mine.append(ai.features(s))
             if side == CHANCE:
-                outcomes = rules.chance_outcomes(s)
-                rules.apply_chance(s, rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0], False)
+                rules.apply_chance(s, sample(rules.chance_outcomes(s), rng.random()), False)
                 continue
             if s.phase == MOVING and rng.random() < explore:
                 action = rng.choice(ai.candidate_actions(rules, s))

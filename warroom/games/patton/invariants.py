@@ -6,9 +6,7 @@ Each returns a list of problems (empty when all is well), so a failing test says
 from __future__ import annotations
 
 from .movement import SEGMENT_LIMIT
-from .state import MOVING, OVER, PattonState
-
-STACK_LIMIT = 10
+from .state import MOVING, OVER, STACK_LIMIT, PattonState
 
 
 def problems(s: PattonState) -> list[str]:
@@ -33,10 +31,10 @@ def problems(s: PattonState) -> list[str]:
         if not 0 <= s.mp <= s.mp_total or spent != s.mp_total - s.mp:
             out.append(f"MP: {s.mp} left of {s.mp_total}, but moves cost {spent}")
     for st in s.stacks:
-        if st[2] < 0 or st[3] < 0 or st[2] + st[3] == 0:
+        if st.armor < 0 or st.infantry < 0 or st.armor + st.infantry == 0:
             out.append(f"empty or negative stack {st}")
-        if s.side[st[0]] == st[4]:
-            out.append(f"a stack attacks its own side's town {b.names[st[0]]}")
+        if s.side[st.target] == st.owner:
+            out.append(f"a stack attacks its own side's town {b.names[st.target]}")
     for side in (0, 1):
         armor, infantry = s.units_of(side)
         force_a, force_i = b.force[side]
@@ -48,6 +46,6 @@ def problems(s: PattonState) -> list[str]:
         over = [b.names[t] for t in range(b.n) if s.armor[t] + s.inf[t] > STACK_LIMIT]
         if over:
             out.append(f"turn starts with more than 10 Units in {over}")
-    if s.phase == MOVING and s.stacks and any(st[4] != s.mover for st in s.stacks):
+    if s.phase == MOVING and s.stacks and any(st.owner != s.mover for st in s.stacks):
         out.append("an attack stack of the side not moving during movement")
     return out

@@ -23,6 +23,8 @@ from .actions import (
     STAND,
     TIE_RETREAT,
     WAIT,
+    Action,
+    Kind,
 )
 from .board import mix_text
 from .combat import dice_for
@@ -64,29 +66,30 @@ def _ends(s: PattonState, d: int) -> tuple[int, int]:
 
 def describe(rules: PattonRules, s: PattonState, action: str) -> str:
     b = s.board
-    parsed = rules.table(b).parse(action)
-    if parsed is None:
+    act = rules.table(b).parse(action)
+    if act is None:
         return action
-    kind = parsed[0]
+    kind = act.kind
     names = b.side_names
     if kind == END:
         return f"End movement ({s.mp} MP unused) and fight the battles"
     if kind == MOVE:
-        x, y = _ends(s, parsed[1])
-        a, i = parsed[2], parsed[3]
-        cost = (a + i) * b.road_cost[parsed[1] >> 1]
+        x, y = _ends(s, act.where)
+        a, i = act.armor, act.infantry
+        cost = (a + i) * b.road_cost[act.where >> 1]
         if s.side[y] == 1 - s.mover:
             return f"Attack {b.towns[y].name} from {b.towns[x].name} with {mix_text(a, i)} ({cost} MP)"
         return f"Move {mix_text(a, i)} from {b.towns[x].name} to {b.towns[y].name} ({cost} MP)"
     if kind == LAND:
-        town = b.landing_town[parsed[1]]
-        a, i = parsed[2], parsed[3]
+        town = b.landing_town[act.where]
+        a, i = act.armor, act.infantry
         fight = " and fight for it (losers are eliminated)" if s.side[town] == 1 else ""
-        return f"Land {mix_text(a, i)} at {b.landings[parsed[1]].id} into {b.towns[town].name}{fight} ({a + i} MP)"
+        return f"Land {mix_text(a, i)} at {b.landings[act.where].id} into {b.towns[town].name}{fight} ({a + i} MP)"
     if kind == BATTLE:
-        return f"Fight the battle for {b.towns[parsed[1]].name} next"
+        return f"Fight the battle for {b.towns[act.where].name} next"
     if kind == CASUALTIES:
-        return "Take the casualties: " + ", ".join(f"{mix_text(a, i)} from the stack from {src}" for src, a, i in parsed[1])
+        return "Take the casualties: " + ", ".join(f"{mix_text(c.armor, c.infantry)} from the stack from {c.source}"
+                                                   for c in act.casualties)
     if kind in (TIE_RETREAT, STAND):
         battle = s.battle
         if kind == TIE_RETREAT:
@@ -102,23 +105,26 @@ def describe(rules: PattonRules, s: PattonState, action: str) -> str:
             return f"Stand: refight with {n} against {m} dice ({mine:.0%} to throw the higher total)"
         return "Stand"
     if kind == RETREAT:
-        x, y = _ends(s, parsed[1])
+        x, y = _ends(s, act.where)
+        mix = mix_text(act.armor, act.infantry)
         if s.side[y] == 1 - s.actor:
-            return f"Retreat {mix_text(parsed[2], parsed[3])} from {b.towns[x].name} towards enemy-held {b.towns[y].name} and fight for it (enemy +2 dice)"
-        return f"Retreat {mix_text(parsed[2], parsed[3])} from {b.towns[x].name} to {b.towns[y].name}"
+            return (f"Retreat {mix} from {b.towns[x].name} towards enemy-held {b.towns[y].name} "
+                    "and fight for it (enemy +2 dice)")
+        return f"Retreat {mix} from {b.towns[x].name} to {b.towns[y].name}"
     if kind == ROLL:
         return "Throw 3 dice for reserves (a double brings them in)"
     if kind == WAIT:
         return "Wait: do not throw for reserves this turn"
     if kind == RESERVE:
         a, i = s.reserve_pending
-        return f"Reserves {mix_text(a, i)} enter {b.towns[parsed[1]].name}"
+        return f"Reserves {mix_text(a, i)} enter {b.towns[act.where].name}"
     if kind == DEFECT:
-        return f"Remove {'1 Armored Unit (for 2 Infantry)' if parsed[2] else '1 Infantry Unit'} from {b.towns[parsed[1]].name} (Italian defection)"
+        unit = "1 Armored Unit (for 2 Infantry)" if act.armor else "1 Infantry Unit"
+        return f"Remove {unit} from {b.towns[act.where].name} (Italian defection)"
     if kind == REMOVE:
-        return f"Remove {mix_text(parsed[2], parsed[3])} from {b.towns[parsed[1]].name} (more than 10 Units)"
+        return f"Remove {mix_text(act.armor, act.infantry)} from {b.towns[act.where].name} (more than 10 Units)"
     if kind == PLACE:
-        return f"{names[s.actor]}: place {mix_text(parsed[2], parsed[3])} in {b.towns[parsed[1]].name}"
+        return f"{names[s.actor]}: place {mix_text(act.armor, act.infantry)} in {b.towns[act.where].name}"
     if kind == PLACE_DEFAULT:
         return f"{names[s.actor]}: use the default setup"
     return action
@@ -132,18 +138,18 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         return f"{quoted(action)}: the game is over"
     if phase in (CARD, DICE, RESERVE_DICE):
         return f"{quoted(action)} is not legal: a {'card' if phase == CARD else 'die'} is pending; no decision is asked for now"
-    parsed = rules.table(b).parse(action) if isinstance(action, str) else None
+    act = rules.table(b).parse(action) if isinstance(action, str) else None
     legal = rules.legal_actions(s)
     sample = examples(legal)
-    if parsed is None:
+    if act is None:
         return f"{quoted(action)} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
-    kind = parsed[0]
+    kind = act.kind
     if phase not in PHASE_OF.get(kind, ()):
         return f"{quoted(action)} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
     if kind == MOVE:
-        return _why_move(s, parsed, action)
+        return _why_move(s, act, action)
     if kind == LAND:
-        k, a, i = parsed[1], parsed[2], parsed[3]
+        k, a, i = act.where, act.armor, act.infantry
         if s.mover != 0 or not b.landings:
             return f"{quoted(action)}: only the Allied player lands, in Sicily — Patton: Sicily — Allied Landings"
         if a > s.offboard[0] or i > s.offboard[1]:
@@ -188,7 +194,7 @@ _WHEN = {
 }
 
 
-def _when(s: PattonState, kind: int) -> str:
+def _when(s: PattonState, kind: Kind) -> str:
     if kind in (ROLL, WAIT, RESERVE):
         return f"reserves are thrown for and entered at the end of a turn — {reserves_rule(s)}"
     if kind in (PLACE, PLACE_DEFAULT):
@@ -202,9 +208,10 @@ def _start_rule(s: PattonState) -> str:
     return starting_rule(s)
 
 
-def _why_move(s: PattonState, parsed: tuple[int, ...], action: str) -> str:
+def _why_move(s: PattonState, act: Action, action: str) -> str:
+    """Which of the rules `movement.legal_moves` applies refuses this move (it is not among them)."""
     b = s.board
-    d, a, i = parsed[1], parsed[2], parsed[3]
+    d, a, i = act.where, act.armor, act.infantry
     x, y = _ends(s, d)
     r = d >> 1
     if s.side[x] != s.mover:

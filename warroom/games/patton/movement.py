@@ -6,11 +6,10 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
 from .actions import LAND, ActionTable
 from .board import mix_text
-from .state import EMPTY, PattonState
+from .events import Events
+from .state import EMPTY, PattonState, Stack
 
 MOVEMENT = "Patton: Using Movement Points"
 BATTLES = "Patton: Battles"
@@ -35,28 +34,36 @@ def movable(s: PattonState, town: int) -> tuple[int, int]:
 
 
 def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
-    """Append every legal `move` and `land` id (the caller appends `end`)."""
+    """Append every legal `move` and `land` id (the caller appends `end`): the one test of a move's
+    legality; `apply` accepts a move only if it is one of these.
+
+    A group may leave a town of the mover's with Units free to move (not besieged, not landed this
+    turn) along a road whose segment has room (5 Units a turn) and whose cost it can pay (Units x
+    road cost); the Axis may not attack besieged Bastogne. The ids come from the table's caches."""
     b = s.board
     mover, mp, side, seg = s.mover, s.mp, s.side, s.seg
+    armor, inf, frozen_a, frozen_i = s.armor, s.inf, s.frozen_a, s.frozen_i
     trapped = trapped_town(s)
-    moves, mixes = tab.moves, tab.mixes
+    no_attack = trapped if mover == 1 else -2  # no battle can be fought for besieged Bastogne
+    cache, moves, out_roads = tab.move_cache, tab.moves, b.out
     for town in range(b.n):
         if side[town] != mover or town == trapped:
             continue
-        ma = s.armor[town] - s.frozen_a[town]
-        mi = s.inf[town] - s.frozen_i[town]
+        ma = armor[town] - frozen_a[town]
+        mi = inf[town] - frozen_i[town]
         if ma + mi == 0:
             continue
-        for d, road, to, cost in b.out[town]:
-            room = SEGMENT_LIMIT - seg[road]
+        for d, road, to, cost in out_roads[town]:
             k = mp // cost
+            room = SEGMENT_LIMIT - seg[road]
             if room < k:
                 k = room
-            if k <= 0:
+            if k <= 0 or to == no_attack:
                 continue
-            if to == trapped and mover == 1:
-                continue  # no battle can be fought for besieged Bastogne
-            out.extend(moves(d, ma if ma < k else k, mi if mi < k else k, k))
+            a = ma if ma < k else k
+            i = mi if mi < k else k
+            found = cache[((d * 6 + a) * 6 + i) * 6 + k]  # tab.moves without the call (the hot path)
+            out.extend(found if found is not None else moves(d, a, i, k))
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):
@@ -65,34 +72,10 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
                 k = mp
             if k <= 0:
                 continue
-            out.extend(mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
+            out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
 
 
-def move_ok(s: PattonState, d: int, a: int, i: int) -> bool:
-    """The same test `legal_moves` applies, for one move (so apply need not search the list)."""
-    b = s.board
-    r = d >> 1
-    x, y = b.road_ends[r]
-    if d & 1:
-        x, y = y, x
-    if a < 0 or i < 0 or a + i == 0:
-        return False
-    ma, mi = movable(s, x)
-    if a > ma or i > mi:
-        return False
-    if s.seg[r] + a + i > SEGMENT_LIMIT or (a + i) * b.road_cost[r] > s.mp:
-        return False
-    return not (s.mover == 1 and y == trapped_town(s))
-
-
-def land_ok(s: PattonState, k: int, a: int, i: int) -> bool:
-    b = s.board
-    if s.mover != 0 or a < 0 or i < 0 or a + i == 0 or k >= len(b.landings):
-        return False
-    return a <= s.offboard[0] and i <= s.offboard[1] and s.land_used[k] + a + i <= b.landing_capacity[k] and a + i <= s.mp
-
-
-def apply_move(s: PattonState, d: int, a: int, i: int, events: list[Event], log: bool) -> None:
+def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
     b = s.board
     r = d >> 1
     x, y = b.road_ends[r]
@@ -108,26 +91,27 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: list[Event], log:
         s.side[x] = EMPTY
     if s.side[y] == 1 - mover:
         _join_stack(s, y, x, a, i)
-        if log:
-            events.append({
-                "type": "attack_move",
-                "text": f"{mix_text(a, i)} move from {b.towns[x].name} towards {b.towns[y].name} ({b.road_kind[r]} road, {cost} MP) "
-                        f"and stop outside it to fight; {s.mp} MP left.",
-                "rule": BATTLES,
-            })
+        if events.on:
+            events.emit(
+                "attack_move",
+                f"{mix_text(a, i)} move from {b.towns[x].name} towards {b.towns[y].name} ({b.road_kind[r]} road, "
+                f"{cost} MP) and stop outside it to fight; {s.mp} MP left.",
+                BATTLES,
+            )
         return
     s.side[y] = mover
     s.armor[y] += a
     s.inf[y] += i
-    if log:
-        events.append({
-            "type": "move",
-            "text": f"{mix_text(a, i)} move {b.towns[x].name} -> {b.towns[y].name} ({b.road_kind[r]} road, {cost} MP); {s.mp} MP left.",
-            "rule": MOVEMENT,
-        })
+    if events.on:
+        events.emit(
+            "move",
+            f"{mix_text(a, i)} move {b.towns[x].name} -> {b.towns[y].name} ({b.road_kind[r]} road, {cost} MP); "
+            f"{s.mp} MP left.",
+            MOVEMENT,
+        )
 
 
-def apply_land(s: PattonState, k: int, a: int, i: int, events: list[Event], log: bool) -> None:
+def apply_land(s: PattonState, k: int, a: int, i: int, events: Events) -> None:
     b = s.board
     town = b.landing_town[k]
     s.mp -= a + i  # "one Movement Point for each Unit ... placed in a landing area"
@@ -137,38 +121,38 @@ def apply_land(s: PattonState, k: int, a: int, i: int, events: list[Event], log:
     area = b.landings[k].id
     if s.side[town] == 1:
         _join_stack(s, town, b.n + k, a, i)
-        if log:
-            events.append({
-                "type": "landing",
-                "text": f"{mix_text(a, i)} land at {area} ({a + i} MP): {b.towns[town].name} is held by the Axis, so they must fight for it; "
-                        f"if they throw the lower total they are eliminated. {s.mp} MP left.",
-                "rule": LANDINGS,
-            })
+        if events.on:
+            events.emit(
+                "landing",
+                f"{mix_text(a, i)} land at {area} ({a + i} MP): {b.towns[town].name} is held by the Axis, so they "
+                f"must fight for it; if they throw the lower total they are eliminated. {s.mp} MP left.",
+                LANDINGS,
+            )
         return
     s.side[town] = 0
     s.armor[town] += a
     s.inf[town] += i
     s.frozen_a[town] += a  # "Units cannot move along roads on the same turn on which they are landed"
     s.frozen_i[town] += i
-    if log:
-        events.append({
-            "type": "landing",
-            "text": f"{mix_text(a, i)} land at {area} ({a + i} MP) and move into {b.towns[town].name}; they cannot move along roads this turn. {s.mp} MP left.",
-            "rule": LANDINGS,
-        })
+    if events.on:
+        events.emit(
+            "landing",
+            f"{mix_text(a, i)} land at {area} ({a + i} MP) and move into {b.towns[town].name}; they cannot move "
+            f"along roads this turn. {s.mp} MP left.",
+            LANDINGS,
+        )
 
 
 def _join_stack(s: PattonState, target: int, source: int, a: int, i: int) -> None:
     """Units stopping outside `target` on the road from `source` join the stack already there."""
-    for st in s.stacks:
-        if st[0] == target and st[1] == source:
-            st[2] += a
-            st[3] += i
+    for k, st in enumerate(s.stacks):
+        if st.target == target and st.source == source:
+            s.stacks[k] = Stack(target, source, st.armor + a, st.infantry + i, st.owner)
             return
-    s.stacks.append([target, source, a, i, s.mover])
+    s.stacks.append(Stack(target, source, a, i, s.mover))
 
 
 def pending_targets(s: PattonState) -> list[int]:
     """Towns the mover has attacked and not yet fought for, in board order."""
     mover = s.mover
-    return sorted({st[0] for st in s.stacks if st[4] == mover})
+    return sorted({st.target for st in s.stacks if st.owner == mover})

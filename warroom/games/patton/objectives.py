@@ -6,8 +6,7 @@ Rule citations: "Patton: Normandy — Objective", "Patton: The Bulge — Objecti
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
+from .events import Events
 from .state import PattonState
 
 NORMANDY_OBJECTIVE = "Patton: Normandy — Objective"
@@ -24,24 +23,24 @@ def relief_path_open(s: PattonState) -> bool:
     free either.
     """
     b = s.board
-    blocked_roads = {b.road_between[(st[0], st[1])] for st in s.stacks if st[4] == 1 and st[1] < b.n}
+    blocked_roads = {b.road_between[(st.target, st.source)] for st in s.stacks if st.owner == 1 and st.source < b.n}
     return b.graph.find(b.relieve, b.star, owner=s.side, enemy=1, blocked_edges=blocked_roads) >= 0
 
 
-def update_relief(s: PattonState, events: list[Event], log: bool) -> None:
+def update_relief(s: PattonState, events: Events) -> None:
     """Break the siege of Bastogne the moment a German-free path opens; it stays broken."""
     b = s.board
     if b.relieve < 0 or s.relieved or s.side[b.relieve] != 0:
         return
     if relief_path_open(s):
         s.relieved = True
-        if log:
-            events.append({
-                "type": "relieved",
-                "text": f"A path free of German Units now runs from {b.towns[b.relieve].name} to a (*) town: the siege is broken and the "
-                        "trapped Units are relieved for good.",
-                "rule": BULGE_OBJECTIVE,
-            })
+        if events.on:
+            events.emit(
+                "relieved",
+                f"A path free of German Units now runs from {b.towns[b.relieve].name} to a (*) town: the siege is "
+                "broken and the trapped Units are relieved for good.",
+                BULGE_OBJECTIVE,
+            )
 
 
 def note_ousted(s: PattonState) -> None:
@@ -95,7 +94,7 @@ def messina_out_of_reach(s: PattonState) -> str:
     return ""
 
 
-def check_end_of_turn(s: PattonState, events: list[Event], log: bool) -> bool:
+def check_end_of_turn(s: PattonState, events: Events) -> bool:
     """Objectives checked once a turn is complete; True when the game is over (winner set)."""
     b = s.board
     names = b.side_names
@@ -104,28 +103,34 @@ def check_end_of_turn(s: PattonState, events: list[Event], log: bool) -> bool:
             held = red_towns_held(s)
             if held >= b.red_needed:
                 return _win(s, 0, f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns (five or more needed).",
-                            NORMANDY_OBJECTIVE, events, log)
+                            NORMANDY_OBJECTIVE, events)
         return False
     if b.objective == "relief_and_hold":
         hold = b.hold
         if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0 and not s.held:
             s.held = True
-            if log:
-                events.append({"type": "objective", "text": f"The {names[1]} did not oust the {names[0]} from {b.towns[hold].name}: that objective is achieved.",
-                               "rule": BULGE_OBJECTIVE})
+            if events.on:
+                events.emit(
+                    "objective",
+                    f"The {names[1]} did not oust the {names[0]} from {b.towns[hold].name}: that objective is "
+                    "achieved.",
+                    BULGE_OBJECTIVE,
+                )
         if s.relieved and s.held:
-            return _win(s, 0, f"Bastogne is relieved and {b.towns[hold].name} was held: both {names[0]} objectives are achieved.", BULGE_OBJECTIVE, events, log)
+            return _win(s, 0, f"Bastogne is relieved and {b.towns[hold].name} was held: both {names[0]} objectives "
+                              "are achieved.", BULGE_OBJECTIVE, events)
         return False
     hold = b.hold
     if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0:
-        return _win(s, 0, f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.", SICILY_OBJECTIVE, events, log)
+        return _win(s, 0, f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.",
+                    SICILY_OBJECTIVE, events)
     why = messina_out_of_reach(s)
     if why:
-        return _win(s, 1, why, SICILY_OBJECTIVE, events, log)
+        return _win(s, 1, why, SICILY_OBJECTIVE, events)
     return False
 
 
-def check_game_ends(s: PattonState, events: list[Event], log: bool) -> bool:
+def check_game_ends(s: PattonState, events: Events) -> bool:
     """Before the Allied player turns his next card: the Game Ends card, or a turn limit (Sicily's option)."""
     b = s.board
     names = b.side_names
@@ -134,13 +139,14 @@ def check_game_ends(s: PattonState, events: list[Event], log: bool) -> bool:
             "red_towns": f"the {names[0]} never held five red towns at the end of a {names[1]} turn",
             "relief_and_hold": f"the {names[0]} did not achieve both objectives",
         }.get(b.objective, "")
-        return _win(s, 1, f"The Game Ends card is turned after {b.turns} turns: {why}.", DURATION, events, log)
+        return _win(s, 1, f"The Game Ends card is turned after {b.turns} turns: {why}.", DURATION, events)
     if not b.game_ends_card and s.turn_limit and s.turn > s.turn_limit:
-        return _win(s, 1, f"Turn {s.turn_limit} is over and {b.towns[b.hold].name} has not fallen.", SICILY_LIMIT, events, log)
+        return _win(s, 1, f"Turn {s.turn_limit} is over and {b.towns[b.hold].name} has not fallen.", SICILY_LIMIT,
+                    events)
     return False
 
 
-def _win(s: PattonState, winner: int, reason: str, rule: str, events: list[Event], log: bool) -> bool:
+def _win(s: PattonState, winner: int, reason: str, rule: str, events: Events) -> bool:
     from .state import OVER
 
     s.winner = winner
@@ -148,8 +154,8 @@ def _win(s: PattonState, winner: int, reason: str, rule: str, events: list[Event
     s.result_rule = rule
     s.phase = OVER
     s.legal = None
-    if log:
-        events.append({"type": "game_over", "text": f"{s.board.side_names[winner]} victory. {reason}", "rule": rule})
+    if events.on:
+        events.emit("game_over", f"{s.board.side_names[winner]} victory. {reason}", rule)
     return True
 
 

@@ -14,7 +14,6 @@ the position, and the odds of each choice, which the spec offers every front end
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -27,7 +26,7 @@ from warroom.engine.errors import BadRequestError, WarroomError
 from warroom.engine.fields import reject_unknown
 from warroom.engine.spec import OddsField
 
-from .board import SIDES, mix_text
+from .board import SIDES, mix_text, parse_mix
 from .combat import MAX_DICE, casualties_from, dice_for, losses
 
 
@@ -171,31 +170,32 @@ def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
     from .actions import BATTLE, LAND, MOVE, RETREAT, STAND
     from .battle import attacker_force, defender_force
 
-    parsed = rules.table(s.board).parse(action)
-    if parsed is None:
+    act = rules.table(s.board).parse(action)
+    if act is None:
         return None
-    kind = parsed[0]
+    kind = act.kind
     b = s.board
     if kind in (MOVE, RETREAT):
-        d = parsed[1]
-        x, y = b.road_ends[d >> 1]
-        target = x if d & 1 else y
+        x, y = b.road_ends[act.where >> 1]
+        target = x if act.where & 1 else y
         actor = s.mover if kind == MOVE else s.actor
         if s.side[target] != 1 - actor:
             return None
         if kind == RETREAT:
-            return _odds_entry(parsed[2], parsed[3], *fighting_defenders(s, target), 2, True, "retreating into it (the enemy adds 2 dice)")
+            return _odds_entry(act.armor, act.infantry, *fighting_defenders(s, target), 2, True,
+                               "retreating into it (the enemy adds 2 dice)")
         aa, ai = attackers_outside(s, target, actor)
         note = f"with the {mix_text(aa, ai)} already outside" if aa + ai else "if no more Units join the attack"
-        return _odds_entry(aa + parsed[2], ai + parsed[3], *fighting_defenders(s, target), 0, True, note)
+        return _odds_entry(aa + act.armor, ai + act.infantry, *fighting_defenders(s, target), 0, True, note)
     if kind == LAND:
-        town = b.landing_town[parsed[1]]
+        town = b.landing_town[act.where]
         if s.side[town] != 1:
             return None
         aa, ai = attackers_outside(s, town, 0)
-        return _odds_entry(aa + parsed[2], ai + parsed[3], *fighting_defenders(s, town), 0, True, "landers who lose are eliminated")
+        return _odds_entry(aa + act.armor, ai + act.infantry, *fighting_defenders(s, town), 0, True,
+                           "landers who lose are eliminated")
     if kind == BATTLE:
-        return _odds_entry(*attackers_outside(s, parsed[1], s.mover), *fighting_defenders(s, parsed[1]), 0, True, "")
+        return _odds_entry(*attackers_outside(s, act.where, s.mover), *fighting_defenders(s, act.where), 0, True, "")
     if kind == STAND and s.battle is not None:
         battle = s.battle
         return _odds_entry(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
@@ -206,9 +206,9 @@ def attackers_outside(s: Any, town: int, side: int) -> tuple[int, int]:
     """`side`'s Units stopped outside `town`, ready to attack it (one attack force)."""
     armor = infantry = 0
     for st in s.stacks:
-        if st[0] == town and st[4] == side:
-            armor += st[2]
-            infantry += st[3]
+        if st.target == town and st.owner == side:
+            armor += st.armor
+            infantry += st.infantry
     return armor, infantry
 
 
@@ -263,10 +263,10 @@ def battle_odds(s: Any, side: str | None) -> list[dict[str, Any]]:
                 note += "; the retreating Units are eliminated if they lose"
             out.append(_battle_entry(s, battle.target, battle.attacker, attacker_force(s), defender_force(s), battle.bonus,
                                      status, note, viewer))
-    for town, attacker in sorted({(st[0], st[4]) for st in s.stacks}):
+    for town, attacker in sorted({(st.target, st.owner) for st in s.stacks}):
         if (town, attacker) == current or s.side[town] != 1 - attacker:
             continue
-        landers = any(st[0] == town and st[4] == attacker and st[1] >= s.board.n for st in s.stacks)
+        landers = any(st.target == town and st.owner == attacker and st.source >= s.board.n for st in s.stacks)
         note = "set up, not yet fought" + ("; landers who lose are eliminated" if landers else "")
         out.append(_battle_entry(s, town, attacker, attackers_outside(s, town, attacker), fighting_defenders(s, town), 0,
                                  "pending", note, viewer))
@@ -301,16 +301,14 @@ def _battle_entry(s: Any, town: int, attacker: int, att: tuple[int, int], dfn: t
 
 
 # -- the calculator: one request model for the command line, the protocol and the browser ---------
-FORCE_RE = re.compile(r"\s*(?:(\d+)\s*A)?\s*(?:(\d+)\s*I)?\s*")
-"""A force as the command line writes it: "2A3I" (2 Armored, 3 Infantry); "3I" and "2A" too."""
-
-
 def parse_force(text: str | None, name: str) -> dict[str, int]:
-    """A force like "2A3I" as the protocol's {"armor": 2, "infantry": 3}; a WarroomError says how to write it."""
-    found = FORCE_RE.fullmatch((text or "").upper())
-    if not text or found is None or not any(found.groups()):
+    """A force as the command line writes it ("2A3I": 2 Armored, 3 Infantry; "3I" and "2A" too) as the
+    protocol's {"armor": 2, "infantry": 3}, read by the game's one force reader (board.parse_mix); a
+    WarroomError says how to write it."""
+    mix = parse_mix(text, typed=True) if text else None
+    if mix is None:
         raise WarroomError(f"--{name} must be a force like 2A3I (armor A, infantry I), not {text!r}")
-    return {"armor": int(found.group(1) or 0), "infantry": int(found.group(2) or 0)}
+    return {"armor": mix[0], "infantry": mix[1]}
 
 
 def force_text(force: Mapping[str, int]) -> str:
@@ -409,12 +407,11 @@ def position_odds(s: Any) -> list[dict[str, Any]]:
     if battle is not None:
         targets = [(battle.target, battle.attacker, battle.bonus)]
     else:
-        targets = [(t, s.mover, 0) for t in sorted({st[0] for st in s.stacks if st[4] == s.mover})]
+        targets = [(t, s.mover, 0) for t in sorted({st.target for st in s.stacks if st.owner == s.mover})]
     out = []
     for town, side, bonus in targets:
-        aa = sum(st[2] for st in s.stacks if st[0] == town and st[4] == side)
-        ai = sum(st[3] for st in s.stacks if st[0] == town and st[4] == side)
-        da, di = s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
+        aa, ai = attackers_outside(s, town, side)
+        da, di = fighting_defenders(s, town)
         entry = {"town": b.names[town], "attacker_side": SIDES[side],
                  "attacker": {"armor": aa, "infantry": ai}, "defender": {"armor": da, "infantry": di}}
         entry.update(force_odds(aa, ai, da, di, bonus))

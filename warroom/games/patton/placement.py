@@ -6,14 +6,10 @@ Rule citations: "Patton: <scenario> — Starting Forces", "Patton: Positioning o
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
 from .actions import PLACE, ActionTable
-from .board import mix_text
-from .state import PattonState
-
-STACK_LIMIT = 10
-SCENARIO_RULE = {"normandy": "Patton: Normandy", "bulge": "Patton: The Bulge", "sicily": "Patton: Sicily"}
+from .board import SCENARIO_RULE, mix_text
+from .events import Events
+from .state import STACK_LIMIT, PattonState
 
 
 def starting_rule(s: PattonState) -> str:
@@ -102,22 +98,25 @@ def legal_placements(s: PattonState, tab: ActionTable) -> list[str]:
     return out
 
 
-def apply_place(s: PattonState, town: int, armor: int, infantry: int, events: list[Event], log: bool) -> None:
+def apply_place(s: PattonState, town: int, armor: int, infantry: int, events: Events) -> None:
     side = s.actor
     put(s, side, town, armor, infantry)
     s.placing[side][0] -= armor
     s.placing[side][1] -= infantry
-    if log:
-        events.append({"type": "place", "text": f"{s.board.side_names[side]} place {mix_text(armor, infantry)} in {s.board.towns[town].name}.",
-                       "rule": starting_rule(s)})
+    if events.on:
+        events.emit(
+            "place",
+            f"{s.board.side_names[side]} place {mix_text(armor, infantry)} in {s.board.towns[town].name}.",
+            starting_rule(s),
+        )
 
 
-def apply_place_default(s: PattonState, events: list[Event], log: bool) -> None:
+def apply_place_default(s: PattonState, events: Events) -> None:
     side = s.actor
     b = s.board
     for town, (fa, fi) in b.fixed_setup[side].items():  # already down: take them out, the default includes them
         s.armor[town] -= fa
         s.inf[town] -= fi
     place_default(s, side)
-    if log:
-        events.append({"type": "place", "text": f"{b.side_names[side]} use the default setup.", "rule": starting_rule(s)})
+    if events.on:
+        events.emit("place", f"{b.side_names[side]} use the default setup.", starting_rule(s))

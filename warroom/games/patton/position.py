@@ -25,8 +25,11 @@ from .state import (
     STACKING,
     TIE,
     Battle,
+    Fight,
     PattonState,
+    Phase,
     Retreat,
+    Stack,
 )
 
 BATTLE_KINDS = ("battle", "retreat_battle")
@@ -61,7 +64,8 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
         r = s.retreat
         retreat = {
             "town": names[r.town], "side": SIDES[r.side], "quota": r.quota, "forced": r.forced,
-            "fight": {"to": names[r.fight[0]], "armor": r.fight[1], "infantry": r.fight[2]} if r.fight is not None else None,
+            "fight": None if r.fight is None else {
+                "to": names[r.fight.to], "armor": r.fight.armor, "infantry": r.fight.infantry},
         }
     result = None
     if s.phase == OVER:
@@ -82,8 +86,8 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
         "road_use": [[names[b.road_ends[r][0]], names[b.road_ends[r][1]], used] for r, used in enumerate(s.seg) if used],
         "landing_use": {b.landings[k].id: used for k, used in enumerate(s.land_used) if used},
         "stacks": [
-            {"to": names[st[0]], "from": names[st[1]] if st[1] < b.n else b.landings[st[1] - b.n].id, "armor": st[2], "infantry": st[3],
-             "side": SIDES[st[4]]}
+            {"to": names[st.target], "from": names[st.source] if st.source < b.n else b.landings[st.source - b.n].id,
+             "armor": st.armor, "infantry": st.infantry, "side": SIDES[st.owner]}
             for st in s.stacks
         ],
         "offshore": {"armor": s.offboard[0], "infantry": s.offboard[1]},
@@ -163,7 +167,7 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
     phase = data["phase"]
     if phase not in PHASE_KEYS:
         raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_KEYS)}")
-    s.phase = PHASE_KEYS.index(phase)
+    s.phase = Phase(PHASE_KEYS.index(phase))
     s.actor = _side_index(data.get("actor", data["mover"]), "actor")
     cards = data["cards"]
     s.cards = [[_nat(v, "cards", 12) for v in cards["Allied"]], [_nat(v, "cards", 12) for v in cards["Axis"]]]
@@ -208,8 +212,8 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
             src = town(source, "stacks.from")
             if (target, src) not in b.road_between:
                 raise PositionError(f"stacks: no road {source}-{st['to']}")
-        s.stacks.append([target, src, _nat(st["armor"], "stacks.armor"), _nat(st["infantry"], "stacks.infantry"),
-                         _side_index(st["side"], "stacks.side")])
+        s.stacks.append(Stack(target, src, _nat(st["armor"], "stacks.armor"), _nat(st["infantry"], "stacks.infantry"),
+                              _side_index(st["side"], "stacks.side")))
     offshore = data.get("offshore", {"armor": 0, "infantry": 0})
     s.offboard = [_nat(offshore["armor"], "offshore.armor"), _nat(offshore["infantry"], "offshore.infantry")]
     placing = data.get("placing", {"Allied": [0, 0], "Axis": [0, 0]})
@@ -239,7 +243,8 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
                     bool(rt.get("forced", True)))
         fight = rt.get("fight")
         if fight is not None:
-            r.fight = [town(fight["to"], "retreat.fight.to"), _nat(fight["armor"], "retreat.fight"), _nat(fight["infantry"], "retreat.fight")]
+            r.fight = Fight(town(fight["to"], "retreat.fight.to"), _nat(fight["armor"], "retreat.fight"),
+                            _nat(fight["infantry"], "retreat.fight"))
         s.retreat = r
     s.tie_asked = _nat(data.get("tie_asked", 0), "tie_asked", 1)
     lost = data.get("eliminated", {"Allied": [0, 0], "Axis": [0, 0]})
@@ -284,7 +289,7 @@ def _check(s: PattonState) -> None:
         raise PositionError("phase card, but the mover's pack is already used up")
     if s.battle is not None and s.battle.kind not in (NORMAL, RETREAT_BATTLE):
         raise PositionError("battle.kind")
-    if s.phase == BATTLE_ORDER and not any(st[4] == s.mover for st in s.stacks):
+    if s.phase == BATTLE_ORDER and not any(st.owner == s.mover for st in s.stacks):
         raise PositionError("phase battle_order needs the mover's attack stacks")
     for t in range(s.board.n):
         if s.armor[t] + s.inf[t] and s.side[t] < 0:

@@ -66,10 +66,12 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
     s: PattonState = match.state
     b = s.board
     rules: PattonRules = match.ruleset  # type: ignore[assignment]
-    parsed: tuple[Any, ...] = rules.table(b).parse(action) or (None,)
-    kind = parsed[0]
+    act = rules.table(b).parse(action)
+    if act is None:
+        return (action_label(match, action),)
+    kind = act.kind
     if kind == MOVE:
-        d, armor, infantry = parsed[1], parsed[2], parsed[3]
+        d, armor, infantry = act.where, act.armor, act.infantry
         x, y = _road_ends(s, d)
         road = d >> 1
         cost = b.road_cost[road]
@@ -82,21 +84,21 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
         return (f"From {b.towns[x].name} ({mix_text(s.armor[x], s.inf[x])})",
                 f"{where} · {b.road_kind[road]} road, {cost} MP a Unit{used}", f"{leaf} {note}".strip())
     if kind == LAND:
-        k, armor, infantry = parsed[1], parsed[2], parsed[3]
+        k, armor, infantry = act.where, act.armor, act.infantry
         town = b.landing_town[k]
         fight = f", {b.side_names[1]} {mix_text(s.armor[town], s.inf[town])}: fight for it" if s.side[town] == 1 else ""
         leaf = f"{mix_text(armor, infantry)} ({armor + infantry} MP) {odds_note(match, action)}".strip()
         return (f"Land from offshore ({mix_text(*s.offboard)})",
                 f"at {b.landings[k].id} into {b.towns[town].name}{fight} · {b.landing_capacity[k] - s.land_used[k]} Units can land there", leaf)
     if kind == RETREAT:
-        d, armor, infantry = parsed[1], parsed[2], parsed[3]
+        d, armor, infantry = act.where, act.armor, act.infantry
         x, y = _road_ends(s, d)
         into = f"towards enemy-held {b.towns[y].name}, fighting for it (enemy +2 dice)" if s.side[y] == 1 - s.actor else f"to {b.towns[y].name}"
         return (f"Retreat from {b.towns[x].name} {into}", f"{mix_text(armor, infantry)} {odds_note(match, action)}".strip())
     if kind == PLACE:
-        return (f"Place in {b.towns[parsed[1]].name}", mix_text(parsed[2], parsed[3]))
+        return (f"Place in {b.towns[act.where].name}", mix_text(act.armor, act.infantry))
     if kind == REMOVE:
-        return (f"Remove from {b.towns[parsed[1]].name} (more than 10 Units)", mix_text(parsed[2], parsed[3]))
+        return (f"Remove from {b.towns[act.where].name} (more than 10 Units)", mix_text(act.armor, act.infantry))
     return (action_label(match, action),)
 
 
@@ -265,8 +267,8 @@ def _stacks(s: PattonState) -> Text:
         items.append(f"{b.side_names[owner]} {mix_text(armor, infantry)} {src} → {b.towns[target].name}")
     text.append("; ".join(items))
     fighting = s.battle.target if s.battle is not None else -1
-    for target in sorted({st[0] for st in s.stacks if st[0] != fighting}, key=lambda t: b.towns[t].name):
-        attacker = next(st[4] for st in s.stacks if st[0] == target)
+    for target in sorted({st.target for st in s.stacks if st.target != fighting}, key=lambda t: b.towns[t].name):
+        attacker = next(st.owner for st in s.stacks if st.target == target)
         text.append("\n  odds · " + _attack_odds(s, target, attacker), style="cyan")
     return text
 

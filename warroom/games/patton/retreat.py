@@ -7,13 +7,12 @@ Rule citations: "Patton: Retreating", "Patton: Optional Retreating Rule for Adva
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
 from .actions import RETREAT, ActionTable
 from .battle import RETREAT_RULE, end_battle, enter, side_name, start_retreat_battle
 from .board import mix_text
+from .events import Events
 from .movement import trapped_town
-from .state import EMPTY, RETREAT_BATTLE, PattonState
+from .state import EMPTY, RETREAT_BATTLE, Fight, PattonState
 
 
 def retreat_roads(s: PattonState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -30,7 +29,7 @@ def retreat_roads(s: PattonState) -> tuple[list[tuple[int, int]], list[tuple[int
     besieged = trapped_town(s)
     clear, fight = [], []
     for d, _road, to, _cost in b.out[t]:
-        if any(st[4] == enemy and ((st[0] == t and st[1] == to) or (st[0] == to and st[1] == t)) for st in s.stacks):
+        if any(st.owner == enemy and {st.target, st.source} == {t, to} for st in s.stacks):
             continue  # "may not try to fight past enemy Units on a road"
         if s.side[to] == enemy:
             if fighting_allowed and to != besieged:
@@ -61,11 +60,11 @@ def legal_retreats(s: PattonState, tab: ActionTable) -> list[str]:
     return out
 
 
-def begin(s: PattonState, events: list[Event], log: bool) -> None:
+def begin(s: PattonState, events: Events) -> None:
     """Announce the retreat (the rules then ask the defender, or resolve it when there is no choice)."""
     r = s.retreat
     assert r is not None
-    if log:
+    if events.on:
         b = s.board
         t = r.town
         units = s.armor[t] + s.inf[t] if s.side[t] == r.side else 0
@@ -73,15 +72,15 @@ def begin(s: PattonState, events: list[Event], log: bool) -> None:
             clear, fight = retreat_roads(s)
             roads = ", ".join(b.towns[to].name for _, to in clear) or "none"
             extra = f"; towards enemy towns: {', '.join(b.towns[to].name for _, to in fight)}" if fight else ""
-            events.append({
-                "type": "retreat_begins",
-                "text": f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} retreat, at most {r.quota} Unit{'s' if r.quota != 1 else ''}; "
-                        f"roads clear of enemy Units to: {roads}{extra}.",
-                "rule": RETREAT_RULE,
-            })
+            events.emit(
+                "retreat_begins",
+                f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} retreat, at most "
+                f"{r.quota} Unit{'s' if r.quota != 1 else ''}; roads clear of enemy Units to: {roads}{extra}.",
+                RETREAT_RULE,
+            )
 
 
-def apply_retreat(s: PattonState, d: int, a: int, i: int, events: list[Event], log: bool) -> None:
+def apply_retreat(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
     r = s.retreat
     assert r is not None
     b = s.board
@@ -91,13 +90,13 @@ def apply_retreat(s: PattonState, d: int, a: int, i: int, events: list[Event], l
     s.armor[t] -= a
     s.inf[t] -= i
     if s.side[to] == 1 - r.side:
-        r.fight = [to, a, i]
+        r.fight = Fight(to, a, i)
         r.quota = 0
     else:
         s.side[to] = r.side
         s.armor[to] += a
         s.inf[to] += i
-        if any(st[0] == to and st[4] != r.side for st in s.stacks):
+        if any(st.target == to and st.owner != r.side for st in s.stacks):
             # "the Units join those already in the town, but are not considered in determining how
             # many dice the defender throws. They also cannot be used for covering Casualties."
             s.joined_a[to] += a
@@ -106,13 +105,17 @@ def apply_retreat(s: PattonState, d: int, a: int, i: int, events: list[Event], l
         else:
             joined = ""
         r.quota -= a + i
-        if log:
-            events.append({"type": "retreat", "text": f"{side_name(s, r.side)} {mix_text(a, i)} retreat {b.towns[t].name} -> {b.towns[to].name}{joined}.", "rule": RETREAT_RULE})
+        if events.on:
+            events.emit(
+                "retreat",
+                f"{side_name(s, r.side)} {mix_text(a, i)} retreat {b.towns[t].name} -> {b.towns[to].name}{joined}.",
+                RETREAT_RULE,
+            )
     if r.quota <= 0 or s.armor[t] + s.inf[t] == 0:
-        finish(s, events, log)
+        finish(s, events)
 
 
-def finish(s: PattonState, events: list[Event], log: bool) -> None:
+def finish(s: PattonState, events: Events) -> None:
     """The Units that could not retreat surrender; the winner enters; a fighting retreat follows."""
     r = s.retreat
     assert r is not None
@@ -122,20 +125,21 @@ def finish(s: PattonState, events: list[Event], log: bool) -> None:
         lost = s.eliminated[r.side]
         lost[0] += s.armor[t]
         lost[1] += s.inf[t]
-        if log:
-            events.append({
-                "type": "surrender",
-                "text": f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} cannot retreat and surrender.",
-                "rule": RETREAT_RULE,
-            })
+        if events.on:
+            events.emit(
+                "surrender",
+                f"{side_name(s, r.side)} {mix_text(s.armor[t], s.inf[t])} in {b.towns[t].name} cannot retreat and "
+                "surrender.",
+                RETREAT_RULE,
+            )
         s.armor[t] = s.inf[t] = 0
     if s.armor[t] + s.inf[t] == 0 and s.side[t] == r.side:
         s.side[t] = EMPTY
     fight = r.fight
     s.retreat = None
-    enter(s, events, log)
-    end_battle(s, events, log)
+    enter(s, events)
+    end_battle(s, events)
     if fight is not None:
         to, a, i = fight
-        start_retreat_battle(s, to, t, a, i, r.side, events, log)
+        start_retreat_battle(s, to, t, a, i, r.side, events)
 

@@ -7,11 +7,18 @@ turn. Movement cards and dice are chance nodes. The card order is not hidden inf
 is decided as each card is turned (uniformly among the cards not yet seen), which is what a
 face-down shuffled pack is to both players; see NOTES.md.
 
-Rule citations name the rulebook's sections (it has no numbers): "Patton: Retreating".
+This module holds the contract and, at the end, the Sequence of Play (`SEQUENCE_OF_PLAY`: each
+phase with what it asks, the handler that carries out a choice or a roll, and the step the rules
+take on their own); movement, battles, retreats, the turn's end and the objectives live in their
+modules. The helpers report what happens to an event sink (events.py); `apply(..., log=False)`
+hands them the silent one. Rule citations name the rulebook's sections (it has no numbers):
+"Patton: Retreating".
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError, WarroomError
@@ -35,40 +42,31 @@ from .actions import (
     STAND,
     TIE_RETREAT,
     WAIT,
+    Action,
     ActionTable,
+    Casualty,
+    Kind,
 )
-from .board import SCENARIOS, SIDES, Board, load_board, mix_text
+from .board import SCENARIO_RULE, SCENARIOS, SIDES, Board, load_board
+from .events import SILENT, Events
 from .objectives import score, update_relief
 from .options import OPTIONS, PLACEMENTS, option_specs
 from .position import state_from_json, state_to_json
 from .state import (
-    AFTER_DEFECTION,
     AFTER_RESERVES,
-    AFTER_STACKING,
     BATTLE_ORDER,
-    CARD,
-    CASUALTY,
-    DEFECTION,
-    DICE,
-    END_TURN,
-    MOVING,
+    CHANCE_PHASES,
     OVER,
     PHASE_NAMES,
     PLACING,
-    RESERVE_ASK,
     RESERVE_DICE,
-    RESERVE_PLACE,
-    RETREATING,
-    STACKING,
     START_TURN,
-    TIE,
     PattonState,
+    Phase,
 )
 
-D6 = [(face, 1 / 6) for face in range(1, 7)]
-CHANCE_PHASES = (CARD, DICE, RESERVE_DICE)
-# Decisions the rules take on the player's behalf when only one choice exists.
-AUTO_PHASES = frozenset((PLACING, MOVING, BATTLE_ORDER, CASUALTY, RESERVE_PLACE, DEFECTION, STACKING))
+D6 = tuple((face, 1 / 6) for face in range(1, 7))
+"""One shared, immutable d6 (the dice source checks once that its faces are equally likely)."""
 
 
 class PattonRules:
@@ -90,6 +88,7 @@ class PattonRules:
         return load_board(scenario)
 
     def table(self, board: Board) -> ActionTable:
+        """The board's action ids (built once per board, cached)."""
         tab = self._tables.get(board.id)
         if tab is None or tab.board is not board:
             tab = self._tables[board.id] = ActionTable(board)
@@ -114,7 +113,7 @@ class PattonRules:
                 raise WarroomError(f"turn_limit must be a whole number of turns (0: no limit), not {limit!r}")
             if board.game_ends_card:
                 raise WarroomError(f"turn_limit is for Sicily: in {board.title} the Game Ends card ends the game after "
-                                   f"{board.turns} turns ({sequence.SCENARIO_RULE[board.id]} — Duration of Game)")
+                                   f"{board.turns} turns ({SCENARIO_RULE[board.id]} — Duration of Game)")
             s.turn_limit = limit
         mode = options.get("placement", "default")
         if mode not in PLACEMENTS:
@@ -127,14 +126,13 @@ class PattonRules:
                 placement.begin_manual(s, side)
             else:
                 placement.place_default(s, side)
-        events: list[Event] = []
         waiting = [side for side in (0, 1) if sum(s.placing[side])]
         if waiting:
             s.phase = PLACING
             s.actor = waiting[0]
         else:
             s.phase = START_TURN
-        self._settle(s, events, False)
+        self.settle(s, SILENT)
         return s
 
     def to_act(self, s: PattonState) -> str | None:
@@ -145,207 +143,73 @@ class PattonRules:
             return CHANCE
         return SIDES[s.actor]
 
-    def chance_outcomes(self, s: PattonState) -> list[tuple[int, float]]:
-        if s.phase == CARD:
-            return sequence.card_outcomes(s)
-        if s.phase in (DICE, RESERVE_DICE):
-            return D6
-        raise IllegalActionError("no card or die is pending")
+    def chance_outcomes(self, s: PattonState) -> tuple[tuple[int, float], ...]:
+        outcomes = SEQUENCE_OF_PLAY[s.phase].outcomes
+        if outcomes is None:
+            raise IllegalActionError("no card or die is pending")
+        return outcomes(s)
 
     def die_sides(self, s: PattonState) -> int:
         """6 for dice; 12 for a movement card (its values run from 1 to at most 12)."""
-        return 12 if s.phase == CARD else 6
+        return 12 if s.phase == Phase.CARD else 6
 
     def legal_actions(self, s: PattonState) -> list[str]:
+        return list(self.choices(s))
+
+    def choices(self, s: PattonState) -> tuple[str, ...]:
+        """The legal action ids, cached in the state (an immutable tuple, so clones may share it)."""
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._legal(s)
+            legal = s.legal = tuple(SEQUENCE_OF_PLAY[s.phase].choices(self, s))
         return legal
 
-    def _legal(self, s: PattonState) -> list[str]:
-        phase = s.phase
-        tab = self.table(s.board)
-        if phase == MOVING:
-            out: list[str] = []
-            movement.legal_moves(s, tab, out)
-            out.append("end")
-            return out
-        if phase == RETREATING:
-            return retreat.legal_retreats(s, tab)
-        if phase == BATTLE_ORDER:
-            return [tab.battle_id[t] for t in movement.pending_targets(s)]
-        if phase == CASUALTY:
-            la, li = battle_mod.attacker_losses(s)
-            return [self._casualty_id(s, tab, parts) for parts in battle_mod.casualty_options(s, la, li)]
-        if phase == TIE:
-            return ["retreat", "stand"]
-        if phase == RESERVE_ASK:
-            return ["roll reserves", "wait"]
-        if phase == RESERVE_PLACE:
-            return [tab.reserve_id[t] for t in sequence.reserve_towns(s)]
-        if phase == DEFECTION:
-            towns, kind = sequence.defection_choices(s)
-            return [tab.defect_id[t][kind] for t in towns]
-        if phase == STACKING:
-            t = s.stacking_queue[0]
-            excess = s.armor[t] + s.inf[t] - sequence.STACK_LIMIT
-            low = max(0, excess - s.inf[t])
-            return [_remove_id(s, t, a, excess - a) for a in range(low, min(excess, s.armor[t]) + 1)]
-        if phase == PLACING:
-            return placement.legal_placements(s, tab)
-        return []
-
-    def _casualty_id(self, s: PattonState, tab: ActionTable, parts: tuple[tuple[int, int, int], ...]) -> str:
-        return tab.casualties_id([(battle_mod.source_name(s, s.stacks[k][1]), a, i) for k, a, i in parts])
+    def action_of(self, s: PattonState, action: str) -> Action | None:
+        """The Action an id names on this state's board (its board index set), None if it names none."""
+        return self.table(s.board).parse(action)
 
     def apply(self, s: PattonState, action: str, log: bool = True) -> list[Event]:
         phase = s.phase
         if phase == OVER or phase in CHANCE_PHASES:
-            raise IllegalActionError(self._why_illegal(s, action))
-        tab = self.table(s.board)
-        parsed = tab.parse(action)
-        if parsed is None:
-            raise IllegalActionError(self._why_illegal(s, action))
-        kind = parsed[0]
-        if kind == MOVE and phase == MOVING:
-            if not movement.move_ok(s, parsed[1], parsed[2], parsed[3]):
-                raise IllegalActionError(self._why_illegal(s, action))
-        else:
-            legal = s.legal if s.legal is not None else self.legal_actions(s)
-            if action not in legal:
-                raise IllegalActionError(self._why_illegal(s, action))
+            raise IllegalActionError(self.why_illegal(s, action))
+        act = self.table(s.board).parse(action)
+        legal = s.legal if s.legal is not None else self.choices(s)
+        if act is None or action not in legal:  # legal_actions is the one test: moves included
+            raise IllegalActionError(self.why_illegal(s, action))
         s.legal = None
-        events: list[Event] = []
-        self._do(s, tab, parsed, action, events, log)
-        self._settle(s, events, log)
-        return events
-
-    def _do(self, s: PattonState, tab: ActionTable, parsed: tuple[Any, ...], action: str, events: list[Event], log: bool) -> None:
-        kind = parsed[0]
-        if kind == MOVE:
-            movement.apply_move(s, parsed[1], parsed[2], parsed[3], events, log)
-            if s.mover == 1 and s.board.relieve >= 0:
-                update_relief(s, events, log)
-        elif kind == END:
-            if log:
-                targets = movement.pending_targets(s)
-                battles = ", ".join(s.board.towns[t].name for t in targets) or "none"
-                events.append({"type": "end_moves", "text": f"{s.board.side_names[s.mover]} moves complete ({s.mp} MP unused); battles: {battles}.",
-                               "rule": "Patton: Battles"})
-            s.frozen_a = [0] * s.board.n
-            s.frozen_i = [0] * s.board.n
-            s.phase = BATTLE_ORDER
-        elif kind == LAND:
-            movement.apply_land(s, parsed[1], parsed[2], parsed[3], events, log)
-        elif kind == BATTLE:
-            battle_mod.start_battle(s, parsed[1], events, log)
-        elif kind == CASUALTIES:
-            la, li = battle_mod.attacker_losses(s)
-            for parts in battle_mod.casualty_options(s, la, li):
-                if self._casualty_id(s, tab, parts) == action:
-                    battle_mod.apply_casualties(s, parts, events, log)
-                    break
-        elif kind in (TIE_RETREAT, STAND):
-            battle_mod.tie_decision(s, kind == TIE_RETREAT, events, log)
-        elif kind == RETREAT:
-            retreat.apply_retreat(s, parsed[1], parsed[2], parsed[3], events, log)
-        elif kind == ROLL:
-            s.phase = RESERVE_DICE
-        elif kind == WAIT:
-            if log:
-                events.append({"type": "reserves_wait", "text": f"The {s.board.side_names[s.mover]} wait before throwing for reserves.",
-                               "rule": sequence.reserves_rule(s)})
-            s.phase = AFTER_RESERVES
-        elif kind == RESERVE:
-            sequence.place_reserves(s, parsed[1], events, log)
-        elif kind == DEFECT:
-            sequence.defect(s, parsed[1], parsed[2], events, log)
-        elif kind == REMOVE:
-            sequence.remove_excess(s, parsed[2], parsed[3], events, log)
-        elif kind == PLACE:
-            placement.apply_place(s, parsed[1], parsed[2], parsed[3], events, log)
-        elif kind == PLACE_DEFAULT:
-            placement.apply_place_default(s, events, log)
+        events = Events() if log else SILENT
+        DO[act.kind](self, s, act, events)
+        self.settle(s, events)
+        return events.items if log else []
 
     def apply_chance(self, s: PattonState, outcome: int, log: bool = True) -> list[Event]:
-        phase = s.phase
-        if phase not in CHANCE_PHASES:
+        roll = SEQUENCE_OF_PLAY[s.phase].roll
+        if roll is None:
             raise IllegalActionError("no card or die is pending")
-        events: list[Event] = []
         s.legal = None
-        if phase == CARD:
-            if not (0 <= outcome < len(s.pool)) or not s.pool[outcome]:
-                raise IllegalActionError(f"no card {outcome} is left to turn up; left: {sorted({v for v, _ in sequence.card_outcomes(s)})}")
-            sequence.apply_card(s, outcome, events, log)
-        else:
-            if not 1 <= outcome <= 6:
-                raise IllegalActionError(f"a die shows 1 to 6, not {outcome}")
-            if phase == DICE:
-                battle_mod.roll(s, outcome, events, log)
-            else:
-                sequence.reserve_die(s, outcome, events, log)
-        self._settle(s, events, log)
-        return events
+        events = Events() if log else SILENT
+        roll(s, outcome, events)
+        self.settle(s, events)
+        return events.items if log else []
 
-    # -- the automatic steps between decisions ------------------------------------------------------
-    def _settle(self, s: PattonState, events: list[Event], log: bool) -> None:
-        """Run every step that needs no decision and no chance, and every forced single choice."""
-        tab = self.table(s.board)
+    def settle(self, s: PattonState, events: Events) -> None:
+        """Run every step that needs no decision and no chance, and every forced single choice, until a
+        side must decide or a card or die must be turned (each phase's `step` in SEQUENCE_OF_PLAY)."""
         while True:
-            phase = s.phase
-            if phase == START_TURN:
-                sequence.start_turn(s, events, log)
-            elif phase == BATTLE_ORDER:
-                targets = movement.pending_targets(s)
-                if not targets:
-                    s.phase = END_TURN
-                elif len(targets) == 1:
-                    battle_mod.start_battle(s, targets[0], events, log)
-                else:
-                    s.actor = s.mover
-                    return
-            elif phase == END_TURN:
-                sequence.start_reserves(s, events, log)
-            elif phase == AFTER_RESERVES:
-                sequence.start_defection(s, events, log)
-            elif phase == AFTER_DEFECTION:
-                sequence.start_stacking(s)
-            elif phase == AFTER_STACKING:
-                sequence.finish_turn(s, events, log)
-            elif phase == CARD:
-                outcomes = sequence.card_outcomes(s)
-                if len(outcomes) != 1:
-                    return
-                sequence.apply_card(s, outcomes[0][0], events, log)
-            elif phase == RETREATING:
-                legal = retreat.legal_retreats(s, tab)
-                if not legal:
-                    retreat.finish(s, events, log)
-                elif len(legal) == 1:
-                    parsed = tab.parse(legal[0])
-                    assert parsed is not None
-                    retreat.apply_retreat(s, parsed[1], parsed[2], parsed[3], events, log)
-                else:
-                    s.legal = legal
-                    return
-            elif phase == PLACING and not sum(s.placing[s.actor]):
-                waiting = [side for side in (0, 1) if sum(s.placing[side])]
-                if waiting:
-                    s.actor = waiting[0]
-                else:
-                    update_relief(s, events, log)
-                    s.phase = START_TURN
-            elif phase in AUTO_PHASES:
-                legal = self.legal_actions(s)
-                if len(legal) != 1:
-                    return
-                s.legal = None
-                parsed = tab.parse(legal[0])
-                assert parsed is not None
-                self._do(s, tab, parsed, legal[0], events, log)
-            else:
+            step = SEQUENCE_OF_PLAY[s.phase].step
+            if step is None or not step(self, s, events):
                 return
             s.legal = None
+
+    def forced_choice(self, s: PattonState, events: Events) -> bool:
+        """Take the only legal choice for the player (True), or leave the choice to him (False)."""
+        legal = self.choices(s)
+        if len(legal) != 1:
+            return False
+        s.legal = None
+        act = self.table(s.board).parse(legal[0])
+        assert act is not None
+        DO[act.kind](self, s, act, events)
+        return True
 
     # -- the rest of the contract -----------------------------------------------------------------
     def result(self, s: PattonState) -> Result | None:
@@ -401,11 +265,312 @@ class PattonRules:
 
         return describe(self, s, action)
 
-    def _why_illegal(self, s: PattonState, action: str) -> str:
+    def why_illegal(self, s: PattonState, action: str) -> str:
+        """The message of the IllegalActionError `apply` raises: the action, the phase and the rule."""
         from .labels import why_illegal
 
         return why_illegal(self, s, action)
 
 
-def _remove_id(s: PattonState, town: int, armor: int, infantry: int) -> str:
-    return f"remove {mix_text(armor, infantry)} {s.board.names[town]}"
+# -- the choices of each decision --------------------------------------------------------------------
+def _moves(rules: PattonRules, s: PattonState) -> list[str]:
+    out: list[str] = []
+    movement.legal_moves(s, rules.table(s.board), out)
+    out.append("end")
+    return out
+
+
+def _battles(rules: PattonRules, s: PattonState) -> list[str]:
+    ids = rules.table(s.board).battle_id
+    return [ids[t] for t in movement.pending_targets(s)]
+
+
+def _casualties(rules: PattonRules, s: PattonState) -> list[str]:
+    return [casualties_id(rules, s, parts) for parts in battle_mod.casualty_options(s, *battle_mod.attacker_losses(s))]
+
+
+def casualties_id(rules: PattonRules, s: PattonState, parts: tuple[tuple[int, int, int], ...]) -> str:
+    """The id of a casualty option (stack index, armor, infantry): each stack named by where it came from."""
+    return rules.table(s.board).casualties_id(
+        [Casualty(battle_mod.source_name(s, s.stacks[k].source), a, i) for k, a, i in parts])
+
+
+def _tie(rules: PattonRules, s: PattonState) -> list[str]:
+    return ["retreat", "stand"]
+
+
+def _retreats(rules: PattonRules, s: PattonState) -> list[str]:
+    return retreat.legal_retreats(s, rules.table(s.board))
+
+
+def _reserve_ask(rules: PattonRules, s: PattonState) -> list[str]:
+    return ["roll reserves", "wait"]
+
+
+def _reserve_towns(rules: PattonRules, s: PattonState) -> list[str]:
+    ids = rules.table(s.board).reserve_id
+    return [ids[t] for t in sequence.reserve_towns(s)]
+
+
+def _defections(rules: PattonRules, s: PattonState) -> list[str]:
+    towns, kind = sequence.defection_choices(s)
+    ids = rules.table(s.board).defect_id
+    return [ids[t][kind] for t in towns]
+
+
+def _excess(rules: PattonRules, s: PattonState) -> list[str]:
+    tab, town = rules.table(s.board), s.stacking_queue[0]
+    return [tab.action(REMOVE, town, a, i).id for a, i in sequence.excess_choices(s)]
+
+
+def _placements(rules: PattonRules, s: PattonState) -> list[str]:
+    return placement.legal_placements(s, rules.table(s.board))
+
+
+def _nothing(rules: PattonRules, s: PattonState) -> list[str]:
+    return []
+
+
+# -- carrying out a choice ---------------------------------------------------------------------------
+def _end_moves(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    if events.on:
+        battles = ", ".join(s.board.towns[t].name for t in movement.pending_targets(s)) or "none"
+        events.emit("end_moves", f"{s.board.side_names[s.mover]} moves complete ({s.mp} MP unused); battles: "
+                                 f"{battles}.",
+                    "Patton: Battles")
+    s.frozen_a = [0] * s.board.n
+    s.frozen_i = [0] * s.board.n
+    s.phase = BATTLE_ORDER
+
+
+def _move(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    movement.apply_move(s, act.where, act.armor, act.infantry, events)
+    if s.mover == 1 and s.board.relieve >= 0:
+        update_relief(s, events)
+
+
+def _land(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    movement.apply_land(s, act.where, act.armor, act.infantry, events)
+
+
+def _battle(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    battle_mod.start_battle(s, act.where, events)
+
+
+def _take_casualties(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    wanted = act.id
+    for parts in battle_mod.casualty_options(s, *battle_mod.attacker_losses(s)):
+        if casualties_id(rules, s, parts) == wanted:
+            battle_mod.apply_casualties(s, parts, events)
+            return
+
+
+def _tie_decision(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    battle_mod.tie_decision(s, act.kind == TIE_RETREAT, events)
+
+
+def _retreat(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    retreat.apply_retreat(s, act.where, act.armor, act.infantry, events)
+
+
+def _roll_reserves(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    s.phase = RESERVE_DICE
+
+
+def _wait(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    if events.on:
+        events.emit("reserves_wait", f"The {s.board.side_names[s.mover]} wait before throwing for reserves.",
+                    sequence.reserves_rule(s))
+    s.phase = AFTER_RESERVES
+
+
+def _reserves(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    sequence.place_reserves(s, act.where, events)
+
+
+def _defect(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    sequence.defect(s, act.where, act.armor, events)
+
+
+def _remove(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    sequence.remove_excess(s, act.armor, act.infantry, events)
+
+
+def _place(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    placement.apply_place(s, act.where, act.armor, act.infantry, events)
+
+
+def _place_default(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
+    placement.apply_place_default(s, events)
+
+
+Do = Callable[[PattonRules, PattonState, Action, Events], None]
+DO: dict[Kind, Do] = {
+    END: _end_moves, MOVE: _move, LAND: _land, BATTLE: _battle, CASUALTIES: _take_casualties,
+    TIE_RETREAT: _tie_decision, STAND: _tie_decision, RETREAT: _retreat, ROLL: _roll_reserves, WAIT: _wait,
+    RESERVE: _reserves, DEFECT: _defect, REMOVE: _remove, PLACE: _place, PLACE_DEFAULT: _place_default,
+}
+"""What each kind of action does (a legal action's kind always has its handler here)."""
+if set(DO) != set(Kind):
+    raise RuntimeError("every kind of action needs its handler in DO")
+
+
+# -- the steps the rules take on their own (True: the position moved on) ------------------------------
+def _forced(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    return rules.forced_choice(s, events)
+
+
+def _placing(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    """The side placing has placed all: the other places, or (both done) the first turn begins."""
+    if sum(s.placing[s.actor]):
+        return rules.forced_choice(s, events)
+    waiting = [side for side in (0, 1) if sum(s.placing[side])]
+    if waiting:
+        s.actor = waiting[0]
+    else:
+        update_relief(s, events)
+        s.phase = START_TURN
+    return True
+
+
+def _last_card(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    """One kind of card left unseen: it is turned up without a draw."""
+    outcomes = sequence.card_outcomes(s)
+    if len(outcomes) != 1:
+        return False
+    sequence.apply_card(s, outcomes[0][0], events)
+    return True
+
+
+def _next_battle(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    """No battle left: the turn ends; one: it is fought; more: the mover chooses (Patton: Battles)."""
+    targets = movement.pending_targets(s)
+    if not targets:
+        s.phase = Phase.END_TURN
+    elif len(targets) == 1:
+        battle_mod.start_battle(s, targets[0], events)
+    else:
+        s.actor = s.mover
+        return False
+    return True
+
+
+def _retreat_step(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    """No road or Unit left: the retreat ends (the rest surrender); one choice: it is taken."""
+    tab = rules.table(s.board)
+    legal = retreat.legal_retreats(s, tab)
+    if not legal:
+        retreat.finish(s, events)
+    elif len(legal) == 1:
+        act = tab.parse(legal[0])
+        assert act is not None
+        retreat.apply_retreat(s, act.where, act.armor, act.infantry, events)
+    else:
+        s.legal = tuple(legal)
+        return False
+    return True
+
+
+def _start_turn(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    sequence.start_turn(s, events)
+    return True
+
+
+def _end_turn(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    sequence.start_reserves(s, events)
+    return True
+
+
+def _after_reserves(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    sequence.start_defection(s, events)
+    return True
+
+
+def _after_defection(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    sequence.start_stacking(s)
+    return True
+
+
+def _after_stacking(rules: PattonRules, s: PattonState, events: Events) -> bool:
+    sequence.finish_turn(s, events)
+    return True
+
+
+def _battle_die(s: PattonState, outcome: int, events: Events) -> None:
+    _check_die(outcome)
+    battle_mod.roll(s, outcome, events)
+
+
+def _reserve_die(s: PattonState, outcome: int, events: Events) -> None:
+    _check_die(outcome)
+    sequence.reserve_die(s, outcome, events)
+
+
+def _check_die(outcome: int) -> None:
+    if not 1 <= outcome <= 6:
+        raise IllegalActionError(f"a die shows 1 to 6, not {outcome}")
+
+
+def _card(s: PattonState, value: int, events: Events) -> None:
+    if not (0 <= value < len(s.pool)) or not s.pool[value]:
+        left = sorted({v for v, _ in sequence.card_outcomes(s)})
+        raise IllegalActionError(f"no card {value} is left to turn up; left: {left}")
+    sequence.apply_card(s, value, events)
+
+
+def _d6(s: PattonState) -> tuple[tuple[int, float], ...]:
+    return D6
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRule:
+    """What a phase asks and how the rules carry it out: `choices` a side's legal actions (a decision),
+    `outcomes` and `roll` a chance node's card or die, `step` what the rules do on their own there
+    (True: the position moved on; False: a side or the dice must answer first)."""
+
+    phase: Phase
+    choices: Callable[[PattonRules, PattonState], list[str]] = _nothing
+    outcomes: Callable[[PattonState], tuple[tuple[int, float], ...]] | None = None
+    roll: Callable[[PattonState, int, Events], None] | None = None
+    step: Callable[[PattonRules, PattonState, Events], bool] | None = None
+
+
+SEQUENCE_OF_PLAY: tuple[PhaseRule, ...] = (
+    # before the first turn: the Starting Forces (each scenario's default setup, or placed by hand)
+    PhaseRule(Phase.PLACING, choices=_placements, step=_placing),
+    # The Movement Deck: a card turned up, plus the opponent's face-up card, gives the Movement Points
+    PhaseRule(Phase.CARD, outcomes=sequence.card_outcomes, roll=_card, step=_last_card),
+    # Using Movement Points: moves, attacks (stopping outside enemy towns) and landings, then `end`
+    PhaseRule(Phase.MOVING, choices=_moves, step=_forced),
+    # Battles: the mover picks which attacked town is fought for next
+    PhaseRule(Phase.BATTLE_ORDER, choices=_battles, step=_next_battle),
+    # Battles: the attacker's dice, then the defender's, one die at a time
+    PhaseRule(Phase.DICE, outcomes=_d6, roll=_battle_die),
+    # Casualties: the attacker chooses which stacks lose the Units his enemy's dice took
+    PhaseRule(Phase.CASUALTY, choices=_casualties, step=_forced),
+    # Retreating: a tie, each side in turn may retreat voluntarily or stand (a refight)
+    PhaseRule(Phase.TIE, choices=_tie),
+    # Retreating: the loser's Units leave, road by road, up to 5; the rest surrender
+    PhaseRule(Phase.RETREATING, choices=_retreats, step=_retreat_step),
+    # <scenario> — Reserves: throw for them now, or wait
+    PhaseRule(Phase.RESERVE_ASK, choices=_reserve_ask),
+    PhaseRule(Phase.RESERVE_DICE, outcomes=_d6, roll=_reserve_die),
+    PhaseRule(Phase.RESERVE_PLACE, choices=_reserve_towns, step=_forced),
+    # Sicily — Italian Defection: the Axis removes the defecting Units
+    PhaseRule(Phase.DEFECTION, choices=_defections, step=_forced),
+    # Positioning of Units: more than 10 Units in a town once the turn is complete
+    PhaseRule(Phase.STACKING, choices=_excess, step=_forced),
+    PhaseRule(Phase.OVER),
+    # the steps between: the turn begins (the Game Ends card, the next card), the battles are over
+    # (reserves), then defection, stacking, and the objectives before the next player's turn
+    PhaseRule(Phase.START_TURN, step=_start_turn),
+    PhaseRule(Phase.END_TURN, step=_end_turn),
+    PhaseRule(Phase.AFTER_RESERVES, step=_after_reserves),
+    PhaseRule(Phase.AFTER_DEFECTION, step=_after_defection),
+    PhaseRule(Phase.AFTER_STACKING, step=_after_stacking),
+)
+"""Every phase, in the order of `Phase` (checked below): a turn read top to bottom, as the rulebook tells it."""
+if [rule.phase for rule in SEQUENCE_OF_PLAY] != list(Phase):
+    raise RuntimeError("SEQUENCE_OF_PLAY must list every Phase in order")
+if {rule.phase for rule in SEQUENCE_OF_PLAY if rule.roll is not None} != CHANCE_PHASES:
+    raise RuntimeError("the chance phases of SEQUENCE_OF_PLAY must be state.CHANCE_PHASES")

@@ -7,10 +7,9 @@ Rule citations: "Patton: The Movement Deck", "Patton: <scenario> — Reserves",
 
 from __future__ import annotations
 
-from warroom.engine.ruleset import Event
-
-from .board import mix_text
+from .board import SCENARIO_RULE, mix_text
 from .combat import doubles_face
+from .events import Events
 from .objectives import check_end_of_turn, check_game_ends
 from .state import (
     AFTER_DEFECTION,
@@ -23,6 +22,7 @@ from .state import (
     RESERVE_ASK,
     RESERVE_DICE,
     RESERVE_PLACE,
+    STACK_LIMIT,
     STACKING,
     START_TURN,
     PattonState,
@@ -31,8 +31,6 @@ from .state import (
 DECK = "Patton: The Movement Deck"
 STACKING_RULE = "Patton: Positioning of Units"
 DEFECTION_RULE = "Patton: Sicily — Italian Defection"
-STACK_LIMIT = 10
-SCENARIO_RULE = {"normandy": "Patton: Normandy", "bulge": "Patton: The Bulge", "sicily": "Patton: Sicily"}
 
 
 def reserves_rule(s: PattonState) -> str:
@@ -40,8 +38,8 @@ def reserves_rule(s: PattonState) -> str:
 
 
 # -- the movement card -------------------------------------------------------------------------
-def start_turn(s: PattonState, events: list[Event], log: bool) -> None:
-    if s.mover == 0 and check_game_ends(s, events, log):
+def start_turn(s: PattonState, events: Events) -> None:
+    if s.mover == 0 and check_game_ends(s, events):
         return
     s.seg = [0] * len(s.seg)
     s.mp = s.mp_total = 0
@@ -58,44 +56,48 @@ def start_turn(s: PattonState, events: list[Event], log: bool) -> None:
     # "he turns over the face up cards, without shuffling, and uses them again"
     value = s.cards[mover][turned - pack]
     s.cards[mover].append(value)
-    if log and turned == pack:
-        events.append({"type": "pack_turned", "text": f"The {s.board.side_names[mover]} pack is used up: the face-up cards are turned over, unshuffled.", "rule": DECK})
-    begin_movement(s, value, events, log)
+    if events.on and turned == pack:
+        events.emit(
+            "pack_turned",
+            f"The {s.board.side_names[mover]} pack is used up: the face-up cards are turned over, unshuffled.",
+            DECK,
+        )
+    begin_movement(s, value, events)
 
 
-def card_outcomes(s: PattonState) -> list[tuple[int, float]]:
+def card_outcomes(s: PattonState) -> tuple[tuple[int, float], ...]:
     """The next card: any card not yet turned up, equally likely (the deal and shuffle are unseen)."""
     pool = s.pool
     total = sum(pool)
-    return [(value, count / total) for value, count in enumerate(pool) if count]
+    return tuple((value, count / total) for value, count in enumerate(pool) if count)
 
 
-def apply_card(s: PattonState, value: int, events: list[Event], log: bool) -> None:
+def apply_card(s: PattonState, value: int, events: Events) -> None:
     s.pool[value] -= 1
     s.cards[s.mover].append(value)
-    begin_movement(s, value, events, log)
+    begin_movement(s, value, events)
 
 
-def begin_movement(s: PattonState, value: int, events: list[Event], log: bool) -> None:
+def begin_movement(s: PattonState, value: int, events: Events) -> None:
     other = s.cards[1 - s.mover]
     opposing = other[-1] if other else 0  # the first American turn uses his own card alone
     s.mp = s.mp_total = value + opposing
     s.phase = MOVING
     s.actor = s.mover
-    if log:
+    if events.on:
         names = s.board.side_names
         plus = f" + the {names[1 - s.mover]} card {opposing}" if opposing else ""
-        events.append({
-            "type": "card",
-            "text": f"Turn {s.turn}, {names[s.mover]}: card {value}{plus} = {s.mp} Movement Points.",
-            "rule": DECK,
-            "card": value,
-            "mp": s.mp,
-        })
+        events.emit(
+            "card",
+            f"Turn {s.turn}, {names[s.mover]}: card {value}{plus} = {s.mp} Movement Points.",
+            DECK,
+            card=value,
+            mp=s.mp,
+        )
 
 
 # -- reserves -----------------------------------------------------------------------------------
-def start_reserves(s: PattonState, events: list[Event], log: bool) -> None:
+def start_reserves(s: PattonState, events: Events) -> None:
     res = s.board.reserves[s.mover]
     if res is None or (res.entries is not None and s.reserve_entries[s.mover] >= res.entries):
         s.phase = AFTER_RESERVES
@@ -103,14 +105,14 @@ def start_reserves(s: PattonState, events: list[Event], log: bool) -> None:
     if res.trigger == "schedule":
         s.reserve_entries[s.mover] += 1  # "2 at the end of each turn, for the player's first five turns"
         s.reserve_pending = [res.armor, res.infantry]
-        offer_reserve_towns(s, events, log)
+        offer_reserve_towns(s, events)
         return
     s.reserve_dice = []
     s.actor = s.mover
     s.phase = RESERVE_ASK if res.optional_roll else RESERVE_DICE
 
 
-def reserve_die(s: PattonState, value: int, events: list[Event], log: bool) -> None:
+def reserve_die(s: PattonState, value: int, events: Events) -> None:
     s.reserve_dice.append(value)
     if len(s.reserve_dice) < 3:
         return
@@ -120,16 +122,23 @@ def reserve_die(s: PattonState, value: int, events: list[Event], log: bool) -> N
     shown = "-".join(map(str, s.reserve_dice))
     names = s.board.side_names
     if not face:
-        if log:
-            events.append({"type": "reserves_roll", "text": f"{names[s.mover]} reserve dice {shown}: no double, no reserves this turn.", "rule": reserves_rule(s)})
+        if events.on:
+            events.emit(
+                "reserves_roll",
+                f"{names[s.mover]} reserve dice {shown}: no double, no reserves this turn.",
+                reserves_rule(s),
+            )
         s.phase = AFTER_RESERVES
         return
     armor, infantry = res.entry(face)
-    if log:
-        events.append({"type": "reserves_roll", "text": f"{names[s.mover]} reserve dice {shown}: a double of {face}s, {mix_text(armor, infantry)} may enter.",
-                       "rule": reserves_rule(s)})
+    if events.on:
+        events.emit(
+            "reserves_roll",
+            f"{names[s.mover]} reserve dice {shown}: a double of {face}s, {mix_text(armor, infantry)} may enter.",
+            reserves_rule(s),
+        )
     s.reserve_pending = [armor, infantry]
-    offer_reserve_towns(s, events, log)
+    offer_reserve_towns(s, events)
 
 
 def reserve_towns(s: PattonState) -> list[int]:
@@ -145,15 +154,15 @@ def reserve_towns(s: PattonState) -> list[int]:
     return [res.town] if s.side[res.town] != enemy else []
 
 
-def offer_reserve_towns(s: PattonState, events: list[Event], log: bool) -> None:
+def offer_reserve_towns(s: PattonState, events: Events) -> None:
     res = s.board.reserves[s.mover]
     assert res is not None
     if not reserve_towns(s):
-        if log:
+        if events.on:
             where = {"own_town": "no town is held", "star": "every (*) town is held by the enemy"}.get(
                 res.place, f"{s.board.names[res.town]} is held by the enemy")
             kept = "they are lost" if res.trigger == "schedule" else "they stay in reserve"
-            events.append({"type": "reserves_blocked", "text": f"Reserves cannot enter: {where}; {kept}.", "rule": reserves_rule(s)})
+            events.emit("reserves_blocked", f"Reserves cannot enter: {where}; {kept}.", reserves_rule(s))
         s.reserve_pending = [0, 0]
         s.phase = AFTER_RESERVES
         return
@@ -161,7 +170,7 @@ def offer_reserve_towns(s: PattonState, events: list[Event], log: bool) -> None:
     s.phase = RESERVE_PLACE
 
 
-def place_reserves(s: PattonState, town: int, events: list[Event], log: bool) -> None:
+def place_reserves(s: PattonState, town: int, events: Events) -> None:
     res = s.board.reserves[s.mover]
     assert res is not None
     armor, infantry = s.reserve_pending
@@ -173,14 +182,17 @@ def place_reserves(s: PattonState, town: int, events: list[Event], log: bool) ->
     s.entered[s.mover][0] += armor
     s.entered[s.mover][1] += infantry
     s.reserve_pending = [0, 0]
-    if log:
-        events.append({"type": "reserves", "text": f"{s.board.side_names[s.mover]} reserves {mix_text(armor, infantry)} enter {s.board.towns[town].name}.",
-                       "rule": reserves_rule(s)})
+    if events.on:
+        events.emit(
+            "reserves",
+            f"{s.board.side_names[s.mover]} reserves {mix_text(armor, infantry)} enter {s.board.towns[town].name}.",
+            reserves_rule(s),
+        )
     s.phase = AFTER_RESERVES
 
 
 # -- Italian defection (Sicily) -------------------------------------------------------------------
-def start_defection(s: PattonState, events: list[Event], log: bool) -> None:
+def start_defection(s: PattonState, events: Events) -> None:
     b = s.board
     if s.mover != 1 or not b.defection_towns:
         s.phase = AFTER_DEFECTION
@@ -190,14 +202,15 @@ def start_defection(s: PattonState, events: list[Event], log: bool) -> None:
         if not s.defection_used[t] and s.allied_end[t] and s.side[t] == 0:
             s.defection_used[t] = True  # "Any one town can only be used once"
             owed += b.defection[t]
-            if log:
-                events.append({
-                    "type": "defection",
-                    "text": f"The Axis did not oust the Allies from {b.towns[t].name}: {b.defection[t]} Italian Infantry Units defect.",
-                    "rule": DEFECTION_RULE,
-                })
+            if events.on:
+                events.emit(
+                    "defection",
+                    f"The Axis did not oust the Allies from {b.towns[t].name}: {b.defection[t]} Italian Infantry "
+                    "Units defect.",
+                    DEFECTION_RULE,
+                )
     s.defection_owed = owed
-    continue_defection(s, events, log)
+    continue_defection(s, events)
 
 
 def defection_choices(s: PattonState) -> tuple[list[int], int]:
@@ -209,20 +222,20 @@ def defection_choices(s: PattonState) -> tuple[list[int], int]:
     return [t for t in range(b.n) if s.side[t] == 1 and s.armor[t] and t != b.hold], 0
 
 
-def continue_defection(s: PattonState, events: list[Event], log: bool) -> None:
+def continue_defection(s: PattonState, events: Events) -> None:
     if s.defection_owed > 0:
         towns, _ = defection_choices(s)
         if towns:
             s.phase = DEFECTION
             s.actor = 1
             return
-        if log:
-            events.append({"type": "defection", "text": "The Axis has no more Units outside Messina to remove.", "rule": DEFECTION_RULE})
+        if events.on:
+            events.emit("defection", "The Axis has no more Units outside Messina to remove.", DEFECTION_RULE)
         s.defection_owed = 0
     s.phase = AFTER_DEFECTION
 
 
-def defect(s: PattonState, town: int, armor: int, events: list[Event], log: bool) -> None:
+def defect(s: PattonState, town: int, armor: int, events: Events) -> None:
     if armor:
         s.armor[town] -= 1
         s.eliminated[1][0] += 1
@@ -233,9 +246,13 @@ def defect(s: PattonState, town: int, armor: int, events: list[Event], log: bool
         s.defection_owed -= 1
     if s.armor[town] + s.inf[town] == 0:
         s.side[town] = EMPTY
-    if log:
-        events.append({"type": "defect", "text": f"Axis removes {'1A' if armor else '1I'} from {s.board.towns[town].name}.", "rule": DEFECTION_RULE})
-    continue_defection(s, events, log)
+    if events.on:
+        events.emit(
+            "defect",
+            f"Axis removes {'1A' if armor else '1I'} from {s.board.towns[town].name}.",
+            DEFECTION_RULE,
+        )
+    continue_defection(s, events)
 
 
 # -- stacking ---------------------------------------------------------------------------------------
@@ -255,22 +272,34 @@ def next_stacking(s: PattonState) -> None:
         s.phase = AFTER_STACKING
 
 
-def remove_excess(s: PattonState, armor: int, infantry: int, events: list[Event], log: bool) -> None:
+def excess_choices(s: PattonState) -> list[tuple[int, int]]:
+    """The ways to bring the first overstacked town down to 10 Units: (armor, infantry) removed."""
+    t = s.stacking_queue[0]
+    excess = s.armor[t] + s.inf[t] - STACK_LIMIT
+    low = max(0, excess - s.inf[t])
+    return [(a, excess - a) for a in range(low, min(excess, s.armor[t]) + 1)]
+
+
+def remove_excess(s: PattonState, armor: int, infantry: int, events: Events) -> None:
     town = s.stacking_queue.pop(0)
     owner = s.side[town]
     s.armor[town] -= armor
     s.inf[town] -= infantry
     s.eliminated[owner][0] += armor
     s.eliminated[owner][1] += infantry
-    if log:
-        events.append({"type": "stacking", "text": f"{s.board.side_names[owner]} have more than 10 Units in {s.board.towns[town].name}: "
-                       f"{mix_text(armor, infantry)} are removed from the game.", "rule": STACKING_RULE})
+    if events.on:
+        events.emit(
+            "stacking",
+            f"{s.board.side_names[owner]} have more than 10 Units in {s.board.towns[town].name}: "
+            f"{mix_text(armor, infantry)} are removed from the game.",
+            STACKING_RULE,
+        )
     next_stacking(s)
 
 
 # -- end of the turn ------------------------------------------------------------------------------
-def finish_turn(s: PattonState, events: list[Event], log: bool) -> None:
-    if check_end_of_turn(s, events, log):
+def finish_turn(s: PattonState, events: Events) -> None:
+    if check_end_of_turn(s, events):
         return
     if s.mover == 0:
         s.allied_end = [side == 0 for side in s.side]

@@ -7,31 +7,82 @@ anonymous within their kind, so a town is just (side, armor, infantry).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .board import Board
 
 EMPTY = -1
+STACK_LIMIT = 10  # Patton: Positioning of Units — at most 10 Units in a town once a turn is complete
 
-# Phases, in the order of a turn. The rulebook has no numbered phases; the names follow its
-# sections ("The Movement Deck", "Using Movement Points", "Battles", "Casualties", "Retreating").
-(
-    PLACING, CARD, MOVING, BATTLE_ORDER, DICE, CASUALTY, TIE, RETREATING,
-    RESERVE_ASK, RESERVE_DICE, RESERVE_PLACE, DEFECTION, STACKING, OVER,
-) = range(14)
-# Steps the rules run on their own between decisions; `settle` always moves past them, so no
-# side ever acts in one and no position records one.
-START_TURN, END_TURN, AFTER_RESERVES, AFTER_DEFECTION, AFTER_STACKING = range(14, 19)
-PHASE_KEYS = (
-    "placement", "card", "movement", "battle_order", "battle_dice", "casualties", "tie", "retreat",
-    "reserve_ask", "reserve_dice", "reserve_place", "defection", "stacking", "over",
+
+class Phase(IntEnum):
+    """Where in the turn a position stands, in the order of a turn (the rulebook has no numbered phases;
+    the names follow its sections: "The Movement Deck", "Using Movement Points", "Battles", "Casualties",
+    "Retreating"). The last five are steps the rules carry out on their own between decisions: `settle`
+    always moves past them, so no side acts in one and no position records one. What each phase asks
+    and who answers is declared in rules.py (`SEQUENCE_OF_PLAY`)."""
+
+    PLACING = 0
+    CARD = 1
+    MOVING = 2
+    BATTLE_ORDER = 3
+    DICE = 4
+    CASUALTY = 5
+    TIE = 6
+    RETREATING = 7
+    RESERVE_ASK = 8
+    RESERVE_DICE = 9
+    RESERVE_PLACE = 10
+    DEFECTION = 11
+    STACKING = 12
+    OVER = 13
+    START_TURN = 14
+    END_TURN = 15
+    AFTER_RESERVES = 16
+    AFTER_DEFECTION = 17
+    AFTER_STACKING = 18
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseInfo:
+    """How a recorded phase is written: `key` in saved positions (JSON), `name` for players."""
+
+    phase: Phase
+    key: str
+    name: str
+
+
+PHASES: tuple[PhaseInfo, ...] = (
+    PhaseInfo(Phase.PLACING, "placement", "Placement"),
+    PhaseInfo(Phase.CARD, "card", "Movement card"),
+    PhaseInfo(Phase.MOVING, "movement", "Movement"),
+    PhaseInfo(Phase.BATTLE_ORDER, "battle_order", "Battles: choose the next battle"),
+    PhaseInfo(Phase.DICE, "battle_dice", "Battle dice"),
+    PhaseInfo(Phase.CASUALTY, "casualties", "Casualties"),
+    PhaseInfo(Phase.TIE, "tie", "Tie: retreat voluntarily?"),
+    PhaseInfo(Phase.RETREATING, "retreat", "Retreating"),
+    PhaseInfo(Phase.RESERVE_ASK, "reserve_ask", "Reserves: throw for them?"),
+    PhaseInfo(Phase.RESERVE_DICE, "reserve_dice", "Reserve dice"),
+    PhaseInfo(Phase.RESERVE_PLACE, "reserve_place", "Reserves: where they enter"),
+    PhaseInfo(Phase.DEFECTION, "defection", "Italian defection"),
+    PhaseInfo(Phase.STACKING, "stacking", "Stacking (10 units a town)"),
+    PhaseInfo(Phase.OVER, "over", "Game over"),
 )
-PHASE_NAMES = (
-    "Placement", "Movement card", "Movement", "Battles: choose the next battle", "Battle dice", "Casualties",
-    "Tie: retreat voluntarily?", "Retreating", "Reserves: throw for them?", "Reserve dice", "Reserves: where they enter",
-    "Italian defection", "Stacking (10 units a town)", "Game over",
-)
+"""Every phase a position can record, in the order of `Phase` (checked below)."""
+if [info.phase for info in PHASES] != list(Phase)[: len(PHASES)]:
+    raise RuntimeError("PHASES must list the recorded Phases in order")
+
+PHASE_KEYS = tuple(info.key for info in PHASES)
+PHASE_NAMES = tuple(info.name for info in PHASES)
+PLACING, CARD, MOVING, BATTLE_ORDER, DICE = Phase.PLACING, Phase.CARD, Phase.MOVING, Phase.BATTLE_ORDER, Phase.DICE
+CASUALTY, TIE, RETREATING, RESERVE_ASK = Phase.CASUALTY, Phase.TIE, Phase.RETREATING, Phase.RESERVE_ASK
+RESERVE_DICE, RESERVE_PLACE, DEFECTION, STACKING, OVER = (
+    Phase.RESERVE_DICE, Phase.RESERVE_PLACE, Phase.DEFECTION, Phase.STACKING, Phase.OVER)
+START_TURN, END_TURN, AFTER_RESERVES = Phase.START_TURN, Phase.END_TURN, Phase.AFTER_RESERVES
+AFTER_DEFECTION, AFTER_STACKING = Phase.AFTER_DEFECTION, Phase.AFTER_STACKING
 CHANCE_PHASES = frozenset((CARD, DICE, RESERVE_DICE))
 
 # Battle kinds: an ordinary battle for a town, or the Optional Retreating Rule's battle of a
@@ -39,7 +90,42 @@ CHANCE_PHASES = frozenset((CARD, DICE, RESERVE_DICE))
 NORMAL, RETREAT_BATTLE = 0, 1
 
 
-class Battle:
+class Stack(NamedTuple):
+    """Units stopped on the road outside an enemy town to attack it (Patton: Battles). Immutable: a
+    change replaces it, so clones share stacks."""
+
+    target: int
+    """The town attacked."""
+    source: int
+    """The town they came from; a landing area k is `board.n + k`."""
+    armor: int
+    infantry: int
+    owner: int
+    """The attacking side."""
+
+
+class Fight(NamedTuple):
+    """Optional Retreating Rule: retreating Units heading into an enemy town, to fight for it."""
+
+    to: int
+    armor: int
+    infantry: int
+
+
+class _Record:
+    """Equality and a readable repr over the slots, for the mutable records a state holds (tests compare clones)."""
+
+    __slots__: tuple[str, ...] = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable: not a dict key
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+
+
+class Battle(_Record):
     """The battle being fought: for `target`, attacker's stacks (in state.stacks) against the town."""
 
     __slots__ = ("target", "attacker", "defender", "kind", "bonus", "n", "m", "att_dice", "def_dice", "round", "from_town")
@@ -65,7 +151,7 @@ class Battle:
         return twin
 
 
-class Retreat:
+class Retreat(_Record):
     """A defender's retreat being allocated road by road (Retreating)."""
 
     __slots__ = ("town", "side", "quota", "fight", "forced")
@@ -74,13 +160,13 @@ class Retreat:
         self.town = town
         self.side = side
         self.quota = quota  # units that may still retreat (5 in all)
-        self.fight: list[int] | None = None  # [to, armor, infantry]: retreating into an enemy town (optional rule)
+        self.fight: Fight | None = None  # retreating into an enemy town (optional rule)
         self.forced = forced  # False: chosen after a tie (no fighting retreat: Optional Retreating Rule)
 
     def clone(self) -> Retreat:
         twin = Retreat.__new__(Retreat)
         twin.town, twin.side, twin.quota, twin.forced = self.town, self.side, self.quota, self.forced
-        twin.fight = self.fight[:] if self.fight is not None else None
+        twin.fight = self.fight
         return twin
 
 
@@ -106,7 +192,7 @@ class PattonState:
         self.turn_limit = board.turn_limit or 0
         self.turn = 1
         self.mover = 0
-        self.phase = CARD
+        self.phase: Phase = CARD
         self.actor = 0
         self.cards: list[list[int]] = [[], []]  # each side's cards turned face up, in order
         self.pool = list(board.card_counts)  # unrevealed cards by value (neither player knows the deal)
@@ -121,7 +207,7 @@ class PattonState:
         self.frozen_i = [0] * n
         self.seg = [0] * len(board.road_ends)  # units over each road segment this turn (max 5)
         self.land_used = [0] * len(board.landings)
-        self.stacks: list[list[int]] = []  # [target, source, armor, infantry, owner]; source >= n: landing area source - n
+        self.stacks: list[Stack] = []  # the attack stacks on the roads (immutable, shared by clones)
         self.offboard = [0, 0]  # Allied units not yet landed (Sicily)
         self.placing: list[list[int]] = [[0, 0], [0, 0]]  # units each side has still to place
         self.reserve_entries = [0, 0]
@@ -141,7 +227,7 @@ class PattonState:
         self.winner: int | None = None  # 0, 1, or None (draw) once over
         self.reason = ""
         self.result_rule = ""
-        self.legal: list[str] | None = None
+        self.legal: tuple[str, ...] | None = None  # the legal ids, cached; cleared by every change, shared by clones
 
     def clone(self) -> PattonState:
         twin = PattonState.__new__(PattonState)
@@ -154,7 +240,7 @@ class PattonState:
         twin.joined_a, twin.joined_i = self.joined_a[:], self.joined_i[:]
         twin.frozen_a, twin.frozen_i = self.frozen_a[:], self.frozen_i[:]
         twin.seg, twin.land_used = self.seg[:], self.land_used[:]
-        twin.stacks = [st[:] for st in self.stacks]
+        twin.stacks = self.stacks[:]
         twin.offboard = self.offboard[:]
         twin.placing = [self.placing[0][:], self.placing[1][:]]
         twin.reserve_entries = self.reserve_entries[:]
@@ -186,9 +272,9 @@ class PattonState:
                 armor += self.armor[t]
                 infantry += self.inf[t]
         for st in self.stacks:
-            if st[4] == side:
-                armor += st[2]
-                infantry += st[3]
+            if st.owner == side:
+                armor += st.armor
+                infantry += st.infantry
         if side == 0:
             armor += self.offboard[0]
             infantry += self.offboard[1]
