@@ -184,6 +184,9 @@ class ActionTable:
         self._mixes: dict[tuple[int, int, int, int, int, int], tuple[str, ...]] = {}
         # moves: a flat list indexed by ((d * 6 + armor) * 6 + infantry) * 6 + limit (the hot path)
         self.move_cache: list[tuple[str, ...] | None] = [None] * (len(self.arrow) * 216)
+        self.roads_out: list[tuple[tuple[int, int, int, int], ...]] = [
+            tuple((road, cost, d * 216, to) for d, road, to, cost in board.out[town]) for town in range(board.n)]
+        """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town reached)."""
         self._parsed: dict[str, Action | None] = {}
 
     # -- building ---------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
     armor, inf, frozen_a, frozen_i = s.armor, s.inf, s.frozen_a, s.frozen_i
     trapped = trapped_town(s)
     no_attack = trapped if mover == 1 else -2  # no battle can be fought for besieged Bastogne
-    cache, moves, out_roads = tab.move_cache, tab.moves, b.out
+    cache, moves, roads_out, extend = tab.move_cache, tab.moves, tab.roads_out, out.extend
     for town in range(b.n):
         if side[town] != mover or town == trapped:
             continue
@@ -53,7 +53,7 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
         mi = inf[town] - frozen_i[town]
         if ma + mi == 0:
             continue
-        for d, road, to, cost in out_roads[town]:
+        for road, cost, first, to in roads_out[town]:
             k = mp // cost
             room = SEGMENT_LIMIT - seg[road]
             if room < k:
@@ -62,8 +62,8 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
                 continue
             a = ma if ma < k else k
             i = mi if mi < k else k
-            found = cache[((d * 6 + a) * 6 + i) * 6 + k]  # tab.moves without the call (the hot path)
-            out.extend(found if found is not None else moves(d, a, i, k))
+            found = cache[first + (a * 6 + i) * 6 + k]  # tab.moves without the call (the hot path)
+            extend(found if found is not None else moves(first // 216, a, i, k))
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):
