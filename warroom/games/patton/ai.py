@@ -475,7 +475,7 @@ def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
 def _battle_order(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     best, best_p = "", -1.0
     for action in rs.legal_actions(s):
-        t = s.board.town_index[action.split()[1]]
+        t = _where(rs, s, action)
         armor, infantry, _ = _stack_force(s, t, s.mover)
         p = attack_success(min(armor, 10), min(infantry, 10), min(s.armor[t], 10), min(s.inf[t], 10))
         if p > best_p:
@@ -487,12 +487,12 @@ def _casualties(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     b = s.board
 
     def cost(action: str) -> float:
+        act = rs.table(b).parse(action)
+        assert act is not None
         total = 0.0
-        for part in action.split()[1:]:
-            src, _, mix = part.partition(":")
-            landing = src in b.landing_index
-            total += (0.5 if landing else 1.0) * sum(int(x[:-1]) * (ARMOR_WEIGHT if x.endswith("A") else 1.0)
-                                                     for x in _split_mix(mix))
+        for part in act.casualties:
+            landing = part.source in b.landing_index
+            total += (0.5 if landing else 1.0) * (part.armor * ARMOR_WEIGHT + part.infantry * 1.0)
         return total
 
     legal = rs.legal_actions(s)
@@ -500,14 +500,11 @@ def _casualties(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     return choice, "Heuristic: take the losses from landing Units first (they die if the landing fails)."
 
 
-def _split_mix(mix: str) -> list[str]:
-    out, number = [], ""
-    for ch in mix:
-        number += ch
-        if ch in "AI":
-            out.append(number)
-            number = ""
-    return out
+def _where(rs: PattonRules, s: PattonState, action: str) -> int:
+    """The town (or road) a legal action names: its board index."""
+    act = rs.table(s.board).parse(action)
+    assert act is not None
+    return act.where
 
 
 def _tie(rs: PattonRules, s: PattonState) -> tuple[str, str]:
@@ -569,7 +566,7 @@ def _reserve_town(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     enemy = 1 - s.mover
 
     def score(action: str) -> float:
-        t = b.town_index[action.split()[1]]
+        t = _where(rs, s, action)
         threat = sum(s.armor[u] * 1.5 + s.inf[u] for u in b.neighbours[t] if s.side[u] == enemy)
         return aims.hold[t] * 0.3 + 0.2 * threat - (5.0 if s.armor[t] + s.inf[t] > 8 else 0.0)
 
@@ -584,7 +581,7 @@ def _defection(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     allied = [t for t in range(b.n) if s.side[t] == 0]
 
     def keep(action: str) -> float:
-        t = b.town_index[action.split()[2]]
+        t = _where(rs, s, action)
         near = min((b.distance[t][u] for u in allied), default=99)
         return aims.hold[t] * garrison_strength(s.armor[t], s.inf[t]) + 6.0 / (1 + near)
 
@@ -594,7 +591,14 @@ def _defection(rs: PattonRules, s: PattonState) -> tuple[str, str]:
 
 def _stacking(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     legal = rs.legal_actions(s)
-    choice = min(legal, key=lambda a: _split_mix(a.split()[1])[0].endswith("A") * 10 - len(a))
+    tab = rs.table(s.board)
+
+    def armor_first(action: str) -> int:
+        act = tab.parse(action)
+        assert act is not None
+        return (act.armor > 0) * 10 - len(action)
+
+    choice = min(legal, key=armor_first)
     return choice, "Heuristic: remove Infantry before Armored Units."
 
 
