@@ -105,11 +105,11 @@ def test_no_dice_on_either_side_is_a_tie_the_players_decide():
     # 1 Infantry throws nothing on either side: a tie, and (Retreating) "either player may choose to
     # retreat voluntarily"; if both stand a refight could never end and the attacker falls back
     # (NOTES.md). The odds say a tie and what follows; the AI's estimate counts it as held.
-    from warroom.games.patton.odds import _odds_entry, attack_success, stalemate
+    from warroom.games.patton.odds import attack_success, choice_odds, stalemate
 
     assert round_outcome(0, 1, 0, 1) == {"attacker_wins": 0, "defender_wins": 0, "tie": 1, "both_eliminated": 0}
     assert stalemate(0, 1, 0, 1) == 1 and stalemate(2, 0, 1, 0) == 0
-    entry = _odds_entry(0, 1, 0, 1, 0, True, "")
+    entry = choice_odds(0, 1, 0, 1, 0, True, "")
     assert entry["outcome"] == {"win": 0.0, "tie": 1.0, "lose": 0.0} and "if both stand, the attacker falls back" in entry["text"]
     assert attack_success(0, 1, 0, 1) == 0.0
     assert stalemate(0, 2, 0, 2) == Fraction(1, 36)  # 6 against 6: one casualty each, 1 Infantry against 1 Infantry

@@ -187,9 +187,9 @@ def test_simulate_uses_the_scenarios_names_and_no_draw_row_for_patton() -> None:
 
 # -- 12: two odds, each labelled ----------------------------------------------------------------------------
 def test_battle_line_labels_the_round_result_and_the_dice_totals() -> None:
-    from warroom.games.patton.render import _round_text
+    from warroom.games.patton.render import round_text
 
-    text = _round_text(2, 0, 1, 0, 0)
+    text = round_text(2, 0, 1, 0, 0)
     assert text.startswith("this round, casualties counted: attacker takes it")
     assert "dice totals alone: attacker higher" in text
 

@@ -182,23 +182,23 @@ def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
         if s.side[target] != 1 - actor:
             return None
         if kind == RETREAT:
-            return _odds_entry(act.armor, act.infantry, *fighting_defenders(s, target), 2, True,
+            return choice_odds(act.armor, act.infantry, *fighting_defenders(s, target), 2, True,
                                "retreating into it (the enemy adds 2 dice)")
         aa, ai = attackers_outside(s, target, actor)
         note = f"with the {mix_text(aa, ai)} already outside" if aa + ai else "if no more Units join the attack"
-        return _odds_entry(aa + act.armor, ai + act.infantry, *fighting_defenders(s, target), 0, True, note)
+        return choice_odds(aa + act.armor, ai + act.infantry, *fighting_defenders(s, target), 0, True, note)
     if kind == LAND:
         town = b.landing_town[act.where]
         if s.side[town] != 1:
             return None
         aa, ai = attackers_outside(s, town, 0)
-        return _odds_entry(aa + act.armor, ai + act.infantry, *fighting_defenders(s, town), 0, True,
+        return choice_odds(aa + act.armor, ai + act.infantry, *fighting_defenders(s, town), 0, True,
                            "landers who lose are eliminated")
     if kind == BATTLE:
-        return _odds_entry(*attackers_outside(s, act.where, s.mover), *fighting_defenders(s, act.where), 0, True, "")
+        return choice_odds(*attackers_outside(s, act.where, s.mover), *fighting_defenders(s, act.where), 0, True, "")
     if kind == STAND and s.battle is not None:
         battle = s.battle
-        return _odds_entry(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
+        return choice_odds(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
     return None
 
 
@@ -217,7 +217,9 @@ def fighting_defenders(s: Any, town: int) -> tuple[int, int]:
     return s.armor[town] - s.joined_a[town], s.inf[town] - s.joined_i[town]
 
 
-def _odds_entry(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: bool, note: str) -> dict[str, Any]:
+def choice_odds(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: bool, note: str) -> dict[str, Any]:
+    """One round of a battle between these forces as a choice's odds ("p", "fraction", "text", "dice", "outcome"),
+    from the attacker's view or the defender's; `note` says what the forces assume."""
     o = round_outcome(aa, ai, da, di, bonus)
     n, m = dice_for(aa, ai), dice_for(da, di, bonus)
     win = o["attacker_wins"] if attacker_view else o["defender_wins"]
@@ -280,7 +282,7 @@ def _battle_entry(s: Any, town: int, attacker: int, att: tuple[int, int], dfn: t
     outcome = round_outcome(*att, *dfn, bonus)
     names = s.board.side_names
     n, m = dice_for(*att), dice_for(*dfn, bonus)
-    entry = _odds_entry(*att, *dfn, bonus, viewer is None or viewer == attacker, note)
+    entry = choice_odds(*att, *dfn, bonus, viewer is None or viewer == attacker, note)
     entry.update({
         "town": s.board.names[town],
         "attacker": SIDES[attacker],

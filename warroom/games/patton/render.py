@@ -118,10 +118,10 @@ def _attack_odds(s: PattonState, town: int, attacker: int) -> str:
     aa, ai = attackers_outside(s, town, attacker)
     da, di = fighting_defenders(s, town)
     return (f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(dice_for(aa, ai))}) against "
-            f"{mix_text(da, di)} ({_dice(dice_for(da, di))}): {_round_text(aa, ai, da, di, 0)}")
+            f"{mix_text(da, di)} ({_dice(dice_for(da, di))}): {round_text(aa, ai, da, di, 0)}")
 
 
-def _round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
+def round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
     """One round's exact result from the attacker's side, casualties and the no-dice fall-back included,
     then the bare comparison of dice totals (the battle event's "attacker higher"), each labelled:
     the two differ because a side wiped out by casualties loses whatever its total."""
@@ -288,7 +288,7 @@ def _battle(s: PattonState) -> Text:
     # may lead to (TIE, with the forces left). Once thrown, the round's odds would be stale.
     if s.phase in (DICE, TIE):
         lead = "if refought: " if s.phase == TIE else ""
-        text.append(f" · {lead}{_round_text(aa, ai, da, di, battle.bonus)}", style="cyan")
+        text.append(f" · {lead}{round_text(aa, ai, da, di, battle.bonus)}", style="cyan")
         if s.phase == DICE and (battle.att_dice or battle.def_dice):
             text.append(" (before the first die)", style="dim")
     if battle.att_dice or battle.def_dice:
