@@ -1,6 +1,6 @@
 """Patton's legal actions as descriptors (warroom.engine.spec.ActionDescriptor): the board's clicks read
 the places and the force of each action from here, so no JavaScript parses an action id or a force
-("2A1I": the game's own parser, actions.parse_mix, reads it).
+("2A1I"). The id is read once, by the game's own reader (`Action.from_id`).
 
     move 2A1I Rennes->Laval / retreat 2A1I Laval->Mayenne / land 2A1I Gela-Landing->Gela
                                        -> from, to, armor, infantry
@@ -8,6 +8,7 @@ the places and the force of each action from here, so no JavaScript parses an ac
     battle Laval / reserves Laval      -> to
     casualties Rennes:1I Vitre:1A      -> parts [{from, armor, infantry}]
     end, retreat, stand, roll reserves, wait, place default -> only their kind
+    roll N (a typed die, the table assistant's) -> its face
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from typing import Any
 from warroom.engine.errors import WarroomError
 from warroom.engine.spec import ActionDescriptor
 
-from ..actions import parse_mix
+from ..actions import AT_TOWN_KINDS, BATTLE, CASUALTIES, LAND, MOVE, PLACED, RETREAT, ROUTED_KINDS, STAND, Action
 
-ROUTED = frozenset({"move", "retreat", "land"})
-PLACED = frozenset({"place", "remove", "defect"})
+PLACED_KINDS = frozenset(PLACED.values())
+ODDS_KINDS = frozenset({MOVE, LAND, BATTLE, STAND, RETREAT})
+"""Kinds whose action a die decides: a battle fought, joined, started or refought (a move or landing into
+an enemy town, a retreat along a road that ends one)."""
 
 
 def describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
@@ -29,38 +32,30 @@ def describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[Act
     return [_describe(ruleset, state, action) for action in legal]
 
 
-def _force(out: ActionDescriptor, text: str) -> None:
-    mix = parse_mix(text)
-    if mix is not None:
-        out["armor"], out["infantry"] = mix
-
-
-def _describe(ruleset: Any, state: Any, action: str) -> ActionDescriptor:
+def _describe(ruleset: Any, state: Any, text: str) -> ActionDescriptor:
     try:
-        label = ruleset.describe_action(state, action)
+        label = ruleset.describe_action(state, text)
     except (WarroomError, KeyError, ValueError):
-        label = action
-    words = action.split(" ")
+        label = text
+    words = text.split(" ")
     kind = words[0]
-    out: ActionDescriptor = {"id": action, "label": label, "kind": kind}
-    if kind in ROUTED and len(words) == 3 and "->" in words[2]:
-        _force(out, words[1])
-        out["from"], out["to"] = words[2].split("->", 1)
-    elif kind in PLACED and len(words) == 3:
-        _force(out, words[1])
-        out["to"] = words[2]
-    elif kind in ("battle", "reserves") and len(words) == 2:
-        out["to"] = words[1]
-    elif kind == "casualties":
-        parts: list[dict[str, Any]] = []
-        for word in words[1:]:
-            where, _, force = word.partition(":")
-            mix = parse_mix(force) or (0, 0)
-            parts.append({"from": where, "armor": mix[0], "infantry": mix[1]})
-        out["parts"] = parts
-    elif kind == "roll" and len(words) == 2 and words[1].isdigit():
-        out["face"] = int(words[1])
-    # a battle fought, joined, started or refought (a move or landing into an enemy town, a retreat that ends one)
-    if kind in ("move", "land", "battle", "stand") or (kind == "retreat" and "to" in out):
+    if len(words) == 2 and kind == "roll" and words[1].isdigit():
+        return {"id": text, "label": label, "kind": kind, "face": int(words[1])}
+    out: ActionDescriptor = {"id": text, "label": label, "kind": kind}
+    try:
+        action = Action.from_id(text)
+    except WarroomError:
+        return out
+    if action.kind in ROUTED_KINDS:
+        out["armor"], out["infantry"] = action.armor, action.infantry
+        out["from"], out["to"] = action.origin, action.place
+    elif action.kind in PLACED_KINDS:
+        out["armor"], out["infantry"] = action.armor, action.infantry
+        out["to"] = action.place
+    elif action.kind in AT_TOWN_KINDS:
+        out["to"] = action.place
+    elif action.kind == CASUALTIES:
+        out["parts"] = [{"from": c.source, "armor": c.armor, "infantry": c.infantry} for c in action.casualties]
+    if action.kind in ODDS_KINDS:
         out["odds"] = True
     return out
