@@ -19,10 +19,10 @@ from random_play import random_steps
 
 import warroom
 from warroom.engine.errors import IllegalActionError
+from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE
 from warroom.games.dragoon.actions import Action
 from warroom.games.dragoon.advance import NEVER_ENTERED, NOT_BEFORE_198, advance_restriction, may_advance_into
-from warroom.games.dragoon.events import SILENT, Events
 from warroom.games.dragoon.options import parse_options
 from warroom.games.dragoon.rules import SEQUENCE_OF_PLAY
 from warroom.games.dragoon.state import ELIMINATED, PANZER_HELD, PHASE_KEYS, PHASE_NAMES, AlliedAttack, BotAttack, DragoonState, Phase

@@ -17,10 +17,10 @@ from random_play import random_steps
 
 import warroom
 from warroom.engine.errors import IllegalActionError
+from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE
 from warroom.games.patton.actions import FIXED, Action, Casualty, Kind
 from warroom.games.patton.board import SCENARIOS, mix_text, parse_mix
-from warroom.games.patton.events import SILENT, Events
 from warroom.games.patton.odds import PattonOdds
 from warroom.games.patton.position import state_from_json, state_to_json
 from warroom.games.patton.rules import DO, SEQUENCE_OF_PLAY, PattonRules

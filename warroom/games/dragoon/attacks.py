@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from warroom.engine.events import SILENT, Events
+
 from .advance import NEVER_ENTERED, advance_restriction
-from .events import SILENT, Events
 from .options import ELIMINATED_THERE
 from .sections import ATTACKS, PANZER_RULE, RESTRICTIONS
 from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, DragoonState

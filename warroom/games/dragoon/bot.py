@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .events import Events
+from warroom.engine.events import Events
+
 from .options import STALL_ONLY
 from .sections import ACTION_CHARTS, ATTACKS, BOT_CHART, DESPERATE
 from .state import BOT_ATTACK_ROLL, BOT_REROLL, IN_BOX, BotAttack, DragoonState

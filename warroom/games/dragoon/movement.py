@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .events import SILENT, Events
+from warroom.engine.events import SILENT, Events
+
 from .options import TURN_21
 from .sections import MOVEMENT, PANZER_RULE
 from .state import ARRIVAL_BOX, ELIMINATED, ESCAPED, PANZER_HELD, PANZER_MOVING, PANZER_PINNED, DragoonState

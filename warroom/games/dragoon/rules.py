@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError
+from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import attacks, bot, movement
 from .actions import ACCEPT, ACTIVATE, ATTACK, END, FFI, INVADE, REROLL, REROLL_ID, Action
 from .advance import may_advance_into
 from .board import Board, load_board
-from .events import SILENT, Events
 from .odds import win_effect
 from .options import option_specs, parse_options
 from .position import state_from_json, state_to_json

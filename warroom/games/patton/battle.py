@@ -9,9 +9,10 @@ Rule citations: "Patton: Battles", "Patton: Casualties", "Patton: Retreating".
 
 from __future__ import annotations
 
+from warroom.engine.events import Events
+
 from .board import mix_text
 from .combat import casualties_from, dice_for, losses
-from .events import Events
 from .objectives import note_ousted, update_relief
 from .state import (
     BATTLE_ORDER,

@@ -6,9 +6,10 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
+from warroom.engine.events import Events
+
 from .actions import LAND, ActionTable
 from .board import mix_text
-from .events import Events
 from .state import EMPTY, PattonState, Stack
 
 MOVEMENT = "Patton: Using Movement Points"

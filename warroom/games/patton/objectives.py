@@ -6,7 +6,8 @@ Rule citations: "Patton: Normandy — Objective", "Patton: The Bulge — Objecti
 
 from __future__ import annotations
 
-from .events import Events
+from warroom.engine.events import Events
+
 from .state import PattonState
 
 NORMANDY_OBJECTIVE = "Patton: Normandy — Objective"

@@ -6,9 +6,10 @@ Rule citations: "Patton: <scenario> — Starting Forces", "Patton: Positioning o
 
 from __future__ import annotations
 
+from warroom.engine.events import Events
+
 from .actions import PLACE, ActionTable
 from .board import SCENARIO_RULE, mix_text
-from .events import Events
 from .state import STACK_LIMIT, PattonState
 
 

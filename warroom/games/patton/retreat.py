@@ -7,10 +7,11 @@ Rule citations: "Patton: Retreating", "Patton: Optional Retreating Rule for Adva
 
 from __future__ import annotations
 
+from warroom.engine.events import Events
+
 from .actions import RETREAT, ActionTable
 from .battle import RETREAT_RULE, end_battle, enter, side_name, start_retreat_battle
 from .board import mix_text
-from .events import Events
 from .movement import trapped_town
 from .state import EMPTY, RETREAT_BATTLE, Fight, PattonState
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError, WarroomError
+from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import battle as battle_mod
@@ -48,7 +49,6 @@ from .actions import (
     Kind,
 )
 from .board import SCENARIO_RULE, SCENARIOS, SIDES, Board, load_board
-from .events import SILENT, Events
 from .objectives import score, update_relief
 from .options import OPTIONS, PLACEMENTS, option_specs
 from .position import state_from_json, state_to_json

@@ -7,9 +7,10 @@ Rule citations: "Patton: The Movement Deck", "Patton: <scenario> — Reserves",
 
 from __future__ import annotations
 
+from warroom.engine.events import Events
+
 from .board import SCENARIO_RULE, mix_text
 from .combat import doubles_face
-from .events import Events
 from .objectives import check_end_of_turn, check_game_ends
 from .state import (
     AFTER_DEFECTION,
