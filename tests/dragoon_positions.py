@@ -63,7 +63,9 @@ def position(
 
 def game(pos: dict[str, Any], dice: list[int] | None = None, seed: int = 1, keep_log: bool = True) -> Match:
     """A match from a position with scripted dice (then seeded dice if the script runs out)."""
-    return warroom.new_game("dragoon", position=pos, dice=dice if dice is not None else "auto", seed=seed, keep_log=keep_log)
+    return warroom.new_game(
+        "dragoon", position=pos, dice=dice if dice is not None else "auto", seed=seed, keep_log=keep_log
+    )
 
 
 def where(m: Match, unit: str) -> Any:
@@ -98,7 +100,8 @@ def bot_attack_roll(german_unit: str) -> int:
 
     def attacks(line: Any) -> bool:
         return any(
-            e.kind == "attack" and (e.units == "adjacent" and eligible or isinstance(e.units, list) and german_unit in e.units)
+            e.kind == "attack"
+            and (e.units == "adjacent" and eligible or isinstance(e.units, list) and german_unit in e.units)
             for e in line.effects
         )
 

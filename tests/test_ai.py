@@ -107,7 +107,9 @@ def test_heuristic_invades_at_once() -> None:
 
 def _last_turn_at_toulon(rp: int) -> warroom.Match:
     state = _position(
-        phase="actions", rp=rp, turn=29,
+        phase="actions",
+        rp=rp,
+        turn=29,
         allied={
             "II-Corps": {"location": "Hyeres"},
             "3rd-ID": {"location": "Brignoles"},
@@ -155,8 +157,13 @@ def test_heuristic_puts_ffi_on_the_unit_facing_the_fortress_first() -> None:
 
 def test_heuristic_rerolls_a_failed_attack_with_ffi() -> None:
     # Dragoon: French Forces of the Interior — the re-roll after a failed attack
-    state = _position(phase="actions", rp=2, turn=20, allied={"3rd-ID": {"location": "Aix", "ffi": True}},
-                      german={"338-ID": {"location": "Salon"}})
+    state = _position(
+        phase="actions",
+        rp=2,
+        turn=20,
+        allied={"3rd-ID": {"location": "Aix", "ffi": True}},
+        german={"338-ID": {"location": "Salon"}},
+    )
     match = warroom.new_game("dragoon", position=state, dice=[1])
     match.play("attack 3rd-ID Aix->Salon")
     assert match.legal_actions() == ["reroll ffi", "accept"]
@@ -210,11 +217,23 @@ def test_evaluate_is_a_value_in_0_1_and_exact_at_the_end() -> None:
 
 def test_evaluate_prefers_a_captured_port() -> None:
     # two turns left: Marseilles (2 VP) and the 244th ID (1 VP) are far from certain before the attack
-    base = _position(phase="actions", rp=3, turn=28, allied={"3e-DIA": {"location": "Aubagne"}},
-                     german={"244-ID": {"location": "Marseilles", "desperate": True}})
-    taken = _position(phase="actions", rp=3, turn=28, allied={"3e-DIA": {"location": "Marseilles"}},
-                      german={"244-ID": {"location": "eliminated"}}, allied_control=["Marseilles"],
-                      eliminated={"244-ID": 28}, captured={"Marseilles": 28})
+    base = _position(
+        phase="actions",
+        rp=3,
+        turn=28,
+        allied={"3e-DIA": {"location": "Aubagne"}},
+        german={"244-ID": {"location": "Marseilles", "desperate": True}},
+    )
+    taken = _position(
+        phase="actions",
+        rp=3,
+        turn=28,
+        allied={"3e-DIA": {"location": "Marseilles"}},
+        german={"244-ID": {"location": "eliminated"}},
+        allied_control=["Marseilles"],
+        eliminated={"244-ID": 28},
+        captured={"Marseilles": 28},
+    )
     rs = warroom.new_game("dragoon", seed=1).ruleset
     before = dragoon_ai.evaluate(rs, rs.state_from_json(base))
     after = dragoon_ai.evaluate(rs, rs.state_from_json(taken))
@@ -488,6 +507,10 @@ def test_agents_take_the_games_hooks_from_its_spec() -> None:
     factory = get_spec("dragoon").agents
     assert factory is not None and hooks == factory()
     mcts = get_agent("mcts", "dragoon", simulations=10, seed=0)
-    assert isinstance(mcts, MCTSAgent) and mcts.search.evaluate is hooks.evaluate and mcts.search.prior is hooks.heuristic_policy
+    assert (
+        isinstance(mcts, MCTSAgent)
+        and mcts.search.evaluate is hooks.evaluate
+        and mcts.search.prior is hooks.heuristic_policy
+    )
     plain = MCTSAgent(warroom.new_game("dragoon").ruleset)
     assert plain.search.evaluate is None and plain.search.prior is None  # no hooks given: the plain search

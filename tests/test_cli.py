@@ -110,7 +110,9 @@ def test_save_then_load_with_option_and_with_command(tmp_path: Path) -> None:
 def test_manual_dice_reject_bad_values_then_accept_a_good_one(tmp_path: Path) -> None:
     # Dragoon: Resolving Unit Attacks — an invasion always advances; a 1 stalls it
     save = tmp_path / "manual.json"
-    code, out = run(["play", "dragoon", "--seed", "1", "--dice", "manual"], ["1", "7", "x", "0", "4", f"s {save}", "q", "n"])
+    code, out = run(
+        ["play", "dragoon", "--seed", "1", "--dice", "manual"], ["1", "7", "x", "0", "4", f"s {save}", "q", "n"]
+    )
     assert code == 0
     assert "Roll a d6 and enter the result (1-6)" in out
     assert "7 is out of range: a d6 shows 1 to 6" in out
@@ -151,7 +153,9 @@ def test_help_bad_input_and_end_of_input_are_handled() -> None:
 def test_saving_where_it_cannot_write_is_a_message_not_a_crash(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    code, out = run(["play", "dragoon", "--seed", "2"], [f"s {blocker}/sub/save.json", "l", f"l {tmp_path}/missing.json", "q", "n"])
+    code, out = run(
+        ["play", "dragoon", "--seed", "2"], [f"s {blocker}/sub/save.json", "l", f"l {tmp_path}/missing.json", "q", "n"]
+    )
     assert code == 0
     assert "Cannot save to" in out
     assert "Type l FILE" in out
@@ -253,7 +257,7 @@ def test_replay_positions_are_the_game_step_by_step(dice: str) -> None:
     assert replay.steps == 25
     for k in range(26):
         assert replay.at(k).view()["state"] == states[k], k
-    assert replay.events(25) == match.log[logs[24]:]
+    assert replay.events(25) == match.log[logs[24] :]
 
 
 def test_replay_to_end_shows_the_result_of_a_finished_game(tmp_path: Path) -> None:
@@ -325,12 +329,29 @@ def test_simulate_command_table() -> None:
 def test_simulate_side_agents_by_the_scenarios_names() -> None:
     # --side-agent SIDE=AGENT: a side by its id or the scenario's name for it (the spec's terms), never a flag per side
     pytest.importorskip("warroom.analysis.simulate")
-    result = RUNNER.invoke(app, ["simulate", "patton", "--scenario", "bulge", "--games", "2", "--agent", "random",
-                                 "--side-agent", "german=heuristic", "--json"])
+    result = RUNNER.invoke(
+        app,
+        [
+            "simulate",
+            "patton",
+            "--scenario",
+            "bulge",
+            "--games",
+            "2",
+            "--agent",
+            "random",
+            "--side-agent",
+            "german=heuristic",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["agent"] == "Allied random, Axis heuristic"
-    for pair, words in (("Martians=random", "must be one of Allied, Axis, American, German"), ("Axis=oracle", "must be one of"),
-                        ("Axis", "SIDE=AGENT")):
+    for pair, words in (
+        ("Martians=random", "must be one of Allied, Axis, American, German"),
+        ("Axis=oracle", "must be one of"),
+        ("Axis", "SIDE=AGENT"),
+    ):
         code, out = run(["simulate", "patton", "--scenario", "bulge", "--games", "1", "--side-agent", pair])
         assert code == 1 and words in " ".join(out.split()), out
 
@@ -345,21 +366,37 @@ def test_odds_options_come_from_the_games_odds_fields() -> None:
         odds = get_spec(game).odds
         assert odds is not None
         flags = {f"--{f.name.replace('_', '-')}" for f in odds().fields}
-        assert flags <= set(_bool_flags()["odds"]) | set(re.findall(r"--[a-z-]+", RUNNER.invoke(app, ["odds", "--help"],
-                                                                                             env={"COLUMNS": "200"}).output))
+        assert flags <= set(_bool_flags()["odds"]) | set(
+            re.findall(r"--[a-z-]+", RUNNER.invoke(app, ["odds", "--help"], env={"COLUMNS": "200"}).output)
+        )
     pairs = RUNNER.invoke(app, ["odds", "patton", "attacker=2A3I", "defender=1A2I", "retreat_battle=true", "--json"])
-    options = RUNNER.invoke(app, ["odds", "patton", "--attacker", "2A3I", "--defender", "1A2I", "--retreat-battle", "--json"])
+    options = RUNNER.invoke(
+        app, ["odds", "patton", "--attacker", "2A3I", "--defender", "1A2I", "--retreat-battle", "--json"]
+    )
     assert pairs.exit_code == options.exit_code == 0, pairs.output + options.output
     answer = json.loads(pairs.stdout)
     assert answer == json.loads(options.stdout)
-    protocol = ProtocolSession().handle({"cmd": "odds", "game": "patton", "attacker": {"armor": 2, "infantry": 3},
-                                         "defender": {"armor": 1, "infantry": 2}, "retreat_battle": True})
+    protocol = ProtocolSession().handle(
+        {
+            "cmd": "odds",
+            "game": "patton",
+            "attacker": {"armor": 2, "infantry": 3},
+            "defender": {"armor": 1, "infantry": 2},
+            "retreat_battle": True,
+        }
+    )
     assert {k: v for k, v in protocol.items() if k != "ok"}.items() <= answer.items()
     assert answer["defender_dice"] == 4  # 1A2I: 2 dice, +2 for the Optional Retreating Rule
     wrong = RUNNER.invoke(app, ["odds", "patton", "--drm", "1", "--attacker", "1A", "--defender", "1A"])
-    assert wrong.exit_code == 1 and "takes --attacker, --defender, --retreat-battle, not --drm" in " ".join(wrong.output.split())
-    table = json.loads(RUNNER.invoke(app, ["odds", "dragoon", "--json"]).stdout)  # no --drm: every DRM, with and without FFI
-    assert {(row["drm"], row["ffi"]) for row in table["survey"]} == {(d, f) for d in range(-3, 3) for f in (False, True)}
+    assert wrong.exit_code == 1 and "takes --attacker, --defender, --retreat-battle, not --drm" in " ".join(
+        wrong.output.split()
+    )
+    table = json.loads(
+        RUNNER.invoke(app, ["odds", "dragoon", "--json"]).stdout
+    )  # no --drm: every DRM, with and without FFI
+    assert {(row["drm"], row["ffi"]) for row in table["survey"]} == {
+        (d, f) for d in range(-3, 3) for f in (False, True)
+    }
     assert RUNNER.invoke(app, ["odds", "dragoon", "drm=x"]).exit_code == 1
 
 
@@ -416,8 +453,25 @@ def test_board_fits_120_columns_and_45_lines_all_game_long() -> None:
 def test_board_shows_units_status_and_boxes() -> None:
     start = warroom.new_game("dragoon", seed=1)
     text = "\n".join(board_text(start))
-    for expected in ("15 Aug", "RP left 3", "Air available", "[15]", "Toulon", "Marseilles", "Cannes", "2VP", "fort-1",
-                     "19-RS", "338-ID", "Arles", "Montelimar", "Escaped", "Eliminated 0", "Arriving at Arles", "no port held yet"):
+    for expected in (
+        "15 Aug",
+        "RP left 3",
+        "Air available",
+        "[15]",
+        "Toulon",
+        "Marseilles",
+        "Cannes",
+        "2VP",
+        "fort-1",
+        "19-RS",
+        "338-ID",
+        "Arles",
+        "Montelimar",
+        "Escaped",
+        "Eliminated 0",
+        "Arriving at Arles",
+        "no port held yet",
+    ):
         assert expected in text, expected
     position = start.view()["state"]
     position["allied"]["VI-Corps"] = {"location": "Draguignan", "stalled": True, "ffi": True, "spent": False}
@@ -448,8 +502,14 @@ def test_narrow_console_gets_the_compact_board() -> None:
 def test_play_in_a_pseudo_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(50, 120))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 120),
+    )
     try:
         for _ in range(3):
             child.expect(r"Choose 1-\d+ \(h help")
@@ -483,10 +543,14 @@ def test_odds_patton_battle_matches_the_engine_and_rejects_bad_forces() -> None:
 
 def test_play_patton_against_the_computer_lets_it_move_only_the_other_side() -> None:
     # Patton: Sequence of Play — with --vs ai the computer makes the other side's decisions
-    result = RUNNER.invoke(app, ["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], input="q\nn\n")
+    result = RUNNER.invoke(
+        app, ["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], input="q\nn\n"
+    )
     assert result.exit_code == 0, result.output
     assert "American: the computer (heuristic) plays" in result.output  # its turn, summed up under one heading
-    assert "German to decide" in result.output and "Axis to decide" not in result.output  # the scenario's names (issue 12)
+    assert (
+        "German to decide" in result.output and "Axis to decide" not in result.output
+    )  # the scenario's names (issue 12)
     solitaire = RUNNER.invoke(app, ["play", "dragoon", "--vs", "ai"], input="q\nn\n")
     assert solitaire.exit_code != 0 and "solitaire" in solitaire.output
     wrong_side = RUNNER.invoke(app, ["play", "patton", "--vs", "ai", "--side", "Martians"], input="q\n")
@@ -497,12 +561,17 @@ def test_play_patton_shows_the_odds_of_every_battle_before_its_dice() -> None:
     # Issue 4: exact odds "shown to the player before every battle in every front end" — on the attack
     # in the menu, on the choice of the next battle, on the board, and at each typed-in battle die.
     lines = ["9", "move 1A Lessay->Coutances", "move 2A1I St-Lo->Tessy", "end", "battle Tessy", "b", "q", "n"]
-    code, out = run(["play", "patton", "--scenario", "normandy", "--dice", "manual", "--flat"], lines)  # every label in one list
+    code, out = run(
+        ["play", "patton", "--scenario", "normandy", "--dice", "manual", "--flat"], lines
+    )  # every label in one list
     assert code == 0
     assert "Attack Coutances from Lessay with 1A (1 MP) [1 v 0 dice · first round: win 100%, tie 0%, lose 0%]" in out
     assert "Attack Tessy from St. Lo with 2I (4 MP) [1 v 0 dice · first round: win 100%, tie 0%, lose 0%]" in out
     assert "Fight the battle for Coutances next [1 v 0 dice · first round: win 100%" in out
-    assert "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): this round, casualties counted: attacker takes it 100%" in out
+    assert (
+        "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): this round, casualties counted: attacker takes it 100%"
+        in out
+    )
     die_prompt = "American die 1 of 2. Battle for Tessy (round 1): American 2A1I (2 dice) against German 1I (0 dice)"
     assert out.count(die_prompt) == 2  # and again after b (redraw) at the die prompt
     assert "Turn up the movement card and enter its value (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)" in out
@@ -515,8 +584,12 @@ def test_play_patton_menu_odds_count_units_already_outside_the_town() -> None:
     match.play("move 1I Lessay->Coutances")
     from warroom.games.patton.render import action_label
 
-    assert action_label(match, "move 1I Periers->Coutances").endswith("[1 v 0 dice · first round: win 100%, tie 0%, lose 0%]")
-    assert action_label(match, "move 1A Periers->Lessay") == match.ruleset.describe_action(match.state, "move 1A Periers->Lessay")
+    assert action_label(match, "move 1I Periers->Coutances").endswith(
+        "[1 v 0 dice · first round: win 100%, tie 0%, lose 0%]"
+    )
+    assert action_label(match, "move 1A Periers->Lessay") == match.ruleset.describe_action(
+        match.state, "move 1A Periers->Lessay"
+    )
 
 
 def test_play_keeps_a_drawn_seed_secret_until_the_end(tmp_path: Path) -> None:
@@ -532,8 +605,23 @@ def test_play_keeps_a_drawn_seed_secret_until_the_end(tmp_path: Path) -> None:
 
 def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -> None:
     save = tmp_path / "options.json"
-    code, out = run(["play", "patton", "--scenario", "bulge", "--seed", "3", "--vs", "ai", "--side", "german",
-                     "--option", "advanced_retreat=Yes"], [f"s {save}", "q", "n"])
+    code, out = run(
+        [
+            "play",
+            "patton",
+            "--scenario",
+            "bulge",
+            "--seed",
+            "3",
+            "--vs",
+            "ai",
+            "--side",
+            "german",
+            "--option",
+            "advanced_retreat=Yes",
+        ],
+        [f"s {save}", "q", "n"],
+    )
     assert code == 0, out
     assert warroom.load(save).options == {"advanced_retreat": True}
     assert "German to decide" in out and "the computer (heuristic) plays" in out  # "german" named the Axis seat
@@ -548,7 +636,10 @@ def test_play_takes_rules_options_and_the_scenarios_side_names(tmp_path: Path) -
     from warroom.cli import parse_options
 
     assert parse_options(["advanced_retreat=False", "turn_limit=12", "placement=manual"]) == {
-        "advanced_retreat": False, "turn_limit": 12, "placement": "manual"}
+        "advanced_retreat": False,
+        "turn_limit": 12,
+        "placement": "manual",
+    }
     code, out = run(["play", "patton", "--load", str(save), "--option", "turn_limit=3"], [])
     assert code == 1 and "keeps the options it was saved with" in out
 
@@ -563,7 +654,9 @@ def _bool_flags() -> dict[str, list[str]]:
     for name, command in root.commands.items():  # type: ignore[attr-defined]
         # get_params: `odds` makes its options from the games' odds fields when asked
         params = command.get_params(typer.Context(command))
-        flags[name] = [opt for p in params if getattr(p, "is_flag", False) and p.name != "help" for opt in p.opts] + ["--help"]
+        flags[name] = [opt for p in params if getattr(p, "is_flag", False) and p.name != "help" for opt in p.opts] + [
+            "--help"
+        ]
     return flags
 
 
@@ -597,7 +690,9 @@ def test_version_and_python_m_warroom() -> None:
     assert result.exit_code == 0 and result.output.strip() == f"warroom {__version__}"
     done = subprocess.run([sys.executable, "-m", "warroom", "--version"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == f"warroom {__version__}", done.stderr
-    listed = subprocess.run([sys.executable, "-m", "warroom", "games", "--json"], capture_output=True, text=True, timeout=60)
+    listed = subprocess.run(
+        [sys.executable, "-m", "warroom", "games", "--json"], capture_output=True, text=True, timeout=60
+    )
     assert listed.returncode == 0 and "dragoon" in {g["id"] for g in json.loads(listed.stdout)}
 
 
@@ -621,7 +716,10 @@ def test_a_game_against_the_computer_comes_back_against_it(tmp_path: Path) -> No
     from warroom.engine.record import read_record, save_record
 
     save = tmp_path / "vs.json"
-    code, out = run(["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], [f"s {save}", "q", "n"])
+    code, out = run(
+        ["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"],
+        [f"s {save}", "q", "n"],
+    )
     assert code == 0, out
     assert read_record(save).players == {"Allied": {"agent": "heuristic"}}
     code, out = run(["play", "--load", str(save)], ["q", "n"])
@@ -661,7 +759,9 @@ def test_the_in_game_load_restores_the_players_too(tmp_path: Path) -> None:
     save = tmp_path / "vs.json"
     save_record(record, save)
     after = tmp_path / "after.json"
-    code, out = run(["play", "patton", "--scenario", "bulge", "--vs", "human", "--seed", "2"], [f"l {save}", f"s {after}", "q", "n"])
+    code, out = run(
+        ["play", "patton", "--scenario", "bulge", "--vs", "human", "--seed", "2"], [f"l {save}", f"s {after}", "q", "n"]
+    )
     assert code == 0 and "the computer (heuristic) plays American" in out
     assert warroom.load(after).actions  # the computer moved for American once the save was loaded
 
@@ -686,10 +786,14 @@ def test_players_header_round_trips_and_is_checked() -> None:
     record.players = players
     assert Record.from_json(record.to_json()).players == players
     assert "players" not in match.record().to_json()["header"]  # the engine's own records say nothing of seats
-    for bad, words in [([], "must be an object"), ({"Axis": "mcts"}, "must be an object"), ({"Axis": {}}, "needs \"agent\""),
-                       ({"Axis": {"agent": "mcts", "budget_ms": 0}}, "positive integer"),
-                       ({"Axis": {"agent": "mcts", "budget_ms": True}}, "positive integer"),
-                       ({"Axis": {"agent": "mcts", "colour": "red"}}, "no field 'colour'")]:
+    for bad, words in [
+        ([], "must be an object"),
+        ({"Axis": "mcts"}, "must be an object"),
+        ({"Axis": {}}, 'needs "agent"'),
+        ({"Axis": {"agent": "mcts", "budget_ms": 0}}, "positive integer"),
+        ({"Axis": {"agent": "mcts", "budget_ms": True}}, "positive integer"),
+        ({"Axis": {"agent": "mcts", "colour": "red"}}, "no field 'colour'"),
+    ]:
         data = record.to_json()
         data["header"]["players"] = bad
         with pytest.raises(RecordError, match=words):

@@ -118,15 +118,27 @@ def test_conformance_random_games_round_trips_and_replay_determinism() -> None:
 # -- the JSON-lines protocol, in a subprocess that knows the game from the environment only --------
 def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
     text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run([sys.executable, "-m", "warroom", "protocol"], input=text, capture_output=True, text=True,
-                          env=_env(), timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom", "protocol"],
+        input=text,
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+        check=True,
+    )
     return [json.loads(line) for line in done.stdout.splitlines()][:-1]
 
 
 def test_protocol_plays_it_and_each_side_sees_its_own_card() -> None:
-    answers = _protocol({"cmd": "games"}, {"cmd": "new", "game": GAME, "seed": 2}, {"cmd": "view", "side": "North"},
-                        {"cmd": "view", "side": "South"}, {"cmd": "play", "action": "bet", "side": "North"},
-                        {"cmd": "play", "action": "call", "side": "South"})
+    answers = _protocol(
+        {"cmd": "games"},
+        {"cmd": "new", "game": GAME, "seed": 2},
+        {"cmd": "view", "side": "North"},
+        {"cmd": "view", "side": "South"},
+        {"cmd": "play", "action": "bet", "side": "North"},
+        {"cmd": "play", "action": "call", "side": "South"},
+    )
     assert all(a["ok"] for a in answers), answers
     assert GAME in json.dumps(answers[0])
     north, south = answers[2]["view"]["state"], answers[3]["view"]["state"]
@@ -152,7 +164,9 @@ def _cli(args: list[str], lines: list[str] | None = None) -> str:
 
 
 def test_terminal_plays_it_by_typed_numbers() -> None:
-    output = _cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "1", "", "", ""])  # check, check: showdown
+    output = _cli(
+        ["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "1", "", "", ""]
+    )  # check, check: showdown
     assert "Bluff · pot 2" in output and "victory" in output.lower()  # the spec's board, then the result
 
 
@@ -189,12 +203,17 @@ def test_web_api_plays_it_and_no_seat_sees_the_other_card(tmp_path: Path) -> Non
                     tokens[seat["side"]] = claimed.json()["token"]
             assert set(tokens) == {"North", "South"}
             for action in ("check", "bet", "call"):
-                views = {side: client.get(f"/api/games/{game_id}", params={"token": t}).json() for side, t in tokens.items()}
+                views = {
+                    side: client.get(f"/api/games/{game_id}", params={"token": t}).json() for side, t in tokens.items()
+                }
                 for side, answer in views.items():
                     _other_card_hidden(answer["view"]["state"], side, answer["view"]["over"])
                 side = next(s for s, answer in views.items() if answer["view"]["legal"])
-                played = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-                                     json={"action": action, "move": views[side]["move"]})
+                played = client.post(
+                    f"/api/games/{game_id}/actions",
+                    params={"token": tokens[side]},
+                    json={"action": action, "move": views[side]["move"]},
+                )
                 assert played.status_code == 200, played.text
             final = client.get(f"/api/games/{game_id}", params={"token": tokens["North"]}).json()["view"]
             assert final["over"] and set(final["state"]["cards"]) == {"North", "South"}

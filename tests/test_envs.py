@@ -129,7 +129,9 @@ def test_the_observation_hides_what_the_rules_hide() -> None:
     for seed in range(40):
         env = envs.pettingzoo_env("bluff")
         env.reset(seed=seed)
-        north = env.observe("North")["observation"] if "North" in env.agents else env.observe(env.agents[0])["observation"]
+        north = (
+            env.observe("North")["observation"] if "North" in env.agents else env.observe(env.agents[0])["observation"]
+        )
         own = tuple(north)
         seen.add(own)
     assert len(seen) == 3  # one vector per own card: Jack, Queen or King, never the other's
@@ -137,7 +139,9 @@ def test_the_observation_hides_what_the_rules_hide() -> None:
 
 # -- OpenSpiel ----------------------------------------------------------------------------------
 OPENSPIEL_GAMES: list[tuple[str, dict[str, Any], int]] = [
-    ("bluff", {}, 50), ("dragoon", {}, 3), ("patton", {"scenario": "bulge"}, 1),
+    ("bluff", {}, 50),
+    ("dragoon", {}, 3),
+    ("patton", {"scenario": "bulge"}, 1),
 ]
 
 
@@ -145,7 +149,9 @@ OPENSPIEL_GAMES: list[tuple[str, dict[str, Any], int]] = [
 def test_openspiel_random_simulation(game: str, params: dict[str, Any], sims: int) -> None:
     import pyspiel
 
-    pyspiel.random_sim_test(pyspiel.load_game(wos.game_name(game), params), num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(
+        pyspiel.load_game(wos.game_name(game), params), num_sims=sims, serialize=False, verbose=False
+    )
 
 
 def _play_out(game: Any, bot: Any, seed: int) -> list[float]:
@@ -180,7 +186,11 @@ def test_the_information_type_is_the_games() -> None:
     for game in GAMES:
         info = pyspiel.load_game(wos.game_name(game)).get_type().information
         hiding = game in HIDING
-        assert info == (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hiding else pyspiel.GameType.Information.PERFECT_INFORMATION)
+        assert info == (
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if hiding
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        )
 
 
 @pytest.mark.parametrize("game", HIDING)
@@ -189,8 +199,9 @@ def test_openspiel_ismcts_plays_a_game_to_the_end(game: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
     g = pyspiel.load_game(wos.game_name(game))
-    bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), 2.0, 20,
-                           random_state=np.random.RandomState(3))
+    bot = ismcts.ISMCTSBot(
+        g, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), 2.0, 20, random_state=np.random.RandomState(3)
+    )
     returns = _play_out(g, bot, 2)
     assert len(returns) == g.num_players()
 

@@ -45,7 +45,7 @@ def reference_die(key_hex: str, k: int, outcomes: list[tuple[int, float]]) -> in
         while True:
             b = block(j)
             for i in range(4):
-                w = int.from_bytes(b[8 * i:8 * i + 8], "big")
+                w = int.from_bytes(b[8 * i : 8 * i + 8], "big")
                 if w < 2**64 - 2**64 % n:
                     return outcomes[w % n][0]
             j += 1
@@ -62,7 +62,9 @@ def reference_die(key_hex: str, k: int, outcomes: list[tuple[int, float]]) -> in
 
 
 def test_the_stream_follows_the_documented_derivation() -> None:
-    cards = [(v, c / 16) for v, c in zip(range(1, 8), (1, 2, 3, 4, 3, 2, 1), strict=True)]  # a weighted draw (a deck's counts)
+    cards = [
+        (v, c / 16) for v, c in zip(range(1, 8), (1, 2, 3, 4, 3, 2, 1), strict=True)
+    ]  # a weighted draw (a deck's counts)
     d12 = [(v, 1 / 12) for v in range(1, 13)]
     for outcomes in (list(D6), d12, cards):
         source = KeyedDice(OTHER)
@@ -113,7 +115,11 @@ def test_skip_is_counting_and_a_copy_goes_on_alike() -> None:
     skipped.skip(25)
     assert skipped.counter == rolled.counter == 25
     twin = rolled.copy()
-    assert [rolled.roll(D6) for _ in range(10)] == [skipped.roll(D6) for _ in range(10)] == [twin.roll(D6) for _ in range(10)]
+    assert (
+        [rolled.roll(D6) for _ in range(10)]
+        == [skipped.roll(D6) for _ in range(10)]
+        == [twin.roll(D6) for _ in range(10)]
+    )
     assert first[:5] == [reference_die(KEY, k, list(D6)) for k in range(5)]
 
 
@@ -123,7 +129,9 @@ def test_scripted_dice_hand_over_to_the_key() -> None:
     copy = source.copy()
     assert [source.roll(D6) for _ in range(6)] == [6, 6, 6, *[reference_die(KEY, k, list(D6)) for k in range(3)]]
     assert [copy.roll(D6) for _ in range(6)] == [6, 6, 6, *[reference_die(KEY, k, list(D6)) for k in range(3)]]
-    assert make_dice("auto", 5).scheme == MT19937 and type(make_dice("auto", 5)) is DiceSource  # the fast default is untouched
+    assert (
+        make_dice("auto", 5).scheme == MT19937 and type(make_dice("auto", 5)) is DiceSource
+    )  # the fast default is untouched
 
 
 def test_a_seed_must_fit_its_generator() -> None:
@@ -204,14 +212,17 @@ def test_older_records_without_rng_still_load_and_are_written_as_before() -> Non
     assert warroom.load(explicit).view() == m.view()
 
 
-@pytest.mark.parametrize(("header", "message"), [
-    ({"rng": HMAC_SHA256, "seed": 7}, "64 hex digits"),
-    ({"rng": HMAC_SHA256, "seed": "ab" * 31}, "64 hex digits"),
-    ({"rng": HMAC_SHA256, "seed": "zz" * 32}, "64 hex digits"),
-    ({"rng": "xorshift"}, "'rng' must be one of"),
-    ({"rng": 5}, "'rng' must be one of"),
-    ({"seed": KEY}, "'seed' must be an integer"),
-])
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ({"rng": HMAC_SHA256, "seed": 7}, "64 hex digits"),
+        ({"rng": HMAC_SHA256, "seed": "ab" * 31}, "64 hex digits"),
+        ({"rng": HMAC_SHA256, "seed": "zz" * 32}, "64 hex digits"),
+        ({"rng": "xorshift"}, "'rng' must be one of"),
+        ({"rng": 5}, "'rng' must be one of"),
+        ({"seed": KEY}, "'seed' must be an integer"),
+    ],
+)
 def test_a_record_with_a_seed_that_does_not_fit_is_refused(header: dict[str, Any], message: str) -> None:
     data = warroom.new_game("dragoon", seed=7).record().to_json()
     data["header"].update(header)
@@ -236,7 +247,11 @@ def test_agent_seed_takes_a_key() -> None:
 
 # -- the commitment and verify ------------------------------------------------------------------
 def test_the_commitment_is_sha256_of_the_keys_bytes() -> None:
-    assert commitment(KEY) == hashlib.sha256(bytes(32)).hexdigest() == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+    assert (
+        commitment(KEY)
+        == hashlib.sha256(bytes(32)).hexdigest()
+        == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+    )
     assert commitment(KEY.upper()) == commitment(KEY)
     secret = new_secret()
     assert len(secret) == 64 and len(bytes.fromhex(secret)) * 8 == 256 and new_secret() != secret
@@ -246,7 +261,9 @@ def test_the_commitment_is_sha256_of_the_keys_bytes() -> None:
 
 def test_verify_passes_on_an_honest_record(finished: dict[str, Any]) -> None:
     report = verify_record(finished, commitment(KEY))
-    assert report.verified and report.commitment_ok and report.mismatch is None and report.problem is None and report.over
+    assert (
+        report.verified and report.commitment_ok and report.mismatch is None and report.problem is None and report.over
+    )
     assert report.checked == report.dice == len(finished["dice"]) > 50 and report.given == 0
     assert report.message == f"all {report.dice} dice match the seed (commitment ok)"
     assert verify_record(finished).commitment_ok is None  # nothing to check it against: still every die
@@ -264,7 +281,11 @@ def test_a_changed_die_is_caught_with_its_number(finished: dict[str, Any]) -> No
         tampered["dice"][n] = other_face(honest)
         report = verify_record(tampered, commitment(KEY))
         assert not report.verified and report.mismatch is not None, n
-        assert report.mismatch.die == n + 1 and report.mismatch.recorded == tampered["dice"][n] and report.mismatch.derived == honest
+        assert (
+            report.mismatch.die == n + 1
+            and report.mismatch.recorded == tampered["dice"][n]
+            and report.mismatch.derived == honest
+        )
         assert report.checked == n and f"die {n + 1} does not match" in report.message
         if report.mismatch.decisions:
             assert report.mismatch.action == finished["actions"][report.mismatch.decisions - 1]
@@ -275,7 +296,10 @@ def test_a_wrong_commitment_is_caught(finished: dict[str, Any]) -> None:
     report = verify_record(finished, commitment(OTHER))
     assert not report.verified and report.commitment_ok is False and report.mismatch is None
     assert "commitment does not match" in report.message
-    swapped = {**finished, "header": {**finished["header"], "seed": OTHER}}  # a key swapped after the game: the dice give it away
+    swapped = {
+        **finished,
+        "header": {**finished["header"], "seed": OTHER},
+    }  # a key swapped after the game: the dice give it away
     assert not verify_record(swapped).verified
 
 
@@ -314,7 +338,12 @@ def test_dice_given_before_the_key_are_counted_apart(finished: dict[str, Any]) -
     data = online.record().to_json()
     data["dice"][1] = other_face(data["dice"][1])  # a given die changed: the header says otherwise
     report = verify_record(data)
-    assert not report.verified and report.mismatch is not None and report.mismatch.die == 2 and report.mismatch.source == "script"
+    assert (
+        not report.verified
+        and report.mismatch is not None
+        and report.mismatch.die == 2
+        and report.mismatch.source == "script"
+    )
 
 
 # -- warroom verify -----------------------------------------------------------------------------

@@ -66,7 +66,8 @@ def test_cheapest_paths_equal_brute_force(g: Graph[float], data: st.DataObject) 
             assert path[0] == start and path[-1] == k
             assert path_cost(g, path, g.costs, node_cost) == best[k]
     assert g.reachable_within(start, budget, node_cost=node_cost, blocked=blocked) == {
-        k: c for k, c in enumerate(best) if c != math.inf}
+        k: c for k, c in enumerate(best) if c != math.inf
+    }
 
 
 @settings(max_examples=150, deadline=None)
@@ -165,7 +166,8 @@ def test_patton_bulge_roads() -> None:
     bastogne = b.relieve
     town = b.names[bastogne]
     assert sorted(g.ids[to] for to in g.neighbours[bastogne]) == sorted(
-        r.b if r.a == town else r.a for r in b.data.roads if town in (r.a, r.b))
+        r.b if r.a == town else r.a for r in b.data.roads if town in (r.a, r.b)
+    )
     nobody = [-1] * g.n
     assert g.find(bastogne, b.star, owner=nobody, enemy=1) >= 0
     ring = [-1] * g.n

@@ -187,8 +187,9 @@ def test_tunisia_labels() -> None:
         HexGrid(range(1, 3), range(1, 3), offset="odd")
 
 
-small_grids = st.builds(lambda c, r, o: HexGrid(range(1, c + 1), range(1, r + 1), offset=o),
-                        st.integers(1, 6), st.integers(1, 6), offsets)
+small_grids = st.builds(
+    lambda c, r, o: HexGrid(range(1, c + 1), range(1, r + 1), offset=o), st.integers(1, 6), st.integers(1, 6), offsets
+)
 
 
 @settings(max_examples=60)
@@ -230,8 +231,9 @@ def test_grid_side_needs_adjacent_hexes() -> None:
 
 
 # -- movement --------------------------------------------------------------------------------------
-def brute_force_reach(grid: HexGrid, costs: StepCosts, start: int, allowance: float, blocked: set[int],
-                      stop: set[int]) -> dict[int, float]:
+def brute_force_reach(
+    grid: HexGrid, costs: StepCosts, start: int, allowance: float, blocked: set[int], stop: set[int]
+) -> dict[int, float]:
     """The cheapest cost to every hex over every simple path (exponential: tiny maps only)."""
     best: dict[int, float] = {start: 0}
 
@@ -258,7 +260,9 @@ def test_movement_costs_equal_brute_force(cols: int, rows: int, offset: str, dat
     grid = HexGrid(range(1, cols + 1), range(1, rows + 1), offset=offset)
     enter = data.draw(st.lists(half_steps, min_size=grid.n, max_size=grid.n))
     extra = {k: data.draw(half_steps) for k in range(len(grid.sides)) if data.draw(st.booleans())}
-    override = {k: data.draw(st.sampled_from([0.5, 1])) for k in range(len(grid.sides)) if data.draw(st.integers(0, 3)) == 0}
+    override = {
+        k: data.draw(st.sampled_from([0.5, 1])) for k in range(len(grid.sides)) if data.draw(st.integers(0, 3)) == 0
+    }
     costs = StepCosts(grid, enter, extra, override)
     start = data.draw(st.integers(0, grid.n - 1))
     others = [k for k in range(grid.n) if k != start]
@@ -276,7 +280,9 @@ def test_movement_costs_equal_brute_force(cols: int, rows: int, offset: str, dat
     minimum = grid.movement_range(start, allowance, costs, blocked=blocked, stop=stop.__contains__, at_least_one=True)
     extra_hexes = set(minimum.cost) - set(reach.cost)
     assert extra_hexes == {j for j, _ in costs.steps[start] if j not in blocked and j not in reach.cost}
-    assert all(minimum.path(j) == [start, j] and minimum.cost[j] == costs.step(start, j) > allowance for j in extra_hexes)
+    assert all(
+        minimum.path(j) == [start, j] and minimum.cost[j] == costs.step(start, j) > allowance for j in extra_hexes
+    )
     assert all(minimum.cost[h] == c for h, c in reach.cost.items())
 
 
@@ -286,8 +292,7 @@ def test_tunisia_8_3_river_example() -> None:
     bridge spans it, no extra. Made-up map: open ground (1 MP, 8.2), a river between columns 81 and 82."""
     grid = HexGrid(range(80, 84), range(10, 14))
     west, east = grid.at("8111"), grid.at("8211")
-    river = {k for k, (i, j) in enumerate(grid.side_ends)
-             if {grid.label(i)[:2], grid.label(j)[:2]} == {"81", "82"}}
+    river = {k for k, (i, j) in enumerate(grid.side_ends) if {grid.label(i)[:2], grid.label(j)[:2]} == {"81", "82"}}
     assert grid.side(west, east) in river and len(river) == 7  # 4 hexes a column: 7 hexsides between them
     open_ground = [1.0] * grid.n
     costs = StepCosts(grid, open_ground, side_extra=dict.fromkeys(river, 3.0))

@@ -54,7 +54,9 @@ def test_the_measure_follows_the_game() -> None:
 def test_without_search_the_numbers_say_so() -> None:
     match = warroom.new_game("patton", seed=4)
     found = analyse(get_agent("heuristic", "patton"), match)
-    assert not found.searched and found.top[0].action == found.action == get_agent("heuristic", "patton").choose(match)[0]
+    assert (
+        not found.searched and found.top[0].action == found.action == get_agent("heuristic", "patton").choose(match)[0]
+    )
     for alt in found.top:
         assert alt.visits == 0 and alt.low == alt.value == alt.high and NO_SEARCH in alt.text
     values = [a.value for a in found.top[1:]]
@@ -95,12 +97,16 @@ def test_the_web_hint_lists_the_top_three_with_numbers(client: Any) -> None:
     assert body["searched"] and "expected result" in body["measure"] and body["top"][0]["action"] == body["action"]
     assert 1 <= len(body["top"]) <= 3
     for alt in body["top"]:
-        assert alt["action"] in legal and alt["label"] and alt["low"] <= alt["value"] <= alt["high"] and alt["visits"] > 0
+        assert (
+            alt["action"] in legal and alt["label"] and alt["low"] <= alt["value"] <= alt["high"] and alt["visits"] > 0
+        )
         assert "95% interval" in alt["text"]
     plain = client.get(f"/api/games/{created['id']}/hint", params={"token": token, "agent": "heuristic"}).json()
     assert not plain["searched"] and all(NO_SEARCH in alt["text"] for alt in plain["top"])
     schema = client.get("/openapi.json").json()
-    documented = schema["paths"]["/api/games/{game_id}/hint"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    documented = schema["paths"]["/api/games/{game_id}/hint"]["get"]["responses"]["200"]["content"]["application/json"][
+        "schema"
+    ]
     assert documented["$ref"].endswith("/Hint") and "top" in schema["components"]["schemas"]["Hint"]["properties"]
 
 
@@ -115,7 +121,9 @@ def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pyte
             return match.legal_actions()[0], "it is the first thing on the list"
 
     monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Explaining())
-    created = client.post("/api/games", json={"game": "patton", "seed": 3, "mode": "computer", "human": ["Axis"], "agent": "heuristic"})
+    created = client.post(
+        "/api/games", json={"game": "patton", "seed": 3, "mode": "computer", "human": ["Axis"], "agent": "heuristic"}
+    )
     assert created.status_code == 201, created.text
     data = created.json()
     with client.websocket_connect(f"/api/games/{data['id']}/ws?token={data['seats'][0]['token']}") as socket:
@@ -128,10 +136,12 @@ def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pyte
 
 
 def test_the_terminal_hint_prints_the_top_three() -> None:
-    result = CliRunner().invoke(app, ["play", "dragoon", "--seed", "3"], input="hint 100\nhint soon\nq\nn\n", env={"COLUMNS": "120"})
+    result = CliRunner().invoke(
+        app, ["play", "dragoon", "--seed", "3"], input="hint 100\nhint soon\nq\nn\n", env={"COLUMNS": "120"}
+    )
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
     assert "Hint (MCTS, 100 ms), by Allied's expected result" in result.output
-    shown = result.output[result.output.index("Hint (MCTS"):result.output.index("hint takes")].splitlines()
+    shown = result.output[result.output.index("Hint (MCTS") : result.output.index("hint takes")].splitlines()
     assert [line.split(".")[0].strip() for line in shown if re.match(r"\s+\d\. ", line)] == ["1", "2", "3"]
     assert sum("95% interval" in line for line in shown) == 3
     assert "hint takes a thinking time in milliseconds" in result.output

@@ -34,7 +34,9 @@ D6 = [(face, 1 / 6) for face in range(1, 7)]
 
 def play_random(m: Match, policy_seed: int, steps: int | None = None) -> list[dict[str, Any]]:
     """Play random legal actions; return each step's action, events and full view."""
-    return [{"action": action, "events": events, "view": m.view()} for action, events in random_steps(m, policy_seed, steps)]
+    return [
+        {"action": action, "events": events, "view": m.view()} for action, events in random_steps(m, policy_seed, steps)
+    ]
 
 
 # -- determinism ------------------------------------------------------------------------------
@@ -69,7 +71,9 @@ def test_record_then_load_is_identical(seed: int, steps: int | None, tmp_path: P
 
 def test_record_of_a_position_that_starts_at_a_die_roll() -> None:
     # Kernel: a position may start at a chance node; its rolls are logged and replayed like any other.
-    pos = position(phase="bot_roll", allied={"3rd-ID": {"location": "Salon", "stalled": True}}, german={"338-ID": "Orgon"})
+    pos = position(
+        phase="bot_roll", allied={"3rd-ID": {"location": "Salon", "stalled": True}}, german={"338-ID": "Orgon"}
+    )
     m = game(pos, seed=5)
     assert m.log and m.log[0]["type"] == "bot"
     loaded = warroom.load(m.record().to_json())
@@ -202,7 +206,9 @@ def test_record_with_actions_after_the_end_is_refused() -> None:
 # -- undo -------------------------------------------------------------------------------------
 def test_undo_restores_exactly_and_never_crosses_a_roll() -> None:
     # Kernel: undo takes back decisions back to the last chance outcome, never past one.
-    m = game(position(rp=3, allied={"3rd-ID": {"location": "Aix", "stalled": True}}, german={"338-ID": "Salon"}), dice=[5])
+    m = game(
+        position(rp=3, allied={"3rd-ID": {"location": "Aix", "stalled": True}}, german={"338-ID": "Salon"}), dice=[5]
+    )
     start = m.view()
     assert not m.can_undo
     with pytest.raises(UndoLockedError):
@@ -224,7 +230,12 @@ def test_undo_restores_exactly_and_never_crosses_a_roll() -> None:
 
 def test_undo_with_manual_dice_stops_at_an_entered_roll() -> None:
     # Kernel: with manual dice, once the die is typed in it has been seen: undo stops there.
-    m = warroom.new_game("dragoon", position=position(rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": "Salon"}), dice="manual", seed=1)
+    m = warroom.new_game(
+        "dragoon",
+        position=position(rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": "Salon"}),
+        dice="manual",
+        seed=1,
+    )
     m.play("attack 3rd-ID Aix->Salon")
     assert m.to_act == DICE_SIDE
     m.play("roll 2")
@@ -234,7 +245,12 @@ def test_undo_with_manual_dice_stops_at_an_entered_roll() -> None:
 # -- dice sources -----------------------------------------------------------------------------
 def test_manual_dice_are_decisions_of_the_dice_side() -> None:
     # Kernel: manual dice turn chance nodes into decisions of the side "dice" (the table assistant).
-    m = warroom.new_game("dragoon", position=position(rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": "Salon"}), dice="manual", seed=1)
+    m = warroom.new_game(
+        "dragoon",
+        position=position(rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": "Salon"}),
+        dice="manual",
+        seed=1,
+    )
     m.play("attack 3rd-ID Aix->Salon")
     assert m.to_act == DICE_SIDE
     assert m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
@@ -270,7 +286,9 @@ def test_a_seed_gives_the_same_dice_whether_the_faces_come_as_a_list_or_a_shared
     dice = DiceSource(7)
     assert [dice.roll(shared) for _ in range(100)] + [dice.roll(list(D6)) for _ in range(100)] == expected
     reference, dice = random.Random(8), DiceSource(8)
-    assert [dice.roll(weighted) for _ in range(50)] == [reference.choices([1, 2, 3], weights=[0.5, 0.25, 0.25])[0] for _ in range(50)]
+    assert [dice.roll(weighted) for _ in range(50)] == [
+        reference.choices([1, 2, 3], weights=[0.5, 0.25, 0.25])[0] for _ in range(50)
+    ]
 
 
 def test_a_list_of_outcomes_changed_in_place_is_weighed_again() -> None:
@@ -292,7 +310,12 @@ HIDES = GameSpec(id="hides", ruleset=rules, observe_events=_only_the_sides_own)
 
 def test_visible_events_follow_the_specs_filter_or_each_events_visible_to(monkeypatch: pytest.MonkeyPatch) -> None:
     # Kernel: one observation rule for the protocol and the web server (hidden information)
-    events = [{"type": "a"}, {"type": "b", "visible_to": "X"}, {"type": "c", "visible_to": ["X", "Y"]}, {"type": "d", "visible_to": ("Y",)}]
+    events = [
+        {"type": "a"},
+        {"type": "b", "visible_to": "X"},
+        {"type": "c", "visible_to": ["X", "Y"]},
+        {"type": "d", "visible_to": ("Y",)},
+    ]
     dragoon = rules()  # declares no filter of its own: each event's visible_to decides
     assert [e["type"] for e in visible_events(dragoon, events, "X")] == ["a", "b", "c"]
     assert [e["type"] for e in visible_events(dragoon, events, "Y")] == ["a", "c", "d"]
@@ -374,9 +397,18 @@ def test_position_json_round_trips(seed: int, manual: bool) -> None:
         ({"phase": "attack_roll"}, "needs a pending 'attack'"),
         ({"allied": {"Patton": {"location": "Aix"}}}, "unknown Allied unit 'Patton'"),
         ({"allied": {"3rd-ID": {"location": "Toulon"}}}, "3rd-ID cannot be at 'Toulon'"),
-        ({"allied": {"3rd-ID": {"location": "Salon"}}, "german": {"338-ID": {"location": "Salon"}}}, "3rd-ID shares Salon with a German unit"),
-        ({"german": {"338-ID": {"location": "Avignon"}, "198-ID": {"location": "Avignon"}}}, "may not stack with infantry"),
-        ({"german": {"148-ID": {"location": "eliminated"}}, "eliminated": {"148-ID": 20}}, "148-ID can never be eliminated"),
+        (
+            {"allied": {"3rd-ID": {"location": "Salon"}}, "german": {"338-ID": {"location": "Salon"}}},
+            "3rd-ID shares Salon with a German unit",
+        ),
+        (
+            {"german": {"338-ID": {"location": "Avignon"}, "198-ID": {"location": "Avignon"}}},
+            "may not stack with infantry",
+        ),
+        (
+            {"german": {"148-ID": {"location": "eliminated"}}, "eliminated": {"148-ID": 20}},
+            "148-ID can never be eliminated",
+        ),
         ({"german": {"242-ID": {"location": "eliminated"}}}, "'eliminated' must list exactly"),
     ],
 )
@@ -422,7 +454,9 @@ def test_every_action_id_round_trips_through_the_tables() -> None:
             assert ruleset.attack_id[i][slots[0]][air] == action
             key = (kind, i, air, slots[0])
         else:
-            assert {"invade": ruleset.invade_id, "activate": ruleset.activate_id, "ffi": ruleset.ffi_id}[kind][i] == action
+            assert {"invade": ruleset.invade_id, "activate": ruleset.activate_id, "ffi": ruleset.ffi_id}[kind][
+                i
+            ] == action
             key = (kind, i, air, -1)
         assert key not in seen
         seen.add(key)

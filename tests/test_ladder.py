@@ -14,7 +14,16 @@ from typer.testing import CliRunner
 import warroom.games
 from warroom.ai import UnknownAgentError
 from warroom.analysis import ladder as ladder_module
-from warroom.analysis.ladder import AgentSpec, LadderError, elo_with_intervals, fit_elo, ladder, markdown, parse_agents, play_game
+from warroom.analysis.ladder import (
+    AgentSpec,
+    LadderError,
+    elo_with_intervals,
+    fit_elo,
+    ladder,
+    markdown,
+    parse_agents,
+    play_game,
+)
 from warroom.cli import app
 
 RUNNER = CliRunner()
@@ -63,8 +72,11 @@ def test_the_interval_contains_the_true_ratings_of_a_simulated_tournament() -> N
 
 def test_agent_names_and_budgets() -> None:
     assert parse_agents("random,heuristic,mcts@100,mcts@300ms") == [
-        AgentSpec("random", "random"), AgentSpec("heuristic", "heuristic"),
-        AgentSpec("mcts@100", "mcts", simulations=100), AgentSpec("mcts@300ms", "mcts", budget_ms=300)]
+        AgentSpec("random", "random"),
+        AgentSpec("heuristic", "heuristic"),
+        AgentSpec("mcts@100", "mcts", simulations=100),
+        AgentSpec("mcts@300ms", "mcts", budget_ms=300),
+    ]
     with pytest.raises(UnknownAgentError):
         parse_agents("random,alphago")
     for bad in ("random@5,heuristic", "mcts@,random", "mcts@0,random", "random,random", "random"):
@@ -84,8 +96,22 @@ def test_sides_are_swapped_on_the_same_seeds() -> None:
 
 
 def test_a_tiny_ladder_through_the_cli() -> None:
-    result = RUNNER.invoke(app, ["ladder", "patton", "--scenario", "bulge", "--agents", "random,heuristic",
-                                 "--games-per-pair", "2", "--seed", "1", "--json"])
+    result = RUNNER.invoke(
+        app,
+        [
+            "ladder",
+            "patton",
+            "--scenario",
+            "bulge",
+            "--agents",
+            "random,heuristic",
+            "--games-per-pair",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["mode"] == "elo"
@@ -97,8 +123,21 @@ def test_a_tiny_ladder_through_the_cli() -> None:
     for row in standings:
         assert row["ci"][0] <= row["elo"] <= row["ci"][1]
         assert row["games"] == 4
-    text = RUNNER.invoke(app, ["ladder", "patton", "--scenario", "bulge", "--agents", "random,heuristic",
-                               "--games-per-pair", "2", "--seed", "1"])
+    text = RUNNER.invoke(
+        app,
+        [
+            "ladder",
+            "patton",
+            "--scenario",
+            "bulge",
+            "--agents",
+            "random,heuristic",
+            "--games-per-pair",
+            "2",
+            "--seed",
+            "1",
+        ],
+    )
     assert text.exit_code == 0, text.output
     for word in ("rank", "Elo", "95% CI", "score %", "heuristic", "bootstrap"):
         assert word in text.stdout
@@ -109,7 +148,9 @@ def test_a_tiny_ladder_through_the_cli() -> None:
 def test_a_solitaire_game_ranks_by_mean_result_not_elo() -> None:
     sides = warroom.games.get_ruleset("dragoon").info.sides
     assert len(sides) == 1
-    result = RUNNER.invoke(app, ["ladder", "dragoon", "--agents", "random,heuristic", "--games-per-pair", "4", "--json"])
+    result = RUNNER.invoke(
+        app, ["ladder", "dragoon", "--agents", "random,heuristic", "--games-per-pair", "4", "--json"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["mode"] == "solitaire" and "no Elo" in data["note"]

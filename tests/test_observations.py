@@ -72,7 +72,9 @@ def check_position(spec: GameSpec, ruleset: Any, state: Any, seed: int, seen: di
     for side in ruleset.info.sides:
         observed = _canon(ruleset.observation(state, side))
         for path in spec.hidden:
-            assert not _lookup(json.loads(observed), path)[0], f"{spec.id}: {side}'s observation carries hidden {path!r}"
+            assert not _lookup(json.loads(observed), path)[0], (
+                f"{spec.id}: {side}'s observation carries hidden {path!r}"
+            )
         if spec.determinize is None:
             continue
         worlds = []
@@ -80,7 +82,8 @@ def check_position(spec: GameSpec, ruleset: Any, state: Any, seed: int, seen: di
             world = spec.determinize(state, side, random.Random(seed * 31 + k))
             assert _canon(ruleset.observation(world, side)) == observed, (
                 f"{spec.id}: {side} could tell a determinization from the real state (a leak, or a sample that"
-                f" changes what {side} sees)")
+                f" changes what {side} sees)"
+            )
             worlds.append(world)
             seen["sampled"] = seen.get("sampled", False) or _canon(ruleset.state_to_json(world)) != saved
         # reads only what the side sees: worlds it cannot tell apart give the same sample for one rng
@@ -93,7 +96,8 @@ def check_game(game: str, games_per_scenario: int = GAMES_PER_SCENARIO) -> None:
     """Random games of every scenario, every position checked (check_position)."""
     spec = get_spec(game)
     assert bool(spec.hidden) == (spec.determinize is not None), (
-        f"{game}: a game that hides fields needs determinize (search would peek), and one that hides none needs none")
+        f"{game}: a game that hides fields needs determinize (search would peek), and one that hides none needs none"
+    )
     ruleset = warroom.games.get_ruleset(game)
     seen: dict[str, bool] = {}
     for scenario in ruleset.info.scenarios:
@@ -178,12 +182,17 @@ def test_search_from_what_a_side_sees_ignores_the_hidden_order(history: tuple[st
     king_deal[me], king_deal[1 - me], king_deal[2] = 1, 2, 0
     results = [MCTS(ruleset, seed=5).search(_dealt(deck, history), simulations=400) for deck in (jack_deal, king_deal)]
     assert results[0][0] == results[1][0]
-    assert {k: v for k, v in results[0][1].items() if k != "seconds"} == {k: v for k, v in results[1][1].items() if k != "seconds"}
+    assert {k: v for k, v in results[0][1].items() if k != "seconds"} == {
+        k: v for k, v in results[1][1].items() if k != "seconds"
+    }
 
     def peek(state: Any, side: str, rng: random.Random) -> Any:
         return ruleset.clone(state)
 
-    peeking = [MCTS(ruleset, seed=5, determinize=peek).search(_dealt(deck, history), simulations=400) for deck in (jack_deal, king_deal)]
+    peeking = [
+        MCTS(ruleset, seed=5, determinize=peek).search(_dealt(deck, history), simulations=400)
+        for deck in (jack_deal, king_deal)
+    ]
     assert peeking[0][1]["children"] != peeking[1][1]["children"]
 
 
@@ -196,6 +205,9 @@ def test_facing_a_bet_with_the_queen_the_search_does_not_know_whether_it_is_a_bl
     def peek(state: Any, side: str, rng: random.Random) -> Any:
         return ruleset.clone(state)
 
-    assert [MCTS(ruleset, seed=3, determinize=peek).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals] == ["fold", "call"]
+    assert [MCTS(ruleset, seed=3, determinize=peek).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals] == [
+        "fold",
+        "call",
+    ]
     honest = {MCTS(ruleset, seed=3).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals}
     assert len(honest) == 1

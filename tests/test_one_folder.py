@@ -15,7 +15,20 @@ from warroom.games import game_ids, get_ruleset
 PACKAGE = Path(__file__).resolve().parents[1] / "warroom"
 GAMES = PACKAGE / "games"
 SOURCES = ("*.py", "*.js", "*.css", "*.html")
-COMMON = {"battle", "battles", "campaigns", "major", "general", "operation", "standard", "campaign", "the", "and", "of", "game"}
+COMMON = {
+    "battle",
+    "battles",
+    "campaigns",
+    "major",
+    "general",
+    "operation",
+    "standard",
+    "campaign",
+    "the",
+    "and",
+    "of",
+    "game",
+}
 """Title and scenario words too common to point at one game."""
 
 

@@ -25,9 +25,22 @@ from warroom.protocol import COMMANDS, ProtocolSession, run
 
 ROOT = Path(__file__).resolve().parents[1]
 ERROR_CODES = {
-    "bad_json", "bad_request", "unknown_command", "no_game", "illegal_action", "wrong_side", "unknown_game",
-    "unknown_scenario", "bad_record", "bad_position", "game_over", "undo_locked", "unknown_agent", "no_decision",
-    "no_heuristic", "no_odds",
+    "bad_json",
+    "bad_request",
+    "unknown_command",
+    "no_game",
+    "illegal_action",
+    "wrong_side",
+    "unknown_game",
+    "unknown_scenario",
+    "bad_record",
+    "bad_position",
+    "game_over",
+    "undo_locked",
+    "unknown_agent",
+    "no_decision",
+    "no_heuristic",
+    "no_odds",
 }
 
 
@@ -80,13 +93,20 @@ def toulon_position() -> dict[str, Any]:
 def test_games_lists_every_registered_game() -> None:
     (answer,) = drive({"cmd": "games"})
     games = {g["id"]: g for g in answer["games"]}
-    assert games["dragoon"] == {"id": "dragoon", "title": "Operation Dragoon 1944", "scenarios": ["campaign"], "sides": ["Allied"]}
+    assert games["dragoon"] == {
+        "id": "dragoon",
+        "title": "Operation Dragoon 1944",
+        "scenarios": ["campaign"],
+        "sides": ["Allied"],
+    }
     assert set(games) >= {"dragoon", "patton"}
 
 
 def test_new_answers_the_opening_view() -> None:
     # Dragoon: Sequence of Play — turn 15 has designated RP, so the game opens on the Allied actions
-    (answer,) = drive({"cmd": "new", "game": "dragoon", "scenario": "campaign", "seed": 7, "dice": "auto", "options": {}})
+    (answer,) = drive(
+        {"cmd": "new", "game": "dragoon", "scenario": "campaign", "seed": 7, "dice": "auto", "options": {}}
+    )
     view = answer["view"]
     assert set(view) >= {"game", "scenario", "turn", "phase", "to_act", "legal", "over", "result", "state"}
     assert (view["game"], view["scenario"], view["turn"], view["to_act"]) == ("dragoon", "campaign", 15, "Allied")
@@ -140,7 +160,9 @@ def test_full_game_through_run() -> None:
     fails(session, {"cmd": "play", "action": "end"}, "game_over")
 
     # the same game again over the pipe: same seed, same actions, the same final view
-    out = drive({"cmd": "new", "game": "dragoon", "seed": 12}, *lines, {"cmd": "view"}, {"cmd": "quit"}, {"cmd": "games"})
+    out = drive(
+        {"cmd": "new", "game": "dragoon", "seed": 12}, *lines, {"cmd": "view"}, {"cmd": "quit"}, {"cmd": "games"}
+    )
     assert len(out) == len(lines) + 3  # the request after quit is never answered
     assert out[-1] == {"ok": True} and out[-2]["view"] == final
 
@@ -152,7 +174,12 @@ def test_play_answers_events_and_view() -> None:
     # Dragoon: Resolving Unit Attacks — an invasion rolls one die; only a 1 stalls the unit
     assert [e["type"] for e in answer["events"]] == ["invade", "die", "advance"]
     assert answer["events"][1]["roll"] == 4
-    assert answer["view"]["state"]["allied"]["3rd-ID"] == {"location": "Alpha-Beach", "stalled": False, "ffi": False, "spent": True}
+    assert answer["view"]["state"]["allied"]["3rd-ID"] == {
+        "location": "Alpha-Beach",
+        "stalled": False,
+        "ffi": False,
+        "spent": True,
+    }
     assert answer["view"]["state"]["rp"] == 2
 
 
@@ -266,7 +293,11 @@ def test_bad_records_name_what_is_wrong_and_change_nothing() -> None:
     fails(session, {"cmd": "load", "record": {"format": "chess-pgn"}}, "bad_record")
     fails(session, {"cmd": "load", "record": {**record, "dice": ["six"]}}, "bad_record")
     fails(session, {"cmd": "load", "record": {**record, "header": {**record["header"], "game": "chess"}}}, "bad_record")
-    fails(session, {"cmd": "load", "record": {**record, "header": {**record["header"], "position": {"turn": 99}}}}, "bad_record")
+    fails(
+        session,
+        {"cmd": "load", "record": {**record, "header": {**record["header"], "position": {"turn": 99}}}},
+        "bad_record",
+    )
     assert "record" in fails(session, {"cmd": "load", "record": "game.json"}, "bad_request")
     assert "record" in fails(session, {"cmd": "load"}, "bad_request")
 
@@ -316,8 +347,17 @@ def test_odds_of_an_unopposed_attack() -> None:
     state = toulon_position()
     state["german"]["242-ID"] = {"location": "arrival box", "desperate": False}
     (attack,) = ok(dragoon(position=state), {"cmd": "odds"})["attacks"]
-    assert attack == {"action": "attack II-Corps Hyeres->Toulon", "opposed": False, "drm": 0, "ffi": True,
-                      "advance": 1.0, "fraction": "1/1", "stall": 1 / 36, "takes": True, "win": "advances into Toulon"}
+    assert attack == {
+        "action": "attack II-Corps Hyeres->Toulon",
+        "opposed": False,
+        "drm": 0,
+        "ffi": True,
+        "advance": 1.0,
+        "fraction": "1/1",
+        "stall": 1 / 36,
+        "takes": True,
+        "win": "advances into Toulon",
+    }
 
 
 def test_protocol_and_web_client_quote_the_same_attack_odds() -> None:
@@ -341,7 +381,10 @@ def test_protocol_and_web_client_quote_the_same_attack_odds() -> None:
 
 
 def test_odds_dispatch_reaches_other_games() -> None:
-    answer = ok(ProtocolSession(), {"cmd": "odds", "game": "patton", "attacker": {"armor": 2, "infantry": 1}, "defender": {"infantry": 1}})
+    answer = ok(
+        ProtocolSession(),
+        {"cmd": "odds", "game": "patton", "attacker": {"armor": 2, "infantry": 1}, "defender": {"infantry": 1}},
+    )
     assert answer["attacker_dice"] > answer["defender_dice"]
     assert abs(answer["attacker_higher"] + answer["defender_higher"] + answer["tie"] - 1) < 1e-12
     fails(ProtocolSession(), {"cmd": "odds", "game": "patton", "attacker": 3}, "bad_request")
@@ -386,7 +429,13 @@ def test_ai_after_the_game_is_over() -> None:
 # -- errors of every kind -----------------------------------------------------------------------
 def test_no_game_before_new() -> None:
     session = ProtocolSession()
-    for request in ({"cmd": "play", "action": "end"}, {"cmd": "view"}, {"cmd": "undo"}, {"cmd": "save"}, {"cmd": "odds"}):
+    for request in (
+        {"cmd": "play", "action": "end"},
+        {"cmd": "view"},
+        {"cmd": "undo"},
+        {"cmd": "save"},
+        {"cmd": "odds"},
+    ):
         fails(session, request, "no_game")
 
 
@@ -414,7 +463,7 @@ def test_no_game_before_new() -> None:
         ({"cmd": 4}, "bad_request", "cmd"),
         ({"action": "end"}, "bad_request", "cmd"),
         ({"cmd": "view", "id": [1]}, "bad_request", "id"),
-        ("{\"cmd\": \"view\"", "bad_json", "JSON"),
+        ('{"cmd": "view"', "bad_json", "JSON"),
         ("view", "bad_json", "JSON"),
         ("[" * 100_000, "bad_json", "JSON"),
         ('{"cmd": "new", "game": "dragoon", "options": {"fog": NaN}}', "bad_json", "NaN"),  # not JSON, and unwritable
@@ -441,7 +490,9 @@ def test_request_id_is_echoed() -> None:
 def test_blank_lines_are_not_answered_and_quit_ends_the_session() -> None:
     out = drive("", "   ", {"cmd": "games"}, "\n", {"cmd": "quit", "id": 1}, {"cmd": "games"})
     assert len(out) == 2 and out[1] == {"ok": True, "id": 1}
-    assert drive({"cmd": "quit", "now": True}, {"cmd": "games"})[0]["error"]["code"] == "bad_request"  # a bad quit does not quit
+    assert (
+        drive({"cmd": "quit", "now": True}, {"cmd": "games"})[0]["error"]["code"] == "bad_request"
+    )  # a bad quit does not quit
 
 
 # -- hidden information, internal errors (a small test game with secrets) ------------------------
@@ -456,7 +507,9 @@ class SecretDraw:
     crashes; "corrupt" leaves an observation that is not JSON: both test the protocol's rollback.
     """
 
-    info = GameInfo(id="protocol-secret", title="Secret Draw (protocol tests)", scenarios=("standard",), sides=(NORTH, SOUTH))
+    info = GameInfo(
+        id="protocol-secret", title="Secret Draw (protocol tests)", scenarios=("standard",), sides=(NORTH, SOUTH)
+    )
 
     def initial_state(self, scenario: str | None, options: dict[str, Any]) -> dict[str, Any]:
         return {"cards": {}, "moves": [], "odd": None}
@@ -490,14 +543,20 @@ class SecretDraw:
     def apply_chance(self, s: dict[str, Any], outcome: int, log: bool = True) -> list[dict[str, Any]]:
         side = (NORTH, SOUTH)[len(s["cards"])]
         s["cards"][side] = outcome
-        return [{"type": "deal", "text": f"{side} draws {SECRET[outcome]}.", "visible_to": [side]},
-                {"type": "deal", "text": f"{side} draws a card.", "visible_to": [o for o in (NORTH, SOUTH) if o != side]}]
+        return [
+            {"type": "deal", "text": f"{side} draws {SECRET[outcome]}.", "visible_to": [side]},
+            {"type": "deal", "text": f"{side} draws a card.", "visible_to": [o for o in (NORTH, SOUTH) if o != side]},
+        ]
 
     def observation(self, s: dict[str, Any], side: str | None) -> dict[str, Any]:
         if side not in (NORTH, SOUTH):
             return {"cards": {k: SECRET[v] for k, v in s["cards"].items()}, "moves": list(s["moves"]), "odd": s["odd"]}
         mine = s["cards"].get(side)
-        return {"mine": SECRET[mine] if mine else None, "opponent_has_card": len(s["cards"]) == 2, "moves": list(s["moves"])}
+        return {
+            "mine": SECRET[mine] if mine else None,
+            "opponent_has_card": len(s["cards"]) == 2,
+            "moves": list(s["moves"]),
+        }
 
     def result(self, s: dict[str, Any]) -> Result | None:
         if self.to_act(s) is not None:
@@ -572,11 +631,43 @@ def test_a_game_without_odds(secret_game: str) -> None:
 
 
 # -- fuzz -------------------------------------------------------------------------------------
-FUZZ_VALUES: list[Any] = [None, True, 0, -1, 7, 10**30, 2.5, float("nan"), "", "end", "roll 7", "roll 2", "Allied", "dice",
-                          "German", [], [1, 2], [7], {}, {"turn": 99}, {"a": [1, {"b": None}]}, "x" * 300, "manual", "auto"]
-FUZZ_FIELDS = {"new": ["game", "scenario", "seed", "dice", "options", "position"], "play": ["action", "side"],
-               "view": ["side"], "undo": ["side"], "load": ["record", "side"], "odds": ["game", "drm", "ffi"],
-               "ai": ["agent", "seed"], "games": [], "save": []}
+FUZZ_VALUES: list[Any] = [
+    None,
+    True,
+    0,
+    -1,
+    7,
+    10**30,
+    2.5,
+    float("nan"),
+    "",
+    "end",
+    "roll 7",
+    "roll 2",
+    "Allied",
+    "dice",
+    "German",
+    [],
+    [1, 2],
+    [7],
+    {},
+    {"turn": 99},
+    {"a": [1, {"b": None}]},
+    "x" * 300,
+    "manual",
+    "auto",
+]
+FUZZ_FIELDS = {
+    "new": ["game", "scenario", "seed", "dice", "options", "position"],
+    "play": ["action", "side"],
+    "view": ["side"],
+    "undo": ["side"],
+    "load": ["record", "side"],
+    "odds": ["game", "drm", "ffi"],
+    "ai": ["agent", "seed"],
+    "games": [],
+    "save": [],
+}
 
 
 def _mutate(data: Any, rng: random.Random) -> Any:
@@ -608,10 +699,22 @@ def _garbage(rng: random.Random, session: ProtocolSession) -> str:
         text = json.dumps({"cmd": rng.choice(COMMANDS), "action": rng.choice(legal or ["end"])})
         return text[: rng.randrange(1, len(text))]
     if kind in (4, 5) and legal:  # a legal move (so the fuzz goes deep into games), sometimes for the wrong side
-        return json.dumps({"cmd": "play", "action": rng.choice(legal), **({"side": rng.choice(["Allied", "dice"])} if kind == 5 else {})})
+        return json.dumps(
+            {
+                "cmd": "play",
+                "action": rng.choice(legal),
+                **({"side": rng.choice(["Allied", "dice"])} if kind == 5 else {}),
+            }
+        )
     if kind == 6 and session.match is not None:  # a position or a record, damaged in one place
         if rng.random() < 0.5:
-            return json.dumps({"cmd": "new", "game": session.match.ruleset.info.id, "position": _mutate(session.match.view()["state"], rng)})
+            return json.dumps(
+                {
+                    "cmd": "new",
+                    "game": session.match.ruleset.info.id,
+                    "position": _mutate(session.match.view()["state"], rng),
+                }
+            )
         return json.dumps({"cmd": "load", "record": _mutate(session.match.record().to_json(), rng)})
     cmd = rng.choice([*FUZZ_FIELDS, "fly", "", "PLAY", 3, None])
     request: dict[str, Any] = {"cmd": cmd}
@@ -656,8 +759,14 @@ def test_fuzz_500_garbage_lines_never_break_the_session() -> None:
 # -- the real thing: a subprocess over pipes ----------------------------------------------------
 def test_subprocess_python_m_warroom_protocol() -> None:
     # unbuffered pipes, so select() sees exactly what the protocol has written
-    proc = subprocess.Popen([sys.executable, "-m", "warroom.protocol"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, bufsize=0)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "warroom.protocol"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        bufsize=0,
+    )
     stdin, stdout, stderr = proc.stdin, proc.stdout, proc.stderr
     assert stdin is not None and stdout is not None and stderr is not None
 
@@ -745,8 +854,13 @@ def test_every_error_code_the_engine_raises_is_in_help() -> None:
 def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
     from warroom.protocol import odds_game_fields
 
-    samples = {"drm": 0, "ffi": True, "attacker": {"armor": 2, "infantry": 3}, "defender": {"armor": 1, "infantry": 2},
-               "retreat_battle": True}
+    samples = {
+        "drm": 0,
+        "ffi": True,
+        "attacker": {"armor": 2, "infantry": 3},
+        "defender": {"armor": 1, "infantry": 2},
+        "retreat_battle": True,
+    }
     for game, fields in odds_game_fields().items():
         full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}
         assert drive(full)[0]["ok"] is True, (game, drive(full))
@@ -823,8 +937,10 @@ def test_docs_examples_answer_as_shown() -> None:
 class CoinOdds:
     """A game's odds capability in a few lines: the chance of `heads` heads in `coins` fair tosses."""
 
-    fields = (OddsField("coins", "integer", "how many coins are tossed", required=True),
-              OddsField("heads", "integer", "how many heads are wanted", required=True))
+    fields = (
+        OddsField("coins", "integer", "how many coins are tossed", required=True),
+        OddsField("heads", "integer", "how many heads are wanted", required=True),
+    )
     answer = '{"ok":true,"p","fraction"}'
     position_answer = '{"ok":true,"tosses":[]}'
 
@@ -834,7 +950,10 @@ class CoinOdds:
         from warroom.engine.fields import int_field, reject_unknown
 
         reject_unknown(request, ["coins", "heads"], "coin odds")
-        coins, heads = int_field(request, "coins", required=True, minimum=0), int_field(request, "heads", required=True, minimum=0)
+        coins, heads = (
+            int_field(request, "coins", required=True, minimum=0),
+            int_field(request, "heads", required=True, minimum=0),
+        )
         assert coins is not None and heads is not None
         p = Fraction(comb(coins, heads), 2**coins)
         return {"p": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
@@ -877,7 +996,8 @@ def test_a_game_added_with_odds_is_answered_by_the_protocol_and_the_command_line
     answer = ok(ProtocolSession(), {"cmd": "odds", "game": coin_game, "coins": 3, "heads": 1})
     assert answer == {"ok": True, "p": 0.375, "fraction": "3/8"}
     assert 'coin odds takes "coins" and "heads", not \'tails\'' in fails(
-        ProtocolSession(), {"cmd": "odds", "game": coin_game, "coins": 3, "heads": 1, "tails": 2}, "bad_request")
+        ProtocolSession(), {"cmd": "odds", "game": coin_game, "coins": 3, "heads": 1, "tails": 2}, "bad_request"
+    )
     (odds,) = drive({"cmd": "help", "command": "odds"})[0]["commands"]
     assert [f["name"] for f in odds["game_fields"][coin_game]] == ["coins", "heads"]
     assert f'{coin_game}: {{"ok":true,"p","fraction"}}, the current game: {{"ok":true,"tosses":[]}}' in odds["answer"]

@@ -89,12 +89,16 @@ def test_every_block_is_one_the_test_can_run() -> None:
     found = blocks()
     assert {lang for lang, _, _ in found} >= {"python", "bash", "jsonl"}
     for lang, _, line in found:
-        assert lang in RUNS, f"README.md line {line}: a ```{lang} block; give it a language this test runs ({', '.join(sorted(RUNS))})"
+        assert lang in RUNS, (
+            f"README.md line {line}: a ```{lang} block; give it a language this test runs ({', '.join(sorted(RUNS))})"
+        )
 
 
 @pytest.mark.parametrize("text,line", [(text, line) for lang, text, line in blocks() if lang == "python"])
 def test_python_blocks_run(text: str, line: int, tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-c", text], cwd=tmp_path, capture_output=True, text=True, timeout=300, env=shell_env())
+    done = subprocess.run(
+        [sys.executable, "-c", text], cwd=tmp_path, capture_output=True, text=True, timeout=300, env=shell_env()
+    )
     assert done.returncode == 0, f"README.md line {line}:\n{done.stderr[-3000:]}"
 
 
@@ -108,13 +112,23 @@ def test_shell_lines_run_or_are_skipped_for_a_stated_reason(tmp_path: Path) -> N
             if why is not None:
                 skipped.append((command, why))
                 continue
-            done = subprocess.run(["bash", "-c", f"set -euo pipefail; {command}"], cwd=tmp_path, capture_output=True, text=True,
-                                  timeout=300, env=shell_env())
-            assert done.returncode == 0, f"README.md block at line {line}: {command}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            done = subprocess.run(
+                ["bash", "-c", f"set -euo pipefail; {command}"],
+                cwd=tmp_path,
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env=shell_env(),
+            )
+            assert done.returncode == 0, (
+                f"README.md block at line {line}: {command}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            )
             assert done.stdout.strip(), f"{command} printed nothing"
             ran.append(command)
     assert len(ran) >= 4, ran
-    assert any("bash .ci/run" in command for command, _ in skipped)  # the test command is named, and not run from a test
+    assert any(
+        "bash .ci/run" in command for command, _ in skipped
+    )  # the test command is named, and not run from a test
 
 
 def test_protocol_lines_answer_ok() -> None:
@@ -122,11 +136,14 @@ def test_protocol_lines_answer_ok() -> None:
         if lang != "jsonl":
             continue
         requests = [r for r in text.splitlines() if r.strip()]
-        done = subprocess.run([str(BIN / "warroom"), "protocol"], input=text, capture_output=True, text=True, timeout=300,
-                              env=shell_env())
+        done = subprocess.run(
+            [str(BIN / "warroom"), "protocol"], input=text, capture_output=True, text=True, timeout=300, env=shell_env()
+        )
         assert done.returncode == 0, done.stderr
         answers = [json.loads(a) for a in done.stdout.splitlines()]
-        assert len(answers) == len(requests), f"README.md block at line {line}: {len(requests)} requests, {len(answers)} answers"
+        assert len(answers) == len(requests), (
+            f"README.md block at line {line}: {len(requests)} requests, {len(answers)} answers"
+        )
         for request, answer in zip(requests, answers, strict=True):
             assert answer["ok"] is True, f"README.md block at line {line}: {request} -> {answer}"
 
@@ -150,7 +167,9 @@ def test_inline_commands_name_only_options_that_exist() -> None:
             if name is not None:
                 assert name in commands, f"README.md: `{span}` names no warroom command {name!r}"
                 command = commands[name]  # get_params: `odds` makes its options from the games' odds fields
-                options |= {opt for p in command.get_params(typer.Context(command)) for opt in (*p.opts, *p.secondary_opts)}
+                options |= {
+                    opt for p in command.get_params(typer.Context(command)) for opt in (*p.opts, *p.secondary_opts)
+                }
             for flag in re.findall(r"(?<![\w-])--[a-z][\w-]*", rest):
                 assert flag in options, f"README.md: `{span}`: warroom {name} has no option {flag}"
             checked += 1

@@ -119,8 +119,9 @@ def test_a_study_keeps_each_game_but_its_text_report_is_unchanged(dragoon: Simul
 
 
 @pytest.mark.parametrize("which", ["dragoon", "patton"])
-def test_the_report_is_one_page_with_plots_intervals_and_every_game(which: str, request: pytest.FixtureRequest,
-                                                                    tmp_path: Path) -> None:
+def test_the_report_is_one_page_with_plots_intervals_and_every_game(
+    which: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
     report: SimulationReport = request.getfixturevalue(which)
     path = tmp_path / "study.html"
     write_report(path, report)
@@ -164,7 +165,7 @@ def test_the_report_is_one_page_with_plots_intervals_and_every_game(which: str, 
 
 def test_when_each_objective_falls_comes_from_the_summaries(patton: SimulationReport) -> None:
     # Patton's summary names its objective and the turn it was achieved (None where it was not)
-    (name, stats), = patton.events["objective achieved"].items()
+    ((name, stats),) = patton.events["objective achieved"].items()
     assert name == "Bastogne relieved and Wiltz held"
     turns = [game["objective achieved"][name] for game in patton.per_game]
     wins = [game["winner"] == "Allied" for game in patton.per_game]
@@ -181,7 +182,9 @@ def test_the_per_game_table_reads_back(dragoon: SimulationReport, tmp_path: Path
     assert len(rows) == 20
     assert [int(row["seed"]) for row in rows] == list(range(20))
     assert [int(row["VP"]) for row in rows] == [game["VP"] for game in dragoon.per_game]
-    assert {"game", "winner", END_TURN, "return Allied", "captured: Marseilles", "held at the end: Toulon"} <= set(rows[0])
+    assert {"game", "winner", END_TURN, "return Allied", "captured: Marseilles", "held at the end: Toulon"} <= set(
+        rows[0]
+    )
     vp = [int(row["VP"]) for row in rows]
     assert statistics.fmean(vp) == pytest.approx(dragoon.numbers["VP"]["mean"])
 
@@ -196,8 +199,13 @@ def test_the_per_game_table_as_parquet(dragoon: SimulationReport, tmp_path: Path
 
 @pytest.fixture(scope="module")
 def comparison() -> Comparison:
-    return compare_options("dragoon", 20, [{"panzer_counterattack": "push_back"}, {"panzer_counterattack": "stall_only"}],
-                           agent="heuristic", seed=0)
+    return compare_options(
+        "dragoon",
+        20,
+        [{"panzer_counterattack": "push_back"}, {"panzer_counterattack": "stall_only"}],
+        agent="heuristic",
+        seed=0,
+    )
 
 
 def _newcombe_by_hand(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
@@ -217,12 +225,20 @@ def test_a_comparison_plays_the_same_seeds_and_reports_the_difference(comparison
         k2 = sum(1 for g in b.per_game if (g["winner"] or "draw") == name)
         d, low, high = _newcombe_by_hand(k1, 20, k2, 20)
         row = diffs["rates"][name]
-        assert (row["difference"], row["low"], row["high"]) == (pytest.approx(d), pytest.approx(low), pytest.approx(high))
+        assert (row["difference"], row["low"], row["high"]) == (
+            pytest.approx(d),
+            pytest.approx(low),
+            pytest.approx(high),
+        )
     xs, ys = [g["VP"] for g in a.per_game], [g["VP"] for g in b.per_game]
     d = sum(xs) / 20 - sum(ys) / 20
     half = Z * math.sqrt(statistics.variance(xs) / 20 + statistics.variance(ys) / 20)
     vp = diffs["means"]["VP"]
-    assert (vp["difference"], vp["low"], vp["high"]) == (pytest.approx(d), pytest.approx(d - half), pytest.approx(d + half))
+    assert (vp["difference"], vp["low"], vp["high"]) == (
+        pytest.approx(d),
+        pytest.approx(d - half),
+        pytest.approx(d + half),
+    )
     # the page shows both settings and the same differences
     path = tmp_path / "compare.html"
     write_report(path, comparison)
@@ -239,15 +255,35 @@ def test_a_comparison_plays_the_same_seeds_and_reports_the_difference(comparison
     table = tmp_path / "both.csv"
     write_games(table, comparison)
     with table.open(encoding="utf-8") as handle:
-        assert [row["setting"] for row in csv.DictReader(handle)] == ["panzer_counterattack=push_back"] * 20 + \
-            ["panzer_counterattack=stall_only"] * 20
+        assert [row["setting"] for row in csv.DictReader(handle)] == ["panzer_counterattack=push_back"] * 20 + [
+            "panzer_counterattack=stall_only"
+        ] * 20
 
 
 def test_the_command_writes_the_report_and_the_table(tmp_path: Path) -> None:
     html, table = tmp_path / "study.html", tmp_path / "games.csv"
-    result = RUNNER.invoke(app, ["simulate", "patton", "--scenario", "sicily", "--games", "6", "--agent", "random",
-                                 "--compare-option", "turn_limit=4", "--compare-option", "turn_limit=8",
-                                 "--report", str(html), "--out", str(table), "--json"])
+    result = RUNNER.invoke(
+        app,
+        [
+            "simulate",
+            "patton",
+            "--scenario",
+            "sicily",
+            "--games",
+            "6",
+            "--agent",
+            "random",
+            "--compare-option",
+            "turn_limit=4",
+            "--compare-option",
+            "turn_limit=8",
+            "--report",
+            str(html),
+            "--out",
+            str(table),
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     with table.open(encoding="utf-8") as handle:
@@ -256,14 +292,22 @@ def test_the_command_writes_the_report_and_the_table(tmp_path: Path) -> None:
     assert max(int(row[END_TURN]) for row in rows if row["setting"] == "turn_limit=4") <= 5
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--compare-option", "turn_limit=4"], "give it twice"),
-    (["--compare-option", "turn_limit=4", "--compare-option", "turn_limit=4"], "the same"),
-    (["--option", "turn_limit=4", "--compare-option", "turn_limit=4", "--compare-option", "turn_limit=8"], "give it once"),
-    (["--out", "games.xlsx"], ".csv or a .parquet"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--compare-option", "turn_limit=4"], "give it twice"),
+        (["--compare-option", "turn_limit=4", "--compare-option", "turn_limit=4"], "the same"),
+        (
+            ["--option", "turn_limit=4", "--compare-option", "turn_limit=4", "--compare-option", "turn_limit=8"],
+            "give it once",
+        ),
+        (["--out", "games.xlsx"], ".csv or a .parquet"),
+    ],
+)
 def test_the_command_refuses_what_it_cannot_do(args: list[str], message: str) -> None:
-    result = RUNNER.invoke(app, ["simulate", "patton", "--scenario", "sicily", "--games", "2", "--agent", "random", *args])
+    result = RUNNER.invoke(
+        app, ["simulate", "patton", "--scenario", "sicily", "--games", "2", "--agent", "random", *args]
+    )
     assert result.exit_code == 1 and message in " ".join(result.output.split())
 
 

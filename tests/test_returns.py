@@ -144,7 +144,12 @@ def test_teams_default_to_one_per_side_and_must_cover_every_side() -> None:
 
 def test_win_returns_for_teams_two_sides_solitaire_and_draws() -> None:
     assert win_returns(TeamPick.info, "East-West") == {"North": -1.0, "East": 1.0, "South": -1.0, "West": 1.0}
-    assert win_returns(TeamPick.info, "South") == {"North": 1.0, "East": -1.0, "South": 1.0, "West": -1.0}  # a side names its team
+    assert win_returns(TeamPick.info, "South") == {
+        "North": 1.0,
+        "East": -1.0,
+        "South": 1.0,
+        "West": -1.0,
+    }  # a side names its team
     assert win_returns(TeamPick.info, None) == dict.fromkeys(SEATS, 0.0)
     duel = GameInfo("duel", "Duel", ("s",), ("Red", "Blue"))
     assert win_returns(duel, "Red") == {"Red": 1.0, "Blue": -1.0}
@@ -172,7 +177,9 @@ def test_win_returns_credit_exactly_the_winners_team(team_of_side: list[int], pi
 
 
 def test_result_json_carries_returns_and_old_results_derive_them() -> None:
-    result = Result("East-West", {"North-South": 7, "East-West": 8}, "7 against 8", "", win_returns(TeamPick.info, "East-West"))
+    result = Result(
+        "East-West", {"North-South": 7, "East-West": 8}, "7 against 8", "", win_returns(TeamPick.info, "East-West")
+    )
     data = json.loads(json.dumps(result.to_json()))
     assert data["returns"] == {"North": -1.0, "East": 1.0, "South": -1.0, "West": 1.0}
     assert Result.from_json(data) == result

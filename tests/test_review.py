@@ -53,7 +53,9 @@ def test_every_point_and_decision_of_a_finished_two_sided_game() -> None:
     assert [p["step"] for p in report["points"]] == list(range(len(match.actions) + 1))
     for point in report["points"]:
         assert set(point["values"]) == {"Allied", "Axis"}
-        assert point["values"]["Allied"] + point["values"]["Axis"] == pytest.approx(1.0, abs=1e-3)  # two teams: one chance
+        assert point["values"]["Allied"] + point["values"]["Axis"] == pytest.approx(
+            1.0, abs=1e-3
+        )  # two teams: one chance
     winner = match.result.winner
     assert report["points"][-1]["values"][winner] == 1.0  # the end is the result, not an estimate
     assert all(d["best"] >= d["expected"] and d["loss"] >= 0 for d in report["decisions"])
@@ -104,7 +106,9 @@ def test_a_game_without_an_evaluation_is_scored_by_a_short_search(bluff: str) ->
     match = played(bluff, None, 3, "random")
     report = review(match.record())
     assert "short search" in report["scoring"] and report["steps"] == len(match.actions)
-    assert report["points"][-1]["values"] == {side: 0.5 + 0.5 * match.result.returns[side] for side in ("North", "South")}
+    assert report["points"][-1]["values"] == {
+        side: 0.5 + 0.5 * match.result.returns[side] for side in ("North", "South")
+    }
     assert review(match.record()) == report  # the search is seeded
 
 
@@ -119,25 +123,29 @@ def test_the_review_command(tmp_path: Path) -> None:
     as_json = runner.invoke(app, ["review", str(path), "--json", "--worst", "1"])
     assert as_json.exit_code == 0, as_json.output
     data = json.loads(as_json.output)
-    assert len(data["points"]) == len(match.actions) + 1 and len({m["side"] for m in data["mistakes"]}) == len(data["mistakes"])
+    assert len(data["points"]) == len(match.actions) + 1 and len({m["side"] for m in data["mistakes"]}) == len(
+        data["mistakes"]
+    )
     missing = runner.invoke(app, ["review", str(tmp_path / "nothing.json")])
     assert missing.exit_code != 0
 
 
 # -- every computer move carries its reason, in the terminal's one-screen turn summary and the web log ----------
 def run(args: list[str], lines: list[str]) -> str:
-    result = CliRunner().invoke(app, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "120", "NO_COLOR": "1"})
+    result = CliRunner().invoke(
+        app, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "120", "NO_COLOR": "1"}
+    )
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
     return result.output
 
 
 def test_a_computer_turn_is_one_summary_of_its_moves_each_with_its_reason() -> None:
     out = run(["play", "patton", "--scenario", "bulge", "--vs", "ai", "--side", "Axis", "--seed", "2"], ["q", "n"])
-    turn = out[out.index("the computer (heuristic) plays"):out.index("The computer made")]
-    made = int(out[out.index("The computer made") + len("The computer made"):].split()[0])
+    turn = out[out.index("the computer (heuristic) plays") : out.index("The computer made")]
+    made = int(out[out.index("The computer made") + len("The computer made") :].split()[0])
     assert made > 3 and turn.count("why: Heuristic:") == made  # one reason a move
     assert "THE BULGE" not in turn  # no board inside the summary
-    after = out[out.index("The computer made"):]
+    after = out[out.index("The computer made") :]
     assert after.count("THE BULGE") == 1 and "to decide" in after  # then the board once, and the person's menu
 
 
@@ -154,4 +162,6 @@ def test_a_secret_keeping_computer_tells_its_reasons_only_when_the_game_is_over(
     over = out.index("Game over")
     assert "told when the game is over" in out[:over] and "Jack" not in out[:over].replace("Jack < Queen", "")
     told = out[over:]
-    assert "The computer's reasons, now that the game is over" in told and told.count("why: the Jack") == out[:over].count("why: told")
+    assert "The computer's reasons, now that the game is over" in told and told.count("why: the Jack") == out[
+        :over
+    ].count("why: told")

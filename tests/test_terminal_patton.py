@@ -44,7 +44,9 @@ def session(match: warroom.Match, lines: list[str], **kwargs: Any) -> tuple[Term
 
 
 def run(args: list[str], lines: list[str]) -> tuple[int, str]:
-    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "120", "NO_COLOR": "1"})
+    result = RUNNER.invoke(
+        app, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "120", "NO_COLOR": "1"}
+    )
     assert "Traceback" not in result.output, result.output
     return result.exit_code, result.output
 
@@ -112,7 +114,9 @@ def test_an_action_id_is_taken_at_any_step_and_bad_input_changes_nothing() -> No
 def test_menu_grouping_is_generic_and_short_lists_stay_flat() -> None:
     paths = {f"a{k}": ("Here", f"there {k % 2}", f"leaf {k}") for k in range(20)}
     level = build_level(list(paths), paths, lambda a: a)
-    assert [e.label for e in level.entries] == ["there 0", "there 1"] and level.trail == ("Here",)  # one group: stepped into
+    assert [e.label for e in level.entries] == ["there 0", "there 1"] and level.trail == (
+        "Here",
+    )  # one group: stepped into
     assert all(len(e.actions) == 10 for e in level.entries)
     short = build_level(["x", "y"], {"x": ("A", "x"), "y": ("B", "y")}, lambda a: f"label {a}")
     assert [e.label for e in short.entries] == ["label x", "label y"]
@@ -121,7 +125,9 @@ def test_menu_grouping_is_generic_and_short_lists_stay_flat() -> None:
 
 def test_menu_lines_never_break_inside_a_bracketed_note() -> None:
     # issue 12, item 15: "[exactly 2/3]" was cut across two lines on a narrow console
-    text = "1st Airborne Task Force: attack 148th Infantry Division in Frejus (1 RP; DRM +0, 67% to advance) [exactly 2/3]"
+    text = (
+        "1st Airborne Task Force: attack 148th Infantry Division in Frejus (1 RP; DRM +0, 67% to advance) [exactly 2/3]"
+    )
     for width in range(40, 120):
         lines = wrap_words(text, width, 5)
         assert any("[exactly 2/3]" in line for line in lines)
@@ -133,11 +139,11 @@ def test_menu_lines_never_break_inside_a_bracketed_note() -> None:
 def test_the_computers_turn_is_one_summary_then_one_board() -> None:
     code, out = run(["play", "patton", "--scenario", "normandy", "--seed", "1", "--vs", "ai"], ["4", "2", "q", "n"])
     assert code == 0
-    computer = out[out.index("German: the computer (heuristic) plays"):out.index("The computer made")]
+    computer = out[out.index("German: the computer (heuristic) plays") : out.index("The computer made")]
     assert "BREAKOUT AT NORMANDY" not in computer  # no board between its moves
     assert "move Alencon -> Le Mans" in computer
     assert out.count("BREAKOUT AT NORMANDY") == 3  # the start, the reserves phase, after the computer's turn
-    after = out[out.index("The computer made"):]
+    after = out[out.index("The computer made") :]
     assert "BREAKOUT AT NORMANDY · turn 2/12 · American: Movement" in after
 
 
@@ -145,7 +151,9 @@ def test_the_computers_turn_is_one_summary_then_one_board() -> None:
 def test_the_board_says_who_holds_each_town_without_colour_and_lists_empty_towns() -> None:
     code, out = run(["play", "patton", "--scenario", "normandy", "--seed", "1"], ["q", "n"])
     assert code == 0 and "\x1b[" not in out
-    rows = {line.split("  ")[0].rstrip(" ●*"): line for line in out.splitlines() if re.match(r"^[A-Z][\w. -]+ {2,}", line)}
+    rows = {
+        line.split("  ")[0].rstrip(" ●*"): line for line in out.splitlines() if re.match(r"^[A-Z][\w. -]+ {2,}", line)
+    }
     assert re.search(r"American +4A4I", rows["Lessay"])
     assert re.search(r"German +1I", rows["Coutances"])
     assert "Coutances[G]" in rows["Lessay"] and "Periers[A]" in rows["Lessay"]
@@ -179,7 +187,9 @@ def test_simulate_uses_the_scenarios_names_and_no_draw_row_for_patton() -> None:
     console = Console(file=io.StringIO(), width=120, record=True)
     report.render(console)
     text = console.export_text()
-    assert "American victory" in text and "German victory" in text and "draw" not in text and "Allied victory" not in text
+    assert (
+        "American victory" in text and "German victory" in text and "draw" not in text and "Allied victory" not in text
+    )
     assert report.to_json()["side_names"] == {"Allied": "American", "Axis": "German"}
     dragoon = simulate("dragoon", 2, agent="random")
     assert "draw" in dragoon.outcomes  # Dragoon can end in a draw (7 VP): the row stays
@@ -275,7 +285,9 @@ def test_dragoon_ffi_against_a_german_attack_shows_its_odds() -> None:
     match = warroom.new_game("dragoon", seed=1)
     s = match.state
     s.phase, s.bot_attack, s.ffi[0], s.stalled[0] = BOT_REROLL, BotAttack(attacker=0, target=0, roll=5), True, False
-    assert action_label(match, "reroll ffi").endswith("[exactly 2/3 the re-roll succeeds again and stalls VI-Corps; 1/3 it fails]")
+    assert action_label(match, "reroll ffi").endswith(
+        "[exactly 2/3 the re-roll succeeds again and stalls VI-Corps; 1/3 it fails]"
+    )
     assert action_label(match, "accept").endswith("[the counterattack stands: it stalls VI-Corps]")
 
 
@@ -307,14 +319,25 @@ def test_a_whole_normandy_game_against_the_computer_through_the_step_menus(tmp_p
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "normandy.json"
     env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "warroom.cli", "play", "patton", "--scenario", "normandy", "--vs", "ai", "--seed", "11"],
-                          env=env, encoding="utf-8", timeout=120, dimensions=(50, 120))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "warroom.cli", "play", "patton", "--scenario", "normandy", "--vs", "ai", "--seed", "11"],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(50, 120),
+    )
     prompts = 0
     moves_this_phase = 0
     try:
         while True:
-            found = child.expect([r"Choose 1-(\d+)(, 0 back)?, or type a name or all \(h help[^>]*> ",
-                                  r"Choose 1-(\d+) \(h help[^>]*> ", r"Save this game to replay it later\? \[y/N\] "])
+            found = child.expect(
+                [
+                    r"Choose 1-(\d+)(, 0 back)?, or type a name or all \(h help[^>]*> ",
+                    r"Choose 1-(\d+) \(h help[^>]*> ",
+                    r"Save this game to replay it later\? \[y/N\] ",
+                ]
+            )
             prompts += 1
             assert prompts < 3000
             if found == 2:

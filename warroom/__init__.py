@@ -1,7 +1,7 @@
 """warroom: WWII board wargames with every rule enforced — play, analyse, and train agents.
 
-    m = warroom.new_game(warroom.catalog()[0]["id"], seed=7)  # any registered game id
-    m.legal_actions(); m.play(m.legal_actions()[0]); m.over; m.result
+m = warroom.new_game(warroom.catalog()[0]["id"], seed=7)  # any registered game id
+m.legal_actions(); m.play(m.legal_actions()[0]); m.over; m.result
 """
 
 from __future__ import annotations
@@ -29,10 +29,31 @@ from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "DICE_SIDE", "HMAC_SHA256", "MT19937", "DataFileError", "IllegalActionError", "KeyedDice", "Match",
-    "NotVerifiableError", "PositionError", "Record", "RecordError", "Result", "UndoLockedError", "UnknownGameError",
-    "UnknownScenarioError", "VerifyReport", "WarroomError", "catalog", "commitment", "load", "new_game", "new_secret",
-    "save", "verify_record",
+    "CHANCE",
+    "DICE_SIDE",
+    "HMAC_SHA256",
+    "MT19937",
+    "DataFileError",
+    "IllegalActionError",
+    "KeyedDice",
+    "Match",
+    "NotVerifiableError",
+    "PositionError",
+    "Record",
+    "RecordError",
+    "Result",
+    "UndoLockedError",
+    "UnknownGameError",
+    "UnknownScenarioError",
+    "VerifyReport",
+    "WarroomError",
+    "catalog",
+    "commitment",
+    "load",
+    "new_game",
+    "new_secret",
+    "save",
+    "verify_record",
 ]
 
 
@@ -70,7 +91,9 @@ def new_game(
     ruleset = get_ruleset(game)
     scenario = ruleset.info.scenarios[0] if scenario is None else scenario  # "" is no scenario's name: refused below
     if scenario not in ruleset.info.scenarios:
-        raise UnknownScenarioError(f"{game} has no scenario {scenario!r}; scenarios: {', '.join(ruleset.info.scenarios)}")
+        raise UnknownScenarioError(
+            f"{game} has no scenario {scenario!r}; scenarios: {', '.join(ruleset.info.scenarios)}"
+        )
     rng = rng_of(seed, rng)
     if rng == HMAC_SHA256:
         seed = new_key() if seed is None else check_key(seed)
@@ -78,10 +101,19 @@ def new_game(
         import secrets
 
         seed = secrets.randbelow(2**31)
-    state = ruleset.state_from_json(position) if position is not None else ruleset.initial_state(scenario, options or {})
+    state = (
+        ruleset.state_from_json(position) if position is not None else ruleset.initial_state(scenario, options or {})
+    )
     return Match(
-        ruleset, state, scenario=scenario, options=options, seed=seed, dice=make_dice(dice, seed, rng),
-        position=position, keep_log=keep_log, version=__version__,
+        ruleset,
+        state,
+        scenario=scenario,
+        options=options,
+        seed=seed,
+        dice=make_dice(dice, seed, rng),
+        position=position,
+        keep_log=keep_log,
+        version=__version__,
     )
 
 

@@ -41,10 +41,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXAMPLE_GAME = game_ids()[0]
 """The game the help's examples name: the registry's first (this module names no game itself)."""
 
-OPTION_HELP = ("A rules option KEY=VALUE, repeatable (true/false, a number or a word); the game refuses an unknown key, "
-               "listing its own.")
-SIDE_AGENT_HELP = ("SIDE=AGENT: that side's agent, repeatable; SIDE is a side id or the scenario's name for it "
-                   "(see: warroom games).")
+OPTION_HELP = (
+    "A rules option KEY=VALUE, repeatable (true/false, a number or a word); the game refuses an unknown key, "
+    "listing its own."
+)
+SIDE_AGENT_HELP = (
+    "SIDE=AGENT: that side's agent, repeatable; SIDE is a side id or the scenario's name for it (see: warroom games)."
+)
 
 DEFAULT_BUDGET_MS = 300
 """An MCTS player's thinking time per move in the terminal when neither --budget-ms nor the save says."""
@@ -60,7 +63,10 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_print_version, help="Print warroom's version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print warroom's version and exit."),
+    ] = False,
 ) -> None:
     """WWII board wargames with every rule enforced: play, replay, odds, simulate, benchmark, serve."""
 
@@ -126,8 +132,14 @@ def progress_bar(what: str, total: int | None, transient: bool) -> Iterator[tupl
     """A games-played bar on stderr (gone at the end when the report is JSON): (progress, its task) to update."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=error_console(),
-                  transient=transient) as progress:
+    with Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=error_console(),
+        transient=transient,
+    ) as progress:
         yield progress, progress.add_task("games", total=total)
 
 
@@ -139,33 +151,79 @@ def optional_module(name: str, what: str) -> Any:
         return import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name and (exc.name == name or name.startswith(exc.name + ".")):
-            raise CommandError(f"{what} is not available in this installation of warroom ({name} is missing).") from None
-        raise CommandError(f"{what} needs the package {exc.name!r}: install it (pip install {exc.name}) and try again.") from None
+            raise CommandError(
+                f"{what} is not available in this installation of warroom ({name} is missing)."
+            ) from None
+        raise CommandError(
+            f"{what} needs the package {exc.name!r}: install it (pip install {exc.name}) and try again."
+        ) from None
 
 
 # -- play and replay --------------------------------------------------------------------------------
 @app.command()
 @friendly
 def play(
-    game: Annotated[str | None, typer.Argument(help=f"The game to play, e.g. {EXAMPLE_GAME} (see: warroom games); "
-                                               "not needed with --load, the save knows its game.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Dice seed: the same seed and the same decisions give the same game.")] = None,
-    dice: Annotated[DiceMode, typer.Option(help="auto: the computer rolls; manual: roll real dice and type them in.")] = DiceMode.auto,
-    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game, with the players it was saved with "
-                                              "(--vs or --auto seat them anew).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help=f"The game to play, e.g. {EXAMPLE_GAME} (see: warroom games); "
+            "not needed with --load, the save knows its game."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Dice seed: the same seed and the same decisions give the same game.")
+    ] = None,
+    dice: Annotated[
+        DiceMode, typer.Option(help="auto: the computer rolls; manual: roll real dice and type them in.")
+    ] = DiceMode.auto,
+    load: Annotated[
+        Path | None,
+        typer.Option(
+            "--load", help="Continue a saved game, with the players it was saved with (--vs or --auto seat them anew)."
+        ),
+    ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's first).")] = None,
     auto: Annotated[AgentName | None, typer.Option("--auto", help="Let the computer play while you watch.")] = None,
-    budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="Thinking time per move of an MCTS player (--auto mcts or "
-                                                  f"--agent mcts), in ms (default {DEFAULT_BUDGET_MS}, or the save's).")] = None,
-    vs: Annotated[Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")] = None,
-    side: Annotated[str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")] = None,
-    agent_name: Annotated[AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")] = AgentName.heuristic,
+    budget_ms: Annotated[
+        int | None,
+        typer.Option(
+            "--budget-ms",
+            min=1,
+            help="Thinking time per move of an MCTS player (--auto mcts or "
+            f"--agent mcts), in ms (default {DEFAULT_BUDGET_MS}, or the save's).",
+        ),
+    ] = None,
+    vs: Annotated[
+        Opponent | None, typer.Option("--vs", help="Two-player games: against the computer (ai) or hot-seat (human).")
+    ] = None,
+    side: Annotated[
+        str | None, typer.Option("--side", help="With --vs ai: the side you play (default: the first side).")
+    ] = None,
+    agent_name: Annotated[
+        AgentName, typer.Option("--agent", help="With --vs ai: the computer player.")
+    ] = AgentName.heuristic,
     option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
-    flat: Annotated[bool, typer.Option("--flat", help="Every legal action in one numbered list, never chosen in steps (for scripts).")] = False,
-    pace: Annotated[float | None, typer.Option("--pace", min=0, help="Seconds between the computer's moves (default: 1 when "
-                                               "watching with --auto, 0 against it; 0: no pause).")] = None,
-    save_seed: Annotated[bool, typer.Option("--save-seed", help="Keep a secret seed in mid-game saves (it tells the cards "
-                                            "and dice to come to whoever reads the file).")] = False,
+    flat: Annotated[
+        bool,
+        typer.Option("--flat", help="Every legal action in one numbered list, never chosen in steps (for scripts)."),
+    ] = False,
+    pace: Annotated[
+        float | None,
+        typer.Option(
+            "--pace",
+            min=0,
+            help="Seconds between the computer's moves (default: 1 when "
+            "watching with --auto, 0 against it; 0: no pause).",
+        ),
+    ] = None,
+    save_seed: Annotated[
+        bool,
+        typer.Option(
+            "--save-seed",
+            help="Keep a secret seed in mid-game saves (it tells the cards "
+            "and dice to come to whoever reads the file).",
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
     import warroom
@@ -180,20 +238,28 @@ def play(
         record = read_record(load)
         match = warroom.load(record)
         if game is not None and match.ruleset.info.id != game:
-            raise CommandError(f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play --load {load}")
+            raise CommandError(
+                f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play --load {load}"
+            )
         if vs is None and auto is None and side is None and record.players:  # the players it was saved with
             agent, agent_sides = computer_players(record.players, match, budget_ms)
     elif game is None:
-        raise CommandError(f"name the game to play (e.g. warroom play {EXAMPLE_GAME}; warroom games lists them), "
-                           "or continue one with --load FILE")
+        raise CommandError(
+            f"name the game to play (e.g. warroom play {EXAMPLE_GAME}; warroom games lists them), "
+            "or continue one with --load FILE"
+        )
     else:
         match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
     sides = list(match.ruleset.info.sides)
     if vs is Opponent.ai:
         if auto is not None:
-            raise CommandError("--auto (the computer plays every side) and --vs ai (it plays the other side) do not go together")
+            raise CommandError(
+                "--auto (the computer plays every side) and --vs ai (it plays the other side) do not go together"
+            )
         if len(sides) < 2:
-            raise CommandError(f"{match.ruleset.info.title} is solitaire: you play {sides[0]} against the rules-driven opponent already")
+            raise CommandError(
+                f"{match.ruleset.info.title} is solitaire: you play {sides[0]} against the rules-driven opponent already"
+            )
         mine = _side_named(side, match) if side else sides[0]
         agent_sides = {s for s in sides if s != mine}
         auto = agent_name
@@ -205,19 +271,37 @@ def play(
         agent = get_agent(auto.value, match.ruleset.info.id, budget_ms or DEFAULT_BUDGET_MS, agent_seed(match.seed))
     out = console()
     if load is not None:
-        out.print(Text(f"Loaded {load}: {match.ruleset.info.title}; {who_plays(match, agent, agent_sides)}.", style="bold"))
+        out.print(
+            Text(f"Loaded {load}: {match.ruleset.info.title}; {who_plays(match, agent, agent_sides)}.", style="bold")
+        )
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
         # A seed drawn here stays secret until the end: with it and the moves so far anyone could
         # tell the cards and dice still to come (a seed the player chose is his own to know).
-        told = f"seed {match.seed}" if seed is not None or dice is DiceMode.manual else "a secret seed (shown when the game ends)"
+        told = (
+            f"seed {match.seed}"
+            if seed is not None or dice is DiceMode.manual
+            else "a secret seed (shown when the game ends)"
+        )
         out.print(Text(f"{match.ruleset.info.title}: {told}, {how}. Type h for help.", style="bold"))
     secret = load is None and seed is None and dice is DiceMode.auto
     if secret and save_seed:
-        out.print(Text("--save-seed: a save made before the end holds the seed; whoever reads it can tell the cards and dice to come.",
-                       style="yellow"))
-    session = TerminalGame(match, out, save_default=str(load) if load is not None else None, agent=agent, agent_sides=agent_sides,
-                           flat=flat, pace=pace, seal_seed=secret and not save_seed)
+        out.print(
+            Text(
+                "--save-seed: a save made before the end holds the seed; whoever reads it can tell the cards and dice to come.",
+                style="yellow",
+            )
+        )
+    session = TerminalGame(
+        match,
+        out,
+        save_default=str(load) if load is not None else None,
+        agent=agent,
+        agent_sides=agent_sides,
+        flat=flat,
+        pace=pace,
+        seal_seed=secret and not save_seed,
+    )
     session.run()
     if session.match.over and session.match.seed is not None:
         again = f": warroom replay {session.final_save} steps through it again" if session.final_save else ""
@@ -279,7 +363,9 @@ def _option_example() -> str:
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game (from s at the play prompt).")],
     to_end: Annotated[bool, typer.Option("--to-end", help="Go straight to the final position.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="With --to-end: print the final view as JSON (for scripts).")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="With --to-end: print the final view as JSON (for scripts).")
+    ] = False,
 ) -> None:
     """Step through a saved game: Enter/n next, b back, g N go to step N, q quit."""
     import warroom
@@ -296,7 +382,9 @@ def replay(
             return
         out = console()
         out.print(load_renderer(record.game).render_board(match))
-        out.print(result_panel(match) if match.over else Text(f"After {len(record.actions)} decisions; the game goes on."))
+        out.print(
+            result_panel(match) if match.over else Text(f"After {len(record.actions)} decisions; the game goes on.")
+        )
         return
     TerminalReplay(Replay(record), console()).run()
 
@@ -305,11 +393,20 @@ def replay(
 @friendly
 def review(
     file: Annotated[Path, typer.Argument(help="A saved game (finished or not).")],
-    agent: Annotated[AgentName | None, typer.Option("--agent", help="Who says what it would have played at the worst moves "
-                                                    "(default: the game's heuristic, else mcts).")] = None,
-    simulations: Annotated[int, typer.Option("--simulations", min=1, max=100_000, help="MCTS simulations a marked move (--agent mcts).")] = 200,
+    agent: Annotated[
+        AgentName | None,
+        typer.Option(
+            "--agent",
+            help="Who says what it would have played at the worst moves (default: the game's heuristic, else mcts).",
+        ),
+    ] = None,
+    simulations: Annotated[
+        int, typer.Option("--simulations", min=1, max=100_000, help="MCTS simulations a marked move (--agent mcts).")
+    ] = 200,
     worst: Annotated[int, typer.Option("--worst", min=0, max=50, help="Moves marked per side.")] = 3,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the whole analysis as JSON (every step's values).")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the whole analysis as JSON (every step's values).")
+    ] = False,
 ) -> None:
     """Post-game analysis: each side's estimated chances after every decision, the moves that lost the most, and
     what the computer would have played there (warroom.ai.review)."""
@@ -327,7 +424,9 @@ def review(
 @friendly
 def verify(
     file: Annotated[Path, typer.Argument(help="A finished online game's record (downloaded from the game page).")],
-    commitment: Annotated[str | None, typer.Option("--commitment", help="The commitment the game showed at its start (64 hex digits).")] = None,
+    commitment: Annotated[
+        str | None, typer.Option("--commitment", help="The commitment the game showed at its start (64 hex digits).")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Check an online game's dice: re-derive every die from the revealed seed, and the seed from the commitment.
@@ -404,8 +503,14 @@ class OddsCommand(TyperCommand):
 def odds(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=f"The game (see: warroom games), e.g. {EXAMPLE_GAME}.")],
-    pairs: Annotated[list[str] | None, typer.Argument(metavar="[FIELD=VALUE]...", show_default=False,
-                                                      help="The game's fields written FIELD=VALUE, as the options below.")] = None,
+    pairs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[FIELD=VALUE]...",
+            show_default=False,
+            help="The game's fields written FIELD=VALUE, as the options below.",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Exact odds of a battle you describe: the game's own fields (the options below, or FIELD=VALUE), the
@@ -451,47 +556,92 @@ def odds(
 def simulate(
     game: Annotated[str, typer.Argument(help=f"The game to study, e.g. {EXAMPLE_GAME}.")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")],
-    agent: Annotated[AgentName, typer.Option("--agent", help="The agent of every side --side-agent leaves.")] \
-        = AgentName.heuristic,
+    agent: Annotated[
+        AgentName, typer.Option("--agent", help="The agent of every side --side-agent leaves.")
+    ] = AgentName.heuristic,
     side_agent: Annotated[list[str] | None, typer.Option("--side-agent", help=SIDE_AGENT_HELP)] = None,
-    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario, where the game has several.")
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Game k uses seed S+k: a study is reproducible.")] = 0,
-    budget_ms: Annotated[int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")] = None,
+    budget_ms: Annotated[
+        int | None, typer.Option("--budget-ms", min=1, help="MCTS thinking time per decision, in ms.")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", help="A rules option KEY=VALUE for every game, repeatable "
-                                                     "(the game refuses an unknown key, listing its own).")] = None,
-    backend: Annotated[Backend, typer.Option("--backend", help="local: --jobs processes here; ray: Ray tasks, on a local Ray "
-                                             "or the cluster at --address (pip install 'warroom[cluster]').")] = Backend.local,
-    address: Annotated[str | None, typer.Option("--address", help="A Ray cluster's address (host:port, or auto), with --backend ray.")] = None,
-    report_file: Annotated[Path | None, typer.Option("--report", help="Also write a self-contained HTML balance report with plots "
-                                                     "here (pip install 'warroom[report]').")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Also write one row per game here: games.csv, or games.parquet "
-                                             "(needs pyarrow).")] = None,
-    compare_option: Annotated[list[str] | None, typer.Option("--compare-option", help="KEY=VALUE, given twice: play the same seeds "
-                                                             "under each setting and report both and their difference.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="A rules option KEY=VALUE for every game, repeatable "
+            "(the game refuses an unknown key, listing its own).",
+        ),
+    ] = None,
+    backend: Annotated[
+        Backend,
+        typer.Option(
+            "--backend",
+            help="local: --jobs processes here; ray: Ray tasks, on a local Ray "
+            "or the cluster at --address (pip install 'warroom[cluster]').",
+        ),
+    ] = Backend.local,
+    address: Annotated[
+        str | None, typer.Option("--address", help="A Ray cluster's address (host:port, or auto), with --backend ray.")
+    ] = None,
+    report_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="Also write a self-contained HTML balance report with plots here (pip install 'warroom[report]').",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Also write one row per game here: games.csv, or games.parquet (needs pyarrow)."),
+    ] = None,
+    compare_option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare-option",
+            help="KEY=VALUE, given twice: play the same seeds under each setting and report both and their difference.",
+        ),
+    ] = None,
 ) -> None:
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
     side_agents = parse_side_agents(side_agent or [], game, scenario)
     settings = [parse_options([pair]) for pair in compare_option or []]
     if compare_option and len(settings) != 2:
-        raise CommandError(f"--compare-option compares two settings: give it twice (KEY=A, then KEY=B), not {len(settings)} time(s)")
+        raise CommandError(
+            f"--compare-option compares two settings: give it twice (KEY=A, then KEY=B), not {len(settings)} time(s)"
+        )
     if report_file is not None or out is not None:
         report_module = optional_module("warroom.analysis.report", "warroom simulate --report")
         if report_file is not None and not report_module.matplotlib_available():
-            raise CommandError("--report draws its plots with matplotlib: pip install 'warroom[report]' (or pip install matplotlib)")
+            raise CommandError(
+                "--report draws its plots with matplotlib: pip install 'warroom[report]' (or pip install matplotlib)"
+            )
         if out is not None:
             report_module.check_table_path(out)  # before any game is played
     with progress_bar("simulating", games * max(1, len(settings)), json_out) as (progress, task):
-        study = dict(jobs=jobs, seed=seed, budget_ms=budget_ms, scenario=scenario, side_agents=side_agents or None,
-                     backend=backend.value, address=address)
+        study = dict(
+            jobs=jobs,
+            seed=seed,
+            budget_ms=budget_ms,
+            scenario=scenario,
+            side_agents=side_agents or None,
+            backend=backend.value,
+            address=address,
+        )
         tick = lambda done: progress.update(task, completed=done)  # noqa: E731
         if settings:
             report = optional_module("warroom.analysis.compare", "warroom simulate --compare-option").compare_options(
-                game, games, settings, options=parse_options(option or []), progress=tick, agent=agent.value, **study)
+                game, games, settings, options=parse_options(option or []), progress=tick, agent=agent.value, **study
+            )
         else:  # `agent`: the agent of every side not in side_agents
-            report = module.simulate(game, games, agent=agent.value, progress=tick, options=parse_options(option or []), **study)
+            report = module.simulate(
+                game, games, agent=agent.value, progress=tick, options=parse_options(option or []), **study
+            )
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
@@ -512,8 +662,9 @@ def parse_side_agents(pairs: list[str], game: str, scenario: str | None) -> dict
     for pair in pairs:
         name, sep, agent = pair.partition("=")
         if not sep or not name.strip():
-            raise CommandError(f"--side-agent must look like SIDE=AGENT (a side of warroom games, and {names[0]}), "
-                               f"not {pair!r}")
+            raise CommandError(
+                f"--side-agent must look like SIDE=AGENT (a side of warroom games, and {names[0]}), not {pair!r}"
+            )
         if agent.strip() not in names:
             raise CommandError(f"--side-agent {pair!r}: the agent must be one of {', '.join(names)}")
         side = side_called(name.strip(), game, scenario, "--side-agent's SIDE")
@@ -527,22 +678,38 @@ def parse_side_agents(pairs: list[str], game: str, scenario: str | None) -> dict
 @friendly
 def ladder(
     game: Annotated[str | None, typer.Argument(help=f"The game, e.g. {EXAMPLE_GAME} (or --all).")] = None,
-    agents: Annotated[str, typer.Option("--agents", help="Comma-separated agents: random, heuristic, mcts, "
-                                        "mcts@N (N simulations a decision), mcts@Nms (N ms a decision).")] = "random,heuristic,mcts@100",
-    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several.")] = None,
-    games_per_pair: Annotated[int, typer.Option("--games-per-pair", min=1, help="Seeds each pair plays, each agent on each side.")] = 4,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            help="Comma-separated agents: random, heuristic, mcts, "
+            "mcts@N (N simulations a decision), mcts@Nms (N ms a decision).",
+        ),
+    ] = "random,heuristic,mcts@100",
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario, where the game has several.")
+    ] = None,
+    games_per_pair: Annotated[
+        int, typer.Option("--games-per-pair", min=1, help="Seeds each pair plays, each agent on each side.")
+    ] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Seeds S, S+1, ...: a ladder is reproducible.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Processes to play in parallel.")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
-    all_games: Annotated[bool, typer.Option("--all", help="Every game and scenario with small, fast settings.")] = False,
-    write: Annotated[Path | None, typer.Option("--write", help="With --all: write the Markdown table here (docs/ladder.md).")] = None,
+    all_games: Annotated[
+        bool, typer.Option("--all", help="Every game and scenario with small, fast settings.")
+    ] = False,
+    write: Annotated[
+        Path | None, typer.Option("--write", help="With --all: write the Markdown table here (docs/ladder.md).")
+    ] = None,
 ) -> None:
     """Rate agents by a round robin with sides swapped: Elo with 95% intervals (solitaire games: mean result)."""
     module = optional_module("warroom.analysis.ladder", "warroom ladder")
     if all_games:
         if game is not None:
             raise typer.BadParameter("--all plays every game: name no game with it")
-        reports = module.ladder_all(jobs=jobs, seed=seed, progress=lambda name: error_console().print(f"laddering {name}"))
+        reports = module.ladder_all(
+            jobs=jobs, seed=seed, progress=lambda name: error_console().print(f"laddering {name}")
+        )
         if write is not None:
             command = module.ALL_COMMAND.replace("docs/ladder.md", str(write))
             write.write_text(module.markdown(reports, command=command), encoding="utf-8")
@@ -555,8 +722,15 @@ def ladder(
     if game is None or write is not None:
         raise typer.BadParameter("name a game (or say --all; --write goes with --all)")
     with progress_bar("laddering", None, json_out) as (progress, task):
-        report = module.ladder(game, agents, scenario=scenario, games_per_pair=games_per_pair, seed=seed, jobs=jobs,
-                               progress=lambda done, total: progress.update(task, completed=done, total=total))
+        report = module.ladder(
+            game,
+            agents,
+            scenario=scenario,
+            games_per_pair=games_per_pair,
+            seed=seed,
+            jobs=jobs,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
@@ -566,19 +740,45 @@ def ladder(
 @app.command()
 @friendly
 def bench(
-    game: Annotated[str | None, typer.Argument(help=f"The game to measure (see: warroom games; default: the first, {EXAMPLE_GAME}).")] \
-        = None,
-    scenario: Annotated[str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help=f"The game to measure (see: warroom games; default: the first, {EXAMPLE_GAME})."),
+    ] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="The scenario, where the game has several (default: its first).")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time spent on each measurement.")] = 2.0,
-    all_games: Annotated[bool, typer.Option("--all", help="Every game and scenario: random-playout steps/s and MCTS "
-                                            "simulations/s, one row each, against each game's own targets.")] = False,
+    all_games: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Every game and scenario: random-playout steps/s and MCTS "
+            "simulations/s, one row each, against each game's own targets.",
+        ),
+    ] = False,
     web: Annotated[bool, typer.Option("--web", help="Also measure the web server.")] = False,
-    db: Annotated[str | None, typer.Option("--db", help="With --web: also measure several server processes on this (scratch) "
-                                                         "PostgreSQL database, postgresql://USER@HOST/DATABASE.")] = None,
-    processes: Annotated[int, typer.Option("--processes", min=1, max=16, help="With --db: how many server processes.")] = 2,
-    computer_seats: Annotated[int, typer.Option("--computer-seats", min=0, max=1000, help="With --web: also play this many games "
-                                                "against a searching computer (MCTS) and measure people's moves meanwhile.")] = 0,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="With --web: also measure several server processes on this (scratch) "
+            "PostgreSQL database, postgresql://USER@HOST/DATABASE.",
+        ),
+    ] = None,
+    processes: Annotated[
+        int, typer.Option("--processes", min=1, max=16, help="With --db: how many server processes.")
+    ] = 2,
+    computer_seats: Annotated[
+        int,
+        typer.Option(
+            "--computer-seats",
+            min=0,
+            max=1000,
+            help="With --web: also play this many games "
+            "against a searching computer (MCTS) and measure people's moves meanwhile.",
+        ),
+    ] = 0,
 ) -> None:
     """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
     if all_games:
@@ -592,7 +792,9 @@ def bench(
         if not web:
             raise CommandError("--db measures server processes on PostgreSQL: give it with --web")
         if not normalize_url(db).startswith("postgresql"):
-            raise CommandError("several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE")
+            raise CommandError(
+                "several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE"
+            )
     if computer_seats and not web:
         raise CommandError("--computer-seats measures the web server: give it with --web")
     module = optional_module("warroom.analysis.bench", "warroom bench")
@@ -622,8 +824,11 @@ def bench(
         table.add_row(key, f"{value:,.2f}" if isinstance(value, float) else str(value))
     console().print(table)
     if spiel and not spiel.get("installed"):
-        console().print("For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
-                        "warroom does not need it.", style="dim")
+        console().print(
+            "For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
+            "warroom does not need it.",
+            style="dim",
+        )
 
 
 def _bench_all(result: dict[str, Any], json_out: bool) -> None:
@@ -643,18 +848,31 @@ def _bench_all(result: dict[str, Any], json_out: bool) -> None:
 
     for row in result["games"]:
         goal_steps, goal_sims = row.get("target_steps_per_s"), row.get("target_sims_per_s")
-        cells = [row["game"], row["scenario"] or "", f"{row['steps_per_s']:,}", "" if goal_steps is None else f"{goal_steps:,.0f}",
-                 met(row.get("steps_meet_target")), f"{row['sims_per_s']:,}", "" if goal_sims is None else f"{goal_sims:,.0f}",
-                 met(row.get("sims_meet_target"))]
+        cells = [
+            row["game"],
+            row["scenario"] or "",
+            f"{row['steps_per_s']:,}",
+            "" if goal_steps is None else f"{goal_steps:,.0f}",
+            met(row.get("steps_meet_target")),
+            f"{row['sims_per_s']:,}",
+            "" if goal_sims is None else f"{goal_sims:,.0f}",
+            met(row.get("sims_meet_target")),
+        ]
         if spiel.get("installed"):
             cells.append(f"{row.get('steps_vs_openspiel', 0):.2f}x")
         table.add_row(*cells)
     console().print(table)
     if spiel.get("installed"):
-        console().print(f"OpenSpiel's C++ backgammon, driven from Python the same way: {spiel['steps_per_s']:,} steps/s.", style="dim")
+        console().print(
+            f"OpenSpiel's C++ backgammon, driven from Python the same way: {spiel['steps_per_s']:,} steps/s.",
+            style="dim",
+        )
     else:
-        console().print("For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
-                        "warroom does not need it.", style="dim")
+        console().print(
+            "For scale, bench also times OpenSpiel's C++ backgammon when it is installed (pip install open_spiel); "
+            "warroom does not need it.",
+            style="dim",
+        )
 
 
 def _flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -673,7 +891,9 @@ def protocol() -> None:
     """Speak the JSON-lines engine protocol on stdin/stdout (one JSON object a line)."""
     module = optional_module("warroom.protocol", "warroom protocol")
     main_fn = module.main
-    takes_argv = any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in inspect.signature(main_fn).parameters.values())
+    takes_argv = any(
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in inspect.signature(main_fn).parameters.values()
+    )
     if takes_argv:
         main_fn([])
     else:
@@ -686,8 +906,15 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port).")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: a SQLite file).")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", min=0, help="Processes the computer players think in "
-                                                "(default: WARROOM_WORKERS, else the cores less one; 0: threads of the server).")] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=0,
+            help="Processes the computer players think in "
+            "(default: WARROOM_WORKERS, else the cores less one; 0: threads of the server).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser front end (games kept in SQLite, or PostgreSQL with --db)."""
     server = optional_module("warroom.web.server", "warroom serve (the web server)")
@@ -697,7 +924,10 @@ def serve(
             server.serve(host=host, port=port, **extra)
         else:
             server.serve(host=host, port=port, db=db, **extra)
-    except (server.StorageConfigError, server.WorkersError) as exc:  # one plain line whatever the terminal's width (a bad --db, an unwritable file)
+    except (
+        server.StorageConfigError,
+        server.WorkersError,
+    ) as exc:  # one plain line whatever the terminal's width (a bad --db, an unwritable file)
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
 

@@ -46,8 +46,15 @@ class Level:
         return tuple(a for entry in self.entries for a in entry.actions)
 
 
-def build_level(actions: Sequence[str], paths: Mapping[str, Path], label: Callable[[str], str], *,
-                depth: int = 0, trail: tuple[str, ...] = (), flat_up_to: int = FLAT_UP_TO) -> Level:
+def build_level(
+    actions: Sequence[str],
+    paths: Mapping[str, Path],
+    label: Callable[[str], str],
+    *,
+    depth: int = 0,
+    trail: tuple[str, ...] = (),
+    flat_up_to: int = FLAT_UP_TO,
+) -> Level:
     """The entries of `actions` at step `depth`: grouped by their path's step there, in first-seen order.
 
     A short list at the top is shown flat with each action's full `label`; a level holding a single
@@ -64,17 +71,21 @@ def build_level(actions: Sequence[str], paths: Mapping[str, Path], label: Callab
     for key, members in groups.items():
         if len(members) == 1:
             path = paths.get(members[0]) or (label(members[0]),)
-            entries.append(Entry(" · ".join(path[min(depth, len(path) - 1):]), (members[0],)))
+            entries.append(Entry(" · ".join(path[min(depth, len(path) - 1) :]), (members[0],)))
         else:
             entries.append(Entry(key, tuple(members)))
     if len(entries) == 1 and not entries[0].leaf:
-        return build_level(entries[0].actions, paths, label, depth=depth + 1, trail=(*trail, entries[0].label), flat_up_to=flat_up_to)
+        return build_level(
+            entries[0].actions, paths, label, depth=depth + 1, trail=(*trail, entries[0].label), flat_up_to=flat_up_to
+        )
     return Level(trail, depth, tuple(entries))
 
 
 def step_into(level: Level, entry: Entry, paths: Mapping[str, Path], label: Callable[[str], str]) -> Level:
     """The level under a group entry."""
-    return build_level(entry.actions, paths, label, depth=level.depth + 1, trail=(*level.trail, entry.label), flat_up_to=0)
+    return build_level(
+        entry.actions, paths, label, depth=level.depth + 1, trail=(*level.trail, entry.label), flat_up_to=0
+    )
 
 
 def find(actions: Sequence[str], paths: Mapping[str, Path], label: Callable[[str], str], text: str) -> list[str]:

@@ -47,7 +47,9 @@ def _game_type(game: str) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
         long_name=f"warroom: {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION if spec.hidden else pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if spec.hidden
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if two_sided else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,

@@ -54,8 +54,21 @@ from warroom.engine.spec import OddsCapability, OddsField
 
 log = logging.getLogger("warroom.protocol")
 
-__all__ = ["COMMANDS", "COMMAND_TABLE", "ERROR_CODES", "BadRequestError", "ProtocolSession", "bool_field", "int_field", "main",
-           "object_field", "odds_game_fields", "read_field", "run", "str_field"]
+__all__ = [
+    "COMMANDS",
+    "COMMAND_TABLE",
+    "ERROR_CODES",
+    "BadRequestError",
+    "ProtocolSession",
+    "bool_field",
+    "int_field",
+    "main",
+    "object_field",
+    "odds_game_fields",
+    "read_field",
+    "run",
+    "str_field",
+]
 
 
 # -- protocol-level errors (the engine's own errors carry their codes already) -------------------
@@ -155,60 +168,111 @@ class Command:
         return entry
 
 
-_SIDE = Field("side", "string", "answer only what this side may see (a side id, or \"dice\"); left out: everything")
+_SIDE = Field("side", "string", 'answer only what this side may see (a side id, or "dice"); left out: everything')
 COMMAND_TABLE: dict[str, Command] = {
-    "help": Command("the commands, their fields and answers, and the error codes (this table)",
-                    (Field("command", "string", "one command only"),),
-                    '{"ok":true,"commands":[{"cmd","doc","fields":[{"name","type","required","doc"}],"answer"}],"errors":{code: meaning}}'),
-    "games": Command("the games, their scenarios and sides", (), '{"ok":true,"games":[{"id","title","scenarios","sides"}]}'),
-    "new": Command("start a game (replacing any current one)", (
-        Field("game", "string", "a game id from games", required=True),
-        Field("scenario", "string", "default: the game's first"),
-        Field("seed", "integer", "dice seed: the same seed and actions give the same game; default: drawn at random"),
-        Field("dice", "string|list", '"auto" (seeded, the default), "manual" (each roll is a decision of the side \"dice\": '
-                                     '"roll N") or a list of integer die values to use in order'),
-        Field("options", "object", "rules options by key, as the game's option specs name them (e.g. {\"advanced_retreat\": true})"),
-        Field("position", "object", 'start from a position: a view\'s "state" (like a chess FEN)'),
-    ), '{"ok":true,"view":VIEW}'),
-    "play": Command("make a decision (a die roll too, with manual dice: \"roll N\")", (
-        Field("action", "string", "an action id from the view's legal list", required=True),
-        Field("side", "string", "the side making it: refused (wrong_side) when it is not that side's decision; "
-                                "the events and view answered are that side's"),
-    ), '{"ok":true,"events":[{"type","text","rule",...}],"view":VIEW}'),
+    "help": Command(
+        "the commands, their fields and answers, and the error codes (this table)",
+        (Field("command", "string", "one command only"),),
+        '{"ok":true,"commands":[{"cmd","doc","fields":[{"name","type","required","doc"}],"answer"}],"errors":{code: meaning}}',
+    ),
+    "games": Command(
+        "the games, their scenarios and sides", (), '{"ok":true,"games":[{"id","title","scenarios","sides"}]}'
+    ),
+    "new": Command(
+        "start a game (replacing any current one)",
+        (
+            Field("game", "string", "a game id from games", required=True),
+            Field("scenario", "string", "default: the game's first"),
+            Field(
+                "seed", "integer", "dice seed: the same seed and actions give the same game; default: drawn at random"
+            ),
+            Field(
+                "dice",
+                "string|list",
+                '"auto" (seeded, the default), "manual" (each roll is a decision of the side "dice": '
+                '"roll N") or a list of integer die values to use in order',
+            ),
+            Field(
+                "options",
+                "object",
+                'rules options by key, as the game\'s option specs name them (e.g. {"advanced_retreat": true})',
+            ),
+            Field("position", "object", 'start from a position: a view\'s "state" (like a chess FEN)'),
+        ),
+        '{"ok":true,"view":VIEW}',
+    ),
+    "play": Command(
+        'make a decision (a die roll too, with manual dice: "roll N")',
+        (
+            Field("action", "string", "an action id from the view's legal list", required=True),
+            Field(
+                "side",
+                "string",
+                "the side making it: refused (wrong_side) when it is not that side's decision; "
+                "the events and view answered are that side's",
+            ),
+        ),
+        '{"ok":true,"events":[{"type","text","rule",...}],"view":VIEW}',
+    ),
     "view": Command("the current position", (_SIDE,), '{"ok":true,"view":VIEW}'),
-    "undo": Command("take back the last decision (never past a die roll or a hidden reveal: undo_locked)", (_SIDE,),
-                    '{"ok":true,"view":VIEW}'),
+    "undo": Command(
+        "take back the last decision (never past a die roll or a hidden reveal: undo_locked)",
+        (_SIDE,),
+        '{"ok":true,"view":VIEW}',
+    ),
     "save": Command("the game's record, to keep or to load later", (), '{"ok":true,"record":RECORD}'),
-    "load": Command("replace the game by one rebuilt from a record", (
-        Field("record", "object", "a record, as save answers it or a save file holds it", required=True),
-        _SIDE,
-    ), '{"ok":true,"view":VIEW}'),
-    "odds": Command("exact odds: of a battle you describe (name the game), or of every attack legal now (no game)", None, None),
-    "ai": Command("what a computer player would do now (the game is not changed: send play to do it)", (
-        Field("agent", "string", '"heuristic", "mcts" or "random"', required=True),
-        Field("budget_ms", "integer", "mcts: thinking time in ms"),
-        Field("seed", "integer", "mcts and random: their own random numbers, for a repeatable choice"),
-        Field("simulations", "integer", "mcts: a fixed number of simulations instead of a time"),
-    ), '{"ok":true,"action":ACTION,"why":TEXT}'),
+    "load": Command(
+        "replace the game by one rebuilt from a record",
+        (
+            Field("record", "object", "a record, as save answers it or a save file holds it", required=True),
+            _SIDE,
+        ),
+        '{"ok":true,"view":VIEW}',
+    ),
+    "odds": Command(
+        "exact odds: of a battle you describe (name the game), or of every attack legal now (no game)", None, None
+    ),
+    "ai": Command(
+        "what a computer player would do now (the game is not changed: send play to do it)",
+        (
+            Field("agent", "string", '"heuristic", "mcts" or "random"', required=True),
+            Field("budget_ms", "integer", "mcts: thinking time in ms"),
+            Field("seed", "integer", "mcts and random: their own random numbers, for a repeatable choice"),
+            Field("simulations", "integer", "mcts: a fixed number of simulations instead of a time"),
+        ),
+        '{"ok":true,"action":ACTION,"why":TEXT}',
+    ),
     "quit": Command("end the session", (), '{"ok":true}'),
 }
 """Every command the dispatcher knows: `help` answers it and the dispatcher checks fields against it,
 so the two cannot disagree (docs/protocol.md is checked against it by tests/test_protocol.py)."""
 
-ODDS_FIELDS = (Field("game", "string", "a game id: odds of the battle the other fields describe; left out: the odds of "
-                                       "the current game's position (its attacks or battles)"),)
+ODDS_FIELDS = (
+    Field(
+        "game",
+        "string",
+        "a game id: odds of the battle the other fields describe; left out: the odds of "
+        "the current game's position (its attacks or battles)",
+    ),
+)
 
 
 def odds_game_fields() -> dict[str, tuple[Field, ...]]:
     """The calculator fields of `{"cmd":"odds","game":G,...}` per game with odds, as its spec's odds
     capability declares them (`fields`, which its calculator reads and the command line offers), so the
     protocol names no game's fields itself and a game's help cannot drift from what it reads."""
-    return {game: tuple(Field(f.name, f.kind, f.doc, f.required) for f in odds.fields) for game, odds in _odds_games().items()}
+    return {
+        game: tuple(Field(f.name, f.kind, f.doc, f.required) for f in odds.fields)
+        for game, odds in _odds_games().items()
+    }
 
 
 def odds_answers() -> str:
     """The odds command's answers in help: each game's calculator answer and its current game's."""
-    return "; ".join(f"{game}: {odds.answer}, the current game: {odds.position_answer}" for game, odds in _odds_games().items())
+    return "; ".join(
+        f"{game}: {odds.answer}, the current game: {odds.position_answer}" for game, odds in _odds_games().items()
+    )
+
 
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the line is not JSON",
@@ -233,7 +297,8 @@ ERROR_CODES: dict[str, str] = {
 """Every `error.code` an answer can carry, with what it means (help answers them)."""
 
 _FIELDS: dict[str, frozenset[str] | None] = {
-    name: None if command.fields is None else frozenset(f.name for f in command.fields) for name, command in COMMAND_TABLE.items()
+    name: None if command.fields is None else frozenset(f.name for f in command.fields)
+    for name, command in COMMAND_TABLE.items()
 }
 COMMANDS = tuple(COMMAND_TABLE)
 
@@ -269,7 +334,9 @@ class ProtocolSession:
             text = json.dumps(answer, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
         except (TypeError, ValueError, RecursionError) as exc:  # a ruleset handed back something that is not JSON
             log.exception("answer is not JSON")
-            failed = _error("internal", f"internal error: the answer could not be written as JSON ({exc}); the game is as it was")
+            failed = _error(
+                "internal", f"internal error: the answer could not be written as JSON ({exc}); the game is as it was"
+            )
             if "id" in answer:
                 failed["id"] = answer["id"]
             return failed, json.dumps(failed, ensure_ascii=True)
@@ -298,7 +365,9 @@ class ProtocolSession:
         except Exception as exc:
             self._staged, self._quit_requested = _UNCHANGED, False
             log.exception("internal error answering %r", request.get("cmd"))
-            answer = _error("internal", f"internal error ({type(exc).__name__}: {exc}); the game is as it was before this request")
+            answer = _error(
+                "internal", f"internal error ({type(exc).__name__}: {exc}); the game is as it was before this request"
+            )
         if "id" in request:
             answer["id"] = request_id
         return answer
@@ -328,7 +397,9 @@ class ProtocolSession:
         side = str_field(req, "side")
         sides = (*match.ruleset.info.sides, DICE_SIDE)
         if side is not None and side not in sides:
-            raise BadRequestError(f'field "side": {match.ruleset.info.id} has no side {side[:80]!r}; sides: {", ".join(sides)}')
+            raise BadRequestError(
+                f'field "side": {match.ruleset.info.id} has no side {side[:80]!r}; sides: {", ".join(sides)}'
+            )
         return side
 
     # -- the commands ---------------------------------------------------------------------------
@@ -337,7 +408,11 @@ class ProtocolSession:
         if only is not None and only not in COMMAND_TABLE:
             raise UnknownCommandError(f"unknown command {only[:80]!r}; commands: {', '.join(COMMANDS)}")
         names = [only] if only is not None else list(COMMAND_TABLE)
-        return {"ok": True, "commands": [COMMAND_TABLE[name].to_json(name) for name in names], "errors": dict(ERROR_CODES)}
+        return {
+            "ok": True,
+            "commands": [COMMAND_TABLE[name].to_json(name) for name in names],
+            "errors": dict(ERROR_CODES),
+        }
 
     def _cmd_games(self, req: dict[str, Any]) -> dict[str, Any]:
         # Not `warroom.games()`: once the subpackage warroom.games is imported, that name is the module.
@@ -355,8 +430,10 @@ class ProtocolSession:
         scenario = str_field(req, "scenario")
         seed = int_field(req, "seed")
         dice = read_field(req, "dice", False)
-        if dice is not None and dice not in ("auto", "manual") and not (
-            isinstance(dice, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in dice)
+        if (
+            dice is not None
+            and dice not in ("auto", "manual")
+            and not (isinstance(dice, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in dice))
         ):
             raise BadRequestError('field "dice" must be "auto", "manual" or a list of integer die values')
         options = object_field(req, "options")
@@ -424,8 +501,10 @@ class ProtocolSession:
         unknown = set(req) - {"cmd", "id"}
         if unknown:
             example = ",".join(f'"{f.name}":{_placeholder(f)}' for f in odds.fields)
-            raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
-                                  f'for the calculator, name the game: {{"cmd":"odds","game":"{match.ruleset.info.id}",{example}}}')
+            raise BadRequestError(
+                f"odds of the current game take no fields (got {', '.join(sorted(map(repr, unknown)))}); "
+                f'for the calculator, name the game: {{"cmd":"odds","game":"{match.ruleset.info.id}",{example}}}'
+            )
         return {"ok": True, **odds.position(match.ruleset, match.state)}
 
     def _cmd_ai(self, req: dict[str, Any]) -> dict[str, Any]:

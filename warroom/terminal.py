@@ -85,8 +85,15 @@ def load_renderer(game: str) -> Renderer:
         return match.ruleset.describe_action(match.state, action)
 
     if view is None:
-        return Renderer(game=game, render_board=generic_board, help_text=help_markup(spec.help, "", game), action_label=plain_label,
-                        pending_roll=lambda match: None, event_style=lambda event: "", side_name=scenario_name)
+        return Renderer(
+            game=game,
+            render_board=generic_board,
+            help_text=help_markup(spec.help, "", game),
+            action_label=plain_label,
+            pending_roll=lambda match: None,
+            event_style=lambda event: "",
+            side_name=scenario_name,
+        )
     return Renderer(
         game=game,
         render_board=view.render_board,
@@ -137,7 +144,10 @@ def generic_board(match: Match) -> RenderableType:
     """A plain board for games without a renderer: where the game stands and what the side to act may see."""
     turn, phase = match.ruleset.turn_and_phase(match.state)
     viewer = match.to_act if match.to_act in match.ruleset.info.sides else None
-    head = Text(f"{match.ruleset.info.title} · turn {turn} · {phase} · to act: {match.to_act or 'nobody (game over)'}", style="bold")
+    head = Text(
+        f"{match.ruleset.info.title} · turn {turn} · {phase} · to act: {match.to_act or 'nobody (game over)'}",
+        style="bold",
+    )
     return Panel(Group(head, Pretty(match.ruleset.observation(match.state, viewer), max_length=12, max_depth=3)))
 
 
@@ -156,7 +166,11 @@ def result_panel(match: Match) -> RenderableType:
     result = match.result
     if result is None:
         return Text("The game is not over.")
-    title = "Draw" if result.winner is None else f"{load_renderer(match.ruleset.info.id).side_name(match, result.winner)} victory"
+    title = (
+        "Draw"
+        if result.winner is None
+        else f"{load_renderer(match.ruleset.info.id).side_name(match, result.winner)} victory"
+    )
     parts: list[RenderableType] = [Text(title, style="bold"), Text(result.reason)]
     if result.rule:
         parts.append(Text(f"({result.rule})", style="dim"))
@@ -192,7 +206,9 @@ def players_of(match: Match, agent: Any, agent_sides: set[str] | None) -> dict[s
     return {side: dict(player) for side in match.ruleset.info.sides if agent_sides is None or side in agent_sides}
 
 
-def computer_players(players: dict[str, dict[str, Any]], match: Match, budget_ms: int | None = None) -> tuple[Any, set[str] | None]:
+def computer_players(
+    players: dict[str, dict[str, Any]], match: Match, budget_ms: int | None = None
+) -> tuple[Any, set[str] | None]:
     """The agent and the sides it plays (None: every side, you watch) for a record's `players`;
     `budget_ms` overrides the saved thinking time. RecordError when a side is not the game's or the
     sides want different agents (the terminal seats one computer player)."""
@@ -204,13 +220,19 @@ def computer_players(players: dict[str, dict[str, Any]], match: Match, budget_ms
     sides = list(match.ruleset.info.sides)
     for side in players:
         if side not in sides:
-            raise RecordError(f"record header 'players' names {side[:40]!r}, not a side of {match.ruleset.info.title} ({', '.join(sides)})")
+            raise RecordError(
+                f"record header 'players' names {side[:40]!r}, not a side of {match.ruleset.info.title} ({', '.join(sides)})"
+            )
     kinds = {(player["agent"], player.get("budget_ms")) for player in players.values()}
     if len(kinds) > 1:
-        raise RecordError("record header 'players' gives the sides different computer players; the terminal seats one: "
-                          "load it with warroom play --load FILE --vs ai --agent NAME")
+        raise RecordError(
+            "record header 'players' gives the sides different computer players; the terminal seats one: "
+            "load it with warroom play --load FILE --vs ai --agent NAME"
+        )
     name, saved_budget = kinds.pop()
-    agent = get_agent(name, match.ruleset.info.id, budget_ms if budget_ms is not None else saved_budget, agent_seed(match.seed))
+    agent = get_agent(
+        name, match.ruleset.info.id, budget_ms if budget_ms is not None else saved_budget, agent_seed(match.seed)
+    )
     return agent, None if set(players) == set(sides) else set(players)
 
 
@@ -228,9 +250,19 @@ def who_plays(match: Match, agent: Any, agent_sides: set[str] | None) -> str:
 class TerminalGame:
     """One interactive game in a terminal: a human decides (or watches an agent), the dice roll or are typed in."""
 
-    def __init__(self, match: Match, console: Console, *, ask: Ask | None = None, save_default: str | None = None,
-                 agent: Any = None, agent_sides: set[str] | None = None, flat: bool = False, pace: float | None = None,
-                 seal_seed: bool = False) -> None:
+    def __init__(
+        self,
+        match: Match,
+        console: Console,
+        *,
+        ask: Ask | None = None,
+        save_default: str | None = None,
+        agent: Any = None,
+        agent_sides: set[str] | None = None,
+        flat: bool = False,
+        pace: float | None = None,
+        seal_seed: bool = False,
+    ) -> None:
         self.match = match
         self.console = console
         self.ask: Ask = ask or plain_prompt(console)
@@ -274,7 +306,9 @@ class TerminalGame:
             except KeyboardInterrupt:
                 if self._watching() and not self.paused:  # Ctrl-C while watching pauses the game, it does not end it
                     self.paused = True
-                    self.console.print("\n[yellow]Paused: each move of the computer now waits for you (c plays on).[/yellow]")
+                    self.console.print(
+                        "\n[yellow]Paused: each move of the computer now waits for you (c plays on).[/yellow]"
+                    )
                     continue
                 self.console.print("\n[yellow]Interrupted: leaving the game without saving.[/yellow]")
                 return
@@ -312,7 +346,13 @@ class TerminalGame:
             return
         self._dirty = False
         turn, _ = self.match.ruleset.turn_and_phase(self.match.state)
-        if self.agent_sides is None and self.agent is not None and not self.paused and turn == self._drawn_turn and not self.match.over:
+        if (
+            self.agent_sides is None
+            and self.agent is not None
+            and not self.paused
+            and turn == self._drawn_turn
+            and not self.match.over
+        ):
             return  # watching at full speed: one board a turn is enough
         self._drawn_turn = turn
         # The whole board when the phase or the side to act changes (or on b / Enter); between two of
@@ -387,7 +427,9 @@ class TerminalGame:
             line = self.ask(f"Choose 1-{len(legal)}{back} (h help, u undo, s save, q quit)> ").strip()
         else:
             back = ", 0 back" if self._back else ""
-            line = self.ask(f"Choose 1-{len(level.entries)}{back}, or type a name or all (h help, u undo, s save, q quit)> ").strip()
+            line = self.ask(
+                f"Choose 1-{len(level.entries)}{back}, or type a name or all (h help, u undo, s save, q quit)> "
+            ).strip()
         handled = self._command(line)
         if handled is not None:
             return handled
@@ -425,7 +467,9 @@ class TerminalGame:
                 self._choose(level, level.entries[k - 1])
             else:
                 where = "from 1" if not self._back else "from 0 (back)"
-                self._error(f"There is no choice {k} here: type a number {where} to {n}, a town's name, or all for the full list.")
+                self._error(
+                    f"There is no choice {k} here: type a number {where} to {n}, a town's name, or all for the full list."
+                )
             return
         if line.lower() in ("all", "list"):
             self._show_all = True
@@ -437,8 +481,10 @@ class TerminalGame:
             return
         found = find(legal, self._paths, self._label, line)
         if not found:
-            self._error(f"{line!r} is not a number, a command or a name in any action here: type a number from 1 to {n}, "
-                        "a town's name, all for the full list, or h for help.")
+            self._error(
+                f"{line!r} is not a number, a command or a name in any action here: type a number from 1 to {n}, "
+                "a town's name, all for the full list, or h for help."
+            )
             return
         self._back.append(level)
         self._level = build_level(found, self._paths, self._label, trail=(f"actions naming {line!r}",))
@@ -520,25 +566,36 @@ class TerminalGame:
         what = noun or "die"
         for k, word in enumerate(words, 1):
             if trial.to_act != DICE_SIDE:
-                self._error(f"You typed {len(words)} values but only {k - 1} {'is' if k == 2 else 'are'} asked for now: "
-                            f"nothing was entered. Type the first {k - 1}.")
+                self._error(
+                    f"You typed {len(words)} values but only {k - 1} {'is' if k == 2 else 'are'} asked for now: "
+                    f"nothing was entered. Type the first {k - 1}."
+                )
                 return
             outcomes = [int(a.split()[1]) for a in trial.legal_actions()]
             number = f"{what} {k} of the {len(words)} you typed"
             if not (word.lstrip("-").isdigit() and int(word) in outcomes):
                 shown = ", ".join(map(str, outcomes)) if noun is not None else f"{min(outcomes)} to {max(outcomes)}"
-                self._error(f"{number} ({word!r}) cannot come up: it must be {shown}. Nothing was entered; type them again.")
+                self._error(
+                    f"{number} ({word!r}) cannot come up: it must be {shown}. Nothing was entered; type them again."
+                )
                 return
             trial.play(f"roll {int(word)}")
         for word in words:
-            self._play(f"roll {int(word)}", who="Card: " if self.renderer.roll_name(self.match) is not None else "Die: ")
+            self._play(
+                f"roll {int(word)}", who="Card: " if self.renderer.roll_name(self.match) is not None else "Die: "
+            )
 
     # -- watching an agent ----------------------------------------------------------------------
     def _computer_done(self) -> None:
         """The computer's turn is over: say so once; the board is then drawn once (not after each of its moves)."""
         if self._computer_moves:
-            self.console.print(Text(f"The computer made {self._computer_moves} decision{'s' if self._computer_moves != 1 else ''}; "
-                                    "the board now:", style="bold"))
+            self.console.print(
+                Text(
+                    f"The computer made {self._computer_moves} decision{'s' if self._computer_moves != 1 else ''}; "
+                    "the board now:",
+                    style="bold",
+                )
+            )
             self._computer_moves = 0
             self._dirty = True
             self._board_key = None
@@ -575,7 +632,9 @@ class TerminalGame:
         so a computer turn is one summary screen in every game."""
         if not self._computer_moves:
             side = self.renderer.side_name(self.match, self.match.to_act or "")
-            self.console.print(Rule(Text(f"{side}: the computer ({self.agent.name}) plays", style="bold"), style="grey37"))
+            self.console.print(
+                Rule(Text(f"{side}: the computer ({self.agent.name}) plays", style="bold"), style="grey37")
+            )
         if self.pace > 0:
             time.sleep(self.pace)
         action, why = self.agent.choose(self.match)
@@ -609,8 +668,13 @@ class TerminalGame:
             self._dirty = self.match.to_act == DICE_SIDE  # at a die prompt: say again what the die decides
             return False
         if word in ("h", "help", "?"):
-            self.console.print(Panel(Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(COMMANDS_HELP)),
-                                     title="Help", border_style="cyan"))
+            self.console.print(
+                Panel(
+                    Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(COMMANDS_HELP)),
+                    title="Help",
+                    border_style="cyan",
+                )
+            )
             return False
         if word in ("u", "undo"):
             try:
@@ -648,8 +712,12 @@ class TerminalGame:
             return
         budget = int(arg) if arg else HINT_BUDGET_MS
         try:
-            agent = get_agent("mcts", self.match.ruleset.info.id, budget_ms=budget,
-                              seed=agent_seed(self.match.seed, f"hint {len(self.match.actions)}"))
+            agent = get_agent(
+                "mcts",
+                self.match.ruleset.info.id,
+                budget_ms=budget,
+                seed=agent_seed(self.match.seed, f"hint {len(self.match.actions)}"),
+            )
             found = analyse(agent, self.match)
         except WarroomError as exc:
             self._error(f"No hint: {exc}.")
@@ -666,7 +734,9 @@ class TerminalGame:
     def _save(self, path: str) -> bool:
         folder = Path(path).expanduser().parent
         if not folder.is_dir():  # the engine would create it: a mistyped folder should be refused, not made
-            self._error(f"Cannot save to {path}: there is no folder {folder}. Create it first or choose another file name.")
+            self._error(
+                f"Cannot save to {path}: there is no folder {folder}. Create it first or choose another file name."
+            )
             return False
         record = dataclasses.replace(self.match.record(), players=players_of(self.match, self.agent, self.agent_sides))
         sealed = self.seal_seed and not self.match.over and record.seed is not None
@@ -680,11 +750,18 @@ class TerminalGame:
         if self.match.over:
             self.final_save = path
         if sealed:
-            self.console.print(Text("The save leaves out the dice seed, which would tell every card and die to come: loaded, the game "
-                                    "goes on with fresh dice (play with --save-seed to keep it).", style="dim"))
+            self.console.print(
+                Text(
+                    "The save leaves out the dice seed, which would tell every card and die to come: loaded, the game "
+                    "goes on with fresh dice (play with --save-seed to keep it).",
+                    style="dim",
+                )
+            )
         self.save_default = path
-        self.console.print(f"[green]Saved to {path}[/green] (load it with [bold]l {path}[/bold] or warroom play --load {path}).",
-                           highlight=False)
+        self.console.print(
+            f"[green]Saved to {path}[/green] (load it with [bold]l {path}[/bold] or warroom play --load {path}).",
+            highlight=False,
+        )
         return True
 
     def _load(self, path: str) -> None:
@@ -702,8 +779,11 @@ class TerminalGame:
         self._secret_reasons = _hides_something(match)
         self.save_default = path
         turn, phase = match.ruleset.turn_and_phase(match.state)
-        self.console.print(f"[green]Loaded {path}[/green]: {match.ruleset.info.title}, turn {turn}, {phase}; "
-                           f"{who_plays(match, self.agent, self.agent_sides)}.", highlight=False)
+        self.console.print(
+            f"[green]Loaded {path}[/green]: {match.ruleset.info.title}, turn {turn}, {phase}; "
+            f"{who_plays(match, self.agent, self.agent_sides)}.",
+            highlight=False,
+        )
         self._dirty = True
 
     def _quit(self) -> bool:
@@ -748,8 +828,9 @@ class Replay:
     def _count_dice(self) -> list[int]:
         """How many of the record's dice had been rolled after each decision (a scripted-dice match tells)."""
         r = self.record
-        stepper = warroom.new_game(r.game, r.scenario, seed=r.seed, dice=list(r.dice), options=r.options, position=r.position,
-                                   keep_log=False)
+        stepper = warroom.new_game(
+            r.game, r.scenario, seed=r.seed, dice=list(r.dice), options=r.options, position=r.position, keep_log=False
+        )
         counts = [len(stepper.dice_rolled)]
         for action in r.actions:
             stepper.play(action)
@@ -758,8 +839,13 @@ class Replay:
 
     def at(self, k: int) -> Match:
         if k not in self._cache:
-            cut = self.record if k == self.steps else dataclasses.replace(
-                self.record, actions=self.record.actions[:k], dice=self.record.dice[:self._dice_after[k]])
+            cut = (
+                self.record
+                if k == self.steps
+                else dataclasses.replace(
+                    self.record, actions=self.record.actions[:k], dice=self.record.dice[: self._dice_after[k]]
+                )
+            )
             self._cache[k] = warroom.load(cut)
         return self._cache[k]
 
@@ -808,8 +894,13 @@ class TerminalReplay:
                 line = self.ask("Enter/n next · b back · g N go to step N · h help · q quit> ").strip().lower()
                 word, _, arg = line.partition(" ")
                 if word in ("h", "help", "?"):  # the board's footer says "h: help": replay takes it too
-                    self.console.print(Panel(Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(REPLAY_HELP)),
-                                             title="Help", border_style="cyan"))
+                    self.console.print(
+                        Panel(
+                            Group(Text.from_markup(self.renderer.help_text), Text(""), Text.from_markup(REPLAY_HELP)),
+                            title="Help",
+                            border_style="cyan",
+                        )
+                    )
                     continue
                 if word in ("", "n", "next"):
                     if k >= self.replay.steps:
@@ -829,7 +920,12 @@ class TerminalReplay:
                 elif word in ("q", "quit", "exit"):
                     return
                 else:
-                    self.console.print(Text(f"{line!r}: use Enter or n (next), b (back), g N (go to step N), h (help), q (quit).", style="red"))
+                    self.console.print(
+                        Text(
+                            f"{line!r}: use Enter or n (next), b (back), g N (go to step N), h (help), q (quit).",
+                            style="red",
+                        )
+                    )
                     continue
                 self.show(k)
         except (EOFError, KeyboardInterrupt):
@@ -847,7 +943,7 @@ def sparkline(values: list[float], width: int) -> str:
     width = max(1, min(width, len(values)))
     out = []
     for k in range(width):
-        chunk = values[k * len(values) // width:max(k * len(values) // width + 1, (k + 1) * len(values) // width)]
+        chunk = values[k * len(values) // width : max(k * len(values) // width + 1, (k + 1) * len(values) // width)]
         mean = sum(chunk) / len(chunk)
         out.append(SPARKS[min(len(SPARKS) - 1, max(0, int(mean * len(SPARKS))))])
     return "".join(out)
@@ -860,8 +956,13 @@ def print_review(console: Console, report: dict[str, Any]) -> None:
 
     names = get_spec(report["game"]).terms(report.get("scenario")).side_names
     points = report["points"]
-    console.print(Text(f"Review: {report['game']}{' · ' + report['scenario'] if report.get('scenario') else ''} · "
-                       f"{report['steps']} decisions · {report['measure']}", style="bold"))
+    console.print(
+        Text(
+            f"Review: {report['game']}{' · ' + report['scenario'] if report.get('scenario') else ''} · "
+            f"{report['steps']} decisions · {report['measure']}",
+            style="bold",
+        )
+    )
     console.print(Text(f"Scored by {report['scoring']}.", style="dim"))
     width = max(20, console.width - 30)
     for side in report["sides"]:

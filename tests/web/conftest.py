@@ -29,19 +29,29 @@ warnings.filterwarnings("ignore", message="Using `httpx` with")
 def pytest_configure(config: pytest.Config) -> None:
     # starlette's TestClient asks for httpx2, which is not released for every Python yet
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with")
-    config.addinivalue_line("markers", "both_databases: run the module's db_url tests on SQLite and on PostgreSQL (WARROOM_TEST_PG)")
+    config.addinivalue_line(
+        "markers", "both_databases: run the module's db_url tests on SQLite and on PostgreSQL (WARROOM_TEST_PG)"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "db_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_databases"):
         metafunc.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
 
+
 from warroom.games import REGISTRY, get_ruleset  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture
@@ -58,8 +68,10 @@ def pg_server() -> str:
     url = os.environ.get("WARROOM_TEST_PG")
     problem = None
     if not url:
-        problem = ("no test PostgreSQL: set WARROOM_TEST_PG=postgresql://postgres@127.0.0.1:PORT/postgres "
-                   "(eval \"$(bash .ci/postgres.sh start)\" starts a throwaway one; bash .ci/run does it all)")
+        problem = (
+            "no test PostgreSQL: set WARROOM_TEST_PG=postgresql://postgres@127.0.0.1:PORT/postgres "
+            '(eval "$(bash .ci/postgres.sh start)" starts a throwaway one; bash .ci/run does it all)'
+        )
     else:
         try:
             import psycopg
@@ -120,7 +132,9 @@ def first_card_agent(monkeypatch: pytest.MonkeyPatch) -> None:
 
     from warroom.web import agents
 
-    monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: FirstCardAgent(name, game, budget_ms, seed))
+    monkeypatch.setattr(
+        agents, "make_agent", lambda name, game, budget_ms, seed: FirstCardAgent(name, game, budget_ms, seed)
+    )
     monkeypatch.setattr(agents, "agent_names", lambda game: ["first-card"])
 
 

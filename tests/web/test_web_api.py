@@ -55,9 +55,17 @@ def test_new_game_view_matches_the_engine(client: Any) -> None:
     assert payload["move"] == 0 and payload["side"] == "Allied" and payload["mode"] == "computer"
     assert payload["view"]["legal"] == reference.legal_actions()
     assert payload["view"]["state"] == reference.view("Allied")["state"]
-    assert payload["labels"]["invade 3rd-ID Alpha-Beach"] == reference.ruleset.describe_action(reference.state, "invade 3rd-ID Alpha-Beach")
-    assert payload["fairness"] == {"scheme": "mt19937", "commitment": None, "seed": None}  # a chosen seed: nothing committed
-    assert "seed" not in json.dumps({**payload, "fairness": None})  # the seed tells the dice to come: it never leaves the server mid-game
+    assert payload["labels"]["invade 3rd-ID Alpha-Beach"] == reference.ruleset.describe_action(
+        reference.state, "invade 3rd-ID Alpha-Beach"
+    )
+    assert payload["fairness"] == {
+        "scheme": "mt19937",
+        "commitment": None,
+        "seed": None,
+    }  # a chosen seed: nothing committed
+    assert "seed" not in json.dumps(
+        {**payload, "fairness": None}
+    )  # the seed tells the dice to come: it never leaves the server mid-game
 
 
 def test_action_is_checked_rolled_and_acknowledged(client: Any) -> None:
@@ -166,7 +174,9 @@ def test_record_download_strips_the_seed_and_upload_continues(client: Any) -> No
     assert new["id"] != game_id and new["seats"][0]["token"] != token
     assert new["game"]["view"]["state"] == view(client, game_id, token)["view"]["state"]
     assert new["game"]["move"] == 2
-    broken = client.post("/api/games/upload", json={"record": {**record, "actions": ["attack II-Corps Hyeres->Toulon"]}})
+    broken = client.post(
+        "/api/games/upload", json={"record": {**record, "actions": ["attack II-Corps Hyeres->Toulon"]}}
+    )
     assert broken.status_code == 400 and broken.json()["error"]["code"] == "bad_record"
 
 
@@ -190,7 +200,9 @@ def test_table_assistant_takes_typed_dice(client: Any) -> None:
 def test_lobby_lists_the_games_of_the_tokens_given(client: Any) -> None:
     first, first_tokens, _ = new_game(client)
     second, second_tokens, _ = new_game(client, mode="online")
-    rows = client.post("/api/lobby", json={"tokens": [first_tokens["Allied"], second_tokens["Allied"], "unknown"]}).json()["games"]
+    rows = client.post(
+        "/api/lobby", json={"tokens": [first_tokens["Allied"], second_tokens["Allied"], "unknown"]}
+    ).json()["games"]
     assert {row["id"] for row in rows} == {first, second}
     assert {row["mode"] for row in rows} == {"computer", "online"}
     assert client.post("/api/lobby", json={"tokens": ["unknown"]}).json()["games"] == []
@@ -240,14 +252,19 @@ def test_a_finished_game_replays_step_by_step(client: Any) -> None:
     assert payload["view"]["result"]["winner"] == "German"  # Dragoon: How to Win: no port held
     frames = client.get(f"/api/games/{game_id}/replay", params={"token": token}).json()["frames"]
     assert len(frames) == payload["move"] + 1
-    assert frames[-1]["view"]["state"] == payload["view"]["state"] and frames[1]["label"].startswith("End Allied actions")
+    assert frames[-1]["view"]["state"] == payload["view"]["state"] and frames[1]["label"].startswith(
+        "End Allied actions"
+    )
     full = client.get(f"/api/games/{game_id}/record", params={"token": token}).json()
     assert full["header"]["seed"] == 7  # over: the whole record
     assert act(client, game_id, token, "end", payload["move"]).status_code == 409
 
 
 def test_vs_computer_the_computer_plays_its_side(client: Any, secret_cards: str, first_card_agent: None) -> None:
-    created = client.post("/api/games", json={"game": secret_cards, "seed": 3, "mode": "computer", "human": ["South"], "agent": "first-card"})
+    created = client.post(
+        "/api/games",
+        json={"game": secret_cards, "seed": 3, "mode": "computer", "human": ["South"], "agent": "first-card"},
+    )
     assert created.status_code == 201, created.text
     data = created.json()
     assert [seat["side"] for seat in data["seats"]] == ["South"]
@@ -278,7 +295,14 @@ def test_hint_from_the_installed_computer_player(client: Any) -> None:
     if "heuristic" not in agents.agent_names("dragoon"):
         pytest.skip("warroom.ai has no Dragoon heuristic in this tree")
     game_id, tokens, payload = new_game(client)
-    hint = client.get(f"/api/games/{game_id}/hint", params={"token": tokens["Allied"], "agent": "heuristic", "budget_ms": 200})
+    hint = client.get(
+        f"/api/games/{game_id}/hint", params={"token": tokens["Allied"], "agent": "heuristic", "budget_ms": 200}
+    )
     assert hint.status_code == 200, hint.text
     assert hint.json()["action"] in payload["view"]["legal"] and hint.json()["agent"] == "heuristic"
-    assert client.get(f"/api/games/{game_id}/hint", params={"token": tokens["Allied"], "agent": "no-such-agent"}).status_code == 400
+    assert (
+        client.get(
+            f"/api/games/{game_id}/hint", params={"token": tokens["Allied"], "agent": "no-such-agent"}
+        ).status_code
+        == 400
+    )

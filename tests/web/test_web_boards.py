@@ -47,9 +47,17 @@ def test_each_board_is_served_from_its_games_folder(client: Any, game: str) -> N
     assert client.get(layout["module"]).headers["content-type"].startswith("text/javascript")
 
 
-@pytest.mark.parametrize("url", ["/games/no-such-game/static/board.js", "/games/{game}/static/no-such-file.js",
-                                 "/games/{game}/static/%2e%2e/layout.py", "/games/{game}/static/..%2flayout.py",
-                                 "/games/{game}/static/%2e%2e%2f%2e%2e%2fspec.py", "/games/{game}/static/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/no-such-game/static/board.js",
+        "/games/{game}/static/no-such-file.js",
+        "/games/{game}/static/%2e%2e/layout.py",
+        "/games/{game}/static/..%2flayout.py",
+        "/games/{game}/static/%2e%2e%2f%2e%2e%2fspec.py",
+        "/games/{game}/static/",
+    ],
+)
 def test_nothing_else_is_served_from_a_game(client: Any, url: str) -> None:
     answer = client.get(url.format(game=BOARD_GAMES[0]))
     assert answer.status_code == 404
@@ -91,9 +99,15 @@ def test_every_legal_action_has_a_descriptor_naming_its_parts(game: str) -> None
                 seen.add(d["kind"])
                 assert d["label"] == match.ruleset.describe_action(match.state, d["id"]) or "face" in d
                 words = d["id"].split(" ")
-                for key in ("unit", "from", "to"):  # each place or unit named is in the id, as a word or an end of a road
+                for key in (
+                    "unit",
+                    "from",
+                    "to",
+                ):  # each place or unit named is in the id, as a word or an end of a road
                     if key in d:
-                        assert d[key] in words or any(d[key] in w.split("->") or w.startswith(d[key] + ":") for w in words), (d, key)
+                        assert d[key] in words or any(
+                            d[key] in w.split("->") or w.startswith(d[key] + ":") for w in words
+                        ), (d, key)
                 if "armor" in d:
                     assert d["armor"] + d["infantry"] > 0
                 if "face" in d:
@@ -139,8 +153,13 @@ def test_a_game_without_descriptors_or_board_gets_plain_ones() -> None:
 def test_nothing_under_warroom_web_names_a_game() -> None:
     """Generic code asks the spec: no page, script, style or module of the server names a registered game."""
     pattern = re.compile("|".join(re.escape(g) for g in game_ids()), re.IGNORECASE)
-    found = [f"{path.relative_to(WEB)}:{n}" for path in WEB.rglob("*") if path.suffix in (".py", ".js", ".html", ".css")
-             for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+    found = [
+        f"{path.relative_to(WEB)}:{n}"
+        for path in WEB.rglob("*")
+        if path.suffix in (".py", ".js", ".html", ".css")
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert not found, found
 
 

@@ -91,13 +91,23 @@ def test_a_browser_without_the_seat_token_is_refused(live_server: Any, browser: 
 
 def test_the_ffi_reroll_is_asked_in_place(live_server: Any, browser: Any, artifacts: Path) -> None:
     # Dragoon: French Forces of the Interior (FFI): a failed roll may be re-rolled once
-    record = {"format": "warroom-record", "version": 1,
-              "header": {"game": "dragoon", "scenario": "campaign", "options": {}, "seed": 1, "dice": "auto"},
-              "actions": ["invade 3rd-ID Alpha-Beach", "invade VI-Corps Delta-Beach", "invade 1st-ABTF Le-Muy-DZ",
-                          "ffi 3rd-ID", "attack 3rd-ID Alpha-Beach->Brignoles"],
-              "dice": [2, 2, 2, 1, 1]}
+    record = {
+        "format": "warroom-record",
+        "version": 1,
+        "header": {"game": "dragoon", "scenario": "campaign", "options": {}, "seed": 1, "dice": "auto"},
+        "actions": [
+            "invade 3rd-ID Alpha-Beach",
+            "invade VI-Corps Delta-Beach",
+            "invade 1st-ABTF Le-Muy-DZ",
+            "ffi 3rd-ID",
+            "attack 3rd-ID Alpha-Beach->Brignoles",
+        ],
+        "dice": [2, 2, 2, 1, 1],
+    }
     created = api(live_server, "POST", "/api/games/upload", json={"record": record, "mode": "computer"})
-    context, page, errors = open_page(browser, f"{live_server.url}/play/{created['id']}?token={created['seats'][0]['token']}")
+    context, page, errors = open_page(
+        browser, f"{live_server.url}/play/{created['id']}?token={created['seats'][0]['token']}"
+    )
     page.wait_for_selector("#help-ok").click()
     card = page.wait_for_selector("#reroll-card")
     page.wait_for_selector("#reroll-card .odds")
@@ -115,8 +125,13 @@ def test_a_finished_game_replays_step_by_step(live_server: Any, browser: Any, ar
     game_id, token = created["id"], created["seats"][0]["token"]
     payload = created["game"]
     while not payload["view"]["over"]:
-        payload = api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": token},
-                      json={"action": "end", "move": payload["move"]})
+        payload = api(
+            live_server,
+            "POST",
+            f"/api/games/{game_id}/actions",
+            params={"token": token},
+            json={"action": "end", "move": payload["move"]},
+        )
     context, page, errors = open_page(browser, f"{live_server.url}/play/{game_id}?token={token}")
     over = page.wait_for_selector("#game-over")
     assert "German victory" in over.inner_text()
@@ -128,7 +143,9 @@ def test_a_finished_game_replays_step_by_step(live_server: Any, browser: Any, ar
     page.click("#replay-forward")
     assert "step 2 of" in page.inner_text("#replay-bar")
     page.click("#replay-back")
-    assert "step 1 of" in page.inner_text("#replay-bar") and "You chose: End Allied actions" in page.inner_text("#replay-bar")
+    assert "step 1 of" in page.inner_text("#replay-bar") and "You chose: End Allied actions" in page.inner_text(
+        "#replay-bar"
+    )
     page.click("#replay-last")
     assert page.evaluate("document.querySelector('#turn').textContent") == "Turn 29 Aug"
     page.screenshot(path=str(artifacts / "dragoon-replay.png"))
@@ -136,7 +153,9 @@ def test_a_finished_game_replays_step_by_step(live_server: Any, browser: Any, ar
     context.close()
 
 
-def test_two_browsers_play_online_and_never_see_the_other_hand(live_server: Any, browser: Any, secret_cards: str, artifacts: Path) -> None:
+def test_two_browsers_play_online_and_never_see_the_other_hand(
+    live_server: Any, browser: Any, secret_cards: str, artifacts: Path
+) -> None:
     created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "mode": "online"})
     game_id = created["id"]
     tokens = seat_tokens(server_post(live_server), created)
@@ -145,14 +164,19 @@ def test_two_browsers_play_online_and_never_see_the_other_hand(live_server: Any,
 
     def hidden_from(side: str) -> set[str]:
         other = "South" if side == "North" else "North"
-        return {CARDS[c] for c in match.state["hands"][other]} if game_id in live_server.app.state.service.live else set()
+        return (
+            {CARDS[c] for c in match.state["hands"][other]} if game_id in live_server.app.state.service.live else set()
+        )
 
     pages, frames, contexts = {}, {"North": [], "South": []}, []
     for side in ("North", "South"):
         context = browser.new_context(viewport={"width": 1100, "height": 700})
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.on("websocket", lambda ws, side=side: ws.on("framereceived", lambda payload, side=side: frames[side].append(payload)))
+        page.on(
+            "websocket",
+            lambda ws, side=side: ws.on("framereceived", lambda payload, side=side: frames[side].append(payload)),
+        )
         page.goto(f"{live_server.url}/play/{game_id}?token={tokens[side]}")
         page.wait_for_selector("#prompt h2, #prompt .waiting")
         if page.query_selector("#help-ok"):

@@ -44,8 +44,10 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
     assert first["scheme"] == "hmac-sha256" and first["seed"] is None and first["commitment"] == sha256_hex(key)
     sent: dict[str, list[str]] = {side: [] for side in tokens}
     sent["North"].append(created.text)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['North']}") as north_ws, \
-            client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['South']}") as south_ws:
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['North']}") as north_ws,
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['South']}") as south_ws,
+    ):
         sockets = {"North": north_ws, "South": south_ws}
         for side, ws in sockets.items():
             frame = ws.receive_json()
@@ -60,8 +62,11 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
             for route in ("", "/log", "/odds", "/record", "/replay"):
                 sent[side].append(get(client, game_id, tokens[side], route).text)
             sent[side].append(client.post("/api/lobby", json={"tokens": [tokens[side]]}).text)
-            answer = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-                                 json={"action": mine["view"]["legal"][0], "move": mine["move"]})
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                params={"token": tokens[side]},
+                json={"action": mine["view"]["legal"][0], "move": mine["move"]},
+            )
             assert answer.status_code == 200, answer.text
             final = answer.json()["view"]["over"]
             if not final:
@@ -101,10 +106,17 @@ def finish_dragoon_online(client: Any, created: dict[str, Any]) -> tuple[str, st
         assert payload["fairness"]["seed"] is None
         if step % 10 == 3:  # a solitaire's record may be downloaded mid-game: without the key
             mid = get(client, game_id, token, "/record")
-            assert mid.json()["header"]["seed"] is None and mid.json()["header"]["rng"] == "hmac-sha256" and key not in mid.text
+            assert (
+                mid.json()["header"]["seed"] is None
+                and mid.json()["header"]["rng"] == "hmac-sha256"
+                and key not in mid.text
+            )
             assert key not in get(client, game_id, token, "/log").text
-        answer = client.post(f"/api/games/{game_id}/actions", params={"token": token},
-                             json={"action": payload["view"]["legal"][0], "move": payload["move"]})
+        answer = client.post(
+            f"/api/games/{game_id}/actions",
+            params={"token": token},
+            json={"action": payload["view"]["legal"][0], "move": payload["move"]},
+        )
         assert answer.status_code == 200, answer.text
         payload = answer.json()
     assert payload["view"]["over"]
@@ -138,8 +150,15 @@ def test_verify_refuses_what_it_cannot_check(client: Any) -> None:
     keyed = warroom.new_game("dragoon", seed="ab" * 32).record().to_json()
     withheld = {**keyed, "header": {**keyed["header"], "seed": None}}
     refused = client.post("/api/verify", json={"record": withheld})
-    assert refused.status_code == 400 and refused.json()["error"]["code"] == "not_verifiable" and "withheld" in refused.json()["error"]["message"]
-    assert client.post("/api/verify", json={"record": {"format": "something else"}}).json()["error"]["code"] == "bad_record"
+    assert (
+        refused.status_code == 400
+        and refused.json()["error"]["code"] == "not_verifiable"
+        and "withheld" in refused.json()["error"]["message"]
+    )
+    assert (
+        client.post("/api/verify", json={"record": {"format": "something else"}}).json()["error"]["code"]
+        == "bad_record"
+    )
     short = client.post("/api/verify", json={"record": keyed, "commitment": "abc"})
     assert short.status_code == 400 and short.json()["ok"] is False
     bad_key = {**keyed, "header": {**keyed["header"], "seed": "zz" * 32}}
@@ -165,15 +184,18 @@ def test_a_record_continued_online_commits_to_a_new_key(client: Any) -> None:
     assert fairness["scheme"] == "hmac-sha256" and fairness["seed"] is None and HEX64.fullmatch(fairness["commitment"])
     game_id, token, _start = finish_dragoon_online(client, uploaded.json())
     record = get(client, game_id, token, "/record").json()
-    assert record["dice"][:len(before)] == before and sha256_hex(record["header"]["seed"]) == fairness["commitment"]
+    assert record["dice"][: len(before)] == before and sha256_hex(record["header"]["seed"]) == fairness["commitment"]
     report = client.post("/api/verify", json={"record": record, "commitment": fairness["commitment"]}).json()
     assert report["verified"] and report["given"] == len(before) and report["dice"] > len(before)
-    assert f"dice 1-{len(before)} were played before" in report["message"]  # what the key vouches for, and what it cannot
+    assert (
+        f"dice 1-{len(before)} were played before" in report["message"]
+    )  # what the key vouches for, and what it cannot
 
 
 # -- in the browser ------------------------------------------------------------------------------------
-def test_the_page_shows_the_commitment_then_the_key_and_verifies_the_dice(live_server: Any, browser: Any, secret_cards: str,
-                                                                         artifacts: Any) -> None:
+def test_the_page_shows_the_commitment_then_the_key_and_verifies_the_dice(
+    live_server: Any, browser: Any, secret_cards: str, artifacts: Any
+) -> None:
     from web_pages import api, new_page, server_post
 
     created = api(live_server, "POST", "/api/games", json={"game": secret_cards, "mode": "online"})
@@ -186,14 +208,21 @@ def test_the_page_shows_the_commitment_then_the_key_and_verifies_the_dice(live_s
     if page.query_selector("#help-ok"):
         page.click("#help-ok")
     chip = page.wait_for_selector("#hud #fairness")
-    assert chip.inner_text() == f"dice committed: {commitment[:16]}…" and commitment in (chip.get_attribute("title") or "")
+    assert chip.inner_text() == f"dice committed: {commitment[:16]}…" and commitment in (
+        chip.get_attribute("title") or ""
+    )
     assert not page.query_selector("#fairness-check")  # no key before the end
     for _ in range(4):  # both seats play their cards through the API; the page follows the pushes
         payload = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["North"]})
         side = payload["view"]["to_act"]
         mine = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens[side]})
-        api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-            json={"action": mine["view"]["legal"][0], "move": mine["move"]})
+        api(
+            live_server,
+            "POST",
+            f"/api/games/{game_id}/actions",
+            params={"token": tokens[side]},
+            json={"action": mine["view"]["legal"][0], "move": mine["move"]},
+        )
     page.wait_for_selector("#game-over")
     page.click("#overlay button.close")
     key = live_server.app.state.store.load(game_id).header["seed"]

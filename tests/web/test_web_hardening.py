@@ -36,7 +36,9 @@ def new_game(client: Any, **body: Any) -> tuple[str, str, dict[str, Any]]:
 # -- item 6: request size ------------------------------------------------------------------------------
 def test_a_body_over_the_limit_is_refused_before_parsing(client: Any) -> None:
     big = b'{"record": {"x": "' + b"a" * MAX_BODY_BYTES + b'"}}'
-    message = refused(client.post("/api/games/upload", content=big, headers={"content-type": "application/json"}), 413, "too_large")
+    message = refused(
+        client.post("/api/games/upload", content=big, headers={"content-type": "application/json"}), 413, "too_large"
+    )
     assert str(MAX_BODY_BYTES) in message and "aaaa" not in message
     assert client.post("/api/lobby", json={"tokens": []}).json()["games"] == []  # nothing was stored
 
@@ -56,7 +58,9 @@ def test_a_chunked_body_is_counted_as_it_streams(client: Any) -> None:
 
 def test_a_body_under_the_limit_reaches_the_route(client: Any) -> None:
     body = b'{"record": {"junk": "' + b"c" * (MAX_BODY_BYTES // 2) + b'"}}'
-    message = refused(client.post("/api/games/upload", content=body, headers={"content-type": "application/json"}), 400, "bad_record")
+    message = refused(
+        client.post("/api/games/upload", content=body, headers={"content-type": "application/json"}), 400, "bad_record"
+    )
     assert "cccc" not in message and len(message) <= 600
 
 
@@ -65,8 +69,11 @@ def test_an_illegal_action_is_quoted_short_with_a_few_legal_examples(client: Any
     game_id, token, payload = new_game(client)
     legal = payload["view"]["legal"]
     action = "march " + "z" * 150
-    message = refused(client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": 0}),
-                      400, "illegal_action")
+    message = refused(
+        client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": 0}),
+        400,
+        "illegal_action",
+    )
     assert "z" * 80 not in message and "z" * 60 in message and "…" in message
     assert sum(1 for a in legal if a in message) <= 6 and len(message) < 600
 
@@ -84,10 +91,19 @@ def test_validation_errors_name_the_field_without_echoing_it(client: Any) -> Non
     junk = "q" * 5000
     message = refused(client.post("/api/games", json={"game": "dragoon", "budget_ms": junk}), 400, "bad_request")
     assert "budget_ms" in message and "qqq" not in message
-    message = refused(client.post("/api/games/x/actions", params={"token": "t"}, json={"action": junk, "move": 0}), 400, "bad_request")
+    message = refused(
+        client.post("/api/games/x/actions", params={"token": "t"}, json={"action": junk, "move": 0}), 400, "bad_request"
+    )
     assert "action" in message and "qqq" not in message
-    assert "detail" not in client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}).json()
-    refused(client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}), 400, "bad_request")
+    assert (
+        "detail"
+        not in client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}).json()
+    )
+    refused(
+        client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}),
+        400,
+        "bad_request",
+    )
 
 
 def test_the_router_answers_the_error_body_too(client: Any) -> None:
@@ -109,14 +125,23 @@ def test_a_read_only_database_answers_503_storage(client: Any, db_url: str) -> N
         assert "nothing was changed" in message
         client.app.state.service.live.clear()
         assert client.get(f"/api/games/{game_id}", params={"token": token}).status_code == 200  # reads still work
-        refused(client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": "invade 3rd-ID Alpha-Beach", "move": 0}),
-                503, "storage")
+        refused(
+            client.post(
+                f"/api/games/{game_id}/actions",
+                params={"token": token},
+                json={"action": "invade 3rd-ID Alpha-Beach", "move": 0},
+            ),
+            503,
+            "storage",
+        )
     finally:
         store.engine.dispose()
         store.engine = writable
 
 
-def test_a_bug_answers_json_500_and_is_logged(client: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_bug_answers_json_500_and_is_logged(
+    client: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken() -> None:
         raise RuntimeError("a bug in the catalog")
 
@@ -139,11 +164,14 @@ def _one_line_error(done: subprocess.CompletedProcess[str]) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize(("db", "words"), [
-    ("garbage", "is no database URL"),
-    ("missing-folder/games.db", "does not exist"),
-    ("mysql://host/games", "SQLite or PostgreSQL"),
-])
+@pytest.mark.parametrize(
+    ("db", "words"),
+    [
+        ("garbage", "is no database URL"),
+        ("missing-folder/games.db", "does not exist"),
+        ("mysql://host/games", "SQLite or PostgreSQL"),
+    ],
+)
 def test_serve_refuses_a_database_it_cannot_use_in_one_line(tmp_path: Path, db: str, words: str) -> None:
     line = _one_line_error(_start(tmp_path, "serve", "--port", "0", "--db", db))
     assert words in line
@@ -154,19 +182,35 @@ def test_serve_refuses_an_unwritable_database(tmp_path: Path) -> None:
     from warroom.web.storage import Store
 
     Store(f"sqlite:///{tmp_path / 'games.db'}").close()
-    line = _one_line_error(_start(tmp_path, "serve", "--port", "0", "--db", f"sqlite:///file:{tmp_path / 'games.db'}?mode=ro&uri=true"))
+    line = _one_line_error(
+        _start(tmp_path, "serve", "--port", "0", "--db", f"sqlite:///file:{tmp_path / 'games.db'}?mode=ro&uri=true")
+    )
     assert "readonly" in line or "read-only" in line
 
 
 def test_serve_says_which_package_postgresql_needs(tmp_path: Path) -> None:
-    line = _one_line_error(_start(tmp_path, "serve", "--port", "0", "--db", "postgresql://warroom@localhost/warroom",
-                                  prelude="sys.modules['psycopg'] = None; "))
+    line = _one_line_error(
+        _start(
+            tmp_path,
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "postgresql://warroom@localhost/warroom",
+            prelude="sys.modules['psycopg'] = None; ",
+        )
+    )
     assert "pip install 'warroom[postgres]'" in line
 
 
 def test_python_m_warroom_web_refuses_in_one_line_too(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "warroom.web", "--port", "0", "--db", "garbage"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom.web", "--port", "0", "--db", "garbage"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "is no database URL" in _one_line_error(done)
 
 
@@ -188,7 +232,12 @@ def test_normalize_url() -> None:
 def test_security_headers_on_every_response(client: Any, path: str) -> None:
     response = client.get(path)
     csp = response.headers["content-security-policy"]
-    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp and "base-uri 'none'" in csp and "unsafe-inline" not in csp
+    assert (
+        "script-src 'self'" in csp
+        and "frame-ancestors 'none'" in csp
+        and "base-uri 'none'" in csp
+        and "unsafe-inline" not in csp
+    )
     assert response.headers["x-frame-options"] == "DENY"
     assert response.headers["referrer-policy"] == "no-referrer"
     assert response.headers["x-content-type-options"] == "nosniff"
@@ -207,7 +256,7 @@ def test_the_pages_load_nothing_inline_nor_from_elsewhere() -> None:
     assert not re.search(r"\son[a-z]+=", page)
     for script in (static / "js").glob("*.js"):
         text = script.read_text()
-        assert 'h("style"' not in text and "setAttribute(\"style\"" not in text, script.name
+        assert 'h("style"' not in text and 'setAttribute("style"' not in text, script.name
 
 
 def test_docs_come_from_this_server(client: Any) -> None:
@@ -254,7 +303,11 @@ def test_the_description_lists_every_refusal_with_the_error_body(client: Any) ->
 
     assert spec["paths"]["/api/boards/{game}"]["get"]["parameters"][0]["schema"]["enum"] == game_ids()
     new_game = spec["components"]["schemas"]["NewGame"]["anyOf"]
-    sicily = next(v for v in new_game if v["properties"]["scenario"].get("enum") == ["sicily"] and v["properties"]["mode"]["enum"] == ["online"])
+    sicily = next(
+        v
+        for v in new_game
+        if v["properties"]["scenario"].get("enum") == ["sicily"] and v["properties"]["mode"]["enum"] == ["online"]
+    )
     assert sicily["properties"]["seed"] == {"type": "null", "description": sicily["properties"]["seed"]["description"]}
     assert sicily["properties"]["options"]["properties"]["turn_limit"]["maximum"] == 99
     assert sicily["properties"]["options"]["additionalProperties"] is False

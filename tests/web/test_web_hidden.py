@@ -49,12 +49,17 @@ def test_each_seat_sees_only_its_own_hand_everywhere(client: Any, secret_cards: 
     tokens = seat_tokens(client_post(client), created)
     assert set(tokens) == {"North", "South"}
     assert_no_leak(client, game_id, "North", created)  # the creator's answer shows the first seat's view only
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['North']}") as north_ws, \
-            client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['South']}") as south_ws:
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['North']}") as north_ws,
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['South']}") as south_ws,
+    ):
         sockets = {"North": north_ws, "South": south_ws}
         for side, ws in sockets.items():
             assert_no_leak(client, game_id, side, ws.receive_json())
-        own = {side: set(client.get(f"/api/games/{game_id}", params={"token": t}).json()["view"]["state"]["hand"]) for side, t in tokens.items()}
+        own = {
+            side: set(client.get(f"/api/games/{game_id}", params={"token": t}).json()["view"]["state"]["hand"])
+            for side, t in tokens.items()
+        }
         assert len(own["North"]) == 2 and len(own["South"]) == 2 and not own["North"] & own["South"]
         for side, token in tokens.items():
             for route in ("", "/log", "/odds"):
@@ -72,11 +77,17 @@ def test_each_seat_sees_only_its_own_hand_everywhere(client: Any, secret_cards: 
             mine = client.get(f"/api/games/{game_id}", params={"token": tokens[side]}).json()
             not_mine = client.get(f"/api/games/{game_id}", params={"token": tokens[other]}).json()
             assert not_mine["view"]["legal"] == [] and mine["view"]["legal"]
-            refused = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[other]},
-                                  json={"action": mine["view"]["legal"][0], "move": mine["move"]})
+            refused = client.post(
+                f"/api/games/{game_id}/actions",
+                params={"token": tokens[other]},
+                json={"action": mine["view"]["legal"][0], "move": mine["move"]},
+            )
             assert refused.status_code == 403 and refused.json()["error"]["code"] == "wrong_side"
-            answer = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-                                 json={"action": mine["view"]["legal"][0], "move": mine["move"]})
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                params={"token": tokens[side]},
+                json={"action": mine["view"]["legal"][0], "move": mine["move"]},
+            )
             assert answer.status_code == 200
             assert_no_leak(client, game_id, side, answer.json())
             for seat, ws in sockets.items():

@@ -55,7 +55,9 @@ class Server:
         return dict(answer.json())
 
     def act(self, game_id: str, token: str, action: str, move: int) -> dict[str, Any]:
-        answer = self.http.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move})
+        answer = self.http.post(
+            f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move}
+        )
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 
@@ -82,7 +84,9 @@ def _next_update(socket: Any, seconds: float = 15) -> dict[str, Any]:
             return dict(message)
 
 
-def test_a_game_made_through_one_server_is_played_through_the_other_and_pushed_across(servers: Callable[[], Server]) -> None:
+def test_a_game_made_through_one_server_is_played_through_the_other_and_pushed_across(
+    servers: Callable[[], Server],
+) -> None:
     a, b = servers(), servers()
     created = a.http.post("/api/games", json={"game": "patton", "mode": "hotseat", "seed": 3})
     assert created.status_code == 201, created.text
@@ -96,13 +100,21 @@ def test_a_game_made_through_one_server_is_played_through_the_other_and_pushed_a
             through, other = (b, a) if n % 2 == 0 else (a, b)
             payload = through.act(game_id, tokens["Allied"], payload["view"]["legal"][0], payload["move"])
             assert payload["move"] == n + 1
-            pushed = _next_update(axis_on_a)  # the Axis seat's socket, held by A, hears every move, whichever server took it
+            pushed = _next_update(
+                axis_on_a
+            )  # the Axis seat's socket, held by A, hears every move, whichever server took it
             assert pushed["move"] == n + 1 and pushed["side"] == "Axis"
-            assert pushed["view"] == other.view(game_id, tokens["Axis"])["view"] == through.view(game_id, tokens["Axis"])["view"]
+            assert (
+                pushed["view"]
+                == other.view(game_id, tokens["Axis"])["view"]
+                == through.view(game_id, tokens["Axis"])["view"]
+            )
             own = _next_update(allied_on_b)  # and the mover's own socket on B, for the moves made through A as well
             assert own["move"] == n + 1 and own["view"] == payload["view"]
             if through is a:
-                assert [e["type"] for e in own["events"]] == [e["type"] for e in payload["events"]]  # with the move's events
+                assert [e["type"] for e in own["events"]] == [
+                    e["type"] for e in payload["events"]
+                ]  # with the move's events
 
 
 def test_kill_9_of_either_server_loses_no_acknowledged_move(servers: Callable[[], Server]) -> None:
@@ -141,7 +153,9 @@ def test_bench_measures_two_processes_on_one_postgresql(pg_url: str) -> None:
 
     report = run_processes(pg_url, processes=2, games=4, seconds=3, think_ms=50)
     assert report["moves"] > 0 and report["errors"] == {}
-    assert report["pushes_timed"] > 0 and report["push_p50_ms"] > 0  # every timed push crossed from one process to the other
+    assert (
+        report["pushes_timed"] > 0 and report["push_p50_ms"] > 0
+    )  # every timed push crossed from one process to the other
     assert "2 ×" in report["server"]
 
 

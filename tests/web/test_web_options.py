@@ -27,33 +27,65 @@ def catalog_options(client: Any) -> dict[str, list[dict[str, Any]]]:
 def test_the_catalog_describes_each_games_rules_options(client: Any) -> None:
     options = catalog_options(client)
     # Dragoon's contested readings are rules options too (issue 12, item 22)
-    assert [o["key"] for o in options["dragoon"]] == ["panzer_counterattack", "montelimar_infantry", "panzer_to_montelimar"]
+    assert [o["key"] for o in options["dragoon"]] == [
+        "panzer_counterattack",
+        "montelimar_infantry",
+        "panzer_to_montelimar",
+    ]
     patton = {o["key"]: o for o in options["patton"]}
     assert set(patton) == OPTIONS  # every option the rules know, and no other
     for o in patton.values():
         assert o["kind"] in ("bool", "choice", "int") and o["label"] and o["help"] and o["rule"].startswith("Patton")
     advanced = patton["advanced_retreat"]
-    assert (advanced["kind"], advanced["default"], advanced["label"]) == ("bool", False, "Optional Retreating Rule for Advanced Players")
+    assert (advanced["kind"], advanced["default"], advanced["label"]) == (
+        "bool",
+        False,
+        "Optional Retreating Rule for Advanced Players",
+    )
     placement = patton["placement"]
     assert placement["kind"] == "choice" and placement["default"] == "default"
     assert [c["value"] for c in placement["choices"]] == list(PLACEMENTS)
     # Sicily's Allies start at sea (Patton: Sicily): only the Axis can place there
-    offered = {sc: [c["value"] for c in placement["choices"] if sc in c.get("scenarios", [sc])] for sc in ("normandy", "bulge", "sicily")}
+    offered = {
+        sc: [c["value"] for c in placement["choices"] if sc in c.get("scenarios", [sc])]
+        for sc in ("normandy", "bulge", "sicily")
+    }
     assert offered == {"normandy": list(PLACEMENTS), "bulge": list(PLACEMENTS), "sicily": ["default", "Axis"]}
     limit = patton["turn_limit"]
-    assert (limit["kind"], limit["scenarios"], limit["default"], limit["min"]) == ("int", ["sicily"], load_board("sicily").turn_limit, 1)
+    assert (limit["kind"], limit["scenarios"], limit["default"], limit["min"]) == (
+        "int",
+        ["sicily"],
+        load_board("sicily").turn_limit,
+        1,
+    )
 
 
 def test_a_patton_game_starts_with_the_options_chosen(client: Any) -> None:
-    created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "mode": "hotseat",
-                                              "options": {"advanced_retreat": True, "placement": "manual"}})
+    created = client.post(
+        "/api/games",
+        json={
+            "game": "patton",
+            "scenario": "normandy",
+            "mode": "hotseat",
+            "options": {"advanced_retreat": True, "placement": "manual"},
+        },
+    )
     assert created.status_code == 201, created.text
     game = created.json()["game"]
     state = game["view"]["state"]
     # Patton: Positioning of Units: the American places first, by hand
-    assert state["phase"] == "placement" and game["view"]["to_act"] == "Allied" and state["options"]["advanced_retreat"] is True
-    assert "place default" in game["view"]["legal"] and any(a.startswith("place ") and a != "place default" for a in game["view"]["legal"])
-    assert client.app.state.store.load(game["id"]).header["options"] == {"advanced_retreat": True, "placement": "manual"}
+    assert (
+        state["phase"] == "placement"
+        and game["view"]["to_act"] == "Allied"
+        and state["options"]["advanced_retreat"] is True
+    )
+    assert "place default" in game["view"]["legal"] and any(
+        a.startswith("place ") and a != "place default" for a in game["view"]["legal"]
+    )
+    assert client.app.state.store.load(game["id"]).header["options"] == {
+        "advanced_retreat": True,
+        "placement": "manual",
+    }
     shown = {o["key"]: o for o in game["options"]}
     assert set(shown) == {"advanced_retreat", "placement"}
     assert shown["advanced_retreat"]["chip"] == "Advanced retreat" and shown["placement"]["text"] == "Both players"
@@ -62,8 +94,15 @@ def test_a_patton_game_starts_with_the_options_chosen(client: Any) -> None:
     again = client.get(f"/api/games/{game['id']}", params={"token": token}).json()
     assert again["options"] == game["options"]
 
-    sicily = client.post("/api/games", json={"game": "patton", "scenario": "sicily", "mode": "hotseat",
-                                             "options": {"turn_limit": 20, "placement": "Axis"}}).json()["game"]
+    sicily = client.post(
+        "/api/games",
+        json={
+            "game": "patton",
+            "scenario": "sicily",
+            "mode": "hotseat",
+            "options": {"turn_limit": 20, "placement": "Axis"},
+        },
+    ).json()["game"]
     assert sicily["view"]["state"]["options"]["turn_limit"] == 20 and sicily["view"]["state"]["phase"] == "placement"
     assert sicily["view"]["to_act"] == "Axis"  # the Allies are at sea: the Axis places
     assert [o["chip"] for o in sicily["options"]] == ["Placed by hand: Axis only", "Turn limit: 20"]
@@ -72,18 +111,30 @@ def test_a_patton_game_starts_with_the_options_chosen(client: Any) -> None:
     assert plain["options"] == [] and plain["view"]["state"]["phase"] != "placement"
 
 
-@pytest.mark.parametrize(("game", "scenario", "options", "words"), [
-    ("patton", "normandy", {"placement": "both"}, ["'placement'", "'manual'", "'both'"]),
-    ("patton", "normandy", {"advanced_retreat": "yes"}, ["'advanced_retreat'", "true or false"]),
-    ("patton", "sicily", {"turn_limit": 0}, ["'turn_limit'", "from 1 to 99"]),
-    ("patton", "sicily", {"turn_limit": "20"}, ["'turn_limit'", "'20'"]),
-    ("patton", "normandy", {"turn_limit": 20}, ["'turn_limit'", "only for the scenario sicily"]),
-    ("patton", "sicily", {"placement": "Allied"}, ["'placement'", "'Allied'", "in sicily"]),
-    ("patton", None, {"advance_retreat": True}, ["'advance_retreat'", "advanced_retreat"]),
-    ("dragoon", None, {"advanced_retreat": True}, ["'advanced_retreat'", "Operation Dragoon", "montelimar_infantry"]),
-])
-def test_a_bad_rules_option_is_refused_by_name(client: Any, game: str, scenario: str | None, options: dict[str, Any], words: list[str]) -> None:
-    response = client.post("/api/games", json={"game": game, "scenario": scenario, "mode": "hotseat", "options": options})
+@pytest.mark.parametrize(
+    ("game", "scenario", "options", "words"),
+    [
+        ("patton", "normandy", {"placement": "both"}, ["'placement'", "'manual'", "'both'"]),
+        ("patton", "normandy", {"advanced_retreat": "yes"}, ["'advanced_retreat'", "true or false"]),
+        ("patton", "sicily", {"turn_limit": 0}, ["'turn_limit'", "from 1 to 99"]),
+        ("patton", "sicily", {"turn_limit": "20"}, ["'turn_limit'", "'20'"]),
+        ("patton", "normandy", {"turn_limit": 20}, ["'turn_limit'", "only for the scenario sicily"]),
+        ("patton", "sicily", {"placement": "Allied"}, ["'placement'", "'Allied'", "in sicily"]),
+        ("patton", None, {"advance_retreat": True}, ["'advance_retreat'", "advanced_retreat"]),
+        (
+            "dragoon",
+            None,
+            {"advanced_retreat": True},
+            ["'advanced_retreat'", "Operation Dragoon", "montelimar_infantry"],
+        ),
+    ],
+)
+def test_a_bad_rules_option_is_refused_by_name(
+    client: Any, game: str, scenario: str | None, options: dict[str, Any], words: list[str]
+) -> None:
+    response = client.post(
+        "/api/games", json={"game": game, "scenario": scenario, "mode": "hotseat", "options": options}
+    )
     assert response.status_code == 400, response.text
     error = response.json()["error"]
     assert error["code"] == "bad_option"
@@ -96,7 +147,10 @@ def click_town(page: Any, town: str) -> None:
 
 
 def wait_move(page: Any, move: int) -> None:
-    page.wait_for_function("m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')", arg=move)
+    page.wait_for_function(
+        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')",
+        arg=move,
+    )
 
 
 def state_of(page: Any) -> dict[str, Any]:
@@ -110,11 +164,15 @@ def pass_device(page: Any, to: str) -> None:
     page.wait_for_function("s => window.warroomGame.payload.side === s", arg=to)
 
 
-def test_the_lobby_switches_on_patton_options_and_the_hot_seat_game_opens_with_placement(live_server: Any, browser: Any,
-                                                                                          artifacts: Path) -> None:
+def test_the_lobby_switches_on_patton_options_and_the_hot_seat_game_opens_with_placement(
+    live_server: Any, browser: Any, artifacts: Path
+) -> None:
     context, page, errors = new_page(browser)
     sent: list[dict[str, Any]] = []
-    page.on("request", lambda r: sent.append(json.loads(r.post_data)) if r.method == "POST" and r.url.endswith("/api/games") else None)
+    page.on(
+        "request",
+        lambda r: sent.append(json.loads(r.post_data)) if r.method == "POST" and r.url.endswith("/api/games") else None,
+    )
     page.goto(live_server.url + "/")
     page.wait_for_selector("#new-game-select")
     page.select_option("#new-game-select", "dragoon")
@@ -133,7 +191,14 @@ def test_the_lobby_switches_on_patton_options_and_the_hot_seat_game_opens_with_p
     page.screenshot(path=str(artifacts / "patton-lobby-rules-options.png"))
     page.click("#start-game")
     page.wait_for_selector("#help-ok")
-    assert sent == [{"game": "patton", "mode": "hotseat", "scenario": "normandy", "options": {"advanced_retreat": True, "placement": "manual"}}]
+    assert sent == [
+        {
+            "game": "patton",
+            "mode": "hotseat",
+            "scenario": "normandy",
+            "options": {"advanced_retreat": True, "placement": "manual"},
+        }
+    ]
     assert "Optional Retreating Rule for Advanced Players: on." in page.inner_text("#overlay")
     page.click("#help-ok")
 

@@ -23,7 +23,9 @@ from warroom.games.patton.odds import round_outcome
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-def open_seat(browser: Any, url: str, frames: list[str] | None = None, phone: bool = False) -> tuple[Any, Any, list[str]]:
+def open_seat(
+    browser: Any, url: str, frames: list[str] | None = None, phone: bool = False
+) -> tuple[Any, Any, list[str]]:
     context, page, errors = new_page(browser, phone)
     if frames is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
@@ -39,7 +41,10 @@ def payload(page: Any) -> dict[str, Any]:
 
 
 def wait_move(page: Any, move: int) -> None:
-    page.wait_for_function("m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')", arg=move)
+    page.wait_for_function(
+        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')",
+        arg=move,
+    )
 
 
 def click_town(page: Any, town: str) -> None:
@@ -72,7 +77,9 @@ def decide(page: Any) -> None:
     wait_move(page, move + 1)
 
 
-SEED = "c0a28efb0c".zfill(64)  # an online game's key (64 hex digits): the American turns up a 10, then the German a 12, in both
+SEED = "c0a28efb0c".zfill(
+    64
+)  # an online game's key (64 hex digits): the American turns up a 10, then the German a 12, in both
 # the Bulge (the first American move leaves MP to end the moves by hand) and Normandy (MP left after the attack)
 
 
@@ -94,10 +101,16 @@ def assert_no_future(server: Any, game_id: str, seat: str, html: str, frames: li
     assert len(upcoming) >= 4
     seen = html + "\n".join(frames)
     for k in (4, len(upcoming)):
-        for form in (json.dumps(upcoming[:k]), json.dumps(upcoming[:k], separators=(",", ":")), "-".join(map(str, upcoming[:k]))):
+        for form in (
+            json.dumps(upcoming[:k]),
+            json.dumps(upcoming[:k], separators=(",", ":")),
+            "-".join(map(str, upcoming[:k])),
+        ):
             assert form[:-1] not in seen, f"{seat} was sent the order of the cards to come {upcoming[:k]}"
     seed = server.app.state.store.load(game_id).header["seed"]  # the server's secret, drawn when the game was made
-    assert isinstance(seed, str) and seed not in seen, f"{seat} was sent the seed, which tells every card and die to come"
+    assert isinstance(seed, str) and seed not in seen, (
+        f"{seat} was sent the seed, which tells every card and die to come"
+    )
     for frame in frames:
         message = json.loads(frame)
         assert message.get("side", seat) == seat and "seed" not in message and "record" not in message
@@ -112,13 +125,17 @@ def test_the_patton_boards_come_from_the_scenario_data(client: Any) -> None:
         towns = {t["id"]: t for t in layout["towns"]}
         assert set(towns) == {t.id for t in data.towns}
         # Patton: Using Movement Points: solid 1 MP, dashed 2, dotted 3, as the client draws them
-        assert [(r["a"], r["b"], r["kind"], r["mp"]) for r in layout["roads"]] == [(r.a, r.b, r.kind, ROAD_COST[r.kind]) for r in data.roads]
+        assert [(r["a"], r["b"], r["kind"], r["mp"]) for r in layout["roads"]] == [
+            (r.a, r.b, r.kind, ROAD_COST[r.kind]) for r in data.roads
+        ]
         assert {t.id for t in data.towns if t.red} == {k for k, t in towns.items() if t["red"]}
         assert {t.id for t in data.towns if t.star} == {k for k, t in towns.items() if t["star"]}
-        assert {t.id: t.defection for t in data.towns if t.defection} == {k: t["defection"] for k, t in towns.items() if t["defection"]}
+        assert {t.id: t.defection for t in data.towns if t.defection} == {
+            k: t["defection"] for k, t in towns.items() if t["defection"]
+        }
         points = [(t["x"], t["y"]) for t in layout["towns"]]
         assert all(0 < x < layout["map"]["w"] and 0 < y < layout["map"]["h"] for x, y in points)
-        closest = min(math.dist(p, q) for n, p in enumerate(points) for q in points[n + 1:])
+        closest = min(math.dist(p, q) for n, p in enumerate(points) for q in points[n + 1 :])
         assert closest >= 125, f"{scenario}: two towns {closest:.0f} apart would hide each other's counters"
     normandy, bulge, sicily = (board["scenarios"][s] for s in ("normandy", "bulge", "sicily"))
     assert sum(t["red"] for t in normandy["towns"]) == 9 and sum(t["star"] for t in normandy["towns"]) == 5
@@ -139,34 +156,48 @@ def parse_group(action: str) -> tuple[int, int, str, str]:
 
 def attacks_in(view: dict[str, Any]) -> list[str]:
     towns = view["state"]["towns"]
-    return [a for a in view["legal"] if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") not in (None, view["state"]["mover"])]
+    return [
+        a
+        for a in view["legal"]
+        if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") not in (None, view["state"]["mover"])
+    ]
 
 
 def test_the_odds_route_gives_exact_patton_battle_odds(client: Any) -> None:
-    created = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "seed": 11, "mode": "hotseat"}).json()
+    created = client.post(
+        "/api/games", json={"game": "patton", "scenario": "normandy", "seed": 11, "mode": "hotseat"}
+    ).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     view = created["game"]["view"]
     towns = view["state"]["towns"]
     odds = client.get(f"/api/games/{game_id}/odds", params={"token": token}).json()["odds"]
-    assert odds, "no Patton odds from /odds: PattonRules needs its action_odds hook (warroom.web.odds asks the ruleset for it)"
+    assert odds, (
+        "no Patton odds from /odds: PattonRules needs its action_odds hook (warroom.web.odds asks the ruleset for it)"
+    )
     attacks = attacks_in(view)
     assert attacks and set(odds) == set(attacks)  # a move into an empty or own town fights no battle
     for action in attacks:
         armor, infantry, _origin, target = parse_group(action)
         # Patton: Battles: 1 die per Armored Unit, 1 per 2 Infantry; exact, as the engine's own odds module has it
         expected = round_outcome(armor, infantry, towns[target]["armor"], towns[target]["infantry"])
-        assert odds[action]["fraction"] == f"{expected['attacker_wins'].numerator}/{expected['attacker_wins'].denominator}", action
+        assert (
+            odds[action]["fraction"] == f"{expected['attacker_wins'].numerator}/{expected['attacker_wins'].denominator}"
+        ), action
         assert odds[action]["outcome"]["tie"] == pytest.approx(float(expected["tie"]))
     # a second attack on the same town counts the Units already outside it: one attack force
     first = min(attacks, key=lambda a: sum(parse_group(a)[:2]))
     armor, infantry, _origin, target = parse_group(first)
-    answer = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": first, "move": 0}).json()
+    answer = client.post(
+        f"/api/games/{game_id}/actions", params={"token": token}, json={"action": first, "move": 0}
+    ).json()
     again = client.get(f"/api/games/{game_id}/odds", params={"token": token}).json()["odds"]
     joining = [a for a in again if parse_group(a)[3] == target]
     assert answer["move"] == 1 and joining
     for action in joining:
         more_armor, more_infantry = parse_group(action)[:2]
-        expected = round_outcome(armor + more_armor, infantry + more_infantry, towns[target]["armor"], towns[target]["infantry"])["attacker_wins"]
+        expected = round_outcome(
+            armor + more_armor, infantry + more_infantry, towns[target]["armor"], towns[target]["infantry"]
+        )["attacker_wins"]
         assert again[action]["p"] == pytest.approx(float(expected)) and "already outside" in again[action]["text"]
 
 
@@ -188,7 +219,11 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     name = {t["id"]: t["name"] for t in layout["towns"]}
     assert page.locator("#board .p-town").count() == len(layout["towns"])
     for kind in ("solid", "dashed", "dotted"):
-        assert page.locator(f"#board .layer-roads .p-road.{kind}").count() == sum(r["kind"] == kind for r in layout["roads"]) > 0
+        assert (
+            page.locator(f"#board .layer-roads .p-road.{kind}").count()
+            == sum(r["kind"] == kind for r in layout["roads"])
+            > 0
+        )
     assert page.locator("#board .p-town.red").count() == 9 and page.locator("#board .p-star").count() == 5
     assert page.inner_text("#turn") == "Turn 1 of 12" and page.text_content("#scenario") == "Breakout at Normandy"
     mp = payload(page)["view"]["state"]["mp"]
@@ -209,13 +244,20 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     expected = round_outcome(armor, infantry, town["armor"], town["infantry"])["attacker_wins"]
     odds = page.wait_for_selector("#confirm .p-odds-bar + .p-odds-text")
     assert f"exactly {expected.numerator}/{expected.denominator}" in page.inner_text("#confirm")
-    assert f"{dice_for(armor, infantry)} {'die' if dice_for(armor, infantry) == 1 else 'dice'} against {dice_for(town['armor'], town['infantry'])}" in odds.inner_text()
+    assert (
+        f"{dice_for(armor, infantry)} {'die' if dice_for(armor, infantry) == 1 else 'dice'} against {dice_for(town['armor'], town['infantry'])}"
+        in odds.inner_text()
+    )
     page.click("#confirm button.action")
     wait_move(page, 1)
     page.wait_for_selector(f'#board .p-stack.small[data-town="{target}"]')  # stopped on the road outside the town
     assert f"{name[target]} ({chosen.split(' ')[1]} from {name[origin]})" in page.inner_text("#prompt")
     view = payload(page)["view"]
-    plain = next(a for a in view["legal"] if a.startswith("move ") and a not in attacks_in(view) and parse_group(a)[3] not in view["state"]["towns"])
+    plain = next(
+        a
+        for a in view["legal"]
+        if a.startswith("move ") and a not in attacks_in(view) and parse_group(a)[3] not in view["state"]["towns"]
+    )
     origin, quiet = parse_group(plain)[2:]
     move_by_clicks(page, origin, quiet)
     state = payload(page)["view"]["state"]
@@ -230,7 +272,9 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
         page.wait_for_function("() => !document.body.classList.contains('busy')")
         if page.is_visible("#pass-ready"):
             nxt = payload(page)["view"]["to_act"]
-            assert f"Pass the device to {nxt}" in page.inner_text("#overlay")  # hot-seat: the board goes dark between seats
+            assert f"Pass the device to {nxt}" in page.inner_text(
+                "#overlay"
+            )  # hot-seat: the board goes dark between seats
             page.click("#pass-ready")
             page.wait_for_function("s => window.warroomGame.payload.side === s", arg=nxt)
             passes += 1
@@ -255,25 +299,32 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     context.close()
 
 
-def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_server: Any, browser: Any, artifacts: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(
+    live_server: Any, browser: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from warroom.web import service
 
-    monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # the server's secret draw, fixed here (the server runs in this process)
+    monkeypatch.setattr(
+        service, "secret_seed", lambda: SEED
+    )  # the server's secret draw, fixed here (the server runs in this process)
     created = api(live_server, "POST", "/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online"})
     game_id = created["id"]
     tokens = seat_tokens(server_post(live_server), created)
     frames: dict[str, list[str]] = {"Allied": [], "Axis": []}
     pages, contexts, errors = {}, [], []
     for side in ("Allied", "Axis"):
-        context, page, page_errors = open_seat(browser, f"{live_server.url}/play/{game_id}?token={tokens[side]}", frames[side])
+        context, page, page_errors = open_seat(
+            browser, f"{live_server.url}/play/{game_id}?token={tokens[side]}", frames[side]
+        )
         pages[side], contexts, errors = page, [*contexts, context], [*errors, page_errors]
     allied, axis = pages["Allied"], pages["Axis"]
     assert "The American is moving" in axis.inner_text("#prompt")  # the waiting side sees what the other is doing
     # Patton: Using Movement Points: the American reinforces a town of theirs by clicking; the German sees it pushed
     view = payload(allied)["view"]
     towns = view["state"]["towns"]
-    group = next(a for a in view["legal"] if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") == "Allied")
+    group = next(
+        a for a in view["legal"] if a.startswith("move ") and towns.get(parse_group(a)[3], {}).get("side") == "Allied"
+    )
     origin, target = parse_group(group)[2:]
     before = towns[target]["armor"] + towns[target]["infantry"]
     move_by_clicks(allied, origin, target)
@@ -290,7 +341,9 @@ def test_two_browsers_play_patton_online_and_never_see_the_cards_to_come(live_se
         if view["to_act"] == "Axis" and view["state"]["phase"] == "movement":
             break
         page = pages[view["to_act"]]
-        wait_move(page, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens[view["to_act"]]})["move"])
+        wait_move(
+            page, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens[view["to_act"]]})["move"]
+        )
         decide(page)
     wait_move(axis, api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["Axis"]})["move"])
     first = next(a for a in payload(axis)["view"]["legal"] if a.startswith("move "))
@@ -317,24 +370,32 @@ def test_sicily_landings_on_a_phone(live_server: Any, browser: Any, artifacts: P
     # Patton: Sicily — Allied Landings: Units go from the sea into the landing area's town, 1 MP each
     capacity = {area["id"]: area["capacity"] for area in layout["landings"]}
     lands = [a for a in payload(page)["view"]["legal"] if a.startswith("land ")]
-    area, town = parse_group(max(lands, key=lambda a: capacity[parse_group(a)[2]]))[2:]  # the phone opens on the big beaches
+    area, town = parse_group(max(lands, key=lambda a: capacity[parse_group(a)[2]]))[
+        2:
+    ]  # the phone opens on the big beaches
     page.click(f'#board .p-landing[data-landing="{area}"]', force=True)
     page.wait_for_selector(f'#board .p-landing.origin[data-landing="{area}"]')
     click_town(page, town)
     page.wait_for_selector("#confirm button.action")
-    assert f"{area.replace('-', ' ')} → {next(t['name'] for t in layout['towns'] if t['id'] == town)}" in page.inner_text("#confirm")
+    assert (
+        f"{area.replace('-', ' ')} → {next(t['name'] for t in layout['towns'] if t['id'] == town)}"
+        in page.inner_text("#confirm")
+    )
     page.screenshot(path=str(artifacts / "patton-sicily-phone-landing.png"))
     page.click("#confirm button.action")
     wait_move(page, 1)
     state = payload(page)["view"]["state"]
-    ashore = [st for st in state["stacks"] if st["from"] == area] or [t for t in [state["towns"].get(town)] if t and t["side"] == "Allied"]
+    ashore = [st for st in state["stacks"] if st["from"] == area] or [
+        t for t in [state["towns"].get(town)] if t and t["side"] == "Allied"
+    ]
     assert ashore and state["offshore"]["armor"] + state["offshore"]["infantry"] < 33
     assert not errors, errors
     context.close()
 
 
-def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(live_server: Any, browser: Any, artifacts: Path,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(
+    live_server: Any, browser: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from warroom.web import service
 
     monkeypatch.setattr(service, "secret_seed", lambda: SEED)  # an American card of 10: MP left after the attack
@@ -347,7 +408,9 @@ def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(live_
         pages[side], contexts, errors = page, [*contexts, context], [*errors, page_errors]
     allied, axis = pages["Allied"], pages["Axis"]
     assert not axis.locator("#battle-odds").count()  # no attack yet
-    origin, target = parse_group(attacks_in(payload(allied)["view"])[0])[2:]  # Normandy always opens with one (Coutances)
+    origin, target = parse_group(attacks_in(payload(allied)["view"])[0])[
+        2:
+    ]  # Normandy always opens with one (Coutances)
     move_by_clicks(allied, origin, target)
     wait_move(axis, 1)
     assert payload(axis)["view"]["state"]["phase"] == "movement"  # set up, not yet fought
@@ -355,7 +418,10 @@ def test_the_side_attacked_online_sees_the_battle_odds_before_it_is_fought(live_
     entry = payload(axis)["battle_odds"][0]
     assert entry["town"] == target and entry["mine"] == "defender" and payload(axis)["view"]["legal"] == []
     box = axis.wait_for_selector("#prompt #battle-odds")
-    assert "attack on you, not yet fought" in box.inner_text() and f"Exactly {entry['fraction']} that you hold" in box.inner_text()
+    assert (
+        "attack on you, not yet fought" in box.inner_text()
+        and f"Exactly {entry['fraction']} that you hold" in box.inner_text()
+    )
     assert axis.locator("#prompt #battle-odds .p-odds-bar").count() == 1
     mine = payload(allied)["battle_odds"][0]
     assert f"Exactly {mine['fraction']} that the attack wins" in allied.inner_text("#prompt #battle-odds")
@@ -371,12 +437,22 @@ def test_the_table_die_prompt_shows_the_battle_odds(live_server: Any, browser: A
     p = created["game"]
 
     def play(action: str) -> dict[str, Any]:
-        return api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": p["move"]})
+        return api(
+            live_server,
+            "POST",
+            f"/api/games/{game_id}/actions",
+            params={"token": token},
+            json={"action": action, "move": p["move"]},
+        )
 
     p = play(p["view"]["legal"][-1])  # the movement card, typed in
     towns = p["view"]["state"]["towns"]
     attack = max(attacks_in(p["view"]), key=lambda a: dice_for(*parse_group(a)[:2]))
-    assert dice_for(*parse_group(attack)[:2]) + dice_for(towns[parse_group(attack)[3]]["armor"], towns[parse_group(attack)[3]]["infantry"]) >= 1
+    assert (
+        dice_for(*parse_group(attack)[:2])
+        + dice_for(towns[parse_group(attack)[3]]["armor"], towns[parse_group(attack)[3]]["infantry"])
+        >= 1
+    )
     p = play(attack)
     p = play("end")
     assert p["view"]["to_act"] == "dice" and p["view"]["state"]["phase"] == "battle_dice"
@@ -390,7 +466,9 @@ def test_the_table_die_prompt_shows_the_battle_odds(live_server: Any, browser: A
     context.close()
 
 
-def test_the_lobby_keeps_an_online_seed_secret_and_says_a_chosen_one_is_predictable(live_server: Any, browser: Any) -> None:
+def test_the_lobby_keeps_an_online_seed_secret_and_says_a_chosen_one_is_predictable(
+    live_server: Any, browser: Any
+) -> None:
     context, page, errors = new_page(browser)
     page.goto(live_server.url + "/")
     page.select_option("#new-game-select", "patton")

@@ -29,7 +29,9 @@ def get(client: Any, game_id: str, token: str, route: str = "") -> Any:
 
 
 def act(client: Any, game_id: str, token: str, action: str, move: int) -> dict[str, Any]:
-    answer = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move})
+    answer = client.post(
+        f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move}
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -47,14 +49,28 @@ def mix_of(action: str) -> tuple[int, int]:
 
 def first_attack(view: dict[str, Any]) -> str:
     towns, mover = view["state"]["towns"], view["state"]["mover"]
-    return next(a for a in view["legal"] if a.startswith("move ") and towns.get(target_of(a), {}).get("side") not in (None, mover))
+    return next(
+        a
+        for a in view["legal"]
+        if a.startswith("move ") and towns.get(target_of(a), {}).get("side") not in (None, mover)
+    )
 
 
 def strongest_attack(view: dict[str, Any]) -> str:
     """The attack throwing the most dice (1 Infantry alone throws none: its battle has no dice to type in)."""
     towns, mover = view["state"]["towns"], view["state"]["mover"]
-    attacks = [a for a in view["legal"] if a.startswith("move ") and towns.get(target_of(a), {}).get("side") not in (None, mover)]
-    return max(attacks, key=lambda a: (dice_for(*mix_of(a)) + dice_for(towns[target_of(a)]["armor"], towns[target_of(a)]["infantry"]), a))
+    attacks = [
+        a
+        for a in view["legal"]
+        if a.startswith("move ") and towns.get(target_of(a), {}).get("side") not in (None, mover)
+    ]
+    return max(
+        attacks,
+        key=lambda a: (
+            dice_for(*mix_of(a)) + dice_for(towns[target_of(a)]["armor"], towns[target_of(a)]["infantry"]),
+            a,
+        ),
+    )
 
 
 def expected(attack: tuple[int, int], town: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +97,9 @@ def test_both_online_seats_get_the_odds_of_the_battle_set_up(client: Any) -> Non
     attack = first_attack(view)
     town_id = target_of(attack)
     town = view["state"]["towns"][town_id]
-    before = get(client, game_id, tokens["Allied"], "/odds").json()["odds"][attack]  # the mover's own odds, before committing
+    before = get(client, game_id, tokens["Allied"], "/odds").json()["odds"][
+        attack
+    ]  # the mover's own odds, before committing
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis_ws:
         assert axis_ws.receive_json()["battle_odds"] == []  # no attack set up yet
         answer = act(client, game_id, tokens["Allied"], attack, 0)
@@ -91,13 +109,22 @@ def test_both_online_seats_get_the_odds_of_the_battle_set_up(client: Any) -> Non
     axis = get(client, game_id, tokens["Axis"]).json()
     assert axis["view"]["legal"] == [] and axis["view"]["to_act"] == "Allied"  # the side not acting...
     for entries, mine in ((allied, "attacker"), (axis["battle_odds"], "defender"), (pushed["battle_odds"], "defender")):
-        assert [(e["town"], e["attacker"], e["defender"], e["status"]) for e in entries] == [(town_id, "Allied", "Axis", "pending")]
+        assert [(e["town"], e["attacker"], e["defender"], e["status"]) for e in entries] == [
+            (town_id, "Allied", "Axis", "pending")
+        ]
         check_entry(entries[0], odds, mine)  # ...sees the same exact odds, from its side of the battle
         armor, infantry = mix_of(attack)
-        assert entries[0]["forces"] == {"attacker": {"armor": armor, "infantry": infantry},
-                                        "defender": {"armor": town["armor"], "infantry": town["infantry"]}}
-        assert (entries[0]["attacker_dice"], entries[0]["defender_dice"]) == (dice_for(armor, infantry), dice_for(town["armor"], town["infantry"]))
-    assert allied[0]["p"] == before["p"] and allied[0]["fraction"] == before["fraction"]  # what the mover was shown before moving
+        assert entries[0]["forces"] == {
+            "attacker": {"armor": armor, "infantry": infantry},
+            "defender": {"armor": town["armor"], "infantry": town["infantry"]},
+        }
+        assert (entries[0]["attacker_dice"], entries[0]["defender_dice"]) == (
+            dice_for(armor, infantry),
+            dice_for(town["armor"], town["infantry"]),
+        )
+    assert (
+        allied[0]["p"] == before["p"] and allied[0]["fraction"] == before["fraction"]
+    )  # what the mover was shown before moving
     assert get(client, game_id, tokens["Axis"], "/odds").json()["battles"] == axis["battle_odds"]
 
 
@@ -112,21 +139,32 @@ def test_the_table_die_prompt_carries_the_odds_of_the_battle_being_thrown(client
     town = payload["view"]["state"]["towns"][target_of(attack)]
     assert dice_for(*mix_of(attack)) + dice_for(town["armor"], town["infantry"]) >= 2
     payload = act(client, game_id, tokens["Allied"], attack, payload["move"])
-    payload = act(client, game_id, tokens["Allied"], "end", payload["move"])  # the one battle starts: its dice are typed in
+    payload = act(
+        client, game_id, tokens["Allied"], "end", payload["move"]
+    )  # the one battle starts: its dice are typed in
     odds = expected(mix_of(attack), town)
     for typed in range(2):
         battle = payload["view"]["state"]["battle"]
         assert payload["view"]["to_act"] == "dice" and battle["target"] == target_of(attack)
         for side, mine in (("Allied", "attacker"), ("Axis", "defender")):
             prompt = get(client, game_id, tokens[side]).json()
-            assert prompt["view"]["legal"] == [f"roll {n}" for n in range(1, 7)]  # the die prompt, at either seat of the table
+            assert prompt["view"]["legal"] == [
+                f"roll {n}" for n in range(1, 7)
+            ]  # the die prompt, at either seat of the table
             fighting = [e for e in prompt["battle_odds"] if e["status"] == "fighting"]
-            assert [e["town"] for e in fighting] == [battle["target"]], f"{side} is asked for die {typed + 1} without the battle's odds"
-            assert (fighting[0]["attacker_dice"], fighting[0]["defender_dice"]) == (battle["attacker_dice"], battle["defender_dice"])
+            assert [e["town"] for e in fighting] == [battle["target"]], (
+                f"{side} is asked for die {typed + 1} without the battle's odds"
+            )
+            assert (fighting[0]["attacker_dice"], fighting[0]["defender_dice"]) == (
+                battle["attacker_dice"],
+                battle["defender_dice"],
+            )
             check_entry(fighting[0], odds, mine)
         if battle["attacker_dice"] + battle["defender_dice"] < 2:
             break
-        payload = act(client, game_id, tokens["Allied"], "roll 3", payload["move"])  # the odds stay those before the dice
+        payload = act(
+            client, game_id, tokens["Allied"], "roll 3", payload["move"]
+        )  # the odds stay those before the dice
 
 
 # -- the seed ----------------------------------------------------------------------------------------
@@ -135,8 +173,17 @@ def test_an_online_game_refuses_a_chosen_seed(client: Any) -> None:
     assert refused.status_code == 400
     error = refused.json()["error"]
     assert error["code"] == "seed_not_allowed" and "seed" in error["message"] and "secret" in error["message"]
-    assert client.post("/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online", "seed": None}).status_code == 201
-    for mode in ("hotseat", "computer", "table"):  # studying a game: a chosen seed is allowed (the lobby says it is predictable)
+    assert (
+        client.post(
+            "/api/games", json={"game": "patton", "scenario": "bulge", "mode": "online", "seed": None}
+        ).status_code
+        == 201
+    )
+    for mode in (
+        "hotseat",
+        "computer",
+        "table",
+    ):  # studying a game: a chosen seed is allowed (the lobby says it is predictable)
         created = client.post("/api/games", json={"game": "patton", "scenario": "bulge", "mode": mode, "seed": 5})
         assert created.status_code == 201, (mode, created.text)
 
@@ -162,13 +209,19 @@ def test_an_unfinished_record_continued_online_is_reseeded(client: Any) -> None:
     game_id = online.json()["id"]
     stored = client.app.state.store.load(game_id)
     assert stored.header["seed"] not in (None, 424242)  # the uploader knows the old seed; the new one is the server's
-    assert stored.header["rng"] == "hmac-sha256" and len(stored.header["seed"]) == 64  # a committed key, as a new online game gets
-    assert stored.header["dice"] == record["dice"]  # the dice so far are the record's own: the key's stream starts after them
+    assert (
+        stored.header["rng"] == "hmac-sha256" and len(stored.header["seed"]) == 64
+    )  # a committed key, as a new online game gets
+    assert (
+        stored.header["dice"] == record["dice"]
+    )  # the dice so far are the record's own: the key's stream starts after them
     live = client.app.state.service.live[game_id].match
     assert live.view("Allied")["state"] == m.view("Allied")["state"]  # everything played stays as it was
     assert future_cards(live, 8) != future_cards(m, 8)  # what the uploader could work out no longer comes true
     hotseat = client.post("/api/games/upload", json={"record": record, "mode": "hotseat"}).json()
-    assert client.app.state.store.load(hotseat["id"]).header["seed"] == 424242  # elsewhere the record goes on as recorded
+    assert (
+        client.app.state.store.load(hotseat["id"]).header["seed"] == 424242
+    )  # elsewhere the record goes on as recorded
     # scripted dice not yet rolled would tell the future just as well: only those rolled are kept
     scripted = {**record, "header": {**record["header"], "dice": [*record["dice"], 6, 6, 6, 6]}}
     online = client.post("/api/games/upload", json={"record": scripted, "mode": "online"})
@@ -181,7 +234,9 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
     assert created.status_code == 201, created.text
     game_id, tokens = created.json()["id"], seats_of(client, created.json())
     seed = client.app.state.store.load(game_id).header["seed"]
-    assert isinstance(seed, str) and seed == client.app.state.service.live[game_id].match.seed  # the key the dice come from
+    assert (
+        isinstance(seed, str) and seed == client.app.state.service.live[game_id].match.seed
+    )  # the key the dice come from
     assert len(bytes.fromhex(seed)) * 8 >= 128 and client.app.state.store.load(game_id).header["rng"] == "hmac-sha256"
     sent: dict[str, list[str]] = {"Allied": [created.text], "Axis": []}
 
@@ -191,8 +246,10 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
             sent[side].append(get(client, game_id, token, route).text)
         sent[side].append(client.post("/api/lobby", json={"tokens": [token]}).text)
 
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Allied']}") as allied_ws, \
-            client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis_ws:
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Allied']}") as allied_ws,
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis_ws,
+    ):
         sockets = {"Allied": allied_ws, "Axis": axis_ws}
         for side, ws in sockets.items():
             sent[side].append(json.dumps(ws.receive_json()))
@@ -204,10 +261,20 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
                 break
             mine = get(client, game_id, tokens[side]).json()
             legal = mine["view"]["legal"]
-            attacks = [a for a in legal if a.startswith("move ")] if mine["view"]["state"]["phase"] == "movement" else []
-            action = first_attack(mine["view"]) if attacks and battles < 1 and side == "Allied" else ("end" if "end" in legal else legal[0])
+            attacks = (
+                [a for a in legal if a.startswith("move ")] if mine["view"]["state"]["phase"] == "movement" else []
+            )
+            action = (
+                first_attack(mine["view"])
+                if attacks and battles < 1 and side == "Allied"
+                else ("end" if "end" in legal else legal[0])
+            )
             battles += action.startswith("move ")
-            answer = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]}, json={"action": action, "move": mine["move"]})
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                params={"token": tokens[side]},
+                json={"action": action, "move": mine["move"]},
+            )
             assert answer.status_code == 200, answer.text
             sent[side].append(answer.text)
             for seat, ws in sockets.items():
@@ -217,11 +284,15 @@ def test_no_payload_to_an_online_seat_holds_the_seed(client: Any) -> None:
             if payload["view"]["state"]["turn"] > 1:
                 break
     assert battles == 1 and payload["view"]["state"]["turn"] > 1  # an attack was set up, fought, and the play went on
-    assert any('"status": "pending"' in x or '"status":"pending"' in x for x in sent["Axis"])  # the German was told its odds
+    assert any(
+        '"status": "pending"' in x or '"status":"pending"' in x for x in sent["Axis"]
+    )  # the German was told its odds
     for side in tokens:
         read_all(side)
         text = "\n".join(sent[side])
         assert len(sent[side]) > 10 and '"battle_odds"' in text
         assert seed not in text, f"{side} was sent the seed {seed}, which tells every card and die to come"
         assert seed.upper() not in text and seed[:16] not in text  # not even in part, in any spelling
-        assert set(re.findall(r'"seed":\s*([^,}\s]+)', text)) == {"null"}  # the only seed any seat was sent: fairness's, null till the end
+        assert set(re.findall(r'"seed":\s*([^,}\s]+)', text)) == {
+            "null"
+        }  # the only seed any seat was sent: fairness's, null till the end

@@ -13,8 +13,12 @@ import warroom
 
 
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5 and \
-        a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
 
 
 def open_game(live_server: Any, browser: Any, created: dict[str, Any]) -> tuple[Any, Any, list[str]]:
@@ -30,18 +34,24 @@ def test_dragoon_board_reads_clearly(live_server: Any, browser: Any) -> None:
     context, page, errors = open_game(live_server, browser, created)
     # item 19: the help names the rule each paragraph summarises
     help_text = page.wait_for_selector(".help").inner_text()
-    for rule in ("Dragoon: Resolving Unit Attacks", "Dragoon: Air Support", "Dragoon: How to Win", "Dragoon: French Forces of the Interior"):
+    for rule in (
+        "Dragoon: Resolving Unit Attacks",
+        "Dragoon: Air Support",
+        "Dragoon: How to Win",
+        "Dragoon: French Forces of the Interior",
+    ):
         assert rule in help_text
     page.click("#help-ok")
     # item 17: the five German units waiting at Arles stand side by side, none over another
     arrivals = page.locator("#board .counter.german").evaluate_all(
         "els => els.filter(e => e.closest('svg') && e.getAttribute('transform'))"
-        ".map(e => ({id: e.dataset.unit, box: e.querySelector('.body').getBoundingClientRect().toJSON()}))")
+        ".map(e => ({id: e.dataset.unit, box: e.querySelector('.body').getBoundingClientRect().toJSON()}))"
+    )
     arrival_box = page.locator("#board .box-arrival rect").first.bounding_box()
     waiting = [a for a in arrivals if boxes_overlap(a["box"], arrival_box)]
     assert len(waiting) == 5, waiting
     for i, a in enumerate(waiting):
-        for b in waiting[i + 1:]:
+        for b in waiting[i + 1 :]:
             assert not boxes_overlap(a["box"], b["box"]), (a["id"], b["id"])
     # a DESP band never covers the unit's designation (the 11th PzD starts desperate)
     band = page.locator("#board .counter.desperate .status-band").first.bounding_box()

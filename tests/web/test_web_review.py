@@ -33,8 +33,11 @@ def test_a_finished_game_is_reviewed_frame_by_frame_and_kept(client: Any) -> Non
     assert _review(client, game_id, "not-a-token").status_code in (401, 403)
     payload = client.get(f"/api/games/{game_id}", params={"token": token}).json()
     while not payload["view"]["over"]:
-        payload = client.post(f"/api/games/{game_id}/actions", params={"token": token},
-                              json={"action": payload["view"]["legal"][-1], "move": payload["move"]}).json()
+        payload = client.post(
+            f"/api/games/{game_id}/actions",
+            params={"token": token},
+            json={"action": payload["view"]["legal"][-1], "move": payload["move"]},
+        ).json()
     answer = _review(client, game_id, token)
     assert answer.status_code == 200, answer.text
     report = answer.json()
@@ -69,13 +72,19 @@ def test_an_online_game_in_progress_is_refused_to_every_seat(client: Any, bluff:
     tokens = {seat["side"]: seat["token"] for seat in data["seats"] if "token" in seat}
     for seat in data["seats"]:
         if "invite" in seat:
-            tokens[seat["side"]] = client.post(f"/api/games/{game_id}/claim", json={"invite": seat["invite"]}).json()["token"]
+            tokens[seat["side"]] = client.post(f"/api/games/{game_id}/claim", json={"invite": seat["invite"]}).json()[
+                "token"
+            ]
     for action in ("bet", "call"):
         for token in tokens.values():
             assert _review(client, game_id, token).status_code == 409
         views = {side: client.get(f"/api/games/{game_id}", params={"token": t}).json() for side, t in tokens.items()}
         side = next(s for s, v in views.items() if action in v["view"]["legal"])
-        played = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]}, json={"action": action, "move": views[side]["move"]})
+        played = client.post(
+            f"/api/games/{game_id}/actions",
+            params={"token": tokens[side]},
+            json={"action": action, "move": views[side]["move"]},
+        )
         assert played.status_code == 200, played.text
     reports = [_review(client, game_id, token).json() for token in tokens.values()]
     assert reports[0] == reports[1] and reports[0]["over"] and "short search" in reports[0]["scoring"]
@@ -102,7 +111,9 @@ def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any,
     player = get_agent("random", "patton", seed=5)
     while not match.over:
         match.play(player.choose(match)[0])
-    created = api(live_server, "POST", "/api/games/upload", json={"record": match.record().to_json(), "mode": "hotseat"})
+    created = api(
+        live_server, "POST", "/api/games/upload", json={"record": match.record().to_json(), "mode": "hotseat"}
+    )
     game_id, token = created["id"], created["seats"][0]["token"]
     report = api(live_server, "GET", f"/api/games/{game_id}/review", params={"token": token})
     assert report["mistakes"]
@@ -120,7 +131,9 @@ def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any,
     assert f"step {target['frame']} of {len(report['points']) - 1}" in page.inner_text("#replay-bar")
     detail = page.inner_text("#review-detail")
     assert target["label"] in detail and "The computer" in detail and "Why:" in detail
-    page.click("#replay-first")  # the replay moved by its own buttons: the graph follows, and a plain point explains nothing
+    page.click(
+        "#replay-first"
+    )  # the replay moved by its own buttons: the graph follows, and a plain point explains nothing
     assert "At the start" in page.inner_text("#review-detail")
     page.click(f'#review-mistakes button[data-frame="{report["mistakes"][0]["frame"]}"]')
     assert f"step {report['mistakes'][0]['frame']} of" in page.inner_text("#replay-bar")
@@ -130,7 +143,8 @@ def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any,
 
 
 def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_something(
-        client: Any, bluff: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: Any, bluff: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """bluff's computer reasons from its own card: the person's seat is told the reason is kept secret, never the card."""
     import threading
 
@@ -146,7 +160,9 @@ def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_s
             return rules.heuristic_policy(match.ruleset, match.state)
 
     monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Gated())
-    created = client.post("/api/games", json={"game": bluff, "seed": 1, "mode": "computer", "human": ["South"], "agent": "heuristic"})
+    created = client.post(
+        "/api/games", json={"game": bluff, "seed": 1, "mode": "computer", "human": ["South"], "agent": "heuristic"}
+    )
     assert created.status_code == 201, created.text
     data = created.json()
     with client.websocket_connect(f"/api/games/{data['id']}/ws?token={data['seats'][0]['token']}") as socket:

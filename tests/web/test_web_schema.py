@@ -59,17 +59,25 @@ def _app() -> tuple[Any, str, str]:
 
 APP, GAME_ID, TOKEN = _app()
 
+
 def config(pinned: bool) -> Any:
     """All checks; `pinned`: every request opens the game made above (else ids and tokens come from links)."""
-    return schemathesis.Config.from_dict({
-        "checks": {"enabled": True},
-        "generation": {"max-examples": MAX_EXAMPLES},
-        **({"parameters": {"path.game_id": GAME_ID}, "headers": {"X-Warroom-Token": TOKEN}} if pinned else {}),
-        "operations": [
-            {"include-path": path, "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409"]}}}
-            for path in RULES_DECIDE
-        ],
-    })
+    return schemathesis.Config.from_dict(
+        {
+            "checks": {"enabled": True},
+            "generation": {"max-examples": MAX_EXAMPLES},
+            **({"parameters": {"path.game_id": GAME_ID}, "headers": {"X-Warroom-Token": TOKEN}} if pinned else {}),
+            "operations": [
+                {
+                    "include-path": path,
+                    "checks": {
+                        "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409"]}
+                    },
+                }
+                for path in RULES_DECIDE
+            ],
+        }
+    )
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -91,5 +99,6 @@ def test_every_route_keeps_the_contract(case: Any) -> None:
 
 
 TestLinkedRequests = linked.as_state_machine().TestCase
-TestLinkedRequests.settings = settings(max_examples=MAX_EXAMPLES, stateful_step_count=8, deadline=None,
-                                       suppress_health_check=list(HealthCheck))
+TestLinkedRequests.settings = settings(
+    max_examples=MAX_EXAMPLES, stateful_step_count=8, deadline=None, suppress_health_check=list(HealthCheck)
+)

@@ -60,7 +60,9 @@ def test_the_creator_picks_a_side(client: Any) -> None:
     created = created_online(client, side="Axis")
     assert [seat["side"] for seat in created["seats"] if "token" in seat] == ["Axis"]
     assert created["game"]["side"] == "Axis"
-    refused = client.post("/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online", "side": "Martians"})
+    refused = client.post(
+        "/api/games", json={"game": "patton", "scenario": "normandy", "mode": "online", "side": "Martians"}
+    )
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_side"
 
 
@@ -110,7 +112,9 @@ def test_an_uploaded_table_record_goes_on_online_with_the_servers_dice(client: A
     live = client.app.state.service.live[game_id]
     assert not live.match.dice.manual
     for token in (allied, axis):
-        typed = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": "roll 6", "move": live.version})
+        typed = client.post(
+            f"/api/games/{game_id}/actions", params={"token": token}, json={"action": "roll 6", "move": live.version}
+        )
         assert typed.status_code in (400, 403), typed.text  # never a die typed in by a seat
     assert client.app.state.store.load(game_id).header["dice"] != "manual"
 
@@ -157,7 +161,10 @@ def test_forged_past_dice_of_a_seeded_record_are_caught(client: Any) -> None:
     # at home a study may change its dice: accepted, and every seat is told they are not the seed's
     home = upload(client, forged, "hotseat")
     assert home.status_code == 201, home.text
-    assert home.json()["game"]["origin"]["dice_checked"] is False and "do NOT match" in home.json()["game"]["origin"]["text"]
+    assert (
+        home.json()["game"]["origin"]["dice_checked"] is False
+        and "do NOT match" in home.json()["game"]["origin"]["text"]
+    )
     honest = upload(client, record, "online")
     assert honest.status_code == 201, honest.text
     assert honest.json()["game"]["origin"]["dice_checked"] is True
@@ -196,7 +203,9 @@ def test_a_table_record_uploaded_online_says_its_dice_cannot_be_checked(client: 
     answer = upload(client, m.record().to_json(), "online")
     assert answer.status_code == 201, answer.text
     origin = answer.json()["game"]["origin"]
-    assert origin["dice_source"] == "manual" and origin["dice_checked"] is False and "typed in by hand" in origin["text"]
+    assert (
+        origin["dice_source"] == "manual" and origin["dice_checked"] is False and "typed in by hand" in origin["text"]
+    )
 
 
 # -- item 3: computer seats resume after a restart ---------------------------------------------------
@@ -210,7 +219,9 @@ def test_the_computer_resumes_its_turn_after_a_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'restart.db'}"
     store = Store(db)
     # a game stored while the computer (the American, who moves first) was to move, and no server running it
-    created = GameService(store).create("patton", "normandy", "computer", seed=4, human=["Axis"], agent="heuristic", budget_ms=50)
+    created = GameService(store).create(
+        "patton", "normandy", "computer", seed=4, human=["Axis"], agent="heuristic", budget_ms=50
+    )
     token = created.tokens["Axis"]
     assert created.live.match.to_act == "Allied" and created.live.computer_task is None
     store.close()
@@ -247,7 +258,9 @@ def test_an_invite_link_opens_the_seat_once_in_a_browser(live_server: Any, brows
     context.close()
 
 
-def test_the_lobby_lets_the_creator_pick_a_side_and_shows_only_the_others_invitations(live_server: Any, browser: Any) -> None:
+def test_the_lobby_lets_the_creator_pick_a_side_and_shows_only_the_others_invitations(
+    live_server: Any, browser: Any
+) -> None:
     context, page, errors = new_page(browser)
     page.goto(live_server.url + "/")
     page.select_option("#new-game-select", "patton")
@@ -259,7 +272,7 @@ def test_the_lobby_lets_the_creator_pick_a_side_and_shows_only_the_others_invita
     assert link.get_attribute("data-side") == "Allied" and "?invite=" in link.input_value()
     assert page.locator(".seat-link").count() == 1  # the creator's own seat is not handed out
     seats = json.loads(page.evaluate("localStorage.getItem('warroom.seats.v1')"))
-    (game_id, held), = seats.items()
+    ((game_id, held),) = seats.items()
     assert list(held) == ["Axis"]
     assert "Open my seat (Axis)" in page.inner_text("#new-game-result")
     assert not errors, errors

@@ -27,7 +27,9 @@ def _client(db_url: str) -> tuple[Any, TestClient]:
 
 
 def _act(client: TestClient, game_id: str, token: str, action: str, move: int) -> dict[str, Any]:
-    answer = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move})
+    answer = client.post(
+        f"/api/games/{game_id}/actions", params={"token": token}, json={"action": action, "move": move}
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -110,7 +112,11 @@ def test_two_server_processes_on_one_database_refuse_a_stale_write(db_url: str) 
     game_id, token = created["id"], created["seats"][0]["token"]
     assert b.get(f"/api/games/{game_id}", params={"token": token}).json()["move"] == 0  # b caches the game
     _act(a, game_id, token, "invade 3rd-ID Alpha-Beach", 0)
-    clash = b.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": "invade VI-Corps Delta-Beach", "move": 0})
+    clash = b.post(
+        f"/api/games/{game_id}/actions",
+        params={"token": token},
+        json={"action": "invade VI-Corps Delta-Beach", "move": 0},
+    )
     assert clash.status_code == 409
     fresh = b.get(f"/api/games/{game_id}", params={"token": token}).json()
     assert fresh["move"] == 1 and fresh["view"]["state"]["allied"]["VI-Corps"]["location"] is None
@@ -128,7 +134,11 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(db_url: str, monkeypat
         raise OSError("disk full")
 
     monkeypatch.setattr(app.state.store, "append_step", disk_full)
-    failed = client.post(f"/api/games/{game_id}/actions", params={"token": token}, json={"action": "invade 3rd-ID Alpha-Beach", "move": 0})
+    failed = client.post(
+        f"/api/games/{game_id}/actions",
+        params={"token": token},
+        json={"action": "invade 3rd-ID Alpha-Beach", "move": 0},
+    )
     assert failed.status_code == 503
     monkeypatch.undo()
     again = client.get(f"/api/games/{game_id}", params={"token": token}).json()
@@ -144,8 +154,10 @@ def test_sockets_keep_their_pushes_after_a_failed_save(client: TestClient, monke
     service = client.app.state.service  # type: ignore[attr-defined]
     store = client.app.state.store  # type: ignore[attr-defined]
     legal = created["game"]["view"]["legal"]
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis, \
-            client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Allied']}") as allied:
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Axis']}") as axis,
+        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens['Allied']}") as allied,
+    ):
         assert axis.receive_json()["move"] == 0 and allied.receive_json()["move"] == 0
         saved = store.append_step
 
@@ -154,7 +166,9 @@ def test_sockets_keep_their_pushes_after_a_failed_save(client: TestClient, monke
             raise OSError("disk full")
 
         monkeypatch.setattr(store, "append_step", disk_full_once)
-        failed = client.post(f"/api/games/{game_id}/actions", params={"token": tokens["Allied"]}, json={"action": legal[0], "move": 0})
+        failed = client.post(
+            f"/api/games/{game_id}/actions", params={"token": tokens["Allied"]}, json={"action": legal[0], "move": 0}
+        )
         assert failed.status_code == 503 and failed.json()["error"]["code"] == "storage"
         assert game_id not in service.live  # memory ran ahead of storage: the game was dropped, to be read back
         assert _until_pong(axis) == []  # nothing was pushed for the move that was not made
@@ -178,7 +192,9 @@ def test_every_committed_change_is_announced_once_and_a_refused_one_never(pg_url
     listener = store.listen(lambda game_id, version: heard.put((game_id, version)))
     assert listener is not None and listener.listening.is_set()
     try:
-        game_id = GameService(store).create("dragoon", seed=7, mode="hotseat").live.id  # creating tells nobody: no one watches it yet
+        game_id = (
+            GameService(store).create("dragoon", seed=7, mode="hotseat").live.id
+        )  # creating tells nobody: no one watches it yet
         store.append_step(game_id, 0, 0, Step("decision", "invade 3rd-ID Alpha-Beach", [4]), False, None, "1")
         assert heard.get(timeout=10) == (game_id, 1)
         store.append_step(game_id, 1, 1, Step("decision", "end", []), False, None, "1")
@@ -215,8 +231,12 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
             assert [m["move"] for m in pushed] == [1]
             axis_view = b.get(f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()
             assert pushed[0]["view"] == axis_view["view"] and pushed[0]["side"] == "Axis"
-            assert [e["type"] for e in pushed[0]["events"]] == [e["type"] for e in payload["events"]]  # the move's events too
-            assert service_a.live[game_id] is held and len(held.steps) == 1  # caught up by playing the one new step, not read back
+            assert [e["type"] for e in pushed[0]["events"]] == [
+                e["type"] for e in payload["events"]
+            ]  # the move's events too
+            assert (
+                service_a.live[game_id] is held and len(held.steps) == 1
+            )  # caught up by playing the one new step, not read back
             # an undo through B: A cannot just play on, reads the game back whole, and says a move was taken back
             undone = b.post(f"/api/games/{game_id}/undo", params={"token": tokens["Allied"]}, json={"move": 1})
             assert undone.status_code == 200, undone.text
@@ -230,7 +250,8 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
             _wait(lambda: _version(service_a, game_id) == 3, "server A to read the game back")
             pushed = _until_pong(axis)
             assert [m["move"] for m in pushed] == [3] and pushed[0]["view"]["state"] == b.get(
-                f"/api/games/{game_id}", params={"token": tokens["Axis"]}).json()["view"]["state"]
+                f"/api/games/{game_id}", params={"token": tokens["Axis"]}
+            ).json()["view"]["state"]
         # a game A holds but nobody watches there is dropped when B changes it: A's next move is not refused as stale
         payload = _act(a, game_id, tokens["Allied"], payload["view"]["legal"][0], 3)
         _act(b, game_id, tokens["Allied"], payload["view"]["legal"][0], 4)
@@ -271,8 +292,10 @@ def test_a_seat_claimed_through_one_server_opens_on_the_other(pg_url: str) -> No
             claimed = b.post(f"/api/games/{game_id}/claim", json={"invite": invite})
             assert claimed.status_code == 200, claimed.text
             token = claimed.json()["token"]
-            _wait(lambda: all(s.token_hash for s in a.app.state.service.live[game_id].stored.seats),  # type: ignore[attr-defined]
-                  "server A to hear that the seat was taken")
+            _wait(
+                lambda: all(s.token_hash for s in a.app.state.service.live[game_id].stored.seats),  # type: ignore[attr-defined]
+                "server A to hear that the seat was taken",
+            )
             pushed = _until_pong(creator)  # the creator, on A, is told the opponent took the seat
             assert [e["type"] for m in pushed for e in m["events"]] == ["seat"]
         assert a.get(f"/api/games/{game_id}", params={"token": token}).json()["side"] == "Axis"

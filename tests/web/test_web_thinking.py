@@ -51,13 +51,25 @@ def _wait_for(client: Any, game_id: str, token: str, side: str, seconds: float =
         payload = _view(client, game_id, token)
         if payload["view"]["to_act"] == side or payload["view"]["over"]:
             return payload
-        assert time.monotonic() < deadline, f"the computer did not hand the move to {side}: {payload['view']['to_act']} to act"
+        assert time.monotonic() < deadline, (
+            f"the computer did not hand the move to {side}: {payload['view']['to_act']} to act"
+        )
         time.sleep(0.02)
 
 
 def test_the_computer_plays_its_side_in_a_worker_process(app_client: Any) -> None:
-    created = app_client.post("/api/games", json={"game": "patton", "scenario": "bulge", "seed": 11, "mode": "computer", "human": ["Axis"],
-                                                  "agent": "heuristic", "budget_ms": 50})
+    created = app_client.post(
+        "/api/games",
+        json={
+            "game": "patton",
+            "scenario": "bulge",
+            "seed": 11,
+            "mode": "computer",
+            "human": ["Axis"],
+            "agent": "heuristic",
+            "budget_ms": 50,
+        },
+    )
     assert created.status_code == 201, created.text
     game_id, token = created.json()["id"], created.json()["seats"][0]["token"]
     payload = _wait_for(app_client, game_id, token, "Axis")  # the Allies (the computer) move first in the Bulge
@@ -84,7 +96,9 @@ def test_a_hint_is_thought_in_a_worker_process(app_client: Any) -> None:
     assert thinker.submitted == before + 1  # refused here, before any worker was asked
 
 
-def test_the_worker_gets_neither_the_seed_nor_the_dice_to_come(app_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_worker_gets_neither_the_seed_nor_the_dice_to_come(
+    app_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     sent: list[dict[str, Any]] = []
     real = thinking.private_record
 
@@ -94,11 +108,22 @@ def test_the_worker_gets_neither_the_seed_nor_the_dice_to_come(app_client: Any, 
         return record
 
     monkeypatch.setattr(thinking, "private_record", spy)
-    created = app_client.post("/api/games", json={"game": "patton", "scenario": "bulge", "seed": 5, "mode": "computer", "human": ["Axis"],
-                                                  "agent": "heuristic"}).json()
+    created = app_client.post(
+        "/api/games",
+        json={
+            "game": "patton",
+            "scenario": "bulge",
+            "seed": 5,
+            "mode": "computer",
+            "human": ["Axis"],
+            "agent": "heuristic",
+        },
+    ).json()
     _wait_for(app_client, created["id"], created["seats"][0]["token"], "Axis")
     online = app_client.post("/api/games", json={"game": "dragoon", "mode": "online"}).json()
-    hint = app_client.get(f"/api/games/{online['id']}/hint", params={"token": online["seats"][0]["token"], "agent": "heuristic"})
+    hint = app_client.get(
+        f"/api/games/{online['id']}/hint", params={"token": online["seats"][0]["token"], "agent": "heuristic"}
+    )
     assert hint.status_code == 200, hint.text
     service = app_client.app.state.service
     assert service.get(created["id"]).stored.header["seed"] == 5 and service.get(online["id"]).match.seed is not None
@@ -112,7 +137,9 @@ def test_the_rebuilt_position_is_the_game_s_and_its_dice_are_its_own() -> None:
     for _ in range(6):
         match.play(match.legal_actions()[0])
     record = thinking.private_record(match)
-    assert record["header"]["seed"] is None and record["header"]["dice"] == "auto"  # the script's unused sixes are not in it
+    assert (
+        record["header"]["seed"] is None and record["header"]["dice"] == "auto"
+    )  # the script's unused sixes are not in it
     assert record["dice"] == match.dice_rolled
     rebuilt = thinking.rebuild(Job("dragoon", "heuristic", 50, 1, 1234, record))
     assert rebuilt.view(None)["state"] == match.view(None)["state"] and rebuilt.legal_actions() == match.legal_actions()
@@ -120,7 +147,9 @@ def test_the_rebuilt_position_is_the_game_s_and_its_dice_are_its_own() -> None:
     ahead, real = rebuilt.dice, match.clone().dice
     assert [ahead.roll(D6) for _ in range(30)] != [real.roll(D6) for _ in range(30)]
     copy = thinking.private_copy(match, 77)  # the thread thinker's copy: the same, in this process
-    assert copy.seed is None and type(copy.dice) is DiceSource and copy.dice.seed == 77 and copy.state is not match.state
+    assert (
+        copy.seed is None and type(copy.dice) is DiceSource and copy.dice.seed == 77 and copy.state is not match.state
+    )
 
 
 def test_a_worker_killed_mid_think_reports_an_error_and_the_game_goes_on(tmp_path: Any) -> None:
@@ -129,15 +158,33 @@ def test_a_worker_killed_mid_think_reports_an_error_and_the_game_goes_on(tmp_pat
 
     from warroom.web.server import BackgroundServer
 
-    with BackgroundServer(f"sqlite:///{tmp_path / 'kill.db'}", workers=1) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+    with (
+        BackgroundServer(f"sqlite:///{tmp_path / 'kill.db'}", workers=1) as server,
+        httpx.Client(base_url=server.url, timeout=30) as http,
+    ):
         thinker = server.app.state.service.thinker
         warm = http.post("/api/games", json={"game": "dragoon", "seed": 1, "mode": "hotseat"}).json()
-        assert http.get(f"/api/games/{warm['id']}/hint", params={"token": warm["seats"][0]["token"], "agent": "random"}).status_code == 200
+        assert (
+            http.get(
+                f"/api/games/{warm['id']}/hint", params={"token": warm["seats"][0]["token"], "agent": "random"}
+            ).status_code
+            == 200
+        )
         [pid] = thinker.worker_pids()
         os.kill(pid, signal.SIGSTOP)  # the next job waits in its pipe: the worker is "thinking" when it is killed
         try:
-            created = http.post("/api/games", json={"game": "patton", "scenario": "bulge", "seed": 2, "mode": "computer", "human": ["Axis"],
-                                                    "agent": "heuristic", "budget_ms": 50}).json()
+            created = http.post(
+                "/api/games",
+                json={
+                    "game": "patton",
+                    "scenario": "bulge",
+                    "seed": 2,
+                    "mode": "computer",
+                    "human": ["Axis"],
+                    "agent": "heuristic",
+                    "budget_ms": 50,
+                },
+            ).json()
             game_id, token = created["id"], created["seats"][0]["token"]
             with connect(f"ws{server.url[4:]}/api/games/{game_id}/ws?token={token}") as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "update"
@@ -160,12 +207,17 @@ def test_a_worker_killed_mid_think_reports_an_error_and_the_game_goes_on(tmp_pat
         stuck = http.get(f"/api/games/{game_id}", params={"token": token}).json()  # a reload: the computer tries again
         assert stuck["move"] == 0
         deadline = time.monotonic() + 20
-        while (payload := http.get(f"/api/games/{game_id}", params={"token": token}).json())["view"]["to_act"] != "Axis":
+        while (payload := http.get(f"/api/games/{game_id}", params={"token": token}).json())["view"][
+            "to_act"
+        ] != "Axis":
             assert time.monotonic() < deadline, "the computer did not finish its turn on a fresh worker"
             time.sleep(0.05)
         assert thinker.worker_pids() != [pid] and thinker.last.pid != pid
-        answer = http.post(f"/api/games/{game_id}/actions", params={"token": token},
-                           json={"action": payload["view"]["legal"][0], "move": payload["move"]})
+        answer = http.post(
+            f"/api/games/{game_id}/actions",
+            params={"token": token},
+            json={"action": payload["view"]["legal"][0], "move": payload["move"]},
+        )
         assert answer.status_code == 200, answer.text
 
 
@@ -197,7 +249,9 @@ def test_queued_decisions_share_the_pool_and_refusals_come_back() -> None:
             thoughts = await asyncio.gather(*(thinker.think(match, "mcts", 50, seed, seed) for seed in range(3)))
             assert len({t.pid for t in thoughts}) == 1 and thinker.submitted == 3
 
-            async def twice() -> None:  # as a computer seat does: its next decision is asked for at once, while others wait
+            async def twice() -> (
+                None
+            ):  # as a computer seat does: its next decision is asked for at once, while others wait
                 await thinker.think(match, "random", 50, 1, 1)
                 await thinker.think(match, "random", 50, 1, 1)
 
@@ -205,7 +259,10 @@ def test_queued_decisions_share_the_pool_and_refusals_come_back() -> None:
             assert thinker.worker_pids() == [thoughts[0].pid]  # never more workers than the pool's size
             with pytest.raises(Exception) as refused:
                 await thinker.think(match, "no-such-agent", 50, 1, 1)
-            assert getattr(refused.value, "code", None) == "unknown_agent" and getattr(refused.value, "status", None) == 400
+            assert (
+                getattr(refused.value, "code", None) == "unknown_agent"
+                and getattr(refused.value, "status", None) == 400
+            )
         finally:
             thinker.close()
 
@@ -225,7 +282,9 @@ def test_agents_replaced_in_this_process_think_in_a_thread(monkeypatch: pytest.M
     assert thinker.worker_pids() == []  # no process was started for it
 
 
-def test_the_number_of_workers_is_checked(monkeypatch: pytest.MonkeyPatch, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_number_of_workers_is_checked(
+    monkeypatch: pytest.MonkeyPatch, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from warroom.web.server import create_app, main
 
     monkeypatch.setenv(thinking.WORKERS_ENV, "3")
@@ -250,10 +309,14 @@ def test_the_bench_times_people_while_computer_seats_search(tmp_path: Any) -> No
     from warroom.web.server import BackgroundServer
 
     with BackgroundServer(f"sqlite:///{tmp_path / 'bench.db'}", workers=1) as server:
-        with httpx.Client(base_url=server.url, timeout=30) as http:  # the pool starts on first use: start it before the clock
+        with httpx.Client(
+            base_url=server.url, timeout=30
+        ) as http:  # the pool starts on first use: start it before the clock
             warm = http.post("/api/games", json={"game": "dragoon", "seed": 1, "mode": "hotseat"}).json()
             http.get(f"/api/games/{warm['id']}/hint", params={"token": warm["seats"][0]["token"], "agent": "random"})
-        report = asyncio.run(bench._with_computers(server.url, games=2, computer_seats=2, seconds=3, think_ms=100, budget_ms=50, seed=0))
+        report = asyncio.run(
+            bench._with_computers(server.url, games=2, computer_seats=2, seconds=3, think_ms=100, budget_ms=50, seed=0)
+        )
     people, computer = report["people"], report["computer"]
     assert people["moves"] > 0 and people["p95_ms"] > 0 and not people["errors"]
     assert computer["games"] == 2 and computer["decisions"] >= 1 and not computer["errors"]

@@ -21,7 +21,10 @@ def new_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
     page.set_default_timeout(15000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 4" not in msg.text else None)
+    page.on(
+        "console",
+        lambda msg: errors.append(msg.text) if msg.type == "error" and "status of 4" not in msg.text else None,
+    )
     return context, page, errors
 
 

@@ -22,8 +22,15 @@ class SecretCards:
     info = GameInfo(id="secretcards", title="Secret Cards (test game)", scenarios=("standard",), sides=(NORTH, SOUTH))
 
     def initial_state(self, scenario: str | None, options: dict[str, Any]) -> dict[str, Any]:
-        return {"deck": sorted(CARDS), "hands": {NORTH: [], SOUTH: []}, "table": {}, "score": {NORTH: 0, SOUTH: 0},
-                "round": 1, "dealt": 0, "turn": NORTH}
+        return {
+            "deck": sorted(CARDS),
+            "hands": {NORTH: [], SOUTH: []},
+            "table": {},
+            "score": {NORTH: 0, SOUTH: 0},
+            "round": 1,
+            "dealt": 0,
+            "turn": NORTH,
+        }
 
     def to_act(self, s: dict[str, Any]) -> str | None:
         if s["dealt"] < 2 * HAND:
@@ -55,7 +62,9 @@ class SecretCards:
         if len(s["table"]) == 2:
             winner = max(s["table"], key=lambda k: s["table"][k])
             s["score"][winner] += 1
-            events.append({"type": "trick", "text": f"{winner} wins round {s['round']}.", "rule": "Secret Cards: Rounds"})
+            events.append(
+                {"type": "trick", "text": f"{winner} wins round {s['round']}.", "rule": "Secret Cards: Rounds"}
+            )
             s["table"] = {}
             s["round"] += 1
             s["turn"] = NORTH
@@ -69,16 +78,31 @@ class SecretCards:
         s["hands"][side].append(outcome)
         s["dealt"] += 1
         return [
-            {"type": "deal", "text": f"{side} draws {CARDS[outcome]}.", "rule": "Secret Cards: Deal", "visible_to": [side]},
-            {"type": "deal", "text": f"{side} draws a card.", "rule": "Secret Cards: Deal", "visible_to": [s for s in self.info.sides if s != side]},
+            {
+                "type": "deal",
+                "text": f"{side} draws {CARDS[outcome]}.",
+                "rule": "Secret Cards: Deal",
+                "visible_to": [side],
+            },
+            {
+                "type": "deal",
+                "text": f"{side} draws a card.",
+                "rule": "Secret Cards: Deal",
+                "visible_to": [s for s in self.info.sides if s != side],
+            },
         ]
 
     def observation(self, s: dict[str, Any], side: str | None) -> dict[str, Any]:
         if side is None:
             return self.state_to_json(s)
         other = SOUTH if side == NORTH else NORTH
-        return {"hand": [CARDS[c] for c in s["hands"][side]], "opponent_cards": len(s["hands"][other]),
-                "table": {k: CARDS[v] for k, v in s["table"].items()}, "score": dict(s["score"]), "round": s["round"]}
+        return {
+            "hand": [CARDS[c] for c in s["hands"][side]],
+            "opponent_cards": len(s["hands"][other]),
+            "table": {k: CARDS[v] for k, v in s["table"].items()},
+            "score": dict(s["score"]),
+            "round": s["round"],
+        }
 
     def result(self, s: dict[str, Any]) -> Result | None:
         if self.to_act(s) is not None:

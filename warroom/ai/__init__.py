@@ -139,6 +139,15 @@ def get_agent(
 
 
 __all__ = [
-    "AGENT_NAMES", "NO_HOOKS", "Agent", "HeuristicAgent", "NoDecisionError", "NoHeuristicError", "UnknownAgentError",
-    "agent_hooks", "agent_seed", "decision_state", "get_agent",
+    "AGENT_NAMES",
+    "NO_HOOKS",
+    "Agent",
+    "HeuristicAgent",
+    "NoDecisionError",
+    "NoHeuristicError",
+    "UnknownAgentError",
+    "agent_hooks",
+    "agent_seed",
+    "decision_state",
+    "get_agent",
 ]

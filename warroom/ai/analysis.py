@@ -56,7 +56,14 @@ class Alternative:
     text: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "value": self.value, "low": self.low, "high": self.high, "visits": self.visits, "text": self.text}
+        return {
+            "action": self.action,
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+            "visits": self.visits,
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -90,9 +97,14 @@ def analyse(agent: Any, match: Any, top: int = 3) -> Analysis:
         scored = [(a, v, v, v, 0) for a, v in _one_ply(ruleset, state, side, hooks.evaluate).items()]
         searched = False
     mine = [s for s in scored if s[0] == action] or [(action, None, None, None, 0)]
-    others = sorted((s for s in scored if s[0] != action), key=lambda s: (-(s[2] if s[2] is not None else -1.0), -(s[1] or 0.0), s[0]))
+    others = sorted(
+        (s for s in scored if s[0] != action),
+        key=lambda s: (-(s[2] if s[2] is not None else -1.0), -(s[1] or 0.0), s[0]),
+    )
     chosen = (mine + others)[: max(1, top)]
-    alternatives = [Alternative(a, v, lo, hi, n, _text(ruleset, side, v, lo, hi, n, value_text)) for a, v, lo, hi, n in chosen]
+    alternatives = [
+        Alternative(a, v, lo, hi, n, _text(ruleset, side, v, lo, hi, n, value_text)) for a, v, lo, hi, n in chosen
+    ]
     return Analysis(action, why, side, measure, searched, alternatives)
 
 
@@ -158,8 +170,15 @@ def _measure(ruleset: Ruleset, side: str, value_text: Callable[..., str] | None)
     return f"{side}'s expected result, as a share of the best the game allows{scale}"
 
 
-def _text(ruleset: Ruleset, side: str, value: float | None, low: float | None, high: float | None, visits: int,
-          value_text: Callable[..., str] | None) -> str:
+def _text(
+    ruleset: Ruleset,
+    side: str,
+    value: float | None,
+    low: float | None,
+    high: float | None,
+    visits: int,
+    value_text: Callable[..., str] | None,
+) -> str:
     """One line: the estimate in the game's words, then its 95% interval and the simulations behind it."""
     if value is None or low is None or high is None:
         return "not weighed"

@@ -83,7 +83,9 @@ class MCTS:
         self.side_index = {side: k for k, side in enumerate(self.sides)}
         teams = info.team_list()
         # how a float evaluation splits among the sides: True for the first side's team
-        self._first_team = tuple(info.team_of(side) == info.team_of(self.sides[0]) for side in self.sides) if self.sides else ()
+        self._first_team = (
+            tuple(info.team_of(side) == info.team_of(self.sides[0]) for side in self.sides) if self.sides else ()
+        )
         self._teams = len(teams)
         self._pair = len(self.sides) == 2 and self._teams == 2  # the common case, kept fast
         self._even = (0.5,) * len(self.sides)
@@ -134,7 +136,9 @@ class MCTS:
             return (value,) * len(self.sides)  # solitaire (or one team against the game)
         if self._teams == 2:
             return tuple(value if mine else 1.0 - value for mine in self._first_team)
-        raise ValueError(f"{self.ruleset.info.id}: with {self._teams} teams the evaluation must map each side to its value")
+        raise ValueError(
+            f"{self.ruleset.info.id}: with {self._teams} teams the evaluation must map each side to its value"
+        )
 
     def _result_values(self, state: Any) -> tuple[float, ...]:
         """Each side's value at the end: its return, -1..+1, mapped onto 0..1 (a draw's 0 is 0.5)."""
@@ -161,7 +165,9 @@ class MCTS:
         return self._sampler(outcomes, self._dice.random())
 
     # -- search --------------------------------------------------------------------------------
-    def search(self, root_state: Any, budget_ms: float | None = None, simulations: int | None = None) -> tuple[str, dict[str, Any]]:
+    def search(
+        self, root_state: Any, budget_ms: float | None = None, simulations: int | None = None
+    ) -> tuple[str, dict[str, Any]]:
         """Search from `root_state` (not modified) until the time or simulation budget is spent."""
         rs = self.ruleset
         side = rs.to_act(root_state)
@@ -187,7 +193,14 @@ class MCTS:
                     break
         elapsed = time.perf_counter() - start
         if not root.children:
-            return legal[0], {"simulations": count, "seconds": elapsed, "visits": 0, "value": None, "side": side, "legal": len(legal)}
+            return legal[0], {
+                "simulations": count,
+                "seconds": elapsed,
+                "visits": 0,
+                "value": None,
+                "side": side,
+                "legal": len(legal),
+            }
         action, child = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
         if self.prior_confidence is not None:
             action = self._confident_choice(root.hint, self.prior_confidence)
@@ -253,7 +266,9 @@ class MCTS:
                 continue
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(legal_actions(state) if self.candidates is None else self.candidates(rs, state))
+                untried = node.untried = list(
+                    legal_actions(state) if self.candidates is None else self.candidates(rs, state)
+                )
                 rng.shuffle(untried)
                 if node is not root:
                     values = self._values(state)  # a new decision node: score it and stop
@@ -348,9 +363,16 @@ class MCTSAgent:
         self.ruleset = ruleset
         self.budget_ms = budget_ms
         self.simulations = simulations
-        self.search = MCTS(ruleset, evaluate=hooks.evaluate if use_evaluation else None, prior=hinted.heuristic_policy,
-                           exploration=exploration, seed=seed, candidates=hinted.candidate_actions,
-                           playout=hinted.leaf_playout, prior_confidence=hinted.search_confidence)
+        self.search = MCTS(
+            ruleset,
+            evaluate=hooks.evaluate if use_evaluation else None,
+            prior=hinted.heuristic_policy,
+            exploration=exploration,
+            seed=seed,
+            candidates=hinted.candidate_actions,
+            playout=hinted.leaf_playout,
+            prior_confidence=hinted.search_confidence,
+        )
         self._value_text = hooks.value_text
         self.last: dict[str, Any] = {}
 
@@ -366,8 +388,14 @@ class MCTSAgent:
 
     def _why(self, stats: dict[str, Any]) -> str:
         if stats["value"] is None:
-            return "MCTS: the only legal action." if stats["legal"] == 1 else "MCTS: no time to search; the first legal action."
+            return (
+                "MCTS: the only legal action."
+                if stats["legal"] == 1
+                else "MCTS: no time to search; the first legal action."
+            )
         sims, value = stats["simulations"], stats["value"]
         share = stats["visits"] / sims if sims else 0.0
-        outlook = self._value_text(self.ruleset, value) if self._value_text else f"{value:.0%} expected for {stats['side']}"
+        outlook = (
+            self._value_text(self.ruleset, value) if self._value_text else f"{value:.0%} expected for {stats['side']}"
+        )
         return f"MCTS: {sims:,} simulations, {outlook}; {share:.0%} of them chose this."

@@ -75,8 +75,14 @@ class _Position:
         return self.ruleset.to_act(self.state)
 
 
-def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORST, agent: str | None = None,
-           simulations: int = AGENT_SIMULATIONS, seed: int = 0) -> dict[str, Any]:
+def review(
+    record: Record | Mapping[str, Any] | str | Path,
+    *,
+    worst: int = WORST,
+    agent: str | None = None,
+    simulations: int = AGENT_SIMULATIONS,
+    seed: int = 0,
+) -> dict[str, Any]:
     """The post-game analysis of a record (finished or not): see the module docstring. JSON-ready:
 
     {"game", "scenario", "sides", "names" (the scenario's word for each side), "measure", "scoring", "steps", "over", "result",
@@ -92,8 +98,15 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
         record = Record.from_json(dict(record))
     elif not isinstance(record, Record):
         record = read_record(record)
-    stepper = warroom.new_game(record.game, record.scenario, seed=record.seed, dice=list(record.dice), options=record.options,
-                               position=record.position, keep_log=False)
+    stepper = warroom.new_game(
+        record.game,
+        record.scenario,
+        seed=record.seed,
+        dice=list(record.dice),
+        options=record.options,
+        position=record.position,
+        keep_log=False,
+    )
     ruleset: Ruleset = stepper.ruleset
     sides = list(ruleset.info.sides)
     names = get_spec(record.game).terms(record.scenario).side_names  # the scenario's words for its sides
@@ -101,7 +114,9 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
     hooks = agent_hooks(ruleset.info.id)
     if agent is None:
         agent = "heuristic" if hooks.heuristic_policy is not None else "mcts"
-    points: list[dict[str, Any]] = [{"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}]
+    points: list[dict[str, Any]] = [
+        {"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}
+    ]
     decisions: list[dict[str, Any]] = []
     before_states: list[Any] = []
     for k, action in enumerate(record.actions, 1):
@@ -116,30 +131,67 @@ def review(record: Record | Mapping[str, Any] | str | Path, *, worst: int = WORS
         before_states.append(ruleset.clone(state))
         stepper.play(action)
         points.append({"step": k, "side": side, "action": action, "label": label, "values": score.all(stepper.state)})
-        decisions.append({"step": k, "side": side, "action": action, "label": label, "before": before, "expected": expected,
-                          "best": best, "loss": round(max(0.0, best - expected), 4)})
+        decisions.append(
+            {
+                "step": k,
+                "side": side,
+                "action": action,
+                "label": label,
+                "before": before,
+                "expected": expected,
+                "best": best,
+                "loss": round(max(0.0, best - expected), 4),
+            }
+        )
     mistakes: list[dict[str, Any]] = []
     for side in sides:
-        own = sorted((d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"]))
+        own = sorted(
+            (d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"])
+        )
         for d in own[: max(0, worst)]:
-            mistakes.append(_mistake(d, before_states[d["step"] - 1], ruleset, score, hooks.value_text, agent, simulations, seed,
-                                     names.get(side, side)))
+            mistakes.append(
+                _mistake(
+                    d,
+                    before_states[d["step"] - 1],
+                    ruleset,
+                    score,
+                    hooks.value_text,
+                    agent,
+                    simulations,
+                    seed,
+                    names.get(side, side),
+                )
+            )
     mistakes.sort(key=lambda m: m["step"])
     result = stepper.result
     return {
-        "game": record.game, "scenario": record.scenario, "sides": sides, "names": {side: names.get(side, side) for side in sides},
+        "game": record.game,
+        "scenario": record.scenario,
+        "sides": sides,
+        "names": {side: names.get(side, side) for side in sides},
         "measure": _measure(ruleset, "each side", hooks.value_text),
-        "scoring": score.name, "steps": len(record.actions), "over": stepper.over,
+        "scoring": score.name,
+        "steps": len(record.actions),
+        "over": stepper.over,
         "result": result.to_json() if result is not None else None,
-        "points": points, "decisions": decisions, "mistakes": mistakes,
+        "points": points,
+        "decisions": decisions,
+        "mistakes": mistakes,
     }
 
 
 class _Scorer:
     """Each side's value of a position, by the game's evaluation or by a short search (see the module docstring)."""
 
-    def __init__(self, ruleset: Ruleset, evaluate: Callable[[Any, Any], Any], name: str, *,
-                 candidates: Callable[[Any, Any], list[str]] | None = None, one_ply: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        evaluate: Callable[[Any, Any], Any],
+        name: str,
+        *,
+        candidates: Callable[[Any, Any], list[str]] | None = None,
+        one_ply: bool = True,
+    ) -> None:
         self.ruleset = ruleset
         self.evaluate = evaluate
         self.name = name
@@ -148,7 +200,10 @@ class _Scorer:
 
     def all(self, state: Any) -> dict[str, float]:
         """Every side's value of `state` (the end's returns once it is over)."""
-        return {side: round(_value(self.ruleset, state, side, self.evaluate, CHANCE_DEPTH), 4) for side in self.ruleset.info.sides}
+        return {
+            side: round(_value(self.ruleset, state, side, self.evaluate, CHANCE_DEPTH), 4)
+            for side in self.ruleset.info.sides
+        }
 
     def after(self, state: Any, action: str, side: str) -> float:
         """`side`'s expected value of playing `action` in `state`: the dice after it averaged, not rolled."""
@@ -161,7 +216,9 @@ class _Scorer:
         short search, whose value of a position is already its best move's) the position's value before."""
         if not self.one_ply:
             return max(before, expected)
-        moves = self.candidates(self.ruleset, state) if self.candidates is not None else self.ruleset.legal_actions(state)
+        moves = (
+            self.candidates(self.ruleset, state) if self.candidates is not None else self.ruleset.legal_actions(state)
+        )
         return max([expected, *(self.after(state, move, side) for move in moves if move != played)])
 
 
@@ -169,8 +226,12 @@ def _scorer(ruleset: Ruleset, seed: int) -> _Scorer:
     """The game's evaluation where it has one; else a short seeded MCTS search per position."""
     hooks = agent_hooks(ruleset.info.id)
     if hooks.evaluate is not None:
-        return _Scorer(ruleset, hooks.evaluate, "the game's evaluation, every move weighed one move ahead",
-                       candidates=hooks.candidate_actions)
+        return _Scorer(
+            ruleset,
+            hooks.evaluate,
+            "the game's evaluation, every move weighed one move ahead",
+            candidates=hooks.candidate_actions,
+        )
     from .mcts import MCTSAgent
 
     info = ruleset.info
@@ -187,16 +248,33 @@ def _scorer(ruleset: Ruleset, seed: int) -> _Scorer:
             out[side] = value if same else (1.0 - value) / max(1, len(teams) - 1)
         return out
 
-    return _Scorer(ruleset, searched, f"a short search ({SEARCH_SIMULATIONS} MCTS simulations a position; the game has no evaluation)",
-                   one_ply=False)
+    return _Scorer(
+        ruleset,
+        searched,
+        f"a short search ({SEARCH_SIMULATIONS} MCTS simulations a position; the game has no evaluation)",
+        one_ply=False,
+    )
 
 
-def _mistake(decision: dict[str, Any], state: Any, ruleset: Ruleset, score: _Scorer, value_text: Callable[..., str] | None,
-             agent_name: str, simulations: int, seed: int, name: str) -> dict[str, Any]:
+def _mistake(
+    decision: dict[str, Any],
+    state: Any,
+    ruleset: Ruleset,
+    score: _Scorer,
+    value_text: Callable[..., str] | None,
+    agent_name: str,
+    simulations: int,
+    seed: int,
+    name: str,
+) -> dict[str, Any]:
     """A marked decision with what the computer would have played there, scored the same way."""
     side = decision["side"]
-    agent = get_agent(agent_name, ruleset.info.id, seed=seed + decision["step"],
-                      simulations=simulations if agent_name == "mcts" else None)
+    agent = get_agent(
+        agent_name,
+        ruleset.info.id,
+        seed=seed + decision["step"],
+        simulations=simulations if agent_name == "mcts" else None,
+    )
     action, why = agent.choose(_Position(ruleset, ruleset.clone(state)))
     expected = score.after(state, action, side)
 
@@ -208,8 +286,17 @@ def _mistake(decision: dict[str, Any], state: Any, ruleset: Ruleset, score: _Sco
         text += f"; the computer ({agent_name}) would have played the same"
     else:
         text += f"; the computer's choice ({agent_name}): {say(expected)}"
-    return {**decision, "text": text, "computer": {"action": action, "label": ruleset.describe_action(state, action), "why": str(why or ""),
-                                                   "expected": expected, "agent": agent_name}}
+    return {
+        **decision,
+        "text": text,
+        "computer": {
+            "action": action,
+            "label": ruleset.describe_action(state, action),
+            "why": str(why or ""),
+            "expected": expected,
+            "agent": agent_name,
+        },
+    }
 
 
 __all__ = ["AGENT_SIMULATIONS", "MIN_LOSS", "SEARCH_SIMULATIONS", "WORST", "review"]

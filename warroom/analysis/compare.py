@@ -24,7 +24,9 @@ from .stats import mean_difference, rate_difference
 
 def setting_label(options: Mapping[str, Any]) -> str:
     """An option setting as the command line writes it: `turn_limit=10, advanced=true`."""
-    return ", ".join(f"{key}={json.dumps(value) if not isinstance(value, str) else value}" for key, value in options.items())
+    return ", ".join(
+        f"{key}={json.dumps(value) if not isinstance(value, str) else value}" for key, value in options.items()
+    )
 
 
 @dataclass
@@ -65,12 +67,20 @@ class Comparison:
         for key in self.numbers():
             xs, ys = _values(a, key), _values(b, key)
             d, low, high = mean_difference(xs, ys)
-            means[key] = {"a": statistics.fmean(xs), "b": statistics.fmean(ys), "difference": d, "low": low, "high": high}
+            means[key] = {
+                "a": statistics.fmean(xs),
+                "b": statistics.fmean(ys),
+                "difference": d,
+                "low": low,
+                "high": high,
+            }
         return {"rates": rates, "means": means}
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "compare": [{"setting": arm.setting, "label": arm.label, "report": arm.report.to_json()} for arm in self.arms],
+            "compare": [
+                {"setting": arm.setting, "label": arm.label, "report": arm.report.to_json()} for arm in self.arms
+            ],
             "differences": self.differences(),
         }
 
@@ -88,11 +98,21 @@ class Comparison:
             table.add_column(column, justify="left" if not column else "right")
         for name, row in diffs["rates"].items():
             label = name if name == "draw" else f"{self.first.name(name)} victory"
-            table.add_row(label, f"{row['a']:.1%}", f"{row['b']:.1%}", f"{row['difference']:+.1%}",
-                          f"{row['low']:+.1%} to {row['high']:+.1%}")
+            table.add_row(
+                label,
+                f"{row['a']:.1%}",
+                f"{row['b']:.1%}",
+                f"{row['difference']:+.1%}",
+                f"{row['low']:+.1%} to {row['high']:+.1%}",
+            )
         for key, row in diffs["means"].items():
-            table.add_row(f"mean {key}", f"{row['a']:.2f}", f"{row['b']:.2f}", f"{row['difference']:+.2f}",
-                          f"{row['low']:+.2f} to {row['high']:+.2f}")
+            table.add_row(
+                f"mean {key}",
+                f"{row['a']:.2f}",
+                f"{row['b']:.2f}",
+                f"{row['difference']:+.2f}",
+                f"{row['low']:+.2f} to {row['high']:+.2f}",
+            )
         console.print(table)
 
 
@@ -100,8 +120,15 @@ def _values(report: SimulationReport, key: str) -> list[float]:
     return [float(game[key]) for game in report.per_game]
 
 
-def compare_options(game: str, games: int, settings: Sequence[Mapping[str, Any]], *, options: Mapping[str, Any] | None = None,
-                    progress: Callable[[int], None] | None = None, **study: Any) -> Comparison:
+def compare_options(
+    game: str,
+    games: int,
+    settings: Sequence[Mapping[str, Any]],
+    *,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+    **study: Any,
+) -> Comparison:
     """Play the same study (`simulate`'s arguments in `study`: agent, jobs, seed, scenario, ...) under
     each of two settings, each added to the common `options`; `progress(done)` counts both studies' games."""
     if len(settings) != 2:

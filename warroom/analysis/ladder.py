@@ -82,8 +82,14 @@ class AgentSpec:
             raise LadderError(f"only mcts takes a budget, not {label!r}")
         number = budget[:-2] if budget.endswith("ms") else budget
         if not number.isdigit() or int(number) < 1:
-            raise LadderError(f"a budget is a positive number of simulations (mcts@100) or milliseconds (mcts@300ms), not {budget!r}")
-        return cls(label, name, budget_ms=int(number)) if budget.endswith("ms") else cls(label, name, simulations=int(number))
+            raise LadderError(
+                f"a budget is a positive number of simulations (mcts@100) or milliseconds (mcts@300ms), not {budget!r}"
+            )
+        return (
+            cls(label, name, budget_ms=int(number))
+            if budget.endswith("ms")
+            else cls(label, name, simulations=int(number))
+        )
 
 
 def parse_agents(text: str | Sequence[str]) -> list[AgentSpec]:
@@ -102,8 +108,9 @@ def parse_agents(text: str | Sequence[str]) -> list[AgentSpec]:
 _Game = tuple[str, str | None, int, dict[str, AgentSpec], dict[str, Any]]
 
 
-def play_game(game: str, scenario: str | None, seed: int, seats: Mapping[str, AgentSpec],
-              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def play_game(
+    game: str, scenario: str | None, seed: int, seats: Mapping[str, AgentSpec], options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Play game `seed` with `seats` (side -> agent) and return each side's return and the
     result's numeric score. Like `simulate.play_one` (same seeds for the dice and, through
     `agent_seed`, for each side's agent), but each agent keeps its own budget."""
@@ -111,14 +118,22 @@ def play_game(game: str, scenario: str | None, seed: int, seats: Mapping[str, Ag
     from warroom.ai import agent_seed, get_agent
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=dict(options or {}))
-    agents = {side: get_agent(spec.name, game, budget_ms=spec.budget_ms, simulations=spec.simulations,
-                              seed=agent_seed(seed, side)) for side, spec in seats.items()}
+    agents = {
+        side: get_agent(
+            spec.name, game, budget_ms=spec.budget_ms, simulations=spec.simulations, seed=agent_seed(seed, side)
+        )
+        for side, spec in seats.items()
+    }
     while not match.over:
         action, _ = agents[match.to_act or ""].choose(match)
         match.play(action)
     result = match.result
     assert result is not None
-    score = {key: value for key, value in result.score.items() if isinstance(value, int | float) and not isinstance(value, bool)}
+    score = {
+        key: value
+        for key, value in result.score.items()
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
     return {"winner": result.winner, "returns": dict(result.returns), "score": score}
 
 
@@ -129,7 +144,7 @@ def _play_batch(tasks: list[_Game]) -> list[dict[str, Any]]:
 def _run(tasks: list[_Game], jobs: int, progress: Callable[[int], None] | None) -> list[dict[str, Any]]:
     """The games in task order, on `jobs` processes (simulate's pool pattern: ordered imap of batches)."""
     size = max(1, min(8, math.ceil(len(tasks) / (jobs * 4))))
-    batches = [tasks[k:k + size] for k in range(0, len(tasks), size)]
+    batches = [tasks[k : k + size] for k in range(0, len(tasks), size)]
     out: list[dict[str, Any]] = []
 
     def collect(results: Any) -> None:
@@ -149,8 +164,13 @@ def _run(tasks: list[_Game], jobs: int, progress: Callable[[int], None] | None) 
 
 
 # -- rating --------------------------------------------------------------------------------------
-def fit_elo(n: int, results: Sequence[tuple[int, int, float, float]], *, virtual_draws: float = VIRTUAL_DRAWS,
-            anchor: float = ANCHOR) -> list[float]:
+def fit_elo(
+    n: int,
+    results: Sequence[tuple[int, int, float, float]],
+    *,
+    virtual_draws: float = VIRTUAL_DRAWS,
+    anchor: float = ANCHOR,
+) -> list[float]:
     """Maximum likelihood Bradley-Terry ratings, in Elo, of `n` players from `results`: tuples
     (i, j, score of i, games) with i's total score (wins + draws/2) against j over that many games.
 
@@ -196,13 +216,19 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
-def elo_with_intervals(n: int, pairs: Mapping[tuple[int, int], Sequence[tuple[float, float]]], *,
-                       bootstrap: int = BOOTSTRAP, seed: int = BOOTSTRAP_SEED) -> tuple[list[float], list[tuple[float, float]]]:
+def elo_with_intervals(
+    n: int,
+    pairs: Mapping[tuple[int, int], Sequence[tuple[float, float]]],
+    *,
+    bootstrap: int = BOOTSTRAP,
+    seed: int = BOOTSTRAP_SEED,
+) -> tuple[list[float], list[tuple[float, float]]]:
     """Ratings and 95% percentile-bootstrap intervals from `pairs`: (i, j) -> one (score of i, games)
     unit per seed (a seed's games on both sides). Each resample draws as many units as the pair has,
     with replacement, from its units plus one drawn unit (the virtual draw, resampled like the rest):
     without it a clean sweep, whose resamples would all be alike, would get an interval of no width.
     The seeded RNG makes the intervals reproducible."""
+
     def totals(units: Mapping[tuple[int, int], Sequence[tuple[float, float]]]) -> list[tuple[int, int, float, float]]:
         return [(i, j, sum(s for s, _ in us), sum(g for _, g in us)) for (i, j), us in units.items()]
 
@@ -213,14 +239,22 @@ def elo_with_intervals(n: int, pairs: Mapping[tuple[int, int], Sequence[tuple[fl
     rng = random.Random(seed)
     samples: list[list[float]] = []
     for _ in range(bootstrap):
-        resampled = {key: [rng.choice(pool) for _ in units] for key, units in pairs.items() if units
-                     for pool in ([*units, (virtual_unit(units), virtual_unit(units) * 2)],)}
+        resampled = {
+            key: [rng.choice(pool) for _ in units]
+            for key, units in pairs.items()
+            if units
+            for pool in ([*units, (virtual_unit(units), virtual_unit(units) * 2)],)
+        }
         samples.append(fit_elo(n, totals(resampled)))
-    intervals = [(_percentile([s[i] for s in samples], 0.025), _percentile([s[i] for s in samples], 0.975)) for i in range(n)]
+    intervals = [
+        (_percentile([s[i] for s in samples], 0.025), _percentile([s[i] for s in samples], 0.975)) for i in range(n)
+    ]
     return ratings, intervals
 
 
-def mean_with_interval(values: Sequence[float], *, bootstrap: int = BOOTSTRAP, seed: int = BOOTSTRAP_SEED) -> tuple[float, float, float]:
+def mean_with_interval(
+    values: Sequence[float], *, bootstrap: int = BOOTSTRAP, seed: int = BOOTSTRAP_SEED
+) -> tuple[float, float, float]:
     """A mean and its 95% percentile-bootstrap interval (seeded, so reproducible)."""
     rng = random.Random(seed)
     means = [statistics.fmean(rng.choices(values, k=len(values))) for _ in range(bootstrap)]
@@ -248,35 +282,70 @@ class LadderReport:
     @property
     def note(self) -> str:
         if self.mode == "solitaire":
-            return ("one side against the game itself: no head-to-head, so no Elo; agents are ranked by mean return "
-                    "(+1 a win, -1 a loss) over the same seeds, with a 95% bootstrap interval")
-        return (f"Elo by maximum likelihood (Bradley-Terry, draws half, one virtual draw a pair), mean {ANCHOR:g}; "
-                f"95% intervals by bootstrap over seeds ({BOOTSTRAP} resamples, fixed seed); "
-                f"each pair played {self.games_per_pair} seeds with each agent on each side")
+            return (
+                "one side against the game itself: no head-to-head, so no Elo; agents are ranked by mean return "
+                "(+1 a win, -1 a loss) over the same seeds, with a 95% bootstrap interval"
+            )
+        return (
+            f"Elo by maximum likelihood (Bradley-Terry, draws half, one virtual draw a pair), mean {ANCHOR:g}; "
+            f"95% intervals by bootstrap over seeds ({BOOTSTRAP} resamples, fixed seed); "
+            f"each pair played {self.games_per_pair} seeds with each agent on each side"
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "scenario": self.scenario, "mode": self.mode, "agents": list(self.agents),
-                "games_per_pair": self.games_per_pair, "seed": self.seed, "jobs": self.jobs,
-                "seconds": round(self.seconds, 3), "options": dict(self.options), "note": self.note,
-                "standings": self.rows, "pairs": self.pairs}
+        return {
+            "game": self.game,
+            "scenario": self.scenario,
+            "mode": self.mode,
+            "agents": list(self.agents),
+            "games_per_pair": self.games_per_pair,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "seconds": round(self.seconds, 3),
+            "options": dict(self.options),
+            "note": self.note,
+            "standings": self.rows,
+            "pairs": self.pairs,
+        }
 
     def table_rows(self) -> tuple[list[str], list[list[str]]]:
         """Header and cells of the standings, for the terminal and for Markdown alike."""
         if self.mode == "solitaire":
             keys = list(self.rows[0]["score"]) if self.rows else []
             head = ["rank", "agent", "mean return", "95% CI", "games", "win %", *(f"mean {k}" for k in keys)]
-            return head, [[str(r["rank"]), r["agent"], f"{r['mean_return']:+.2f}", f"{r['ci'][0]:+.2f} .. {r['ci'][1]:+.2f}",
-                           str(r["games"]), f"{r['win_rate']:.0%}", *(f"{r['score'][k]:.2f}" for k in keys)] for r in self.rows]
+            return head, [
+                [
+                    str(r["rank"]),
+                    r["agent"],
+                    f"{r['mean_return']:+.2f}",
+                    f"{r['ci'][0]:+.2f} .. {r['ci'][1]:+.2f}",
+                    str(r["games"]),
+                    f"{r['win_rate']:.0%}",
+                    *(f"{r['score'][k]:.2f}" for k in keys),
+                ]
+                for r in self.rows
+            ]
         head = ["rank", "agent", "Elo", "95% CI", "games", "score %"]
-        return head, [[str(r["rank"]), r["agent"], f"{r['elo']:.0f}", f"{r['ci'][0]:.0f} .. {r['ci'][1]:.0f}",
-                       str(r["games"]), f"{r['score_rate']:.0%}"] for r in self.rows]
+        return head, [
+            [
+                str(r["rank"]),
+                r["agent"],
+                f"{r['elo']:.0f}",
+                f"{r['ci'][0]:.0f} .. {r['ci'][1]:.0f}",
+                str(r["games"]),
+                f"{r['score_rate']:.0%}",
+            ]
+            for r in self.rows
+        ]
 
     def render(self, console: Any) -> None:
         from rich.table import Table
 
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
-        console.print(f"[bold]{title}[/bold] ladder: {', '.join(self.agents)}; seeds {self.seed}..{self.seed + self.games_per_pair - 1}, "
-                      f"{self.jobs} job(s), {self.seconds:.1f} s")
+        console.print(
+            f"[bold]{title}[/bold] ladder: {', '.join(self.agents)}; seeds {self.seed}..{self.seed + self.games_per_pair - 1}, "
+            f"{self.jobs} job(s), {self.seconds:.1f} s"
+        )
         if self.options:
             console.print("rules options: " + ", ".join(f"{key}={value}" for key, value in self.options.items()))
         head, cells = self.table_rows()
@@ -289,9 +358,17 @@ class LadderReport:
         console.print(f"[dim]{self.note}[/dim]")
 
 
-def ladder(game: str, agents: str | Sequence[str], *, scenario: str | None = None, games_per_pair: int = 4,
-           seed: int = 0, jobs: int = 1, options: Mapping[str, Any] | None = None,
-           progress: Callable[[int, int], None] | None = None) -> LadderReport:
+def ladder(
+    game: str,
+    agents: str | Sequence[str],
+    *,
+    scenario: str | None = None,
+    games_per_pair: int = 4,
+    seed: int = 0,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> LadderReport:
     """Play the round robin (or, for one side, each agent on the same seeds) and rate the agents.
     `progress(done, total)` is called as games finish."""
     from itertools import combinations
@@ -320,8 +397,17 @@ def ladder(game: str, agents: str | Sequence[str], *, scenario: str | None = Non
                 tasks.append((game, scenario, s, {sides[0]: b, sides[1]: a}, chosen))
     start = time.perf_counter()
     facts = _run(tasks, jobs, (lambda done: progress(done, len(tasks))) if progress else None)
-    report = LadderReport(game, scenario, "solitaire" if len(sides) == 1 else "elo", [s.label for s in specs],
-                          games_per_pair, seed, jobs, 0.0, options=dict(chosen))
+    report = LadderReport(
+        game,
+        scenario,
+        "solitaire" if len(sides) == 1 else "elo",
+        [s.label for s in specs],
+        games_per_pair,
+        seed,
+        jobs,
+        0.0,
+        options=dict(chosen),
+    )
     if len(sides) == 1:
         _rate_solitaire(report, specs, sides[0], facts, games_per_pair)
     else:
@@ -335,8 +421,13 @@ def _points(facts: Mapping[str, Any], side: str) -> float:
     return (float(facts["returns"].get(side, 0.0)) + 1) / 2
 
 
-def _rate_pairs(report: LadderReport, specs: Sequence[AgentSpec], sides: Sequence[str],
-                facts: Sequence[dict[str, Any]], per_pair: int) -> None:
+def _rate_pairs(
+    report: LadderReport,
+    specs: Sequence[AgentSpec],
+    sides: Sequence[str],
+    facts: Sequence[dict[str, Any]],
+    per_pair: int,
+) -> None:
     from itertools import combinations
 
     units: dict[tuple[int, int], list[tuple[float, float]]] = {}
@@ -356,25 +447,43 @@ def _rate_pairs(report: LadderReport, specs: Sequence[AgentSpec], sides: Sequenc
         played[j] += 2 * per_pair
         scored[i] += pair_score
         scored[j] += 2 * per_pair - pair_score
-        report.pairs.append({"agent": specs[i].label, "opponent": specs[j].label, "games": 2 * per_pair, "score": pair_score})
+        report.pairs.append(
+            {"agent": specs[i].label, "opponent": specs[j].label, "games": 2 * per_pair, "score": pair_score}
+        )
     ratings, intervals = elo_with_intervals(len(specs), units)
     order = sorted(range(len(specs)), key=lambda x: (-ratings[x], x))
-    report.rows = [{"rank": rank, "agent": specs[x].label, "elo": round(ratings[x], 1),
-                    "ci": [round(intervals[x][0], 1), round(intervals[x][1], 1)], "games": played[x],
-                    "score_rate": scored[x] / played[x]} for rank, x in enumerate(order, 1)]
+    report.rows = [
+        {
+            "rank": rank,
+            "agent": specs[x].label,
+            "elo": round(ratings[x], 1),
+            "ci": [round(intervals[x][0], 1), round(intervals[x][1], 1)],
+            "games": played[x],
+            "score_rate": scored[x] / played[x],
+        }
+        for rank, x in enumerate(order, 1)
+    ]
 
 
-def _rate_solitaire(report: LadderReport, specs: Sequence[AgentSpec], side: str,
-                    facts: Sequence[dict[str, Any]], per_agent: int) -> None:
+def _rate_solitaire(
+    report: LadderReport, specs: Sequence[AgentSpec], side: str, facts: Sequence[dict[str, Any]], per_agent: int
+) -> None:
     rows: list[dict[str, Any]] = []
     for x, spec in enumerate(specs):
-        mine = facts[x * per_agent:(x + 1) * per_agent]
+        mine = facts[x * per_agent : (x + 1) * per_agent]
         returns = [float(f["returns"].get(side, 0.0)) for f in mine]
         mean, lo, hi = mean_with_interval(returns)
         keys = [key for key in mine[0]["score"] if all(key in f["score"] for f in mine)]
-        rows.append({"agent": spec.label, "mean_return": mean, "ci": [lo, hi], "games": len(mine),
-                     "win_rate": sum(1 for f in mine if f["winner"] == side) / len(mine),
-                     "score": {key: statistics.fmean(float(f["score"][key]) for f in mine) for key in keys}})
+        rows.append(
+            {
+                "agent": spec.label,
+                "mean_return": mean,
+                "ci": [lo, hi],
+                "games": len(mine),
+                "win_rate": sum(1 for f in mine if f["winner"] == side) / len(mine),
+                "score": {key: statistics.fmean(float(f["score"][key]) for f in mine) for key in keys},
+            }
+        )
     first = next(iter(rows[0]["score"]), None) if rows else None  # the score's headline number breaks ties
     rows.sort(key=lambda r: (-float(r["mean_return"]), -float(r["score"].get(first, 0.0)) if first else 0.0))
     for rank, row in enumerate(rows, 1):
@@ -386,8 +495,14 @@ def _rate_solitaire(report: LadderReport, specs: Sequence[AgentSpec], side: str,
 ALL_COMMAND = "warroom ladder --all --write docs/ladder.md"
 
 
-def ladder_all(*, agents: Sequence[str] | None = None, games_per_pair: int | None = None, seed: int = 0,
-               jobs: int = 1, progress: Callable[[str], None] | None = None) -> list[LadderReport]:
+def ladder_all(
+    *,
+    agents: Sequence[str] | None = None,
+    games_per_pair: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> list[LadderReport]:
     """A ladder for every registered game and each of its scenarios, with small settings
     (by default ALL_AGENTS, ALL_GAMES_PER_PAIR)."""
     from warroom.games import game_ids, get_ruleset
@@ -406,25 +521,48 @@ def ladder_all(*, agents: Sequence[str] | None = None, games_per_pair: int | Non
 def markdown(reports: Sequence[LadderReport], command: str = ALL_COMMAND, today: date | None = None) -> str:
     """docs/ladder.md: the command that made it, the date, and each game's standings."""
     first = reports[0] if reports else None
-    lines = ["# Agent ladder", "",
-             f"Made by `{command}` on {(today or date.today()).isoformat()}"
-             + (f" (agents {', '.join(first.agents)}; {first.games_per_pair} seeds a pair, each agent on each side;"
-                f" seeds from {first.seed})." if first else "."), "",
-             "Generated; do not edit by hand. Small, fast settings, so the intervals are wide: `mcts@N` is MCTS"
-             " with N simulations a decision, far below a playing budget; with two seeds a pair the bootstrap"
-             " has few distinct resamples, so an interval may end at its estimate. For a real comparison run"
-             " `warroom ladder GAME --agents random,heuristic,mcts@100,mcts@1000 --games-per-pair 50 --jobs 2`.", ""]
+    lines = [
+        "# Agent ladder",
+        "",
+        f"Made by `{command}` on {(today or date.today()).isoformat()}"
+        + (
+            f" (agents {', '.join(first.agents)}; {first.games_per_pair} seeds a pair, each agent on each side;"
+            f" seeds from {first.seed})."
+            if first
+            else "."
+        ),
+        "",
+        "Generated; do not edit by hand. Small, fast settings, so the intervals are wide: `mcts@N` is MCTS"
+        " with N simulations a decision, far below a playing budget; with two seeds a pair the bootstrap"
+        " has few distinct resamples, so an interval may end at its estimate. For a real comparison run"
+        " `warroom ladder GAME --agents random,heuristic,mcts@100,mcts@1000 --games-per-pair 50 --jobs 2`.",
+        "",
+    ]
     for report in reports:
         title = f"{report.game} — {report.scenario}" if report.scenario else report.game
         head, cells = report.table_rows()
         lines += [f"## {title}", ""]
         if report.options:
             lines += ["Rules options: " + ", ".join(f"`{k}={v}`" for k, v in report.options.items()) + ".", ""]
-        lines += ["| " + " | ".join(head) + " |", "|" + "|".join("---" if k == 1 else "---:" for k in range(len(head))) + "|"]
+        lines += [
+            "| " + " | ".join(head) + " |",
+            "|" + "|".join("---" if k == 1 else "---:" for k in range(len(head))) + "|",
+        ]
         lines += ["| " + " | ".join(row) + " |" for row in cells]
         lines += ["", f"{report.note[0].upper()}{report.note[1:]}; {report.seconds:.0f} s.", ""]
     return "\n".join(lines)
 
 
-__all__ = ["AgentSpec", "LadderError", "LadderReport", "elo_with_intervals", "fit_elo", "ladder", "ladder_all",
-           "markdown", "mean_with_interval", "parse_agents", "play_game"]
+__all__ = [
+    "AgentSpec",
+    "LadderError",
+    "LadderReport",
+    "elo_with_intervals",
+    "fit_elo",
+    "ladder",
+    "ladder_all",
+    "markdown",
+    "mean_with_interval",
+    "parse_agents",
+    "play_game",
+]

@@ -88,8 +88,12 @@ def game_rows(study: Study) -> list[dict[str, Any]]:
     for label, report in _arms(study):
         for facts in report.per_game:
             row: dict[str, Any] = {} if label is None else {"setting": label}
-            row.update(game=report.game, scenario=report.scenario, seed=facts.get(SEED),
-                       winner=facts.get("winner") if facts.get("winner") is not None else "draw")
+            row.update(
+                game=report.game,
+                scenario=report.scenario,
+                seed=facts.get(SEED),
+                winner=facts.get("winner") if facts.get("winner") is not None else "draw",
+            )
             row[END_TURN] = facts.get(END_TURN)
             for side in report.sides:
                 row[f"return {side}"] = (facts.get("returns") or {}).get(side)
@@ -195,13 +199,17 @@ def _outcome_label(report: SimulationReport, name: str) -> str:
 
 def _header(study: Study, arms: list[tuple[str | None, SimulationReport]]) -> str:
     first = arms[0][1]
-    lines = [f"{first.games:,} games per study, agent {_e(first._agent_words())}, seeds {first.seed}..{first.seed + first.games - 1}"]
+    lines = [
+        f"{first.games:,} games per study, agent {_e(first._agent_words())}, seeds {first.seed}..{first.seed + first.games - 1}"
+    ]
     for label, report in arms:
         options = ", ".join(f"{key}={value}" for key, value in report.options.items()) or "the rules as written"
         where = f"setting {_e(label)}: " if label is not None else ""
         lines.append(f"{where}rules options: {_e(options)}; {report.seconds:.1f} s ({_e(report.backend)})")
     if isinstance(study, Comparison):
-        lines.append("Both settings play the same seeds with the same agents; differences are the first setting minus the second.")
+        lines.append(
+            "Both settings play the same seeds with the same agents; differences are the first setting minus the second."
+        )
     lines.append(f"Intervals are {LEVEL:.0%} confidence intervals (Wilson for shares).")
     return '<p class="meta">' + "<br>\n".join(lines) + "</p>"
 
@@ -236,10 +244,16 @@ def _outcomes(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
             count = report.outcomes.get(name, 0)
             low, high = wilson(count, report.games)
             setting = "" if label is None else f"<td>{_e(label)}</td>"
-            rows.append(f'<tr data-outcome="{_e(name)}">{setting}<td>{_e(_outcome_label(report, name))}</td>'
-                        f"<td>{count:,}</td><td>{_pct(report.rate(name))}</td>{_ci_cell(low, high)}</tr>")
-    head = ("<th>setting</th>" if arms[0][0] is not None else "") + f"<th>result</th><th>games</th><th>share</th><th>{LEVEL:.0%} CI</th>"
-    parts.append(f'<table id="outcomes"><caption>Outcome shares</caption><tr>{head}</tr>\n' + "\n".join(rows) + "</table>")
+            rows.append(
+                f'<tr data-outcome="{_e(name)}">{setting}<td>{_e(_outcome_label(report, name))}</td>'
+                f"<td>{count:,}</td><td>{_pct(report.rate(name))}</td>{_ci_cell(low, high)}</tr>"
+            )
+    head = (
+        "<th>setting</th>" if arms[0][0] is not None else ""
+    ) + f"<th>result</th><th>games</th><th>share</th><th>{LEVEL:.0%} CI</th>"
+    parts.append(
+        f'<table id="outcomes"><caption>Outcome shares</caption><tr>{head}</tr>\n' + "\n".join(rows) + "</table>"
+    )
     fig = _figure(7.0, 0.6 + 0.45 * len(names) * len(arms))
     ax = fig.add_subplot()
     height = 0.8 / len(arms)
@@ -247,8 +261,10 @@ def _outcomes(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
         ys = [i + (k - (len(arms) - 1) / 2) * height for i in range(len(names))]
         shares = [report.rate(name) for name in names]
         bounds = [wilson(report.outcomes.get(name, 0), report.games) for name in names]
-        err = [[max(0.0, s - lo) for s, (lo, _) in zip(shares, bounds, strict=True)],
-               [max(0.0, hi - s) for s, (_, hi) in zip(shares, bounds, strict=True)]]
+        err = [
+            [max(0.0, s - lo) for s, (lo, _) in zip(shares, bounds, strict=True)],
+            [max(0.0, hi - s) for s, (_, hi) in zip(shares, bounds, strict=True)],
+        ]
         ax.barh(ys, shares, height=height * 0.9, xerr=err, capsize=3, label=label or None, alpha=0.85)
     ax.set_yticks(range(len(names)), [_outcome_label(first, name) for name in names])
     ax.invert_yaxis()
@@ -265,18 +281,24 @@ def _differences(study: Comparison) -> list[str]:
     a, b = (arm.label for arm in study.arms)
     rows = []
     for name, row in diffs["rates"].items():
-        rows.append(f'<tr data-outcome="{_e(name)}"><td>{_e(_outcome_label(study.first, name))} (share)</td>'
-                    f"<td>{_pct(row['a'])}</td><td>{_pct(row['b'])}</td><td class=\"difference\" data-value=\"{row['difference']:.6f}\">"
-                    f"{row['difference']:+.1%}</td>{_ci_cell(row['low'], row['high'], 'signed')}</tr>")
+        rows.append(
+            f'<tr data-outcome="{_e(name)}"><td>{_e(_outcome_label(study.first, name))} (share)</td>'
+            f'<td>{_pct(row["a"])}</td><td>{_pct(row["b"])}</td><td class="difference" data-value="{row["difference"]:.6f}">'
+            f"{row['difference']:+.1%}</td>{_ci_cell(row['low'], row['high'], 'signed')}</tr>"
+        )
     for key, row in diffs["means"].items():
-        rows.append(f'<tr data-number="{_e(key)}"><td>mean {_e(key)}</td><td>{row["a"]:.2f}</td><td>{row["b"]:.2f}</td>'
-                    f"<td class=\"difference\" data-value=\"{row['difference']:.6f}\">{row['difference']:+.2f}</td>"
-                    f"{_ci_cell(row['low'], row['high'], 'number')}</tr>")
+        rows.append(
+            f'<tr data-number="{_e(key)}"><td>mean {_e(key)}</td><td>{row["a"]:.2f}</td><td>{row["b"]:.2f}</td>'
+            f'<td class="difference" data-value="{row["difference"]:.6f}">{row["difference"]:+.2f}</td>'
+            f"{_ci_cell(row['low'], row['high'], 'number')}</tr>"
+        )
     head = f"<th></th><th>{_e(a)}</th><th>{_e(b)}</th><th>difference</th><th>{LEVEL:.0%} CI</th>"
-    return ["<h2>Difference between the settings</h2>",
-            f"<p>({_e(a)}) minus ({_e(b)}). Shares: Newcombe's interval from the two Wilson intervals; means: the normal "
-            "interval of a difference of means. An interval that excludes 0 is a difference the study can see.</p>",
-            f'<table id="differences"><tr>{head}</tr>\n' + "\n".join(rows) + "</table>"]
+    return [
+        "<h2>Difference between the settings</h2>",
+        f"<p>({_e(a)}) minus ({_e(b)}). Shares: Newcombe's interval from the two Wilson intervals; means: the normal "
+        "interval of a difference of means. An interval that excludes 0 is a difference the study can see.</p>",
+        f'<table id="differences"><tr>{head}</tr>\n' + "\n".join(rows) + "</table>",
+    ]
 
 
 def _numbers(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
@@ -295,19 +317,30 @@ def _numbers(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
             for k, (label, vs) in enumerate(values.items()):
                 counts = Counter(int(v) for v in vs)
                 xs = [x + (k - (len(arms) - 1) / 2) * width for x in range(lo, hi + 1)]
-                ax.bar(xs, [counts.get(x, 0) / len(vs) for x in range(lo, hi + 1)], width=width * 0.95, label=label, alpha=0.85)
+                ax.bar(
+                    xs,
+                    [counts.get(x, 0) / len(vs) for x in range(lo, hi + 1)],
+                    width=width * 0.95,
+                    label=label,
+                    alpha=0.85,
+                )
             if hi - lo <= 30:
                 ax.set_xticks(range(lo, hi + 1))
         else:
             for label, vs in values.items():
-                ax.hist(vs, bins=20, range=(min(every), max(every)), weights=[1 / len(vs)] * len(vs), alpha=0.6, label=label)
+                ax.hist(
+                    vs, bins=20, range=(min(every), max(every)), weights=[1 / len(vs)] * len(vs), alpha=0.6, label=label
+                )
         ax.set_xlabel(key)
         ax.set_ylabel("share of games")
         if arms[0][0] is not None:
             ax.legend(fontsize="small")
-        stats = "; ".join(f"{'' if label is None else _e(label) + ': '}mean {report.numbers[key]['mean']:.2f}, "
-                          f"median {report.numbers[key]['median']:g}, sd {report.numbers[key]['sd']:.2f}"
-                          for label, report in arms if key in report.numbers)
+        stats = "; ".join(
+            f"{'' if label is None else _e(label) + ': '}mean {report.numbers[key]['mean']:.2f}, "
+            f"median {report.numbers[key]['median']:g}, sd {report.numbers[key]['sd']:.2f}"
+            for label, report in arms
+            if key in report.numbers
+        )
         parts += [f"<h3>{_e(key)}</h3>", f"<p>{stats}</p>", _image(fig, f"histogram of {key}")]
     return parts
 
@@ -316,9 +349,11 @@ def _objectives(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
     fields = list(dict.fromkeys(key for _, report in arms for key in report.events))
     if not fields:
         return []
-    parts = ["<h2>When each objective falls</h2>",
-             "<p>The share of games in which each had fallen by the end of each turn (the curve ends at the share of "
-             "games in which it fell at all).</p>"]
+    parts = [
+        "<h2>When each objective falls</h2>",
+        "<p>The share of games in which each had fallen by the end of each turn (the curve ends at the share of "
+        "games in which it fell at all).</p>",
+    ]
     for key in fields:
         from matplotlib.ticker import MaxNLocator
 
@@ -337,8 +372,14 @@ def _objectives(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
                 for j, name in enumerate(names):
                     fallen = [game.get(key, {}).get(name) for game in report.per_game]
                     ys = [sum(1 for t in fallen if _is_turn(t) and t <= x) / report.games for x in xs]
-                    ax.step(xs, ys, where="post", color=f"C{j}", linestyle=LINESTYLES[k % len(LINESTYLES)],
-                            label=name if label is None else f"{name} ({label})")
+                    ax.step(
+                        xs,
+                        ys,
+                        where="post",
+                        color=f"C{j}",
+                        linestyle=LINESTYLES[k % len(LINESTYLES)],
+                        label=name if label is None else f"{name} ({label})",
+                    )
             ax.set_xlim(lo, hi)
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1.02)
@@ -352,12 +393,18 @@ def _objectives(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
                 mean = "–" if st["mean"] is None else f"{st['mean']:.1f}"
                 median = "–" if st["median"] is None else f"{st['median']:g}"
                 setting = "" if label is None else f"<td>{_e(label)}</td>"
-                rows.append(f"<tr>{setting}<td>{_e(name)}</td><td>{_pct(st['rate'])}</td>{_ci_cell(low, high)}"
-                            f"<td>{mean}</td><td>{median}</td></tr>")
-        head = ("<th>setting</th>" if arms[0][0] is not None else "") + \
-            f"<th>{_e(key)}</th><th>share</th><th>{LEVEL:.0%} CI</th><th>mean turn</th><th>median turn</th>"
-        parts += [f"<h3>{_e(key)}</h3>", _image(fig, f"cumulative share of games by turn: {key}"),
-                  f"<table><tr>{head}</tr>\n" + "\n".join(rows) + "</table>"]
+                rows.append(
+                    f"<tr>{setting}<td>{_e(name)}</td><td>{_pct(st['rate'])}</td>{_ci_cell(low, high)}"
+                    f"<td>{mean}</td><td>{median}</td></tr>"
+                )
+        head = (
+            "<th>setting</th>" if arms[0][0] is not None else ""
+        ) + f"<th>{_e(key)}</th><th>share</th><th>{LEVEL:.0%} CI</th><th>mean turn</th><th>median turn</th>"
+        parts += [
+            f"<h3>{_e(key)}</h3>",
+            _image(fig, f"cumulative share of games by turn: {key}"),
+            f"<table><tr>{head}</tr>\n" + "\n".join(rows) + "</table>",
+        ]
     return parts
 
 
@@ -406,10 +453,15 @@ def _by_end_turn(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
             cells = "".join(f"<td>{_pct(per_turn[t][name] / total)}</td>" for name in names)
             rows.append(f"<tr>{setting}<td>{t}</td><td>{total:,}</td>{cells}</tr>")
     axes[0].legend(fontsize="small")
-    head = ("<th>setting</th>" if arms[0][0] is not None else "") + "<th>end turn</th><th>games</th>" + \
-        "".join(f"<th>{_e(_outcome_label(first, name))}</th>" for name in names)
-    parts += [_image(fig, "outcome shares by the turn the game ended"),
-              f'<table id="by-end-turn"><tr>{head}</tr>\n' + "\n".join(rows) + "</table>"]
+    head = (
+        ("<th>setting</th>" if arms[0][0] is not None else "")
+        + "<th>end turn</th><th>games</th>"
+        + "".join(f"<th>{_e(_outcome_label(first, name))}</th>" for name in names)
+    )
+    parts += [
+        _image(fig, "outcome shares by the turn the game ended"),
+        f'<table id="by-end-turn"><tr>{head}</tr>\n' + "\n".join(rows) + "</table>",
+    ]
     return parts
 
 
@@ -421,9 +473,14 @@ def _games_table(study: Study) -> list[str]:
     note = f"All {len(rows):,} games" if len(shown) == len(rows) else f"The first {len(shown):,} of {len(rows):,} games"
     columns = list(rows[0])
     head = "".join(f"<th>{_e(column)}</th>" for column in columns)
-    body = "\n".join("<tr>" + "".join(f"<td>{_cell(row[column])}</td>" for column in columns) + "</tr>" for row in shown)
-    return ["<h2>Games</h2>", f"<p>{note} (warroom simulate ... --out games.csv writes every game for your own tools).</p>",
-            f'<div class="scroll"><table id="games"><tr>{head}</tr>\n{body}</table></div>']
+    body = "\n".join(
+        "<tr>" + "".join(f"<td>{_cell(row[column])}</td>" for column in columns) + "</tr>" for row in shown
+    )
+    return [
+        "<h2>Games</h2>",
+        f"<p>{note} (warroom simulate ... --out games.csv writes every game for your own tools).</p>",
+        f'<div class="scroll"><table id="games"><tr>{head}</tr>\n{body}</table></div>',
+    ]
 
 
 def _cell(value: Any) -> str:
@@ -434,5 +491,14 @@ def _cell(value: Any) -> str:
     return _e(value)
 
 
-__all__ = ["MAX_GAME_ROWS", "ReportError", "check_table_path", "game_rows", "matplotlib_available", "pyarrow_available",
-           "render_html", "write_games", "write_report"]
+__all__ = [
+    "MAX_GAME_ROWS",
+    "ReportError",
+    "check_table_path",
+    "game_rows",
+    "matplotlib_available",
+    "pyarrow_available",
+    "render_html",
+    "write_games",
+    "write_report",
+]

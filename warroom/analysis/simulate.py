@@ -29,8 +29,15 @@ class SimulationError(WarroomError):
     code = "simulation"
 
 
-def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None, scenario: str | None = None,
-             side_agents: Mapping[str, str] | None = None, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def play_one(
+    game: str,
+    agent_name: str,
+    seed: int,
+    budget_ms: int | None = None,
+    scenario: str | None = None,
+    side_agents: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play game `seed` to the end with `agent_name` deciding for every side except those that
     `side_agents` (side -> agent name) gives their own agent; `options` are the game's rules options.
     Return its facts."""
@@ -39,7 +46,10 @@ def play_one(game: str, agent_name: str, seed: int, budget_ms: int | None = None
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=dict(options or {}))
     agent = get_agent(agent_name, game, budget_ms=budget_ms, seed=agent_seed(seed))
-    own = {side: get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed, side)) for side, name in (side_agents or {}).items()}
+    own = {
+        side: get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed, side))
+        for side, name in (side_agents or {}).items()
+    }
     while not match.over:
         action, _ = own.get(match.to_act or "", agent).choose(match)
         match.play(action)
@@ -64,7 +74,9 @@ leaves the seed and end turn to the per-game table (`SimulationReport.per_game`)
 
 
 def _score_facts(score: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in score.items() if isinstance(value, int | float) and not isinstance(value, bool)}
+    return {
+        key: value for key, value in score.items() if isinstance(value, int | float) and not isinstance(value, bool)
+    }
 
 
 _Task = tuple[str, str, list[int], int | None, str | None, dict[str, str] | None, dict[str, Any] | None]
@@ -107,9 +119,21 @@ class SimulationReport:
         return self.side_names.get(side, side)
 
     @classmethod
-    def from_games(cls, facts: Sequence[dict[str, Any]], *, game: str, agent: str, seed: int, jobs: int,
-                   backend: str, seconds: float, sides: Sequence[str], draws: bool = True,
-                   side_names: Mapping[str, str] | None = None, teams: Sequence[str] | None = None) -> SimulationReport:
+    def from_games(
+        cls,
+        facts: Sequence[dict[str, Any]],
+        *,
+        game: str,
+        agent: str,
+        seed: int,
+        jobs: int,
+        backend: str,
+        seconds: float,
+        sides: Sequence[str],
+        draws: bool = True,
+        side_names: Mapping[str, str] | None = None,
+        teams: Sequence[str] | None = None,
+    ) -> SimulationReport:
         """`teams` orders the outcome rows (the winners a game names); by default the sides."""
         n = len(facts)
         outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
@@ -118,10 +142,23 @@ class SimulationReport:
             ordered["draw"] = outcomes.get("draw", 0)
         for other, count in outcomes.items():
             ordered.setdefault(other, count)
-        report = cls(game, agent, n, seed, jobs, backend, seconds, tuple(sides), ordered, side_names=dict(side_names or {}),
-                     per_game=list(facts))
+        report = cls(
+            game,
+            agent,
+            n,
+            seed,
+            jobs,
+            backend,
+            seconds,
+            tuple(sides),
+            ordered,
+            side_names=dict(side_names or {}),
+            per_game=list(facts),
+        )
         if n and all(f.get("returns") for f in facts):
-            report.returns = {side: statistics.fmean(float(f["returns"].get(side, 0.0)) for f in facts) for side in sides}
+            report.returns = {
+                side: statistics.fmean(float(f["returns"].get(side, 0.0)) for f in facts) for side in sides
+            }
         keys = [k for k in (facts[0] if facts else {}) if k not in PLAYED]
         for key in keys:
             values = [f.get(key) for f in facts]
@@ -172,8 +209,10 @@ class SimulationReport:
         from rich.table import Table
 
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
-        console.print(f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self._agent_words()}[/cyan], "
-                      f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s")
+        console.print(
+            f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self._agent_words()}[/cyan], "
+            f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s"
+        )
         if self.options:
             console.print("rules options: " + ", ".join(f"{key}={value}" for key, value in self.options.items()))
         outcomes = Table(title="Outcomes")
@@ -243,7 +282,7 @@ def _event_stats(turns: Sequence[Any], games: int) -> dict[str, Any]:
 
 def _batches(games: int, seed: int, size: int) -> list[list[int]]:
     seeds = [seed + k for k in range(games)]
-    return [seeds[k:k + size] for k in range(0, games, size)]
+    return [seeds[k : k + size] for k in range(0, games, size)]
 
 
 def simulate(
@@ -297,7 +336,9 @@ def simulate(
     own = dict(side_agents) if side_agents else None
     size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
     chosen = study_options(game, scenario, options) or None
-    tasks: list[_Task] = [(game, agent, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)]
+    tasks: list[_Task] = [
+        (game, agent, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)
+    ]
     start = time.perf_counter()
     results: list[list[dict[str, Any]]]
     if backend == "ray":
@@ -316,8 +357,16 @@ def simulate(
     label = agent if not own else ", ".join(f"{side} {own.get(side, agent)}" for side in ruleset.info.sides)
     names, draws = scenario_terms(game, scenario)
     report = SimulationReport.from_games(
-        facts, game=game, agent=label, seed=seed, jobs=jobs, backend=backend,
-        seconds=time.perf_counter() - start, sides=ruleset.info.sides, draws=draws, side_names=names,
+        facts,
+        game=game,
+        agent=label,
+        seed=seed,
+        jobs=jobs,
+        backend=backend,
+        seconds=time.perf_counter() - start,
+        sides=ruleset.info.sides,
+        draws=draws,
+        side_names=names,
         teams=[team for team, _ in ruleset.info.team_list()],
     )
     report.scenario = scenario
@@ -353,7 +402,9 @@ def scenario_terms(game: str, scenario: str | None) -> tuple[dict[str, str], boo
     return dict(terms.side_names), terms.draws
 
 
-def _collect(batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+def _collect(
+    batches: Iterable[list[dict[str, Any]]], progress: Callable[[int], None] | None
+) -> list[list[dict[str, Any]]]:
     out, done = [], 0
     for batch in batches:  # in task order, so the report does not depend on scheduling
         out.append(batch)
@@ -375,8 +426,9 @@ def _ray_available() -> bool:
     return True
 
 
-def _run_ray(tasks: list[_Task], address: str | None, jobs: int,
-             progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+def _run_ray(
+    tasks: list[_Task], address: str | None, jobs: int, progress: Callable[[int], None] | None
+) -> list[list[dict[str, Any]]]:
     """The batches as Ray tasks, in order; a Ray started here (no address) is shut down afterwards."""
     import ray
 

@@ -60,14 +60,28 @@ class DieMismatch:
     """"seed" (derived from the key) or "script" (a die the record's header gives, see `given`)."""
 
     def text(self) -> str:
-        after = f"after decision {self.decisions} ({self.action})" if self.action is not None else "before the first decision"
+        after = (
+            f"after decision {self.decisions} ({self.action})"
+            if self.action is not None
+            else "before the first decision"
+        )
         where = f"turn {self.turn}, {self.phase}"
         said = "the seed gives" if self.source == "seed" else "the record's header says"
-        return f"die {self.die} does not match: the record says {self.recorded}, {said} {self.derived} ({after}; {where})"
+        return (
+            f"die {self.die} does not match: the record says {self.recorded}, {said} {self.derived} ({after}; {where})"
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"die": self.die, "recorded": self.recorded, "derived": self.derived, "decisions": self.decisions,
-                "action": self.action, "turn": self.turn, "phase": self.phase, "source": self.source}
+        return {
+            "die": self.die,
+            "recorded": self.recorded,
+            "derived": self.derived,
+            "decisions": self.decisions,
+            "action": self.action,
+            "turn": self.turn,
+            "phase": self.phase,
+            "source": self.source,
+        }
 
 
 @dataclass(frozen=True)
@@ -106,20 +120,35 @@ class VerifyReport:
             return f"the commitment does not match: SHA-256 of the revealed seed is {self.commitment}, not {self.commitment_given}"
         drawn = self.dice - self.given
         if self.given:
-            head = (f"all {drawn} dice drawn from the seed match it (dice 1-{self.given} were played before the game "
-                    "came here and are given by the record, which no seed can vouch for)")
+            head = (
+                f"all {drawn} dice drawn from the seed match it (dice 1-{self.given} were played before the game "
+                "came here and are given by the record, which no seed can vouch for)"
+            )
         else:
             head = f"all {drawn} dice match the seed"
-        tail = "commitment ok" if self.commitment_ok else f"no commitment given to check; the seed's commitment is {self.commitment}"
+        tail = (
+            "commitment ok"
+            if self.commitment_ok
+            else f"no commitment given to check; the seed's commitment is {self.commitment}"
+        )
         unfinished = "" if self.over else "; the game is not over"
         return f"{head} ({tail}{unfinished})"
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "verified": self.verified, "scheme": self.scheme, "seed": self.seed, "commitment": self.commitment,
-            "commitment_given": self.commitment_given, "commitment_ok": self.commitment_ok, "dice": self.dice,
-            "checked": self.checked, "given": self.given, "mismatch": self.mismatch.to_json() if self.mismatch else None,
-            "problem": self.problem, "over": self.over, "message": self.message,
+            "verified": self.verified,
+            "scheme": self.scheme,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "commitment_given": self.commitment_given,
+            "commitment_ok": self.commitment_ok,
+            "dice": self.dice,
+            "checked": self.checked,
+            "given": self.given,
+            "mismatch": self.mismatch.to_json() if self.mismatch else None,
+            "problem": self.problem,
+            "over": self.over,
+            "message": self.message,
         }
 
 
@@ -129,7 +158,9 @@ class _Stop(Exception):
         self.mismatch = mismatch
 
 
-def verify_record(record: Record | dict[str, Any] | str | os.PathLike[str], commitment: str | None = None) -> VerifyReport:
+def verify_record(
+    record: Record | dict[str, Any] | str | os.PathLike[str], commitment: str | None = None
+) -> VerifyReport:
     """Replay a finished game's record with its revealed seed and compare every die it rolled.
 
     Each die is re-derived from the key and its number in the key's stream (`keyed_outcome`) for the
@@ -145,12 +176,16 @@ def verify_record(record: Record | dict[str, Any] | str | os.PathLike[str], comm
     given_commitment = _commitment_arg(commitment)
     if record.rng != HMAC_SHA256:
         scheme = record.rng or MT19937
-        raise NotVerifiableError(f"this record's dice come from {scheme} (Python's random, seeded with an integer), not from a "
-                                 f"committed {HMAC_SHA256} key: there is nothing to check them against. Only online games "
-                                 "use verifiable dice.")
+        raise NotVerifiableError(
+            f"this record's dice come from {scheme} (Python's random, seeded with an integer), not from a "
+            f"committed {HMAC_SHA256} key: there is nothing to check them against. Only online games "
+            "use verifiable dice."
+        )
     if record.seed is None or not is_key(record.seed):
-        raise NotVerifiableError("this record's seed is withheld (null): an online game's seed is revealed when the game is over. "
-                                 "Download the record again once the game has ended.")
+        raise NotVerifiableError(
+            "this record's seed is withheld (null): an online game's seed is revealed when the game is over. "
+            "Download the record again once the game has ended."
+        )
     if record.dice_mode == "manual":
         raise NotVerifiableError("this record's dice were typed in by hand at a table: no seed made them")
     seed = check_key(record.seed)
@@ -182,8 +217,20 @@ def verify_record(record: Record | dict[str, Any] | str | os.PathLike[str], comm
     expected_commitment = hashlib.sha256(key).hexdigest()
     commitment_ok = None if given_commitment is None else given_commitment == expected_commitment
     verified = mismatch is None and problem is None and commitment_ok is not False
-    return VerifyReport(verified, HMAC_SHA256, seed, expected_commitment, given_commitment, commitment_ok, len(record.dice),
-                        checked, min(len(script), len(record.dice)), mismatch, problem, over)
+    return VerifyReport(
+        verified,
+        HMAC_SHA256,
+        seed,
+        expected_commitment,
+        given_commitment,
+        commitment_ok,
+        len(record.dice),
+        checked,
+        min(len(script), len(record.dice)),
+        mismatch,
+        problem,
+        over,
+    )
 
 
 def _commitment_arg(text: str | None) -> str | None:

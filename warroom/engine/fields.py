@@ -18,7 +18,14 @@ _ABSENT = object()
 
 def json_type(value: Any) -> str:
     """What a JSON value is, in words ("an integer", "a list"), for messages."""
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}
+    names = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -84,4 +91,4 @@ def reject_unknown(req: Mapping[str, Any], names: Iterable[str], what: str) -> N
     wanted = list(names)
     unknown = set(req) - set(wanted) - ENVELOPE
     if unknown:
-        raise BadRequestError(f'{what} takes {and_list(wanted)}, not {", ".join(sorted(map(repr, unknown)))}')
+        raise BadRequestError(f"{what} takes {and_list(wanted)}, not {', '.join(sorted(map(repr, unknown)))}")

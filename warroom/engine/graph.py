@@ -172,7 +172,9 @@ class Graph(Generic[Cost]):
         Cost-free reachability (depth-first): "is there a path, no matter how indirect". `blocked`,
         `owner`, `enemy` and `blocked_edges` as in `cheapest_paths`.
         """
-        closed, barred = (owner, enemy) if blocked is None and owner is not None else _closed(blocked, owner, enemy, self.n)
+        closed, barred = (
+            (owner, enemy) if blocked is None and owner is not None else _closed(blocked, owner, enemy, self.n)
+        )
         seen = [False] * self.n
         seen[start] = True
         frontier = [start]
@@ -199,8 +201,9 @@ class Graph(Generic[Cost]):
     ) -> dict[int, float]:
         """Every node reachable from `start` at a cost of at most `budget`, with that cost (the
         options as in `cheapest_paths`)."""
-        paths = self.cheapest_paths(start, edge_cost=edge_cost, node_cost=node_cost, blocked=blocked,
-                                    blocked_edges=blocked_edges, budget=budget)
+        paths = self.cheapest_paths(
+            start, edge_cost=edge_cost, node_cost=node_cost, blocked=blocked, blocked_edges=blocked_edges, budget=budget
+        )
         return {k: c for k, c in enumerate(paths.cost) if c != math.inf}
 
     def all_pairs_costs(self, edge_cost: Sequence[float] | None = None) -> list[list[float]]:
@@ -231,7 +234,9 @@ class Graph(Generic[Cost]):
             yield from extend()
 
 
-def _closed(blocked: Sequence[bool] | None, owner: Sequence[int] | None, enemy: int, n: int) -> tuple[Sequence[object], object]:
+def _closed(
+    blocked: Sequence[bool] | None, owner: Sequence[int] | None, enemy: int, n: int
+) -> tuple[Sequence[object], object]:
     """One table and one value such that node k may not be entered when table[k] == value."""
     if owner is None:
         return (blocked if blocked is not None else [False] * n), True

@@ -240,11 +240,31 @@ class HexGrid:
     `sides[k]` its Hexside, `side_ends[k]` its two hexes.
     """
 
-    __slots__ = ("offset", "digits", "n", "hexes", "labels", "index", "by_label", "neighbour_table", "adjacent",
-                 "sides", "side_ends", "side_index", "direction_names")
+    __slots__ = (
+        "offset",
+        "digits",
+        "n",
+        "hexes",
+        "labels",
+        "index",
+        "by_label",
+        "neighbour_table",
+        "adjacent",
+        "sides",
+        "side_ends",
+        "side_index",
+        "direction_names",
+    )
 
-    def __init__(self, columns: range, rows: range, *, offset: str = "even-q", digits: tuple[int, int] = (2, 2),
-                 exclude: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        columns: range,
+        rows: range,
+        *,
+        offset: str = "even-q",
+        digits: tuple[int, int] = (2, 2),
+        exclude: Iterable[str] = (),
+    ) -> None:
         if offset not in OFFSETS:
             raise ValueError(f"unknown offset {offset!r}: one of {', '.join(OFFSETS)}")
         self.offset, self.digits = offset, digits
@@ -268,7 +288,8 @@ class HexGrid:
         self.by_label: dict[str, int] = {label: i for i, label in enumerate(labels)}
         index = self.index
         self.neighbour_table: tuple[tuple[int, ...], ...] = tuple(
-            tuple(index.get(Hex(q + dq, r + dr), NO_HEX) for dq, dr in DIRECTIONS) for q, r in hexes)
+            tuple(index.get(Hex(q + dq, r + dr), NO_HEX) for dq, dr in DIRECTIONS) for q, r in hexes
+        )
         sides: list[Hexside] = []
         side_ends: list[tuple[int, int]] = []
         self.side_index: dict[Hexside, int] = {}
@@ -355,8 +376,16 @@ class HexGrid:
         return k
 
     # movement
-    def movement_range(self, start: int, allowance: float, costs: StepCosts, *, blocked: Container[int] = frozenset(),
-                       stop: Callable[[int], bool] | None = None, at_least_one: bool = False) -> Reach:
+    def movement_range(
+        self,
+        start: int,
+        allowance: float,
+        costs: StepCosts,
+        *,
+        blocked: Container[int] = frozenset(),
+        stop: Callable[[int], bool] | None = None,
+        at_least_one: bool = False,
+    ) -> Reach:
         """Every hex a unit at `start` can reach with `allowance` MP, at its cheapest cost (Dijkstra).
 
         `costs` says what each step costs (StepCosts); `blocked` hexes may not be entered (enemy
@@ -403,8 +432,13 @@ class StepCosts:
 
     __slots__ = ("grid", "steps")
 
-    def __init__(self, grid: HexGrid, enter: Sequence[float], side_extra: Mapping[int, float] | None = None,
-                 side_cost: Mapping[int, float] | None = None) -> None:
+    def __init__(
+        self,
+        grid: HexGrid,
+        enter: Sequence[float],
+        side_extra: Mapping[int, float] | None = None,
+        side_cost: Mapping[int, float] | None = None,
+    ) -> None:
         if len(enter) != grid.n:
             raise ValueError(f"enter costs: {len(enter)} given for {grid.n} hexes")
         extra = side_extra or {}

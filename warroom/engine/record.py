@@ -75,7 +75,9 @@ class Record:
             raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
         version = data.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(f"record format version {version!r} is not supported (this warroom reads version {RECORD_VERSION})")
+            raise RecordError(
+                f"record format version {version!r} is not supported (this warroom reads version {RECORD_VERSION})"
+            )
         header = data.get("header")
         if not isinstance(header, dict) or not isinstance(header.get("game"), str):
             raise RecordError("record header is missing or has no game")
@@ -89,12 +91,16 @@ class Record:
             raise RecordError("record header 'options' must be an object")
         rng = header.get("rng", MT19937)
         if rng not in RNG_SCHEMES:
-            raise RecordError(f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}")
+            raise RecordError(
+                f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}"
+            )
         seed = header.get("seed")
         if rng == HMAC_SHA256:
             if seed is not None and not is_key(seed):
                 shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
-                raise RecordError(f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) or null, not {shown}")
+                raise RecordError(
+                    f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) or null, not {shown}"
+                )
             seed = seed.lower() if isinstance(seed, str) else None
         elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("record header 'seed' must be an integer or null")
@@ -102,9 +108,13 @@ class Record:
         if position is not None and not isinstance(position, dict):
             raise RecordError("record header 'position' must be an object")
         dice_mode = header.get("dice", "auto")
-        scripted = isinstance(dice_mode, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in dice_mode)
+        scripted = isinstance(dice_mode, list) and all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dice_mode
+        )
         if dice_mode not in ("auto", "manual") and not scripted:
-            raise RecordError(f"record header 'dice' must be \"auto\", \"manual\" or a list of scripted die values, not {dice_mode!r}")
+            raise RecordError(
+                f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
+            )
         return cls(
             game=header["game"],
             scenario=header.get("scenario"),
@@ -129,20 +139,24 @@ def _players(value: Any) -> dict[str, dict[str, Any]] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise RecordError("record header 'players' must be an object: side -> {\"agent\": name, \"budget_ms\": ms}")
+        raise RecordError('record header \'players\' must be an object: side -> {"agent": name, "budget_ms": ms}')
     players: dict[str, dict[str, Any]] = {}
     for side, player in value.items():
         where = f"record header 'players' {side[:40]!r}"
         if not isinstance(player, dict):
-            raise RecordError(f"{where} must be an object like {{\"agent\": \"heuristic\"}}")
+            raise RecordError(f'{where} must be an object like {{"agent": "heuristic"}}')
         unknown = sorted(str(k)[:40] for k in player if k not in PLAYER_FIELDS)
         if unknown:
-            raise RecordError(f"{where} has no field {', '.join(map(repr, unknown))}; fields: {', '.join(PLAYER_FIELDS)}")
+            raise RecordError(
+                f"{where} has no field {', '.join(map(repr, unknown))}; fields: {', '.join(PLAYER_FIELDS)}"
+            )
         agent, budget = player.get("agent"), player.get("budget_ms")
         if not isinstance(agent, str) or not agent:
-            raise RecordError(f"{where} needs \"agent\": the computer player's name, e.g. \"heuristic\"")
+            raise RecordError(f'{where} needs "agent": the computer player\'s name, e.g. "heuristic"')
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
-            raise RecordError(f"{where} \"budget_ms\" must be a positive integer (milliseconds), not {json.dumps(budget)[:40]}")
+            raise RecordError(
+                f'{where} "budget_ms" must be a positive integer (milliseconds), not {json.dumps(budget)[:40]}'
+            )
         players[side] = {"agent": agent} | ({"budget_ms": budget} if budget is not None else {})
     return players
 
@@ -198,7 +212,11 @@ def start_of(record: Record) -> tuple[Any, Any]:
     except UnknownGameError as exc:
         raise RecordError(f"record is for an unknown game: {exc}") from None
     try:
-        state = ruleset.state_from_json(record.position) if record.position is not None else ruleset.initial_state(record.scenario, record.options)
+        state = (
+            ruleset.state_from_json(record.position)
+            if record.position is not None
+            else ruleset.initial_state(record.scenario, record.options)
+        )
     except WarroomError as exc:
         raise RecordError(f"record header cannot start a game: {exc}") from None
     return ruleset, state

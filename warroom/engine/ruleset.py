@@ -86,8 +86,13 @@ class Result:
     returns: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "score": self.score, "reason": self.reason, "rule": self.rule,
-                "returns": dict(self.returns)}
+        return {
+            "winner": self.winner,
+            "score": self.score,
+            "reason": self.reason,
+            "rule": self.rule,
+            "returns": dict(self.returns),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any], info: GameInfo | None = None) -> Result:
@@ -96,8 +101,13 @@ class Result:
         returns = data.get("returns")
         if returns is None:
             returns = win_returns(info, data.get("winner")) if info is not None else {}
-        return cls(data.get("winner"), dict(data.get("score") or {}), str(data.get("reason", "")),
-                   str(data.get("rule", "")), {side: float(value) for side, value in returns.items()})
+        return cls(
+            data.get("winner"),
+            dict(data.get("score") or {}),
+            str(data.get("reason", "")),
+            str(data.get("rule", "")),
+            {side: float(value) for side, value in returns.items()},
+        )
 
 
 @runtime_checkable

@@ -147,10 +147,24 @@ class ObservationEncoding(Protocol):
         ...
 
 
-ActionDescriptor = TypedDict("ActionDescriptor", {
-    "id": str, "label": str, "kind": str, "unit": str, "from": str, "to": str, "armor": int, "infantry": int,
-    "parts": list[dict[str, Any]], "air": bool, "face": int, "odds": bool,
-}, total=False)
+ActionDescriptor = TypedDict(
+    "ActionDescriptor",
+    {
+        "id": str,
+        "label": str,
+        "kind": str,
+        "unit": str,
+        "from": str,
+        "to": str,
+        "armor": int,
+        "infantry": int,
+        "parts": list[dict[str, Any]],
+        "air": bool,
+        "face": int,
+        "odds": bool,
+    },
+    total=False,
+)
 """One legal action as its parts, so no front end parses an action id: `id` (what is played), `label` (in
 words), `kind` (the verb: "attack", "move", "end"), and where it applies: the `unit` that acts, the place it
 goes `from` and `to`; a force (`armor`, `infantry`) and, for a choice over several places, `parts` (each
@@ -236,4 +250,15 @@ class GameSpec:
     action is only its id, its label and the kind "action"."""
 
 
-__all__ = ["ActionDescriptor", "AgentHooks", "GameSpec", "HelpSection", "ObservationEncoding", "OddsCapability", "OddsField", "ScenarioTerms", "TerminalView", "WebBoard"]
+__all__ = [
+    "ActionDescriptor",
+    "AgentHooks",
+    "GameSpec",
+    "HelpSection",
+    "ObservationEncoding",
+    "OddsCapability",
+    "OddsField",
+    "ScenarioTerms",
+    "TerminalView",
+    "WebBoard",
+]

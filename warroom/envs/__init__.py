@@ -17,5 +17,14 @@ from .pettingzoo_env import WarroomAEC, pettingzoo_env
 GYM_IDS = register_all()
 """The Gymnasium ids registered on import."""
 
-__all__ = ["GYM_IDS", "ActionIndexError", "GameDriver", "NoEnvironmentError", "WarroomAEC", "WarroomEnv", "gym_env", "gym_id",
-           "pettingzoo_env"]
+__all__ = [
+    "GYM_IDS",
+    "ActionIndexError",
+    "GameDriver",
+    "NoEnvironmentError",
+    "WarroomAEC",
+    "WarroomEnv",
+    "gym_env",
+    "gym_id",
+    "pettingzoo_env",
+]

@@ -43,7 +43,9 @@ def game_spec(game: str) -> tuple[GameSpec, ObservationEncoding]:
     spec = get_spec(game)
     if spec.encoding is None:
         usable = [g for g in game_ids() if get_spec(g).encoding is not None]
-        raise NoEnvironmentError(f"{game} declares no observation encoding; games with environments: {', '.join(usable)}")
+        raise NoEnvironmentError(
+            f"{game} declares no observation encoding; games with environments: {', '.join(usable)}"
+        )
     return spec, spec.encoding()
 
 
@@ -83,8 +85,10 @@ class GameDriver:
         """1 for each legal action's index, 0 elsewhere; all 0 for a side not to act or a game over."""
         legal = self.legal()
         if len(legal) > self.max_actions:
-            raise WarroomError(f"{self.game} has {len(legal)} legal actions here, more than its encoding's max_actions "
-                               f"{self.max_actions}: the encoding's bound is wrong")
+            raise WarroomError(
+                f"{self.game} has {len(legal)} legal actions here, more than its encoding's max_actions "
+                f"{self.max_actions}: the encoding's bound is wrong"
+            )
         return [1] * len(legal) + [0] * (self.max_actions - len(legal))
 
     def observe(self, side: str) -> list[float]:
@@ -99,8 +103,10 @@ class GameDriver:
         """Play the legal action at `index` (then the dice it calls for); its text id."""
         legal = self.legal()
         if not 0 <= int(index) < len(legal):
-            raise ActionIndexError(f"action {index} is not legal now: {len(legal)} legal actions (0..{len(legal) - 1}); "
-                                   "see the observation's action_mask")
+            raise ActionIndexError(
+                f"action {index} is not legal now: {len(legal)} legal actions (0..{len(legal) - 1}); "
+                "see the observation's action_mask"
+            )
         action = legal[int(index)]
         self.current.play(action)
         return action

@@ -30,9 +30,17 @@ class WarroomEnv(gym.Env):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 side: str | None = None, opponent: str = "heuristic", opponent_budget_ms: int = 100,
-                 illegal_reward: float = 0.0, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        side: str | None = None,
+        opponent: str = "heuristic",
+        opponent_budget_ms: int = 100,
+        illegal_reward: float = 0.0,
+        render_mode: str | None = None,
+    ) -> None:
         self.driver = GameDriver(game, scenario, options)
         self.side = side if side is not None else self.driver.sides[0]
         if self.side not in self.driver.sides:
@@ -41,18 +49,22 @@ class WarroomEnv(gym.Env):  # type: ignore[misc]
         self.opponent_budget_ms = opponent_budget_ms
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(self.driver.max_actions)
         self._opponents: dict[str, Any] = {}
 
     def _observation(self) -> dict[str, np.ndarray]:
         mine = self.driver.to_act() == self.side
         mask = self.driver.mask() if mine else [0] * self.driver.max_actions
-        return {"observation": np.asarray(self.driver.observe(self.side), dtype=np.float32),
-                "action_mask": np.asarray(mask, dtype=np.int8)}
+        return {
+            "observation": np.asarray(self.driver.observe(self.side), dtype=np.float32),
+            "action_mask": np.asarray(mask, dtype=np.int8),
+        }
 
     def _info(self) -> dict[str, Any]:
         return {"side": self.side, "legal_actions": self.driver.legal() if self.driver.to_act() == self.side else []}
@@ -64,14 +76,25 @@ class WarroomEnv(gym.Env):  # type: ignore[misc]
             action, _why = agent.choose(self.driver.current)
             self.driver.current.play(action)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**31)) if self.np_random is not None else secrets.randbelow(2**31)
+        game_seed = (
+            seed
+            if seed is not None
+            else int(self.np_random.integers(2**31))
+            if self.np_random is not None
+            else secrets.randbelow(2**31)
+        )
         self.driver.reset(game_seed)
         from warroom.ai import agent_seed, get_agent
 
-        self._opponents = {side: get_agent(self.opponent, self.driver.game, self.opponent_budget_ms, agent_seed(game_seed, side))
-                           for side in self.driver.sides if side != self.side}
+        self._opponents = {
+            side: get_agent(self.opponent, self.driver.game, self.opponent_budget_ms, agent_seed(game_seed, side))
+            for side in self.driver.sides
+            if side != self.side
+        }
         self._play_others()
         return self._observation(), self._info()
 

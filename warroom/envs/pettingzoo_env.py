@@ -33,8 +33,13 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi"], "name": "warroom", "is_parallelizable": False}
 
-    def __init__(self, game: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.driver = GameDriver(game, scenario, options)
         if len(self.driver.sides) < 2:
@@ -44,7 +49,9 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(self.driver.sides)
         box = spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8)
-        self.observation_spaces = {side: spaces.Dict({"observation": box, "action_mask": mask}) for side in self.possible_agents}
+        self.observation_spaces = {
+            side: spaces.Dict({"observation": box, "action_mask": mask}) for side in self.possible_agents
+        }
         self.action_spaces = {side: spaces.Discrete(self.driver.max_actions) for side in self.possible_agents}
         self._seed: int | None = None
 
@@ -57,8 +64,10 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         mine = self.driver.to_act() == agent
         mask = self.driver.mask() if mine else [0] * self.driver.max_actions
-        return {"observation": np.asarray(self.driver.observe(agent), dtype=np.float32),
-                "action_mask": np.asarray(mask, dtype=np.int8)}
+        return {
+            "observation": np.asarray(self.driver.observe(agent), dtype=np.float32),
+            "action_mask": np.asarray(mask, dtype=np.int8),
+        }
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
@@ -112,7 +121,8 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
         pass
 
 
-def pettingzoo_env(game: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                   render_mode: str | None = None) -> WarroomAEC:
+def pettingzoo_env(
+    game: str, scenario: str | None = None, options: Mapping[str, Any] | None = None, render_mode: str | None = None
+) -> WarroomAEC:
     """The AEC environment of `game` (any game with two or more sides and an observation encoding)."""
     return WarroomAEC(game, scenario, options, render_mode)

@@ -96,11 +96,27 @@ class _Http:
                 await self.writer.wait_closed()
 
 
-def start_server(db: str, python: str = sys.executable, workers: int | None = None) -> tuple[subprocess.Popen[str], str]:
+def start_server(
+    db: str, python: str = sys.executable, workers: int | None = None
+) -> tuple[subprocess.Popen[str], str]:
     """`python -m warroom.web` on a free loopback port (`workers`: its thinking processes); returns the process and its address."""
     proc = subprocess.Popen(
-        [python, "-m", "warroom.web", "--host", "127.0.0.1", "--port", "0", "--db", db, *(["--workers", str(workers)] if workers is not None else [])],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        [
+            python,
+            "-m",
+            "warroom.web",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db,
+            *(["--workers", str(workers)] if workers is not None else []),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
     deadline = time.monotonic() + 30
@@ -165,8 +181,16 @@ async def _listen(ws_url: str, game: GameLoad) -> None:
                         game.push_ms.append((time.perf_counter() - sent) * 1000)
 
 
-async def _player(base: str, game: GameLoad, tally: Tally, deadline: float, think_ms: float, rng: random.Random,
-                  stop: asyncio.Event, listen_base: str | None = None) -> None:
+async def _player(
+    base: str,
+    game: GameLoad,
+    tally: Tally,
+    deadline: float,
+    think_ms: float,
+    rng: random.Random,
+    stop: asyncio.Event,
+    listen_base: str | None = None,
+) -> None:
     """Play random legal moves at a human-like pace until the deadline (or the server goes away).
 
     The seat's WebSocket goes to `listen_base` (another server process), or to the server it acts through.
@@ -187,7 +211,9 @@ async def _player(base: str, game: GameLoad, tally: Tally, deadline: float, thin
                 tally.games_finished += 1
                 payload = await _new_game(http, game, tally)
                 listener.cancel()
-                listener = asyncio.create_task(_listen(f"ws{ws_base[4:]}/api/games/{game.id}/ws?token={game.token}", game))
+                listener = asyncio.create_task(
+                    _listen(f"ws{ws_base[4:]}/api/games/{game.id}/ws?token={game.token}", game)
+                )
                 continue
             legal = payload["view"]["legal"]
             # "end" only sometimes, so that games spend their turns on attacks and dice
@@ -197,8 +223,11 @@ async def _player(base: str, game: GameLoad, tally: Tally, deadline: float, thin
             if game.sent_at is not None:
                 game.sent_at[payload["move"] + 1] = started
             try:
-                status, headers, body = await http.request("POST", f"/api/games/{game.id}/actions?token={game.token}",
-                                                           {"action": action, "move": payload["move"]})
+                status, headers, body = await http.request(
+                    "POST",
+                    f"/api/games/{game.id}/actions?token={game.token}",
+                    {"action": action, "move": payload["move"]},
+                )
             except Exception:
                 tally.error("connection")
                 return
@@ -230,8 +259,16 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def _load(url: str, games: int, seconds: float, think_ms: float, seed: int, stop: asyncio.Event | None = None,
-                players: list[GameLoad] | None = None, urls: list[str] | None = None) -> dict[str, Any]:
+async def _load(
+    url: str,
+    games: int,
+    seconds: float,
+    think_ms: float,
+    seed: int,
+    stop: asyncio.Event | None = None,
+    players: list[GameLoad] | None = None,
+    urls: list[str] | None = None,
+) -> dict[str, Any]:
     """`urls` (several server processes): player i acts through urls[i % n] and listens on urls[(i + 1) % n]."""
     tally = Tally()
     stop = stop or asyncio.Event()
@@ -240,9 +277,21 @@ async def _load(url: str, games: int, seconds: float, think_ms: float, seed: int
     deadline = started + seconds
     rng = random.Random(seed)
     urls = urls or [url]
-    tasks = [asyncio.create_task(_player(urls[i % len(urls)], p, tally, deadline, think_ms, random.Random(rng.random()), stop,
-                                         urls[(i + 1) % len(urls)]))
-             for i, p in enumerate(players)]
+    tasks = [
+        asyncio.create_task(
+            _player(
+                urls[i % len(urls)],
+                p,
+                tally,
+                deadline,
+                think_ms,
+                random.Random(rng.random()),
+                stop,
+                urls[(i + 1) % len(urls)],
+            )
+        )
+        for i, p in enumerate(players)
+    ]
     await asyncio.gather(*tasks)
     wall = time.monotonic() - started
     lat = tally.latencies
@@ -271,11 +320,17 @@ def _push_report(players: list[GameLoad]) -> dict[str, Any]:
     push = [ms for p in players for ms in p.push_ms]
     if not any(p.sent_at is not None for p in players):
         return {}
-    return {"pushes_timed": len(push), "push_p50_ms": round(_percentile(push, 0.50), 2), "push_p95_ms": round(_percentile(push, 0.95), 2),
-            "push_p99_ms": round(_percentile(push, 0.99), 2)}
+    return {
+        "pushes_timed": len(push),
+        "push_p50_ms": round(_percentile(push, 0.50), 2),
+        "push_p95_ms": round(_percentile(push, 0.95), 2),
+        "push_p99_ms": round(_percentile(push, 0.99), 2),
+    }
 
 
-def run(games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str | None = None, seed: int = 0) -> dict[str, Any]:
+def run(
+    games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str | None = None, seed: int = 0
+) -> dict[str, Any]:
     """Play `games` concurrent games for `seconds` against a server (started here on a temporary SQLite file).
 
     Each player waits `think_ms` (±50%) before each move, like a quick person; latency is measured
@@ -296,7 +351,9 @@ def run(games: int = 200, seconds: float = 10, think_ms: float = 1000, url: str 
         return report
 
 
-def run_processes(db: str, processes: int = 2, games: int = 200, seconds: float = 10, think_ms: float = 1000, seed: int = 0) -> dict[str, Any]:
+def run_processes(
+    db: str, processes: int = 2, games: int = 200, seconds: float = 10, think_ms: float = 1000, seed: int = 0
+) -> dict[str, Any]:
     """Several server processes on one PostgreSQL, as behind a load balancer (give a scratch database:
     the games played stay in it).
 
@@ -307,7 +364,9 @@ def run_processes(db: str, processes: int = 2, games: int = 200, seconds: float 
     from .storage import normalize_url
 
     if not normalize_url(db).startswith("postgresql"):
-        raise ValueError("several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE")
+        raise ValueError(
+            "several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE"
+        )
     processes = max(1, min(int(processes), 16))
     games = max(1, min(int(games), MAX_GAMES))
     seconds = max(0.5, min(float(seconds), MAX_SECONDS))
@@ -322,12 +381,15 @@ def run_processes(db: str, processes: int = 2, games: int = 200, seconds: float 
         report = asyncio.run(_load(urls[0], games, seconds, think_ms, seed, players=players, urls=urls))
     finally:
         stop_servers(started)
-    report["server"] = f"{processes} × python -m warroom.web on one PostgreSQL; each seat acts through one and listens on another"
+    report["server"] = (
+        f"{processes} × python -m warroom.web on one PostgreSQL; each seat acts through one and listens on another"
+    )
     return report
 
 
-async def _kill_during_load(url: str, proc: subprocess.Popen[str], players: list[GameLoad], seconds: float, think_ms: float,
-                            seed: int) -> dict[str, Any]:
+async def _kill_during_load(
+    url: str, proc: subprocess.Popen[str], players: list[GameLoad], seconds: float, think_ms: float, seed: int
+) -> dict[str, Any]:
     stop = asyncio.Event()
     load = asyncio.create_task(_load(url, len(players), seconds + 30, think_ms, seed, stop=stop, players=players))
     await asyncio.sleep(seconds)
@@ -338,7 +400,9 @@ async def _kill_during_load(url: str, proc: subprocess.Popen[str], players: list
     return await load
 
 
-def kill_restart_check(games: int = 20, seconds: float = 3, think_ms: float = 30, seed: int = 1, db: str | None = None) -> dict[str, Any]:
+def kill_restart_check(
+    games: int = 20, seconds: float = 3, think_ms: float = 30, seed: int = 1, db: str | None = None
+) -> dict[str, Any]:
     """Kill the server mid-load, restart it on the same database, and compare with what was acknowledged.
 
     Passes when, for every game, the moves acknowledged before the kill are exactly the first moves
@@ -380,8 +444,11 @@ def kill_restart_check(games: int = 20, seconds: float = 3, think_ms: float = 30
                     if view["view"]["over"]:
                         resumed += 1
                         continue
-                    answer = http.post(f"/api/games/{p.id}/actions", params={"token": p.token},
-                                       json={"action": view["view"]["legal"][0], "move": view["move"]})
+                    answer = http.post(
+                        f"/api/games/{p.id}/actions",
+                        params={"token": p.token},
+                        json={"action": view["view"]["legal"][0], "move": view["move"]},
+                    )
                     resumed += answer.status_code == 200
         finally:
             proc2.terminate()
@@ -428,7 +495,9 @@ class ComputerTally:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
-async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budget_ms: int, rng: random.Random, stop: asyncio.Event) -> None:
+async def _computer_seat(
+    base: str, tally: ComputerTally, deadline: float, budget_ms: int, rng: random.Random, stop: asyncio.Event
+) -> None:
     """Play the human side of a game against the computer as fast as it may, so that the computer keeps searching.
 
     The seat answers the moment its turn comes (a push says so), preferring to end its phase: the
@@ -447,11 +516,15 @@ async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budge
                 return
             tally.games += 1
             game_id, token = data["id"], data["seats"][0]["token"]
-            async with websockets.connect(f"ws{base[4:]}/api/games/{game_id}/ws?token={token}", max_size=2**22, compression=None) as socket:
+            async with websockets.connect(
+                f"ws{base[4:]}/api/games/{game_id}/ws?token={token}", max_size=2**22, compression=None
+            ) as socket:
                 moves = 0
                 while time.monotonic() < deadline and not stop.is_set():
                     try:
-                        message = json.loads(await asyncio.wait_for(socket.recv(), max(0.1, deadline - time.monotonic())))
+                        message = json.loads(
+                            await asyncio.wait_for(socket.recv(), max(0.1, deadline - time.monotonic()))
+                        )
                     except TimeoutError:
                         break
                     if message.get("type") != "update":
@@ -467,8 +540,9 @@ async def _computer_seat(base: str, tally: ComputerTally, deadline: float, budge
                         continue  # the computer is thinking: its moves come as pushes
                     ends = [a for a in view["legal"] if a.startswith("end")]
                     action = rng.choice(ends) if ends and rng.random() < 0.8 else rng.choice(view["legal"])
-                    status, _headers, answer = await _request(http, "POST", f"/api/games/{game_id}/actions?token={token}",
-                                                              {"action": action, "move": moves})
+                    status, _headers, answer = await _request(
+                        http, "POST", f"/api/games/{game_id}/actions?token={token}", {"action": action, "move": moves}
+                    )
                     if status != 200:
                         tally.error(f"http_{status}")
                         continue
@@ -511,27 +585,46 @@ async def _warm(url: str, timeout: float = 60) -> None:
         await asyncio.sleep(0.2)
 
 
-async def _with_computers(url: str, games: int, computer_seats: int, seconds: float, think_ms: float, budget_ms: int,
-                          seed: int) -> dict[str, Any]:
+async def _with_computers(
+    url: str, games: int, computer_seats: int, seconds: float, think_ms: float, budget_ms: int, seed: int
+) -> dict[str, Any]:
     await _warm(url)
     computers = ComputerTally()
     stop = asyncio.Event()
     rng = random.Random(seed + 1)
     deadline = time.monotonic() + seconds
-    seats = [asyncio.create_task(_computer_seat(url, computers, deadline, budget_ms, random.Random(rng.random()), stop))
-             for _ in range(computer_seats)]
+    seats = [
+        asyncio.create_task(_computer_seat(url, computers, deadline, budget_ms, random.Random(rng.random()), stop))
+        for _ in range(computer_seats)
+    ]
     await asyncio.sleep(min(2.0, seconds / 5))  # the computers are searching before the people start
     people = await _load(url, games, max(0.5, deadline - time.monotonic()), think_ms, seed)
     stop.set()
     await asyncio.gather(*seats)
-    return {"people": people, "computer": {"seats": computer_seats, "agent": COMPUTER_AGENT, "budget_ms": budget_ms,
-                                           "games": computers.games, "decisions": computers.decisions,
-                                           "decisions_per_s": round(computers.decisions / seconds, 1), "errors": computers.errors},
-            "thinking": await _thinking(url)}
+    return {
+        "people": people,
+        "computer": {
+            "seats": computer_seats,
+            "agent": COMPUTER_AGENT,
+            "budget_ms": budget_ms,
+            "games": computers.games,
+            "decisions": computers.decisions,
+            "decisions_per_s": round(computers.decisions / seconds, 1),
+            "errors": computers.errors,
+        },
+        "thinking": await _thinking(url),
+    }
 
 
-def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float = 10, think_ms: float = 1000, budget_ms: int = 1000,
-                       workers: int | None = None, seed: int = 0) -> dict[str, Any]:
+def run_computer_seats(
+    computer_seats: int = 20,
+    games: int = 50,
+    seconds: float = 10,
+    think_ms: float = 1000,
+    budget_ms: int = 1000,
+    workers: int | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:
     """People's move latency while computer seats search: `computer_seats` games against MCTS (`computer_game`)
     (`budget_ms` a decision; each seat answers at once, so its computer is nearly always thinking)
     alongside `games` games played as `run` plays them (`load_game`), on a server started here on SQLite
@@ -557,21 +650,39 @@ def run_computer_seats(computer_seats: int = 20, games: int = 50, seconds: float
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m warroom.web.bench", description="Load-test the web server on loopback.")
+    parser = argparse.ArgumentParser(
+        prog="python -m warroom.web.bench", description="Load-test the web server on loopback."
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--think-ms", type=float, default=1000)
     parser.add_argument("--url", default=None, help="a running server on this machine (default: start one)")
-    parser.add_argument("--kill", action="store_true", help="kill the server mid-load, restart it, check no acknowledged move was lost")
-    parser.add_argument("--db", default=None, help="with --processes: a scratch PostgreSQL database the server processes share")
-    parser.add_argument("--processes", type=int, default=0, help="start this many server processes on --db (PostgreSQL)")
-    parser.add_argument("--computer-seats", type=int, default=0,
-                        help="also play this many games against a searching computer (MCTS) and report the people's latency")
-    parser.add_argument("--budget-ms", type=int, default=1000, help="with --computer-seats: the computer's thinking time a decision")
-    parser.add_argument("--workers", type=int, default=None, help="with --computer-seats: the server's thinking processes (0: threads)")
+    parser.add_argument(
+        "--kill", action="store_true", help="kill the server mid-load, restart it, check no acknowledged move was lost"
+    )
+    parser.add_argument(
+        "--db", default=None, help="with --processes: a scratch PostgreSQL database the server processes share"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=0, help="start this many server processes on --db (PostgreSQL)"
+    )
+    parser.add_argument(
+        "--computer-seats",
+        type=int,
+        default=0,
+        help="also play this many games against a searching computer (MCTS) and report the people's latency",
+    )
+    parser.add_argument(
+        "--budget-ms", type=int, default=1000, help="with --computer-seats: the computer's thinking time a decision"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="with --computer-seats: the server's thinking processes (0: threads)"
+    )
     args = parser.parse_args(argv)
     if args.computer_seats:
-        report = run_computer_seats(args.computer_seats, args.games, args.seconds, args.think_ms, args.budget_ms, args.workers)
+        report = run_computer_seats(
+            args.computer_seats, args.games, args.seconds, args.think_ms, args.budget_ms, args.workers
+        )
     elif args.processes:
         if not args.db:
             parser.error("--processes needs --db postgresql://USER@HOST/DATABASE")

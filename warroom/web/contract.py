@@ -72,7 +72,9 @@ def check_new_game(game: str, human: list[str] | None, side: str | None, agent: 
 
         names = agents.agent_names(game)
         if agent not in names:
-            raise ApiError(400, "unknown_agent", f"{info.title} has no computer player {agent[:40]!r}; players: {', '.join(names)}")
+            raise ApiError(
+                400, "unknown_agent", f"{info.title} has no computer player {agent[:40]!r}; players: {', '.join(names)}"
+            )
 
 
 def _option_schema(spec: dict[str, Any], scenario: str) -> dict[str, Any] | None:
@@ -110,21 +112,46 @@ def new_game_schema(base: dict[str, Any]) -> dict[str, Any]:
                 props = copy.deepcopy(base["properties"])
                 props["game"] = {**props["game"], "enum": [info.id]}
                 props["game"].pop("type", None)
-                props["scenario"] = {"description": "a scenario of the game (default: its first)",
-                                     **(_nullable({"enum": [scenario]}) if n == 0 else {"enum": [scenario]})}
+                props["scenario"] = {
+                    "description": "a scenario of the game (default: its first)",
+                    **(_nullable({"enum": [scenario]}) if n == 0 else {"enum": [scenario]}),
+                }
                 props["mode"] = {**props["mode"], "enum": ["online"] if online else [m for m in MODES if m != "online"]}
                 if online:
-                    props["seed"] = {"type": "null", "description": "an online game's seed is drawn by the server in secret: never sent"}
-                props["options"] = {**props["options"], "type": "object", "properties": options, "additionalProperties": False}
+                    props["seed"] = {
+                        "type": "null",
+                        "description": "an online game's seed is drawn by the server in secret: never sent",
+                    }
+                props["options"] = {
+                    **props["options"],
+                    "type": "object",
+                    "properties": options,
+                    "additionalProperties": False,
+                }
                 people = {"type": "array", "items": {"enum": list(info.sides)}, "uniqueItems": True}
                 props["human"] = {**_nullable(people), "description": props["human"].get("description", "")}
-                props["side"] = {**_nullable({"enum": list(info.sides)}), "description": props["side"].get("description", "")}
-                props["agent"] = {**_nullable({"enum": list(players)}), "description": props["agent"].get("description", "")}
+                props["side"] = {
+                    **_nullable({"enum": list(info.sides)}),
+                    "description": props["side"].get("description", ""),
+                }
+                props["agent"] = {
+                    **_nullable({"enum": list(players)}),
+                    "description": props["agent"].get("description", ""),
+                }
                 required = ["game", *(["scenario"] if n > 0 else []), *(["mode"] if online else [])]
-                variants.append({"type": "object", "title": f"{info.id} {scenario or ''}{' online' if online else ''}".strip(),
-                                 "properties": props, "required": required})
-    return {"title": "NewGame", "description": base.get("description", "A new game: the game, its scenario and options, and who plays"),
-            "anyOf": variants}
+                variants.append(
+                    {
+                        "type": "object",
+                        "title": f"{info.id} {scenario or ''}{' online' if online else ''}".strip(),
+                        "properties": props,
+                        "required": required,
+                    }
+                )
+    return {
+        "title": "NewGame",
+        "description": base.get("description", "A new game: the game, its scenario and options, and who plays"),
+        "anyOf": variants,
+    }
 
 
 def constrain(schema: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +160,9 @@ def constrain(schema: dict[str, Any]) -> dict[str, Any]:
     games = [info.id for info, _specs, _players in registry]
     all_sides = sorted({s for info, _specs, _players in registry for s in info.sides})
     all_players = sorted({p for _info, _specs, players in registry for p in players})
-    common_players = sorted(set.intersection(*(set(players) for _info, _specs, players in registry))) if registry else []
+    common_players = (
+        sorted(set.intersection(*(set(players) for _info, _specs, players in registry))) if registry else []
+    )
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     if "NewGame" in components:
         components["NewGame"] = new_game_schema(components["NewGame"])
@@ -141,7 +170,11 @@ def constrain(schema: dict[str, Any]) -> dict[str, Any]:
     for name, values in (("human", None), ("side", all_sides), ("agent", all_players)):
         if name in upload:
             described = upload[name].get("description", "")
-            item = {"type": "array", "items": {"enum": all_sides}, "uniqueItems": True} if values is None else {"enum": values}
+            item = (
+                {"type": "array", "items": {"enum": all_sides}, "uniqueItems": True}
+                if values is None
+                else {"enum": values}
+            )
             upload[name] = {**_nullable(item), **({"description": described} if described else {})}
     for unused in ("HTTPValidationError", "ValidationError"):
         components.pop(unused, None)
@@ -160,29 +193,48 @@ def constrain(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _link(paths: dict[str, Any]) -> None:
     """OpenAPI links: from a created game to every seat route, and from a view to the next action."""
-    seat_routes = [(p, m) for p, methods in paths.items() if p.startswith("/api/games/{game_id}") and not p.endswith("/claim")
-                   for m in methods]
+    seat_routes = [
+        (p, m)
+        for p, methods in paths.items()
+        if p.startswith("/api/games/{game_id}") and not p.endswith("/claim")
+        for m in methods
+    ]
 
     def ref(path: str, method: str) -> str:
         return "#/paths/" + path.replace("~", "~0").replace("/", "~1") + "/" + method
 
     def next_action(game_id: str, token: str, view: str) -> dict[str, Any]:
-        return {"operationRef": ref("/api/games/{game_id}/actions", "post"),
-                "parameters": {"path.game_id": game_id, "header.x-warroom-token": token},
-                "requestBody": {"action": f"{view}/view/legal/0", "move": f"{view}/move"}}
+        return {
+            "operationRef": ref("/api/games/{game_id}/actions", "post"),
+            "parameters": {"path.game_id": game_id, "header.x-warroom-token": token},
+            "requestBody": {"action": f"{view}/view/legal/0", "move": f"{view}/move"},
+        }
 
     created = paths.get("/api/games", {}).get("post", {}).get("responses", {}).get("201")
     if created is not None:
         links = {}
         for path, method in seat_routes:
-            name = (path.rsplit("/", 1)[-1] if not path.endswith("{game_id}") else "view") + ("" if method == "get" else f"_{method}")
-            links[name] = {"operationRef": ref(path, method),
-                           "parameters": {"path.game_id": "$response.body#/id", "header.x-warroom-token": "$response.body#/seats/0/token"}}
+            name = (path.rsplit("/", 1)[-1] if not path.endswith("{game_id}") else "view") + (
+                "" if method == "get" else f"_{method}"
+            )
+            links[name] = {
+                "operationRef": ref(path, method),
+                "parameters": {
+                    "path.game_id": "$response.body#/id",
+                    "header.x-warroom-token": "$response.body#/seats/0/token",
+                },
+            }
         if "/api/games/{game_id}/actions" in paths:
-            links["first_action"] = next_action("$response.body#/id", "$response.body#/seats/0/token", "$response.body#/game")
+            links["first_action"] = next_action(
+                "$response.body#/id", "$response.body#/seats/0/token", "$response.body#/game"
+            )
         created["links"] = links
     for path in ("/api/games/{game_id}", "/api/games/{game_id}/actions"):
         method = "get" if path.endswith("}") else "post"
         answer = paths.get(path, {}).get(method, {}).get("responses", {}).get("200")
         if answer is not None and "/api/games/{game_id}/actions" in paths:
-            answer["links"] = {"next_action": next_action("$request.path.game_id", "$request.header.x-warroom-token", "$response.body#")}
+            answer["links"] = {
+                "next_action": next_action(
+                    "$request.path.game_id", "$request.header.x-warroom-token", "$response.body#"
+                )
+            }

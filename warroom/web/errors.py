@@ -61,7 +61,7 @@ class ErrorBody(BaseModel):
 # What each refusal means, as the OpenAPI description lists it on every route that can answer it.
 _MEANINGS = {
     400: "Bad request: the body or a parameter does not fit the schema (`bad_request`), or the rules refuse it "
-         "(e.g. `illegal_action`, `bad_option`, `bad_record`, `unknown_game`)",
+    "(e.g. `illegal_action`, `bad_option`, `bad_record`, `unknown_game`)",
     401: "No seat token: send the token from the game link (`?token=` or the `X-Warroom-Token` header)",
     403: "The token opens no seat of this game (`bad_token`), or it is not this seat's decision (`wrong_side`)",
     404: "No such game on this server (`no_game`)",
@@ -77,7 +77,10 @@ def responses_for(*statuses: int) -> dict[int | str, dict[str, Any]]:
     400 (a body or parameter that does not fit), 413 (a body too large) and 503 (storage) can be answered by
     every route that takes a body or touches storage; name them with the route's own refusals.
     """
-    return {status: {"model": ErrorBody, "description": _MEANINGS.get(status, HTTPStatus(status).phrase)} for status in statuses}
+    return {
+        status: {"model": ErrorBody, "description": _MEANINGS.get(status, HTTPStatus(status).phrase)}
+        for status in statuses
+    }
 
 
 def from_engine(exc: WarroomError) -> ApiError:
@@ -94,7 +97,11 @@ def no_token() -> ApiError:
 
 
 def bad_token(game_id: str) -> ApiError:
-    return ApiError(403, "bad_token", f"this token does not open a seat in game {shorten(game_id, 40)}; use the link you were given for your seat")
+    return ApiError(
+        403,
+        "bad_token",
+        f"this token does not open a seat in game {shorten(game_id, 40)}; use the link you were given for your seat",
+    )
 
 
 def not_found(game_id: str) -> ApiError:
@@ -102,7 +109,11 @@ def not_found(game_id: str) -> ApiError:
 
 
 def stale(seen: int, now: int) -> ApiError:
-    return ApiError(409, "stale_move", f"the game has moved on: you sent move {seen} but it is at move {now}; reload to see the current position")
+    return ApiError(
+        409,
+        "stale_move",
+        f"the game has moved on: you sent move {seen} but it is at move {now}; reload to see the current position",
+    )
 
 
 def _answer(err: ApiError, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -135,12 +146,19 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(SQLAlchemyError)
     async def _storage(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        log.error("storage failed on %s %s: %s", request.method, request.url.path, shorten(str(exc).splitlines()[0] if str(exc) else repr(exc), 300))
+        log.error(
+            "storage failed on %s %s: %s",
+            request.method,
+            request.url.path,
+            shorten(str(exc).splitlines()[0] if str(exc) else repr(exc), 300),
+        )
         return _answer(storage_error())
 
 
 def storage_error() -> ApiError:
-    return ApiError(503, "storage", "the server could not read or write its database, so nothing was changed; try again later")
+    return ApiError(
+        503, "storage", "the server could not read or write its database, so nothing was changed; try again later"
+    )
 
 
 def validation_message(errors: Any) -> str:

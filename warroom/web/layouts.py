@@ -42,8 +42,13 @@ def board_layout(game: str) -> dict[str, Any]:
     if spec.board is None:
         return {**base, "kind": "none"}
     board = spec.board()
-    return {**base, "kind": "board", **board.layout(None), "module": static_url(info.id, board.module),
-            "styles": [static_url(info.id, style) for style in board.styles]}
+    return {
+        **base,
+        "kind": "board",
+        **board.layout(None),
+        "module": static_url(info.id, board.module),
+        "styles": [static_url(info.id, style) for style in board.styles],
+    }
 
 
 def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
@@ -53,8 +58,10 @@ def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
     if match.to_act == DICE_SIDE:
         faces = [value for value, _ in match.ruleset.chance_outcomes(match.state)]
         if len(faces) == len(legal):
-            return [{"id": action, "label": _label(match, action), "kind": "roll", "face": face}
-                    for action, face in zip(legal, faces, strict=True)]
+            return [
+                {"id": action, "label": _label(match, action), "kind": "roll", "face": face}
+                for action, face in zip(legal, faces, strict=True)
+            ]
     from warroom.games import get_spec
 
     describe = get_spec(match.ruleset.info.id).describe_actions

@@ -81,9 +81,17 @@ class BodyLimit:
     async def _refuse(self, send: Send, declared: int | None) -> None:
         message = _too_large(declared, self.max_bytes)
         body = json.dumps({"ok": False, "error": {"code": "too_large", "message": message}}).encode("utf-8")
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 

@@ -46,23 +46,39 @@ def check_options(game: str, title: str, scenario: str | None, options: Any) -> 
             raise ApiError(400, "bad_option", f"{title} has no rules option {quoted(key)}: {known}")
         where = spec.get("scenarios")
         if where and scenario is not None and scenario not in where:
-            raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is only for the scenario{'s' if len(where) > 1 else ''} "
-                                              f"{', '.join(where)}, not {scenario}")
+            raise ApiError(
+                400,
+                "bad_option",
+                f"the option {key!r} ({spec['label']}) is only for the scenario{'s' if len(where) > 1 else ''} "
+                f"{', '.join(where)}, not {scenario}",
+            )
         kind = spec["kind"]
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is true or false, not {quoted(value)}")
+                raise ApiError(
+                    400, "bad_option", f"the option {key!r} ({spec['label']}) is true or false, not {quoted(value)}"
+                )
         elif kind == "choice":
-            offered = [c["value"] for c in spec["choices"] if scenario is None or scenario in c.get("scenarios", [scenario])]
+            offered = [
+                c["value"] for c in spec["choices"] if scenario is None or scenario in c.get("scenarios", [scenario])
+            ]
             if value not in offered:
-                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) must be one of {', '.join(map(repr, offered))}"
-                                                  f"{f' in {scenario}' if scenario else ''}, not {quoted(value)}")
+                raise ApiError(
+                    400,
+                    "bad_option",
+                    f"the option {key!r} ({spec['label']}) must be one of {', '.join(map(repr, offered))}"
+                    f"{f' in {scenario}' if scenario else ''}, not {quoted(value)}",
+                )
         else:
             low, high = spec["min"], spec["max"]
             if isinstance(value, float) and value.is_integer():
                 value = int(value)  # JSON has one kind of number: 15.0 is 15
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise ApiError(400, "bad_option", f"the option {key!r} ({spec['label']}) is a whole number from {low} to {high}, not {quoted(value)}")
+                raise ApiError(
+                    400,
+                    "bad_option",
+                    f"the option {key!r} ({spec['label']}) is a whole number from {low} to {high}, not {quoted(value)}",
+                )
         checked[key] = value
     return checked
 
@@ -78,9 +94,13 @@ def describe_options(game: str, options: dict[str, Any] | None) -> list[dict[str
         if spec["kind"] == "bool":
             text, chip = ("on", spec["short"]) if value else ("off", f"{spec['short']}: off")
         elif spec["kind"] == "choice":
-            choice = next((c for c in spec["choices"] if c["value"] == value), {"label": str(value), "short": str(value)})
+            choice = next(
+                (c for c in spec["choices"] if c["value"] == value), {"label": str(value), "short": str(value)}
+            )
             text, chip = choice["label"], f"{spec['short']}: {choice['short']}"
         else:
             text, chip = str(value), f"{spec['short']}: {value}"
-        out.append({"key": key, "label": spec["label"], "value": value, "text": text, "chip": chip, "rule": spec["rule"]})
+        out.append(
+            {"key": key, "label": spec["label"], "value": value, "text": text, "chip": chip, "rule": spec["rule"]}
+        )
     return out

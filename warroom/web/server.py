@@ -64,16 +64,19 @@ def _board_folder(game: str) -> Path:
         raise HTTPException(404)
     return folder
 
+
 Mode = Literal["computer", "hotseat", "online", "table"]
 SEAT = (400, 401, 403, 404, 503)
-HINT_503 = ("Storage failed (`storage`), no computer players are installed (`no_ai`), or the worker process thinking "
-            "about the hint died or hung (`thinking_failed`; it was replaced: ask again)")
+HINT_503 = (
+    "Storage failed (`storage`), no computer players are installed (`no_ai`), or the worker process thinking "
+    "about the hint died or hung (`thinking_failed`; it was replaced: ask again)"
+)
 """The refusals of every route that opens a seat: responses_for(*SEAT, and the route's own)."""
 
 API_DESCRIPTION = (
     "WWII board wargames with every rule enforced. Each seat acts with the secret token from its game link "
     "(`?token=` or the `X-Warroom-Token` header).\n\n"
-    "Every refusal answers `{\"ok\": false, \"error\": {\"code\", \"message\"}}` and changes nothing. "
+    'Every refusal answers `{"ok": false, "error": {"code", "message"}}` and changes nothing. '
     "A body or parameter that does not fit this description is refused with **400** `bad_request` (never 422), "
     "naming the field but not echoing the value; a body over 4 MB with **413** `too_large`; a storage failure "
     "with **503** `storage`; a bug with **500** `internal`."
@@ -89,7 +92,9 @@ class FastJSON(JSONResponse):
 
 GameId = Annotated[str, PathParam(pattern=GAME_ID_PATTERN, description="the game's id, from its link")]
 TokenQuery = Annotated[str | None, Query(max_length=MAX_TOKEN, description=TOKEN_DESCRIPTION)]
-TokenHeader = Annotated[str | None, Header(max_length=MAX_TOKEN, description="the seat's secret token (instead of ?token=)")]
+TokenHeader = Annotated[
+    str | None, Header(max_length=MAX_TOKEN, description="the seat's secret token (instead of ?token=)")
+]
 Name = Annotated[str, Field(max_length=40)]
 STRICT = ConfigDict(strict=True)
 """Request bodies take JSON's own types: `false` or `"5"` is no number, `0` no string (as the description says)."""
@@ -107,29 +112,47 @@ class NewGame(BaseModel):
 
     game: Name = Field(description="a registered game id, as GET /api/catalog lists them")
     scenario: Name | None = None
-    mode: Mode = Field("computer", description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice")
+    mode: Mode = Field(
+        "computer",
+        description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice",
+    )
     seed: Seed | None = Field(None, description="the dice seed, to study a game (never for an online game)")
-    options: dict[str, Any] = Field(default_factory=dict, description="rules options as the catalog lists them for the game and scenario "
-                                    "({option key: value}); anything else is refused (400 bad_option)")
-    human: list[Name] | None = Field(None, max_length=8, description="sides played by people in 'computer' mode (default: the first side)")
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="rules options as the catalog lists them for the game and scenario "
+        "({option key: value}); anything else is refused (400 bad_option)",
+    )
+    human: list[Name] | None = Field(
+        None, max_length=8, description="sides played by people in 'computer' mode (default: the first side)"
+    )
     agent: Name | None = Field(None, description="computer player for the other sides")
     budget_ms: Budget = Field(1000, description="the computer's thinking time per decision, in ms")
-    side: Name | None = Field(None, description="online: the side the creator plays (default: the first); the other seats get one-time invites")
+    side: Name | None = Field(
+        None,
+        description="online: the side the creator plays (default: the first); the other seats get one-time invites",
+    )
 
 
 class Upload(BaseModel):
     model_config = STRICT
-    record: dict[str, Any] = Field(description="a game record as downloaded from /record (an object: format, version, header, actions, dice)")
+    record: dict[str, Any] = Field(
+        description="a game record as downloaded from /record (an object: format, version, header, actions, dice)"
+    )
     mode: Mode = "hotseat"
     human: list[Name] | None = Field(None, max_length=8)
     agent: Name | None = None
     budget_ms: Budget = 1000
-    side: Name | None = Field(None, description="online: the side the uploader plays (default: the first); the other seats get one-time invites")
+    side: Name | None = Field(
+        None,
+        description="online: the side the uploader plays (default: the first); the other seats get one-time invites",
+    )
 
 
 class Claim(BaseModel):
     model_config = STRICT
-    invite: str = Field(min_length=1, max_length=200, description="the one-time invite from the seat's link (?invite=...)")
+    invite: str = Field(
+        min_length=1, max_length=200, description="the one-time invite from the seat's link (?invite=...)"
+    )
 
 
 class Act(BaseModel):
@@ -145,9 +168,14 @@ class Undo(BaseModel):
 
 class Verify(BaseModel):
     model_config = STRICT
-    record: dict[str, Any] = Field(description="a finished online game's record as downloaded from /record (its header holds the revealed key)")
-    commitment: str | None = Field(None, pattern="^[0-9a-fA-F]{64}$",
-                                   description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too")
+    record: dict[str, Any] = Field(
+        description="a finished online game's record as downloaded from /record (its header holds the revealed key)"
+    )
+    commitment: str | None = Field(
+        None,
+        pattern="^[0-9a-fA-F]{64}$",
+        description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too",
+    )
 
 
 class HintMove(BaseModel):
@@ -155,12 +183,20 @@ class HintMove(BaseModel):
 
     action: str = Field(description="an action id from the view's `legal` list")
     label: str = Field(description="the action in words")
-    value: float | None = Field(description="the estimate for the seat's side, 0..1: its win chance, or (solitaire) its expected result "
-                                            "over the best the game allows (see `measure`); null when the game has no evaluation")
-    low: float | None = Field(description="the low end of the estimate's 95% interval (equal to `value` where no search ran)")
-    high: float | None = Field(description="the high end of the estimate's 95% interval (equal to `value` where no search ran)")
+    value: float | None = Field(
+        description="the estimate for the seat's side, 0..1: its win chance, or (solitaire) its expected result "
+        "over the best the game allows (see `measure`); null when the game has no evaluation"
+    )
+    low: float | None = Field(
+        description="the low end of the estimate's 95% interval (equal to `value` where no search ran)"
+    )
+    high: float | None = Field(
+        description="the high end of the estimate's 95% interval (equal to `value` where no search ran)"
+    )
     visits: int = Field(description="the search's simulations under this move; 0: no search ran, no confidence")
-    text: str = Field(description="the estimate and its interval in the game's words, e.g. \"about 40% to win (95% interval 38% to 42%; 300 simulations)\"")
+    text: str = Field(
+        description='the estimate and its interval in the game\'s words, e.g. "about 40% to win (95% interval 38% to 42%; 300 simulations)"'
+    )
 
 
 class Hint(BaseModel):
@@ -174,7 +210,9 @@ class Hint(BaseModel):
     agent: str = Field(description="the computer player asked (mcts gives confidence intervals; the others no search)")
     measure: str = Field(description="what the numbers are, in words (a win chance, or an expected result)")
     searched: bool = Field(description="whether a search ran (and the intervals mean something)")
-    top: list[HintMove] = Field(description="up to three moves, the computer's own first, the rest by the low end of their interval")
+    top: list[HintMove] = Field(
+        description="up to three moves, the computer's own first, the rest by the low end of their interval"
+    )
 
 
 class ReviewPoint(BaseModel):
@@ -226,8 +264,12 @@ class Review(BaseModel):
     over: bool
     result: dict[str, Any] | None
     points: list[ReviewPoint]
-    decisions: list[dict[str, Any]] = Field(description="every decision: step, side, action, label, before, expected, best, loss")
-    mistakes: list[ReviewMistake] = Field(description="the costliest decisions of each side (up to three), in game order")
+    decisions: list[dict[str, Any]] = Field(
+        description="every decision: step, side, action, label, before, expected, best, loss"
+    )
+    mistakes: list[ReviewMistake] = Field(
+        description="the costliest decisions of each side (up to three), in game order"
+    )
 
 
 class Lobby(BaseModel):
@@ -318,26 +360,53 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     async def health() -> Response:
         return FastJSON({"ok": True, "games_cached": len(service.live), "thinking": service.thinker.stats()})
 
-    @app.get("/api/catalog", tags=["games"], summary="Every game this server plays: scenarios, sides, computer players, rules options")
+    @app.get(
+        "/api/catalog",
+        tags=["games"],
+        summary="Every game this server plays: scenarios, sides, computer players, rules options",
+    )
     async def catalog() -> Response:
         return FastJSON({"ok": True, "games": service.catalog()})
 
-    @app.get("/api/boards/{game}", tags=["games"], summary="A game's board layout (locations, routes, tracks) for drawing",
-             responses=responses_for(400))
+    @app.get(
+        "/api/boards/{game}",
+        tags=["games"],
+        summary="A game's board layout (locations, routes, tracks) for drawing",
+        responses=responses_for(400),
+    )
     async def board(game: Annotated[str, PathParam(max_length=40)]) -> Response:
         return FastJSON({"ok": True, **board_layout(game)})
 
     # -- games ----------------------------------------------------------------------------------
-    @app.post("/api/games", tags=["games"], status_code=201, summary="Start a game; answers each human seat's secret token",
-              responses=responses_for(400, 413, 503))
+    @app.post(
+        "/api/games",
+        tags=["games"],
+        status_code=201,
+        summary="Start a game; answers each human seat's secret token",
+        responses=responses_for(400, 413, 503),
+    )
     async def new_game(body: NewGame) -> Response:
         check_new_game(body.game, body.human, body.side, body.agent)
-        created = service.create(body.game, body.scenario, body.mode, body.seed, body.options, body.human, body.agent, body.budget_ms,
-                                 body.side)
+        created = service.create(
+            body.game,
+            body.scenario,
+            body.mode,
+            body.seed,
+            body.options,
+            body.human,
+            body.agent,
+            body.budget_ms,
+            body.side,
+        )
         return FastJSON(_created(service, created), status_code=201)
 
-    @app.post("/api/games/upload", tags=["games"], status_code=201, summary="Continue a downloaded record as a new game",
-              responses=responses_for(400, 413, 503))
+    @app.post(
+        "/api/games/upload",
+        tags=["games"],
+        status_code=201,
+        summary="Continue a downloaded record as a new game",
+        responses=responses_for(400, 413, 503),
+    )
     async def upload(body: Upload) -> Response:
         header = body.record.get("header")
         check_new_game(str(header.get("game")) if isinstance(header, dict) else "", body.human, body.side, body.agent)
@@ -346,16 +415,31 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         created = service.store_upload(prepared, body.human, body.agent, body.budget_ms, body.side)
         return FastJSON(_created(service, created), status_code=201)
 
-    @app.post("/api/games/{game_id}/claim", tags=["games"],
-              summary="Take an online seat with its one-time invite; answers the seat's secret token (once)",
-              responses=responses_for(400, 403, 404, 410, 413, 503))
+    @app.post(
+        "/api/games/{game_id}/claim",
+        tags=["games"],
+        summary="Take an online seat with its one-time invite; answers the seat's secret token (once)",
+        responses=responses_for(400, 403, 404, 410, 413, 503),
+    )
     async def claim(game_id: GameId, body: Claim) -> Response:
         live, side, token = service.claim(game_id, body.invite)
-        return FastJSON({"ok": True, "id": live.id, "side": side, "token": token, "url": f"/play/{live.id}",
-                         "origin": live.stored.origin or {"kind": "new"}})
+        return FastJSON(
+            {
+                "ok": True,
+                "id": live.id,
+                "side": side,
+                "token": token,
+                "url": f"/play/{live.id}",
+                "origin": live.stored.origin or {"kind": "new"},
+            }
+        )
 
-    @app.post("/api/lobby", tags=["games"], summary="The games these seat tokens open (the browser keeps its tokens)",
-              responses=responses_for(400, 413, 503))
+    @app.post(
+        "/api/lobby",
+        tags=["games"],
+        summary="The games these seat tokens open (the browser keeps its tokens)",
+        responses=responses_for(400, 413, 503),
+    )
     async def lobby(body: Lobby) -> Response:
         rows = store.summaries(body.tokens)
         titles = {g["id"]: g["title"] for g in service.catalog()}
@@ -363,79 +447,141 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
             row["title"] = titles.get(row["game"], row["game"])
         return FastJSON({"ok": True, "games": rows})
 
-    @app.get("/api/games/{game_id}", tags=["play"], summary="The seat's view of the game", responses=responses_for(*SEAT))
+    @app.get(
+        "/api/games/{game_id}", tags=["play"], summary="The seat's view of the game", responses=responses_for(*SEAT)
+    )
     async def get_game(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token, fresh=True)
         return FastJSON(service.payload(live, side))
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Play one legal action (committed before the answer)",
-              responses=responses_for(*SEAT, 409, 413))
-    async def act(game_id: GameId, body: Act, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
+    @app.post(
+        "/api/games/{game_id}/actions",
+        tags=["play"],
+        summary="Play one legal action (committed before the answer)",
+        responses=responses_for(*SEAT, 409, 413),
+    )
+    async def act(
+        game_id: GameId, body: Act, token: TokenQuery = None, x_warroom_token: TokenHeader = None
+    ) -> Response:
         started = time.perf_counter()
         live, side = service.seat(game_id, token or x_warroom_token)
         answer = service.play(live, side, body.action, body.move)
         took = (time.perf_counter() - started) * 1000
         return FastJSON(answer, headers={"Server-Timing": f"play;dur={took:.2f}"})
 
-    @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your last decision, never past a die roll",
-              responses=responses_for(*SEAT, 409, 413))
-    async def undo(game_id: GameId, body: Undo, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
+    @app.post(
+        "/api/games/{game_id}/undo",
+        tags=["play"],
+        summary="Take back your last decision, never past a die roll",
+        responses=responses_for(*SEAT, 409, 413),
+    )
+    async def undo(
+        game_id: GameId, body: Undo, token: TokenQuery = None, x_warroom_token: TokenHeader = None
+    ) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(service.undo(live, side, body.move))
 
-    @app.get("/api/games/{game_id}/log", tags=["play"], summary="The game log this seat may see, in plain language with rules",
-             responses=responses_for(*SEAT))
+    @app.get(
+        "/api/games/{game_id}/log",
+        tags=["play"],
+        summary="The game log this seat may see, in plain language with rules",
+        responses=responses_for(*SEAT),
+    )
     async def game_log(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "move": live.version, "events": service.log(live, side)})
 
-    @app.get("/api/games/{game_id}/odds", tags=["play"], summary="Exact odds of the seat's legal actions that roll a die",
-             responses=responses_for(*SEAT))
+    @app.get(
+        "/api/games/{game_id}/odds",
+        tags=["play"],
+        summary="Exact odds of the seat's legal actions that roll a die",
+        responses=responses_for(*SEAT),
+    )
     async def odds(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(service.odds(live, side))
 
-    @app.get("/api/games/{game_id}/hint", tags=["play"], summary="The computer's suggestion for the seat's decision",
-             responses={200: {"model": Hint, "description": "The computer's move, its reason, and its best three moves with their estimated value and 95% interval"},
-                        **responses_for(*SEAT, 409), 503: {**responses_for(503)[503], "description": HINT_503}})
-    async def hint(game_id: GameId, token: TokenQuery = None, agent: Annotated[str | None, Query(max_length=40)] = None,
-                   budget_ms: Annotated[int, Query(ge=HINT_BUDGET_MS[0], le=HINT_BUDGET_MS[1])] = 500,
-                   x_warroom_token: TokenHeader = None) -> Response:
+    @app.get(
+        "/api/games/{game_id}/hint",
+        tags=["play"],
+        summary="The computer's suggestion for the seat's decision",
+        responses={
+            200: {
+                "model": Hint,
+                "description": "The computer's move, its reason, and its best three moves with their estimated value and 95% interval",
+            },
+            **responses_for(*SEAT, 409),
+            503: {**responses_for(503)[503], "description": HINT_503},
+        },
+    )
+    async def hint(
+        game_id: GameId,
+        token: TokenQuery = None,
+        agent: Annotated[str | None, Query(max_length=40)] = None,
+        budget_ms: Annotated[int, Query(ge=HINT_BUDGET_MS[0], le=HINT_BUDGET_MS[1])] = 500,
+        x_warroom_token: TokenHeader = None,
+    ) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(await service.hint(live, side, agent, budget_ms))
 
-    @app.get("/api/games/{game_id}/record", tags=["records"], summary="Download the game record (JSON)", responses=responses_for(*SEAT, 409))
+    @app.get(
+        "/api/games/{game_id}/record",
+        tags=["records"],
+        summary="Download the game record (JSON)",
+        responses=responses_for(*SEAT, 409),
+    )
     async def record(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         body = json.dumps(service.record(live, side), indent=1)
-        return Response(body, media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="warroom-{live.stored.game}-{game_id}.json"'})
+        return Response(
+            body,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="warroom-{live.stored.game}-{game_id}.json"'},
+        )
 
-    @app.get("/api/games/{game_id}/replay", tags=["records"], summary="A finished game, step by step, as this seat saw it",
-             responses=responses_for(*SEAT, 409))
+    @app.get(
+        "/api/games/{game_id}/replay",
+        tags=["records"],
+        summary="A finished game, step by step, as this seat saw it",
+        responses=responses_for(*SEAT, 409),
+    )
     async def replay(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "frames": service.replay(live, side)})
 
-    @app.get("/api/games/{game_id}/review", tags=["records"],
-             summary="A finished game's analysis: each side's estimated chances after every decision, the costliest moves",
-             responses={200: {"model": Review, "description": "Each side's values over the game, and each side's costliest moves with "
-                                                                "what the computer would have played (warroom.ai.review)"},
-                        **responses_for(*SEAT, 409)})
+    @app.get(
+        "/api/games/{game_id}/review",
+        tags=["records"],
+        summary="A finished game's analysis: each side's estimated chances after every decision, the costliest moves",
+        responses={
+            200: {
+                "model": Review,
+                "description": "Each side's values over the game, and each side's costliest moves with "
+                "what the computer would have played (warroom.ai.review)",
+            },
+            **responses_for(*SEAT, 409),
+        },
+    )
     async def review(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
         """409 `not_over` before the game ends: the analysis reads every side's moves and dice. Computed once per game, off
         the event loop, and kept."""
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(await service.review(live, side))
 
-    @app.post("/api/verify", tags=["records"], summary="Check an online game's dice against its revealed key and commitment",
-              responses=responses_for(400, 413))
+    @app.post(
+        "/api/verify",
+        tags=["records"],
+        summary="Check an online game's dice against its revealed key and commitment",
+        responses=responses_for(400, 413),
+    )
     async def verify(body: Verify) -> Response:
         """Every die of the record re-derived from its revealed key (docs/fairness.md): `verified`, the first die that
         does not match (`mismatch`), the commitment check. 400 `not_verifiable` for a record with no revealed key."""
         from warroom.engine.fairness import verify_record
 
-        report = await asyncio.to_thread(verify_record, body.record, body.commitment)  # a long record replays off the event loop
+        report = await asyncio.to_thread(
+            verify_record, body.record, body.commitment
+        )  # a long record replays off the event loop
         return FastJSON({"ok": True, **report.to_json()})
 
     @app.websocket("/api/games/{game_id}/ws")
@@ -480,8 +626,13 @@ async def _drain(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | Non
 def _created(service: GameService, created: Created) -> dict[str, Any]:
     """The answer to a new game: the creator's seats (token and link), and a one-time invite link for each other seat."""
     live, tokens = created.live, created.tokens
-    seats: list[dict[str, Any]] = [{"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()]
-    seats += [{"side": side, "invite": invite, "url": f"/play/{live.id}?invite={invite}"} for side, invite in created.invites.items()]
+    seats: list[dict[str, Any]] = [
+        {"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()
+    ]
+    seats += [
+        {"side": side, "invite": invite, "url": f"/play/{live.id}?invite={invite}"}
+        for side, invite in created.invites.items()
+    ]
     first = next(iter(tokens), None)
     out: dict[str, Any] = {"ok": True, "id": live.id, "seats": seats}
     if first is not None:
@@ -524,10 +675,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, worke
     real_port = sock.getsockname()[1]
     from sqlalchemy.engine import make_url
 
-    where = make_url(app.state.store.url).render_as_string(hide_password=True)  # a PostgreSQL password stays out of logs
+    where = make_url(app.state.store.url).render_as_string(
+        hide_password=True
+    )  # a PostgreSQL password stays out of logs
     print(f"warroom is serving on {address(host, real_port)}  (games kept in {where}; Ctrl+C stops)", flush=True)
     # per-message deflate costs more CPU than it saves on loopback and LAN-sized views
-    config = uvicorn.Config(app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -542,7 +697,9 @@ class BackgroundServer:
         self.port = self.sock.getsockname()[1]
         self.url = address(host, self.port).rstrip("/")
         # lifespan on: the app's startup resumes computer seats and (PostgreSQL) listens to other processes' changes
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_per_message_deflate=False))
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_per_message_deflate=False)
+        )
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> BackgroundServer:
@@ -574,8 +731,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=DEFAULT_DB)
-    parser.add_argument("--workers", type=int, default=None,
-                        help="processes the computer players think in (default: WARROOM_WORKERS, else the cores less one; 0: threads)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes the computer players think in (default: WARROOM_WORKERS, else the cores less one; 0: threads)",
+    )
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
     try:
         serve(args.host, args.port, args.db, args.workers)

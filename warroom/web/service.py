@@ -101,8 +101,19 @@ class LiveGame:
     def record_json(self) -> dict[str, Any]:
         """The record as it stands now: the stored header and initial dice, and the steps so far."""
         stored = self.stored
-        return StoredGame(stored.id, stored.game, stored.mode, stored.header, stored.initial_dice, self.version, False, None,
-                          stored.created, stored.updated, steps=self.steps).record_json()
+        return StoredGame(
+            stored.id,
+            stored.game,
+            stored.mode,
+            stored.header,
+            stored.initial_dice,
+            self.version,
+            False,
+            None,
+            stored.created,
+            stored.updated,
+            steps=self.steps,
+        ).record_json()
 
 
 class GameService:
@@ -114,7 +125,9 @@ class GameService:
         """Where computer seats and hints think: worker processes from `create_app` (see warroom.web.thinking);
         threads of this process by default, which owns no processes to stop."""
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
-        self.subscribers: dict[str, set[Subscriber]] = {}  # game id -> open sockets, whether or not the game is in memory
+        self.subscribers: dict[
+            str, set[Subscriber]
+        ] = {}  # game id -> open sockets, whether or not the game is in memory
         self.listener: ChangeListener | None = None
         self.reviews: OrderedDict[str, asyncio.Task[dict[str, Any]]] = OrderedDict()
         """Finished games' post-game analyses, by game id (a finished game never changes): the task, so two
@@ -129,14 +142,32 @@ class GameService:
         out = []
         for game in game_ids():
             info = get_ruleset(game).info
-            out.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides),
-                        "board": board_layout(info.id)["kind"], "agents": agents.agent_names(info.id), "options": game_options(info.id)})
+            out.append(
+                {
+                    "id": info.id,
+                    "title": info.title,
+                    "scenarios": list(info.scenarios),
+                    "sides": list(info.sides),
+                    "board": board_layout(info.id)["kind"],
+                    "agents": agents.agent_names(info.id),
+                    "options": game_options(info.id),
+                }
+            )
         return out
 
     # -- creating games -------------------------------------------------------------------------
-    def create(self, game: str, scenario: str | None = None, mode: str = "computer", seed: int | None = None,
-               options: dict[str, Any] | None = None, human: list[str] | None = None, agent: str | None = None,
-               budget_ms: int = 1000, side: str | None = None) -> Created:
+    def create(
+        self,
+        game: str,
+        scenario: str | None = None,
+        mode: str = "computer",
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        human: list[str] | None = None,
+        agent: str | None = None,
+        budget_ms: int = 1000,
+        side: str | None = None,
+    ) -> Created:
         """Start a game; returns it with the secret token of each seat its creator holds (shown once, stored hashed).
 
         An online game refuses a chosen `seed` (400 seed_not_allowed): its seed is drawn here in secret.
@@ -146,9 +177,13 @@ class GameService:
         """
         _check_mode(mode)
         if seed is not None and mode in SECRET_SEED_MODES:
-            raise ApiError(400, "seed_not_allowed", "an online game's dice seed is drawn by the server in secret: with a known seed "
-                                                    "every movement card and die to come can be worked out in advance. Leave the seed "
-                                                    "out (a chosen seed is only for games against the computer, hot-seat or at the table).")
+            raise ApiError(
+                400,
+                "seed_not_allowed",
+                "an online game's dice seed is drawn by the server in secret: with a known seed "
+                "every movement card and die to come can be worked out in advance. Leave the seed "
+                "out (a chosen seed is only for games against the computer, hot-seat or at the table).",
+            )
         drawn: int | str | None = secret_seed() if mode in SECRET_SEED_MODES else seed
         try:
             from warroom.games import get_ruleset
@@ -156,12 +191,20 @@ class GameService:
             info = get_ruleset(game).info
             where = (info.scenarios[0] if info.scenarios else None) if scenario is None else scenario
             options = check_options(info.id, info.title, where if where in info.scenarios else None, options)
-            match = warroom.new_game(game, scenario, seed=drawn, dice="manual" if mode == "table" else "auto", options=options,
-                                     rng=HMAC_SHA256 if mode in SECRET_SEED_MODES else None)
+            match = warroom.new_game(
+                game,
+                scenario,
+                seed=drawn,
+                dice="manual" if mode == "table" else "auto",
+                options=options,
+                rng=HMAC_SHA256 if mode in SECRET_SEED_MODES else None,
+            )
         except WarroomError as exc:
             raise from_engine(exc) from None
         record = match.record()
-        return self._store_new(match, record, [], list(match.dice_rolled), mode, human, agent, budget_ms, side, {"kind": "new"})
+        return self._store_new(
+            match, record, [], list(match.dice_rolled), mode, human, agent, budget_ms, side, {"kind": "new"}
+        )
 
     def prepare_upload(self, record_json: Any, mode: str = "hotseat") -> PreparedUpload:
         """Check and replay an uploaded record (no server state touched: the route runs this off the event loop).
@@ -176,26 +219,61 @@ class GameService:
         _check_mode(mode)
         return prepare_upload(record_json, mode, _seed_drawer(record_json), reseed=_reseed_online)
 
-    def upload(self, record_json: Any, mode: str = "hotseat", human: list[str] | None = None, agent: str | None = None,
-               budget_ms: int = 1000, side: str | None = None) -> Created:
+    def upload(
+        self,
+        record_json: Any,
+        mode: str = "hotseat",
+        human: list[str] | None = None,
+        agent: str | None = None,
+        budget_ms: int = 1000,
+        side: str | None = None,
+    ) -> Created:
         """Continue a downloaded record as a new game here (new seats, new tokens): `prepare_upload`, then `store_upload`."""
         return self.store_upload(self.prepare_upload(record_json, mode), human, agent, budget_ms, side)
 
-    def store_upload(self, prepared: PreparedUpload, human: list[str] | None = None, agent: str | None = None,
-                     budget_ms: int = 1000, side: str | None = None) -> Created:
+    def store_upload(
+        self,
+        prepared: PreparedUpload,
+        human: list[str] | None = None,
+        agent: str | None = None,
+        budget_ms: int = 1000,
+        side: str | None = None,
+    ) -> Created:
         # the original header (its dice mode and seed; re-seeded for an online game): the stored game goes on from it
-        return self._store_new(prepared.match, prepared.record, prepared.steps, prepared.initial_dice, prepared.mode, human, agent,
-                               budget_ms, side, prepared.origin)
+        return self._store_new(
+            prepared.match,
+            prepared.record,
+            prepared.steps,
+            prepared.initial_dice,
+            prepared.mode,
+            human,
+            agent,
+            budget_ms,
+            side,
+            prepared.origin,
+        )
 
-    def _store_new(self, match: Match, record: Record, steps: list[Step], initial_dice: list[int], mode: str,
-                   human: list[str] | None, agent: str | None, budget_ms: int, side: str | None = None,
-                   origin: dict[str, Any] | None = None) -> Created:
+    def _store_new(
+        self,
+        match: Match,
+        record: Record,
+        steps: list[Step],
+        initial_dice: list[int],
+        mode: str,
+        human: list[str] | None,
+        agent: str | None,
+        budget_ms: int,
+        side: str | None = None,
+        origin: dict[str, Any] | None = None,
+    ) -> Created:
         sides = list(match.ruleset.info.sides)
         if mode == "computer":
             human = list(human) if human else sides[:1]
             unknown = [s for s in human if s not in sides]
             if unknown:
-                raise ApiError(400, "bad_side", f"{match.ruleset.info.title} has no side {unknown[0]!r}; sides: {', '.join(sides)}")
+                raise ApiError(
+                    400, "bad_side", f"{match.ruleset.info.title} has no side {unknown[0]!r}; sides: {', '.join(sides)}"
+                )
         else:
             human = sides
         computer_sides = [s for s in sides if s not in human]
@@ -208,14 +286,29 @@ class GameService:
         held = _held_seats(mode, sides, human, side, match.ruleset.info.title)
         tokens = {s: secrets.token_urlsafe(18) for s in held}
         invites = {s: secrets.token_urlsafe(18) for s in human if s not in held}
-        seats = [Seat(s, "human", token_hash(tokens[s])) if s in held else Seat(s, "human", None, None, token_hash(invites[s])) for s in human]
+        seats = [
+            Seat(s, "human", token_hash(tokens[s]))
+            if s in held
+            else Seat(s, "human", None, None, token_hash(invites[s]))
+            for s in human
+        ]
         seats += [Seat(s, "computer", None, agent_spec) for s in computer_sides]
         header = record.to_json()["header"]
         now = time.time()
         stored = StoredGame(
-            id=secrets.token_urlsafe(8), game=match.ruleset.info.id, mode=mode, header=header, initial_dice=initial_dice,
-            version=len(steps), over=match.over, result=match.result.to_json() if match.result else None,
-            created=now, updated=now, turn=str(match.ruleset.turn_and_phase(match.state)[0]), seats=seats, steps=steps,
+            id=secrets.token_urlsafe(8),
+            game=match.ruleset.info.id,
+            mode=mode,
+            header=header,
+            initial_dice=initial_dice,
+            version=len(steps),
+            over=match.over,
+            result=match.result.to_json() if match.result else None,
+            created=now,
+            updated=now,
+            turn=str(match.ruleset.turn_and_phase(match.state)[0]),
+            seats=seats,
+            steps=steps,
             origin=origin,
         )
         self.store.create(stored)
@@ -233,10 +326,16 @@ class GameService:
         try:
             side = self.store.claim_seat(game_id, invite, token)
         except KeyError:
-            raise ApiError(403, "bad_invite", f"this invite opens no seat in game {game_id}; ask for the link again") from None
+            raise ApiError(
+                403, "bad_invite", f"this invite opens no seat in game {game_id}; ask for the link again"
+            ) from None
         except InviteUsedError as exc:
-            raise ApiError(410, "invite_used", f"the invite to the {exc.args[0]} seat of game {game_id} was used already: an invite "
-                                               "opens its seat once. Whoever claimed it holds the seat.") from None
+            raise ApiError(
+                410,
+                "invite_used",
+                f"the invite to the {exc.args[0]} seat of game {game_id} was used already: an invite "
+                "opens its seat once. Whoever claimed it holds the seat.",
+            ) from None
         seat = live.seat(side)
         if seat is not None:
             seat.token_hash = token_hash(token)
@@ -259,7 +358,9 @@ class GameService:
             else:
                 self.live.move_to_end(game_id)
                 if fresh and resume and live.computer_failed:
-                    self._schedule_computer(live)  # the page reloaded after the computer's thinking failed: it tries again
+                    self._schedule_computer(
+                        live
+                    )  # the page reloaded after the computer's thinking failed: it tries again
                 return live
         stored = self.store.load(game_id)
         if stored is None:
@@ -270,7 +371,9 @@ class GameService:
             # at that version already and do nothing): the sockets held here hear of it now
             self.push(live, _events_since(replaced, live))
         if resume:
-            self._schedule_computer(live)  # a game read back (after a restart, or from another process) goes on if the computer is to move
+            self._schedule_computer(
+                live
+            )  # a game read back (after a restart, or from another process) goes on if the computer is to move
         return live
 
     def seat(self, game_id: str, token: str | None, fresh: bool = False) -> tuple[LiveGame, str]:
@@ -357,13 +460,17 @@ class GameService:
             "game": live.stored.game,
             "title": m.ruleset.info.title,
             "scenario": header.get("scenario"),
-            "options": describe_options(live.stored.game, header.get("options")),  # the rules options switched on, in words
+            "options": describe_options(
+                live.stored.game, header.get("options")
+            ),  # the rules options switched on, in words
             "mode": live.mode,
             "dice": "manual" if m.dice.manual else "auto",
             "side": side,
             "sides": list(m.ruleset.info.sides),
-            "seats": [{"side": s.side, "kind": s.kind, "claimed": s.claimed, **({"agent": s.agent} if s.agent else {})}
-                      for s in live.stored.seats],
+            "seats": [
+                {"side": s.side, "kind": s.kind, "claimed": s.claimed, **({"agent": s.agent} if s.agent else {})}
+                for s in live.stored.seats
+            ],
             "origin": live.stored.origin or {"kind": "new"},  # what this game continues: every seat is told
             "move": live.version,
             "view": view,
@@ -429,10 +536,14 @@ class GameService:
         turn, _phase = m.ruleset.turn_and_phase(m.state)
         result = m.result
         try:
-            self.store.append_step(live.id, live.version, len(live.steps), step, m.over, result.to_json() if result else None, str(turn))
+            self.store.append_step(
+                live.id, live.version, len(live.steps), step, m.over, result.to_json() if result else None, str(turn)
+            )
         except StaleError:
             self._evict(live.id, force=True)
-            raise ApiError(409, "stale_move", "another server process changed this game first; reload to see the current position") from None
+            raise ApiError(
+                409, "stale_move", "another server process changed this game first; reload to see the current position"
+            ) from None
         except Exception:
             self._evict(live.id, force=True)  # memory ran ahead of storage: reload the stored game next time
             log.exception("storing a step of game %s failed", live.id)
@@ -463,9 +574,19 @@ class GameService:
         m = live.match
         if count is None or not m.can_undo:
             last = live.steps[-1] if live.steps else None
-            if last is not None and last.kind == "decision" and not last.dice and last.side not in (side, None) and m.can_undo:
-                raise ApiError(409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move")
-            raise from_engine(UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll"))
+            if (
+                last is not None
+                and last.kind == "decision"
+                and not last.dice
+                and last.side not in (side, None)
+                and m.can_undo
+            ):
+                raise ApiError(
+                    409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move"
+                )
+            raise from_engine(
+                UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll")
+            )
         twin = m.clone()
         try:
             for _ in range(count):
@@ -479,9 +600,11 @@ class GameService:
             self._evict(live.id, force=True)
             raise ApiError(409, "stale_move", "another server process changed this game first; reload") from None
         live.match = twin
-        del live.steps[len(live.steps) - count:]
+        del live.steps[len(live.steps) - count :]
         live.version += 1
-        events = [{"type": "undo", "text": f"{side} takes back {'a move' if count == 1 else f'{count} moves'}.", "rule": ""}]
+        events = [
+            {"type": "undo", "text": f"{side} takes back {'a move' if count == 1 else f'{count} moves'}.", "rule": ""}
+        ]
         answer = self.payload(live, side, events)
         self._after_change(live, events, {side: answer})
         return answer
@@ -493,7 +616,11 @@ class GameService:
         if live.match.over:
             return record
         if len(live.match.ruleset.info.sides) > 1:
-            raise ApiError(409, "record_hidden", "an unfinished game's record holds every side's secrets (dice, hidden choices); download it when the game is over")
+            raise ApiError(
+                409,
+                "record_hidden",
+                "an unfinished game's record holds every side's secrets (dice, hidden choices); download it when the game is over",
+            )
         header = record["header"]
         header["seed"] = None  # the seed would tell the dice still to come
         if isinstance(header.get("dice"), list):
@@ -507,8 +634,15 @@ class GameService:
         header = live.stored.header
         manual = header.get("dice") == "manual"
         record = live.record_json()
-        m = warroom.new_game(live.stored.game, header.get("scenario"), seed=header.get("seed"), dice="manual" if manual else record["dice"],
-                             options=header.get("options") or {}, position=header.get("position"), rng=header.get("rng"))
+        m = warroom.new_game(
+            live.stored.game,
+            header.get("scenario"),
+            seed=header.get("seed"),
+            dice="manual" if manual else record["dice"],
+            options=header.get("options") or {},
+            position=header.get("position"),
+            rng=header.get("rng"),
+        )
         rs = m.ruleset
         frames = [self._frame(m, side, visible_events(rs, m.log, side), None)]
         for step in live.steps:
@@ -530,25 +664,45 @@ class GameService:
         from .odds import legal_odds
 
         legal = self.view(live, side)["legal"]
-        return {"ok": True, "move": live.version, "odds": legal_odds(live.match, legal), "battles": battle_odds(live.match, side)}
+        return {
+            "ok": True,
+            "move": live.version,
+            "odds": legal_odds(live.match, legal),
+            "battles": battle_odds(live.match, side),
+        }
 
     async def hint(self, live: LiveGame, side: str, agent: str | None, budget_ms: int) -> dict[str, Any]:
         m = live.match
         if m.to_act != side:
             raise ApiError(409, "not_your_turn", "a hint is for a decision of yours; it is not your turn")
-        name = _default_agent(live.stored.game) if agent is None else agent  # "" names no player: refused, not defaulted
+        name = (
+            _default_agent(live.stored.game) if agent is None else agent
+        )  # "" names no player: refused, not defaulted
         budget_ms = max(50, min(int(budget_ms), 10000))
-        agents.make_agent(name, live.stored.game, budget_ms, 0)  # an unknown agent is refused now, not after a wait for a worker
+        agents.make_agent(
+            name, live.stored.game, budget_ms, 0
+        )  # an unknown agent is refused now, not after a wait for a worker
         version = live.version
         # the adviser may look ahead, but never at the game's own dice: the thinker gives its copy dice of its own
-        thought = await self.thinker.think(m, name, budget_ms, secrets.randbelow(2**31), secrets.randbelow(2**31), top=HINT_TOP)
+        thought = await self.thinker.think(
+            m, name, budget_ms, secrets.randbelow(2**31), secrets.randbelow(2**31), top=HINT_TOP
+        )
         action, why = thought.action, thought.why
         if live.version != version:
             raise stale(version, live.version)
         analysis = thought.analysis or {"measure": "", "searched": False, "top": []}
         top = [{**alt, "label": m.ruleset.describe_action(m.state, alt["action"])} for alt in analysis["top"]]
-        return {"ok": True, "move": version, "action": action, "label": m.ruleset.describe_action(m.state, action), "why": why, "agent": name,
-                "measure": analysis["measure"], "searched": analysis["searched"], "top": top}
+        return {
+            "ok": True,
+            "move": version,
+            "action": action,
+            "label": m.ruleset.describe_action(m.state, action),
+            "why": why,
+            "agent": name,
+            "measure": analysis["measure"],
+            "searched": analysis["searched"],
+            "top": top,
+        }
 
     async def review(self, live: LiveGame, side: str) -> dict[str, Any]:
         """The post-game analysis (warroom.ai.review) of a finished game, computed once off the event loop and
@@ -556,10 +710,14 @@ class GameService:
         may see only once the game is over (when the whole record is every seat's to download). Each point and
         marked move also names its `frame`: the replay's frame (GET /replay) that shows the position after it."""
         if not live.match.over:
-            raise ApiError(409, "not_over", "the review is available once the game is over (it reads every side's moves and dice)")
+            raise ApiError(
+                409, "not_over", "the review is available once the game is over (it reads every side's moves and dice)"
+            )
         task = self.reviews.get(live.id)
         if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
-            task = self.reviews[live.id] = asyncio.ensure_future(asyncio.to_thread(_review, live.record_json(), live.steps))
+            task = self.reviews[live.id] = asyncio.ensure_future(
+                asyncio.to_thread(_review, live.record_json(), live.steps)
+            )
             while len(self.reviews) > MAX_REVIEWS:
                 self.reviews.popitem(last=False)
         self.reviews.move_to_end(live.id)
@@ -567,11 +725,15 @@ class GameService:
         return {"ok": True, **report}
 
     # -- pushes and the computer's turns --------------------------------------------------------
-    def _after_change(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
+    def _after_change(
+        self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         self.push(live, events, known)
         self._schedule_computer(live)
 
-    def push(self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None) -> None:
+    def push(
+        self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         """Queue the new view for every open socket of the game, each with only its own side's view."""
         by_side: dict[str, dict[str, Any]] = {}
         for sub in list(self.subscribers.get(live.id, ())):
@@ -642,7 +804,9 @@ class GameService:
         if live is not None:
             claimed = self._refresh_seats(live) if version is None else []
             if claimed:
-                self.push(live, [{"type": "seat", "text": f"The {side} seat is taken.", "rule": ""} for side in claimed])
+                self.push(
+                    live, [{"type": "seat", "text": f"The {side} seat is taken.", "rule": ""} for side in claimed]
+                )
             events = self._catch_up(live)
             if events is not None:
                 if events:
@@ -650,7 +814,9 @@ class GameService:
                 return
             live = self.live.get(game_id)  # None when catching up failed half-way and dropped the copy
         try:
-            fresh = self.get(game_id, fresh=True, resume=False)  # replacing a copy held here, it tells the sockets itself
+            fresh = self.get(
+                game_id, fresh=True, resume=False
+            )  # replacing a copy held here, it tells the sockets itself
         except ApiError as exc:
             log.error("game %s changed in another server process but cannot be read back: %s", game_id, exc.message)
             return
@@ -685,7 +851,9 @@ class GameService:
                 before = len(m.dice_rolled)
                 events += m.play(step.action, side=DICE_SIDE if step.kind == "roll" else None)
                 if m.dice_rolled[before:] != step.dice:
-                    raise ValueError(f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played")
+                    raise ValueError(
+                        f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played"
+                    )
         except (WarroomError, ValueError) as exc:
             log.warning("game %s: catching up with another process failed (%s); reading it back whole", live.id, exc)
             self._evict(live.id, force=True)
@@ -723,8 +891,13 @@ class GameService:
             try:
                 game_seed = live.stored.header.get("seed") or 0
                 # in a worker process (warroom.web.thinking), on a copy whose dice are its own, never the game's
-                thought = await self.thinker.think(m, spec.get("name") or _default_agent(live.stored.game), int(spec.get("budget_ms", 1000)),
-                                                   agent_seed(game_seed, f"{side} {version}"), agent_seed(game_seed, f"{side} {version} dice"))
+                thought = await self.thinker.think(
+                    m,
+                    spec.get("name") or _default_agent(live.stored.game),
+                    int(spec.get("budget_ms", 1000)),
+                    agent_seed(game_seed, f"{side} {version}"),
+                    agent_seed(game_seed, f"{side} {version} dice"),
+                )
                 action = thought.action
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
@@ -733,17 +906,24 @@ class GameService:
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
                     events = [*events, *_reason_events(m, side, thought.why)]
             except ApiError as exc:
-                if exc.code == "stale_move":  # another server process played this turn first (its notice brings the move)
+                if (
+                    exc.code == "stale_move"
+                ):  # another server process played this turn first (its notice brings the move)
                     return
                 log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
                 live.computer_failed = True  # a fresh read of the game (a reload) lets it try again
                 again = " Reload the page to let it try again." if isinstance(exc, ThinkError) else ""
-                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}{again}", "rule": ""}])
+                self.push(
+                    live,
+                    [{"type": "error", "text": f"The computer player for {side} failed: {exc}{again}", "rule": ""}],
+                )
                 return
             except WarroomError as exc:
                 log.error("computer player for %s in game %s failed: %s", side, live.id, exc)
                 live.computer_failed = True
-                self.push(live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}])
+                self.push(
+                    live, [{"type": "error", "text": f"The computer player for {side} failed: {exc}", "rule": ""}]
+                )
                 return
             self.push(live, events)
 
@@ -758,9 +938,16 @@ def _reason_events(m: Match, side: str, why: str) -> list[dict[str, Any]]:
     if not get_spec(m.ruleset.info.id).hidden:
         return [{"type": "reason", "side": side, "text": text, "rule": ""}]
     others = [s for s in m.ruleset.info.sides if s != side]
-    return [{"type": "reason", "side": side, "text": text, "rule": "", "visible_to": side},
-            {"type": "reason", "side": side, "text": f"Why ({side}, computer): kept secret, it may tell what {side} holds", "rule": "",
-             "visible_to": others}]
+    return [
+        {"type": "reason", "side": side, "text": text, "rule": "", "visible_to": side},
+        {
+            "type": "reason",
+            "side": side,
+            "text": f"Why ({side}, computer): kept secret, it may tell what {side} holds",
+            "rule": "",
+            "visible_to": others,
+        },
+    ]
 
 
 def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
@@ -780,7 +967,7 @@ def _events_since(old: LiveGame | None, new: LiveGame) -> list[dict[str, Any]]:
     if old is None:
         return []
     if len(new.steps) >= len(old.steps) and new.steps[: len(old.steps)] == old.steps:
-        return new.match.log[len(old.match.log):]
+        return new.match.log[len(old.match.log) :]
     return [{"type": "undo", "text": "A move was taken back.", "rule": ""}]
 
 
@@ -791,10 +978,21 @@ def _rebuild(stored: StoredGame) -> Match:
     die, and the decisions after it (which rolled nothing) are played again on top.
     """
     last_roll = max((n for n, step in enumerate(stored.steps) if step.dice or step.kind == "roll"), default=-1)
-    head = StoredGame(stored.id, stored.game, stored.mode, stored.header, stored.initial_dice, 0, False, None,
-                      stored.created, stored.updated, steps=stored.steps[: last_roll + 1])
+    head = StoredGame(
+        stored.id,
+        stored.game,
+        stored.mode,
+        stored.header,
+        stored.initial_dice,
+        0,
+        False,
+        None,
+        stored.created,
+        stored.updated,
+        steps=stored.steps[: last_roll + 1],
+    )
     match = warroom.load(head.record_json())
-    for step in stored.steps[last_roll + 1:]:
+    for step in stored.steps[last_roll + 1 :]:
         match.play(step.action)
     return match
 

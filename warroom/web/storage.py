@@ -62,7 +62,9 @@ games_table = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("mode", String(16), nullable=False),
-    Column("header", JSON, nullable=False),  # the record header: game, scenario, options, seed, dice mode, version, position
+    Column(
+        "header", JSON, nullable=False
+    ),  # the record header: game, scenario, options, seed, dice mode, version, position
     Column("initial_dice", JSON, nullable=False),  # dice rolled before the first decision
     Column("version", Integer, nullable=False),  # bumped by every accepted change: the stale-move check
     Column("over", Boolean, nullable=False),
@@ -101,8 +103,13 @@ steps_table = Table(
 _BUMP = (
     update(games_table)
     .where(games_table.c.id == bindparam("gid"), games_table.c.version == bindparam("expected"))
-    .values(version=bindparam("version"), over=bindparam("over"), result=bindparam("result"), turn=bindparam("turn"),
-            updated=bindparam("updated"))
+    .values(
+        version=bindparam("version"),
+        over=bindparam("over"),
+        result=bindparam("result"),
+        turn=bindparam("turn"),
+        updated=bindparam("updated"),
+    )
 )
 _ADD_STEP = insert(steps_table)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
@@ -132,8 +139,10 @@ def normalize_url(db: str) -> str:
     if not scheme:
         if db.lower().endswith(SQLITE_SUFFIXES) and not db.endswith(("/", "\\")):
             return f"sqlite:///{db}"
-        raise StorageConfigError(f"{db[:80]!r} is no database URL: give sqlite:///FILE, postgresql://USER@HOST/DATABASE, "
-                                 f"or a file name ending in {', '.join(SQLITE_SUFFIXES)}")
+        raise StorageConfigError(
+            f"{db[:80]!r} is no database URL: give sqlite:///FILE, postgresql://USER@HOST/DATABASE, "
+            f"or a file name ending in {', '.join(SQLITE_SUFFIXES)}"
+        )
     dialect, _, driver = scheme.partition("+")
     rest = db.split("://", 1)[1]
     if dialect == "sqlite":
@@ -144,9 +153,13 @@ def normalize_url(db: str) -> str:
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            raise StorageConfigError("a PostgreSQL database needs the psycopg driver: pip install 'warroom[postgres]'") from None
+            raise StorageConfigError(
+                "a PostgreSQL database needs the psycopg driver: pip install 'warroom[postgres]'"
+            ) from None
         return f"postgresql+psycopg://{rest}"
-    raise StorageConfigError(f"warroom keeps games in SQLite or PostgreSQL, not {dialect!r}: give sqlite:///FILE or postgresql://USER@HOST/DATABASE")
+    raise StorageConfigError(
+        f"warroom keeps games in SQLite or PostgreSQL, not {dialect!r}: give sqlite:///FILE or postgresql://USER@HOST/DATABASE"
+    )
 
 
 def _check_sqlite_file(url: str) -> None:
@@ -226,7 +239,13 @@ class StoredGame:
             dice.extend(step.dice)
             if step.kind == "decision":
                 actions.append(step.action)
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "header": dict(self.header), "actions": actions, "dice": dice}
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "header": dict(self.header),
+            "actions": actions,
+            "dice": dice,
+        }
 
 
 class StaleError(Exception):
@@ -266,7 +285,9 @@ class Store:
         """
         if not self.shared:
             return None
-        listener = ChangeListener(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False), on_change)
+        listener = ChangeListener(
+            self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False), on_change
+        )
         listener.start()
         return listener
 
@@ -278,33 +299,94 @@ class Store:
     # -- writes ---------------------------------------------------------------------------------
     def create(self, game: StoredGame) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(games_table).values(
-                id=game.id, game=game.game, mode=game.mode, header=game.header, initial_dice=game.initial_dice,
-                version=game.version, over=game.over, result=game.result, turn=game.turn, created=game.created, updated=game.updated,
-                origin=game.origin,
-            ))
+            conn.execute(
+                insert(games_table).values(
+                    id=game.id,
+                    game=game.game,
+                    mode=game.mode,
+                    header=game.header,
+                    initial_dice=game.initial_dice,
+                    version=game.version,
+                    over=game.over,
+                    result=game.result,
+                    turn=game.turn,
+                    created=game.created,
+                    updated=game.updated,
+                    origin=game.origin,
+                )
+            )
             if game.seats:
-                conn.execute(insert(seats_table), [
-                    {"game_id": game.id, "side": s.side, "kind": s.kind, "token_hash": s.token_hash, "agent": s.agent,
-                     "invite_hash": s.invite_hash} for s in game.seats
-                ])
+                conn.execute(
+                    insert(seats_table),
+                    [
+                        {
+                            "game_id": game.id,
+                            "side": s.side,
+                            "kind": s.kind,
+                            "token_hash": s.token_hash,
+                            "agent": s.agent,
+                            "invite_hash": s.invite_hash,
+                        }
+                        for s in game.seats
+                    ],
+                )
             if game.steps:
                 now = time.time()
-                conn.execute(insert(steps_table), [
-                    {"game_id": game.id, "seq": n, "kind": st.kind, "action": st.action, "dice": st.dice, "side": st.side, "created": now}
-                    for n, st in enumerate(game.steps)
-                ])
+                conn.execute(
+                    insert(steps_table),
+                    [
+                        {
+                            "game_id": game.id,
+                            "seq": n,
+                            "kind": st.kind,
+                            "action": st.action,
+                            "dice": st.dice,
+                            "side": st.side,
+                            "created": now,
+                        }
+                        for n, st in enumerate(game.steps)
+                    ],
+                )
 
-    def append_step(self, game_id: str, expected_version: int, seq: int, step: Step, over: bool, result: dict[str, Any] | None, turn: str) -> None:
+    def append_step(
+        self,
+        game_id: str,
+        expected_version: int,
+        seq: int,
+        step: Step,
+        over: bool,
+        result: dict[str, Any] | None,
+        turn: str,
+    ) -> None:
         """Add one step and bump the version, in one transaction; StaleError if another writer got there first."""
         now = time.time()
         with self.engine.begin() as conn:
-            changed = conn.execute(_BUMP, {"gid": game_id, "expected": expected_version, "version": expected_version + 1,
-                                           "over": over, "result": result, "turn": turn, "updated": now}).rowcount
+            changed = conn.execute(
+                _BUMP,
+                {
+                    "gid": game_id,
+                    "expected": expected_version,
+                    "version": expected_version + 1,
+                    "over": over,
+                    "result": result,
+                    "turn": turn,
+                    "updated": now,
+                },
+            ).rowcount
             if changed != 1:
                 raise StaleError(game_id)
-            conn.execute(_ADD_STEP, {"game_id": game_id, "seq": seq, "kind": step.kind, "action": step.action, "dice": step.dice,
-                                     "side": step.side, "created": now})
+            conn.execute(
+                _ADD_STEP,
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "kind": step.kind,
+                    "action": step.action,
+                    "dice": step.dice,
+                    "side": step.side,
+                    "created": now,
+                },
+            )
             self._announce(conn, game_id, expected_version + 1)
 
     def remove_last_steps(self, game_id: str, expected_version: int, from_seq: int, turn: str) -> None:
@@ -328,14 +410,26 @@ class Store:
             if row is None:
                 return None
             seats = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)).mappings().all()
-            steps = conn.execute(
-                select(steps_table).where(steps_table.c.game_id == game_id).order_by(steps_table.c.seq)
-            ).mappings().all()
+            steps = (
+                conn.execute(select(steps_table).where(steps_table.c.game_id == game_id).order_by(steps_table.c.seq))
+                .mappings()
+                .all()
+            )
         return StoredGame(
-            id=row["id"], game=row["game"], mode=row["mode"], header=row["header"], initial_dice=list(row["initial_dice"]),
-            version=row["version"], over=row["over"], result=row["result"], created=row["created"], updated=row["updated"],
-            turn=row["turn"], seats=[Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in seats],
-            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"]) for s in steps], origin=row["origin"],
+            id=row["id"],
+            game=row["game"],
+            mode=row["mode"],
+            header=row["header"],
+            initial_dice=list(row["initial_dice"]),
+            version=row["version"],
+            over=row["over"],
+            result=row["result"],
+            created=row["created"],
+            updated=row["updated"],
+            turn=row["turn"],
+            seats=[Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in seats],
+            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"]) for s in steps],
+            origin=row["origin"],
         )
 
     def claim_seat(self, game_id: str, invite: str, token: str) -> str:
@@ -349,7 +443,11 @@ class Store:
         with self.engine.begin() as conn:
             changed = conn.execute(
                 update(seats_table)
-                .where(seats_table.c.game_id == game_id, seats_table.c.invite_hash == wanted, seats_table.c.token_hash.is_(None))
+                .where(
+                    seats_table.c.game_id == game_id,
+                    seats_table.c.invite_hash == wanted,
+                    seats_table.c.token_hash.is_(None),
+                )
                 .values(token_hash=token_hash(token))
             ).rowcount
             side = conn.execute(
@@ -373,8 +471,10 @@ class Store:
         """Games against the computer not over yet, newest first: a restarted server resumes their computer seats."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(games_table.c.id).where(games_table.c.mode == "computer", games_table.c.over.is_(False))
-                .order_by(games_table.c.updated.desc()).limit(limit)
+                select(games_table.c.id)
+                .where(games_table.c.mode == "computer", games_table.c.over.is_(False))
+                .order_by(games_table.c.updated.desc())
+                .limit(limit)
             ).all()
         return [r[0] for r in rows]
 
@@ -390,8 +490,18 @@ class Store:
         """
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(games_table.c.version, steps_table.c.kind, steps_table.c.action, steps_table.c.dice, steps_table.c.side)
-                .select_from(games_table.outerjoin(steps_table, and_(steps_table.c.game_id == games_table.c.id, steps_table.c.seq >= seq)))
+                select(
+                    games_table.c.version,
+                    steps_table.c.kind,
+                    steps_table.c.action,
+                    steps_table.c.dice,
+                    steps_table.c.side,
+                )
+                .select_from(
+                    games_table.outerjoin(
+                        steps_table, and_(steps_table.c.game_id == games_table.c.id, steps_table.c.seq >= seq)
+                    )
+                )
                 .where(games_table.c.id == game_id)
                 .order_by(steps_table.c.seq)
             ).all()
@@ -413,19 +523,34 @@ class Store:
         if not hashes:
             return []
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(seats_table.c.token_hash, seats_table.c.side, games_table)
-                .join(games_table, games_table.c.id == seats_table.c.game_id)
-                .where(seats_table.c.token_hash.in_(list(hashes)))
-                .order_by(games_table.c.updated.desc())
-            ).mappings().all()
+            rows = (
+                conn.execute(
+                    select(seats_table.c.token_hash, seats_table.c.side, games_table)
+                    .join(games_table, games_table.c.id == seats_table.c.game_id)
+                    .where(seats_table.c.token_hash.in_(list(hashes)))
+                    .order_by(games_table.c.updated.desc())
+                )
+                .mappings()
+                .all()
+            )
         out = []
         for r in rows:
-            out.append({
-                "id": r["id"], "game": r["game"], "mode": r["mode"], "side": r["side"], "token": hashes[r["token_hash"]],
-                "scenario": r["header"].get("scenario"), "version": r["version"], "over": r["over"], "result": r["result"],
-                "turn": r["turn"], "created": r["created"], "updated": r["updated"],
-            })
+            out.append(
+                {
+                    "id": r["id"],
+                    "game": r["game"],
+                    "mode": r["mode"],
+                    "side": r["side"],
+                    "token": hashes[r["token_hash"]],
+                    "scenario": r["header"].get("scenario"),
+                    "version": r["version"],
+                    "over": r["over"],
+                    "result": r["result"],
+                    "turn": r["turn"],
+                    "created": r["created"],
+                    "updated": r["updated"],
+                }
+            )
         return out
 
 
@@ -448,7 +573,9 @@ class ChangeListener:
         """Start, and wait until it listens, so that no change committed after this returns goes unheard."""
         self._thread.start()
         if not self.listening.wait(wait_s):
-            log.warning("not listening to PostgreSQL notices yet (still trying): pushes from other server processes may be late")
+            log.warning(
+                "not listening to PostgreSQL notices yet (still trying): pushes from other server processes may be late"
+            )
 
     def stop(self) -> None:
         self._stop.set()

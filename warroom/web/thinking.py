@@ -23,6 +23,7 @@ computer seat reports to the seats as an error event (a reload of the page lets 
 Agents replaced in this process (tests do that) cannot be shipped to a worker: those think in a
 thread here, as every agent did before.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -103,7 +104,9 @@ class Job:
 class Thinker(Protocol):
     """What the game service asks for a decision (`GameService(store, thinker=...)`)."""
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought: ...
+    async def think(
+        self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0
+    ) -> Thought: ...
 
     async def warm(self) -> None: ...
 
@@ -121,7 +124,9 @@ def default_workers() -> int:
         except ValueError:
             count = -1
         if count < 0:
-            raise WorkersError(f"{WORKERS_ENV} must be a whole number of worker processes (0: think in threads), not {configured!r}")
+            raise WorkersError(
+                f"{WORKERS_ENV} must be a whole number of worker processes (0: think in threads), not {configured!r}"
+            )
         return count
     try:
         cores = len(os.sched_getaffinity(0))
@@ -134,7 +139,9 @@ def resolve_workers(workers: int | None) -> int:
     """`workers` checked (WorkersError below 0), or `default_workers()` when None."""
     count = default_workers() if workers is None else workers
     if count < 0:
-        raise WorkersError(f"the number of thinking workers cannot be negative ({count}); 0 thinks in threads of the server")
+        raise WorkersError(
+            f"the number of thinking workers cannot be negative ({count}); 0 thinks in threads of the server"
+        )
     return count
 
 
@@ -184,7 +191,11 @@ def decide(agent: Any, match: Match, top: int) -> tuple[str, str, dict[str, Any]
     from warroom.ai.analysis import analyse
 
     found = analyse(agent, match, top)
-    return found.action, found.why, {"measure": found.measure, "searched": found.searched, "top": [a.to_json() for a in found.top]}
+    return (
+        found.action,
+        found.why,
+        {"measure": found.measure, "searched": found.searched, "top": [a.to_json() for a in found.top]},
+    )
 
 
 def answer(job: Job) -> tuple[Any, ...]:
@@ -208,7 +219,9 @@ def answer(job: Job) -> tuple[Any, ...]:
 
 def _worker_main(conn: Connection) -> None:
     """A worker process: answer jobs one at a time until told to stop (None) or the server goes away."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server stops its workers itself
+    signal.signal(
+        signal.SIGINT, signal.SIG_IGN
+    )  # Ctrl+C reaches the whole process group: the server stops its workers itself
     with contextlib.suppress(AttributeError, OSError):  # not on Windows
         os.nice(WORKER_NICE)
     while True:
@@ -227,7 +240,9 @@ def _worker_main(conn: Connection) -> None:
 def _thought(reply: tuple[Any, ...]) -> Thought:
     kind = reply[0]
     if kind == "ok":
-        return Thought(str(reply[1]), str(reply[2]), int(reply[3]), float(reply[4]), reply[5] if len(reply) > 5 else None)
+        return Thought(
+            str(reply[1]), str(reply[2]), int(reply[3]), float(reply[4]), reply[5] if len(reply) > 5 else None
+        )
     if kind == "refused":
         raise ApiError(int(reply[1]), str(reply[2]), str(reply[3]))
     raise ThinkError(f"the computer player failed: {reply[1]}")
@@ -240,7 +255,9 @@ class ThreadThinker:
     def __init__(self) -> None:
         self.submitted = 0
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought:
+    async def think(
+        self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0
+    ) -> Thought:
         twin = private_copy(match, dice_seed)
         ai = agents.make_agent(agent, match.ruleset.info.id, budget_ms, seed)
         self.submitted += 1
@@ -336,10 +353,18 @@ class ProcessThinker:
 
     def stats(self) -> dict[str, Any]:
         """For /api/health: the pool's size, how many workers run, and how many jobs went to them."""
-        return {"workers": self.size, "started": len(self._idle) + len(self._busy), "busy": len(self._busy),
-                "submitted": self.submitted, "replaced": self.replaced, "method": self.method}
+        return {
+            "workers": self.size,
+            "started": len(self._idle) + len(self._busy),
+            "busy": len(self._busy),
+            "submitted": self.submitted,
+            "replaced": self.replaced,
+            "method": self.method,
+        }
 
-    async def think(self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0) -> Thought:
+    async def think(
+        self, match: Match, agent: str, budget_ms: int, seed: int | None, dice_seed: int | None, top: int = 0
+    ) -> Thought:
         if agents.replaced():
             return await self.threads.think(match, agent, budget_ms, seed, dice_seed, top)
         # taken before the first await: the position as it is now, whatever happens to the game meanwhile
@@ -356,12 +381,16 @@ class ProcessThinker:
             trouble = f"hung (no answer in {timeout:.0f} s)"
             if self._closed:
                 raise asyncio.CancelledError from None
-            raise ThinkError(f"the computer player ({agent}) did not answer within {timeout:.0f} s; its worker process was stopped") from None
+            raise ThinkError(
+                f"the computer player ({agent}) did not answer within {timeout:.0f} s; its worker process was stopped"
+            ) from None
         except (EOFError, OSError) as exc:
             trouble = f"died ({type(exc).__name__})"
             if self._closed:  # stopped by `close`: the thought is called off, which is no failure to report
                 raise asyncio.CancelledError from None
-            raise ThinkError(f"the computer player's worker process ({agent}) stopped while it thought; nothing was played") from None
+            raise ThinkError(
+                f"the computer player's worker process ({agent}) stopped while it thought; nothing was played"
+            ) from None
         finally:
             self._release(worker, trouble)
         thought = _thought(reply)
@@ -393,7 +422,9 @@ class ProcessThinker:
         elif len(self._busy) + self._starting < self.size:
             self._starting += 1
             try:
-                worker = await asyncio.to_thread(self._start)  # the first start launches the fork server: keep it off the loop
+                worker = await asyncio.to_thread(
+                    self._start
+                )  # the first start launches the fork server: keep it off the loop
             except OSError as exc:
                 raise ThinkError(f"a thinking worker could not be started: {exc}") from None
             finally:
@@ -416,7 +447,9 @@ class ProcessThinker:
     def _start(self) -> _Worker:
         context: Any = multiprocessing.get_context(self.method)  # typeshed's BaseContext lacks Process
         if self.method == "forkserver":
-            context.set_forkserver_preload(_preload_modules())  # each worker is forked with the games and agents imported
+            context.set_forkserver_preload(
+                _preload_modules()
+            )  # each worker is forked with the games and agents imported
         parent, child = context.Pipe()
         process = context.Process(target=_worker_main, args=(child,), name="warroom-thinker", daemon=True)
         process.start()
@@ -437,7 +470,9 @@ class ProcessThinker:
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():
-                self._busy[id(worker)] = worker  # still counted while handed over, so that no caller starts one too many meanwhile
+                self._busy[id(worker)] = (
+                    worker  # still counted while handed over, so that no caller starts one too many meanwhile
+                )
                 waiter.set_result(worker)
                 return
         self._busy.pop(id(worker), None)
@@ -501,5 +536,22 @@ def _preload_modules() -> list[str]:
     return ["warroom", "warroom.web.thinking", "warroom.ai", "warroom.ai.mcts", *spec_modules(), "warroom.ai.preload"]
 
 
-__all__ = ["GRACE_S", "WORKERS_ENV", "WORKER_NICE", "Job", "ProcessThinker", "ThinkError", "Thinker", "Thought", "ThreadThinker", "WorkersError",
-           "answer", "default_workers", "make_thinker", "resolve_workers", "private_copy", "private_record", "rebuild"]
+__all__ = [
+    "GRACE_S",
+    "WORKERS_ENV",
+    "WORKER_NICE",
+    "Job",
+    "ProcessThinker",
+    "ThinkError",
+    "Thinker",
+    "Thought",
+    "ThreadThinker",
+    "WorkersError",
+    "answer",
+    "default_workers",
+    "make_thinker",
+    "resolve_workers",
+    "private_copy",
+    "private_record",
+    "rebuild",
+]

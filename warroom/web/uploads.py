@@ -40,7 +40,9 @@ class PreparedUpload:
     origin: dict[str, Any]
 
 
-def prepare_upload(record_json: Any, mode: str, secret_seed: Callable[[], Any], reseed: Callable[[Record], None] | None = None) -> PreparedUpload:
+def prepare_upload(
+    record_json: Any, mode: str, secret_seed: Callable[[], Any], reseed: Callable[[Record], None] | None = None
+) -> PreparedUpload:
     """Check and replay an uploaded record for a game in `mode`; ApiError (nothing stored) when it cannot go on.
 
     `secret_seed` draws a new seed; `reseed(record)` (when given) puts a secret seed in the record
@@ -55,7 +57,9 @@ def prepare_upload(record_json: Any, mode: str, secret_seed: Callable[[], Any], 
     except WarroomError as exc:
         raise from_engine(exc) from None
     scenario = record.scenario if record.scenario in info.scenarios else None
-    record.options = check_options(info.id, info.title, scenario, record.options)  # as the catalog offers them, like a new game
+    record.options = check_options(
+        info.id, info.title, scenario, record.options
+    )  # as the catalog offers them, like a new game
     try:
         finished = warroom.load(record, keep_log=False)  # validates every action and die before anything else
     except WarroomError as exc:
@@ -67,10 +71,14 @@ def prepare_upload(record_json: Any, mode: str, secret_seed: Callable[[], Any], 
     online = mode == "online"
     over = finished.over
     if isinstance(record.dice_mode, list):
-        record.dice_mode = list(record.dice)  # the rolls made replay as they were; a scripted die not rolled yet is dropped
+        record.dice_mode = list(
+            record.dice
+        )  # the rolls made replay as they were; a scripted die not rolled yet is dropped
     if online and not over:
         if record.dice_mode == "manual":
-            record.dice_mode = list(record.dice)  # typed in at a table: kept as they were, and the server rolls from here on
+            record.dice_mode = list(
+                record.dice
+            )  # typed in at a table: kept as they were, and the server rolls from here on
         if reseed is not None:
             reseed(record)
         else:
@@ -79,8 +87,15 @@ def prepare_upload(record_json: Any, mode: str, secret_seed: Callable[[], Any], 
         record.seed = secret_seed()
     manual = record.dice_mode == "manual"
     try:
-        replay = warroom.new_game(record.game, record.scenario, seed=record.seed, dice="manual" if manual else list(record.dice),
-                                  options=record.options, position=record.position, keep_log=False)
+        replay = warroom.new_game(
+            record.game,
+            record.scenario,
+            seed=record.seed,
+            dice="manual" if manual else list(record.dice),
+            options=record.options,
+            position=record.position,
+            keep_log=False,
+        )
         steps, initial = _replay_steps(replay, record, manual)
     except WarroomError as exc:
         raise from_engine(exc) from None
@@ -94,7 +109,7 @@ def _replay_steps(replay: Match, record: Record, manual: bool) -> tuple[list[Ste
     """Play the record again as the server stores it: one step a decision, a step a typed-in die."""
     initial = list(replay.dice_rolled)
     steps: list[Step] = []
-    dice_left = list(record.dice)[len(initial):]
+    dice_left = list(record.dice)[len(initial) :]
 
     def enter_pending_rolls() -> None:  # manual dice: the recorded dice typed in as the table did
         while manual and replay.to_act == DICE_SIDE and dice_left:
@@ -127,8 +142,15 @@ def _check_past_dice(record: Record) -> str | None:
     """Roll the record's seed again through its decisions: None when every die matches, else the first that does not."""
     header = record.to_json()["header"]
     try:
-        match = warroom.new_game(record.game, record.scenario, seed=record.seed, options=record.options, position=record.position,
-                                 keep_log=False, **_rng_kwargs(header))
+        match = warroom.new_game(
+            record.game,
+            record.scenario,
+            seed=record.seed,
+            options=record.options,
+            position=record.position,
+            keep_log=False,
+            **_rng_kwargs(header),
+        )
         rolled = match.dice_rolled
         for action in [None, *record.actions]:
             if action is not None:
@@ -153,11 +175,15 @@ def _rng_kwargs(header: dict[str, Any]) -> dict[str, Any]:
 def _origin(record: Record, source: str, mismatch: str | None, reseeded: bool) -> dict[str, Any]:
     """What every seat is told about the record this game continues."""
     moves, dice = len(record.actions), len(record.dice)
-    parts = [f"This game continues an uploaded record: {moves} decision{'s' if moves != 1 else ''} and {dice} "
-             f"{'dice' if dice != 1 else 'die'} so far."]
+    parts = [
+        f"This game continues an uploaded record: {moves} decision{'s' if moves != 1 else ''} and {dice} "
+        f"{'dice' if dice != 1 else 'die'} so far."
+    ]
     dice_note = {
         "none": None,
-        "seed": "Its dice were checked against its seed." if mismatch is None else f"Its dice do NOT match its seed: {mismatch}.",
+        "seed": "Its dice were checked against its seed."
+        if mismatch is None
+        else f"Its dice do NOT match its seed: {mismatch}.",
         "manual": "Its dice were typed in by hand at a table: nobody can check them.",
         "scripted": "Its dice were chosen in advance (a script): nobody can check them.",
         "unknown": "Its dice came with no seed: nobody can check them.",

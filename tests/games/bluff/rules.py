@@ -82,8 +82,14 @@ class Bluff:
             return []
         events: list[Event] = [{"type": "deal", "text": "The cards are shuffled and dealt.", "rule": "Bluff: Deal"}]
         for k, side in enumerate(SIDES):
-            events.append({"type": "card", "text": f"{side} draws the {CARDS[s.deck[k]]}.", "rule": "Bluff: Deal",
-                           "visible_to": [side]})
+            events.append(
+                {
+                    "type": "card",
+                    "text": f"{side} draws the {CARDS[s.deck[k]]}.",
+                    "rule": "Bluff: Deal",
+                    "visible_to": [side],
+                }
+            )
         return events
 
     def observation(self, s: BluffState, side: str | None) -> dict[str, Any]:
@@ -93,8 +99,12 @@ class Bluff:
         seen = {k for k, who in enumerate(SIDES) if who == side and s.deck}
         if tuple(s.history) in ENDINGS and s.history[-1] != "fold":
             seen = {0, 1}
-        return {"cards": {SIDES[k]: CARDS[s.deck[k]] for k in sorted(seen)}, "history": list(s.history),
-                "pot": pot(s), "viewer": side}
+        return {
+            "cards": {SIDES[k]: CARDS[s.deck[k]] for k in sorted(seen)},
+            "history": list(s.history),
+            "pot": pot(s),
+            "viewer": side,
+        }
 
     def result(self, s: BluffState) -> Result | None:
         if self.to_act(s) is not None:

@@ -10,13 +10,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from warroom.engine.errors import WarroomError
-from warroom.engine.spec import AgentHooks, GameSpec, HelpSection, OddsCapability, OddsField, ScenarioTerms, TerminalView
+from warroom.engine.spec import (
+    AgentHooks,
+    GameSpec,
+    HelpSection,
+    OddsCapability,
+    OddsField,
+    ScenarioTerms,
+    TerminalView,
+)
 from warroom.engine.vector import Vector
 
 from . import rules
 
-HELP = ("Each side holds one card of three (Jack < Queen < King) and has put one chip in. North checks or bets a "
-        "chip; a bet is called or folded; after a check South may bet. The higher card wins the pot at a showdown.")
+HELP = (
+    "Each side holds one card of three (Jack < Queen < King) and has put one chip in. North checks or bets a "
+    "chip; a bet is called or folded; after a check South may bet. The higher card wins the pot at a showdown."
+)
 
 
 class BluffOdds:

@@ -11,14 +11,42 @@ from typing import Any
 # Drawing aid only (not game data): the Provence coastline the Dragoon board is drawn over,
 # as (longitude, latitude) points from the Rhone delta east to the Italian border.
 DRAGOON_COAST = (
-    (4.45, 43.45), (4.70, 43.40), (4.90, 43.37), (5.05, 43.33), (5.30, 43.33), (5.36, 43.26), (5.55, 43.20),
-    (5.70, 43.16), (5.90, 43.09), (6.03, 43.06), (6.13, 43.07), (6.20, 43.11), (6.37, 43.12), (6.50, 43.16),
-    (6.58, 43.18), (6.66, 43.25), (6.70, 43.30), (6.77, 43.39), (6.90, 43.46), (7.01, 43.52), (7.12, 43.57),
-    (7.26, 43.68), (7.45, 43.76), (7.55, 43.78),
+    (4.45, 43.45),
+    (4.70, 43.40),
+    (4.90, 43.37),
+    (5.05, 43.33),
+    (5.30, 43.33),
+    (5.36, 43.26),
+    (5.55, 43.20),
+    (5.70, 43.16),
+    (5.90, 43.09),
+    (6.03, 43.06),
+    (6.13, 43.07),
+    (6.20, 43.11),
+    (6.37, 43.12),
+    (6.50, 43.16),
+    (6.58, 43.18),
+    (6.66, 43.25),
+    (6.70, 43.30),
+    (6.77, 43.39),
+    (6.90, 43.46),
+    (7.01, 43.52),
+    (7.12, 43.57),
+    (7.26, 43.68),
+    (7.45, 43.76),
+    (7.55, 43.78),
 )
 # The Rhone, which the German escape column follows north (drawing aid only).
-DRAGOON_RHONE = ((4.62, 43.42), (4.63, 43.66), (4.72, 43.85), (4.80, 43.98), (4.73, 44.15), (4.70, 44.32), (4.74, 44.56), (4.82, 44.85))
-
+DRAGOON_RHONE = (
+    (4.62, 43.42),
+    (4.63, 43.66),
+    (4.72, 43.85),
+    (4.80, 43.98),
+    (4.73, 44.15),
+    (4.70, 44.32),
+    (4.74, 44.56),
+    (4.82, 44.85),
+)
 
 
 def layout(scenario: str | None = None) -> dict[str, Any]:
@@ -33,21 +61,55 @@ def _layout() -> dict[str, Any]:
     b = load_board()
     data = b.data
     locations = [
-        {"id": loc.id, "name": loc.name, "kind": loc.kind, "x": loc.x, "y": loc.y, "vp": loc.vp, "fortress": loc.fortress,
-         "number": loc.number, "reconstructed": loc.source.startswith("reconstructed")}
+        {
+            "id": loc.id,
+            "name": loc.name,
+            "kind": loc.kind,
+            "x": loc.x,
+            "y": loc.y,
+            "vp": loc.vp,
+            "fortress": loc.fortress,
+            "number": loc.number,
+            "reconstructed": loc.source.startswith("reconstructed"),
+        }
         for loc in data.locations
     ]
     routes = [
-        {"unit": u.id, "color": u.color, "stops": list(u.route), "attack_only": u.attack_only, "landing_turn": u.landing_turn}
+        {
+            "unit": u.id,
+            "color": u.color,
+            "stops": list(u.route),
+            "attack_only": u.attack_only,
+            "landing_turn": u.landing_turn,
+        }
         for u in data.allied
     ]
     escape = [b.locations[i].id for i in b.escape_track]
     units = {
-        **{u.id: {"side": "Allied", "name": u.name, "nation": u.nation, "echelon": _echelon(u.id, u.name), "type": _allied_type(u.name), "color": u.color}
-           for u in data.allied},
-        **{g.id: {"side": "German", "name": g.name, "nation": "German", "echelon": "XX" if g.kind != "security" else "", "type": g.kind,
-                  "route_of": g.route_of, "arrival_turn": g.arrival_turn, "retreat_beyond": g.retreat_beyond}
-           for g in data.german},
+        **{
+            u.id: {
+                "side": "Allied",
+                "name": u.name,
+                "nation": u.nation,
+                "echelon": _echelon(u.id, u.name),
+                "type": _allied_type(u.name),
+                "color": u.color,
+            }
+            for u in data.allied
+        },
+        **{
+            g.id: {
+                "side": "German",
+                "name": g.name,
+                "nation": "German",
+                "echelon": "XX" if g.kind != "security" else "",
+                "type": g.kind,
+                "route_of": g.route_of,
+                "arrival_turn": g.arrival_turn,
+                "retreat_beyond": g.retreat_beyond,
+            }
+            for g in data.german
+        },
     }
     desperate_drm = {g.id: b.desperate_drm[k] for k, g in enumerate(data.german)}
     return {
@@ -65,9 +127,12 @@ def _layout() -> dict[str, Any]:
         "rp_max": 6,
         "coast": [list(p) for p in DRAGOON_COAST],
         "rivers": [[list(p) for p in DRAGOON_RHONE]],
-        "victory": {"vp": {loc.id: loc.vp for loc in data.locations if loc.vp}, "ports": ["Marseilles", "Toulon"],
-                    "text": "8+ VP: Allied victory; 7: draw (historical); 6 or less, or neither Marseilles nor Toulon held: German victory.",
-                    "rule": "Dragoon: How to Win"},
+        "victory": {
+            "vp": {loc.id: loc.vp for loc in data.locations if loc.vp},
+            "ports": ["Marseilles", "Toulon"],
+            "text": "8+ VP: Allied victory; 7: draw (historical); 6 or less, or neither Marseilles nor Toulon held: German victory.",
+            "rule": "Dragoon: How to Win",
+        },
     }
 
 

@@ -23,30 +23,104 @@ PATTON_COLORS = {"Allied": "#2f5fa8", "Axis": "#b8322a"}  # the rulebook's blue 
 PATTON_LAND = {
     # the Cotentin's west coast, the bay of Mont-Saint-Michel and the north Breton coast, closed far
     # inland; the Channel coast of the Bay of the Seine lies just beyond the top of the map
-    "normandy": [[
-        (1.6, 49.60), (0.23, 49.45), (-0.25, 49.30), (-0.62, 49.35), (-1.04, 49.40), (-1.20, 49.37), (-1.30, 49.42),
-        (-1.40, 49.75), (-1.90, 49.75), (-1.84, 49.50), (-1.72, 49.33), (-1.66, 49.22), (-1.62, 49.05), (-1.63, 48.84),
-        (-1.57, 48.76), (-1.50, 48.70), (-1.40, 48.665), (-1.52, 48.64), (-1.62, 48.64), (-1.80, 48.66), (-1.86, 48.71),
-        (-1.96, 48.67), (-2.03, 48.66), (-2.10, 48.63), (-2.30, 48.66), (-2.70, 48.58), (-3.6, 48.5), (-3.6, 45.5), (3.5, 45.5), (3.5, 49.75),
-    ]],
-    "sicily": [[
-        (15.56, 38.18), (15.65, 38.27), (15.50, 38.26), (15.24, 38.27), (15.05, 38.17), (14.75, 38.17), (14.45, 38.05),
-        (14.02, 38.05), (13.70, 38.00), (13.50, 38.10), (13.37, 38.16), (13.30, 38.22), (13.10, 38.19), (12.90, 38.04),
-        (12.74, 38.18), (12.58, 38.08), (12.48, 38.03), (12.42, 37.90), (12.43, 37.80), (12.58, 37.64), (12.83, 37.57),
-        (13.08, 37.49), (13.30, 37.37), (13.52, 37.27), (13.75, 37.16), (13.94, 37.09), (14.25, 37.05), (14.43, 36.87),
-        (14.60, 36.78), (14.85, 36.71), (15.10, 36.68), (15.15, 36.78), (15.13, 36.90), (15.24, 37.00), (15.30, 37.07),
-        (15.22, 37.24), (15.10, 37.30), (15.08, 37.49), (15.17, 37.61), (15.24, 37.76), (15.29, 37.85), (15.40, 37.98),
-        (15.50, 38.10),
-    ]],
+    "normandy": [
+        [
+            (1.6, 49.60),
+            (0.23, 49.45),
+            (-0.25, 49.30),
+            (-0.62, 49.35),
+            (-1.04, 49.40),
+            (-1.20, 49.37),
+            (-1.30, 49.42),
+            (-1.40, 49.75),
+            (-1.90, 49.75),
+            (-1.84, 49.50),
+            (-1.72, 49.33),
+            (-1.66, 49.22),
+            (-1.62, 49.05),
+            (-1.63, 48.84),
+            (-1.57, 48.76),
+            (-1.50, 48.70),
+            (-1.40, 48.665),
+            (-1.52, 48.64),
+            (-1.62, 48.64),
+            (-1.80, 48.66),
+            (-1.86, 48.71),
+            (-1.96, 48.67),
+            (-2.03, 48.66),
+            (-2.10, 48.63),
+            (-2.30, 48.66),
+            (-2.70, 48.58),
+            (-3.6, 48.5),
+            (-3.6, 45.5),
+            (3.5, 45.5),
+            (3.5, 49.75),
+        ]
+    ],
+    "sicily": [
+        [
+            (15.56, 38.18),
+            (15.65, 38.27),
+            (15.50, 38.26),
+            (15.24, 38.27),
+            (15.05, 38.17),
+            (14.75, 38.17),
+            (14.45, 38.05),
+            (14.02, 38.05),
+            (13.70, 38.00),
+            (13.50, 38.10),
+            (13.37, 38.16),
+            (13.30, 38.22),
+            (13.10, 38.19),
+            (12.90, 38.04),
+            (12.74, 38.18),
+            (12.58, 38.08),
+            (12.48, 38.03),
+            (12.42, 37.90),
+            (12.43, 37.80),
+            (12.58, 37.64),
+            (12.83, 37.57),
+            (13.08, 37.49),
+            (13.30, 37.37),
+            (13.52, 37.27),
+            (13.75, 37.16),
+            (13.94, 37.09),
+            (14.25, 37.05),
+            (14.43, 36.87),
+            (14.60, 36.78),
+            (14.85, 36.71),
+            (15.10, 36.68),
+            (15.15, 36.78),
+            (15.13, 36.90),
+            (15.24, 37.00),
+            (15.30, 37.07),
+            (15.22, 37.24),
+            (15.10, 37.30),
+            (15.08, 37.49),
+            (15.17, 37.61),
+            (15.24, 37.76),
+            (15.29, 37.85),
+            (15.40, 37.98),
+            (15.50, 38.10),
+        ]
+    ],
 }
 
 
 # Region and sea names (drawing aids), as (longitude, latitude, name, "land" | "sea"), in the map's empty corners.
 PATTON_NAMES = {
-    "normandy": [(0.05, 49.16, "NORMANDY", "land"), (-2.05, 47.85, "BRITTANY", "land"), (0.55, 47.80, "MAINE", "land"),
-                 (-1.98, 48.99, "Gulf of St. Malo", "sea")],
+    "normandy": [
+        (0.05, 49.16, "NORMANDY", "land"),
+        (-2.05, 47.85, "BRITTANY", "land"),
+        (0.55, 47.80, "MAINE", "land"),
+        (-1.98, 48.99, "Gulf of St. Malo", "sea"),
+    ],
     "bulge": [(5.47, 50.06, "ARDENNES", "land"), (5.45, 49.68, "BELGIUM", "land"), (6.22, 50.09, "LUXEMBOURG", "land")],
-    "sicily": [(14.1, 38.38, "Tyrrhenian Sea", "sea"), (13.0, 36.95, "Mediterranean Sea", "sea"), (15.55, 36.62, "Ionian Sea", "sea")],
+    "sicily": [
+        (14.1, 38.38, "Tyrrhenian Sea", "sea"),
+        (13.0, 36.95, "Mediterranean Sea", "sea"),
+        (15.55, 36.62, "Ionian Sea", "sea"),
+    ],
 }
 
 
@@ -93,7 +167,9 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
     placed = _relax(start, len(towns), links)
     moved = [(p[0] - s[0], p[1] - s[1]) for p, s in zip(placed, start, strict=True)]
     land = [[_warp(project(lon, lat), start, moved) for lon, lat in ring] for ring in PATTON_LAND.get(board.id, [])]
-    names = [(_warp(project(lon, lat), start, moved), name, kind) for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])]
+    names = [
+        (_warp(project(lon, lat), start, moved), name, kind) for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])
+    ]
     xs = [p[0] for p in placed]
     ys = [p[1] for p in placed]
     x0, y0 = min(xs) - PATTON_PAD, min(ys) - PATTON_PAD
@@ -104,22 +180,45 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
 
     obj = data.objective
     sides = {}
-    for key, spec, reserve in (("Allied", data.allied, data.reserves.get("allied")), ("Axis", data.axis, data.reserves.get("axis"))):
-        sides[key] = {"name": spec.name, "color": PATTON_COLORS[key], "dice": spec.dice_color,
-                      "reserves": _reserve_text(reserve, spec.name), "reserve_town": reserve.town if reserve and reserve.town else None}
+    for key, spec, reserve in (
+        ("Allied", data.allied, data.reserves.get("allied")),
+        ("Axis", data.axis, data.reserves.get("axis")),
+    ):
+        sides[key] = {
+            "name": spec.name,
+            "color": PATTON_COLORS[key],
+            "dice": spec.dice_color,
+            "reserves": _reserve_text(reserve, spec.name),
+            "reserve_town": reserve.town if reserve and reserve.town else None,
+        }
     sc = data.scenario
     return {
         "id": board.id,
         "title": board.title,
         "map": {"w": round(width, 1), "h": round(height, 1)},
         "towns": [
-            {"id": t.id, "name": t.name, "x": at(placed[k])[0], "y": at(placed[k])[1], "red": t.red, "star": t.star,
-             "front": t.front, "defection": t.defection, "reconstructed": t.source.startswith("reconstructed")}
+            {
+                "id": t.id,
+                "name": t.name,
+                "x": at(placed[k])[0],
+                "y": at(placed[k])[1],
+                "red": t.red,
+                "star": t.star,
+                "front": t.front,
+                "defection": t.defection,
+                "reconstructed": t.source.startswith("reconstructed"),
+            }
             for k, t in enumerate(towns)
         ],
         "roads": [{"a": r.a, "b": r.b, "kind": r.kind, "mp": ROAD_COST[r.kind]} for r in data.roads],
         "landings": [
-            {"id": la.id, "town": la.town, "capacity": la.capacity, "x": at(placed[len(towns) + k])[0], "y": at(placed[len(towns) + k])[1]}
+            {
+                "id": la.id,
+                "town": la.town,
+                "capacity": la.capacity,
+                "x": at(placed[len(towns) + k])[0],
+                "y": at(placed[len(towns) + k])[1],
+            }
             for k, la in enumerate(landings)
         ],
         "land": [[at(p) for p in ring] for ring in land],
@@ -128,12 +227,20 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
         "deal": list(sc.deal),
         "turns": sc.turns or sc.turn_limit,
         "game_ends_card": sc.game_ends_card,
-        "objective": {"kind": obj.kind, "needed": obj.needed, "relieve": obj.relieve, "hold": obj.hold,
-                      "text": _objective_text(board), "rule": f"{SCENARIO_RULE.get(board.id, 'Patton')} — Objective"},
+        "objective": {
+            "kind": obj.kind,
+            "needed": obj.needed,
+            "relieve": obj.relieve,
+            "hold": obj.hold,
+            "text": _objective_text(board),
+            "rule": f"{SCENARIO_RULE.get(board.id, 'Patton')} — Objective",
+        },
     }
 
 
-def _relax(start: list[tuple[float, float]], n_towns: int, links: list[tuple[int, int]], rounds: int = 160) -> list[tuple[float, float]]:
+def _relax(
+    start: list[tuple[float, float]], n_towns: int, links: list[tuple[int, int]], rounds: int = 160
+) -> list[tuple[float, float]]:
     """Spread the points (towns, then landing areas) until no two are too close and no town sits on
     a road that does not end in it, each held loosely to where the map puts it. Deterministic."""
     pts = [[x, y] for x, y in start]
@@ -198,7 +305,9 @@ def _clear_road(pts: list[list[float]], n_towns: int, a: int, b: int) -> None:
             end[1] -= dy * push * 0.5
 
 
-def _warp(p: tuple[float, float], start: list[tuple[float, float]], moved: list[tuple[float, float]]) -> tuple[float, float]:
+def _warp(
+    p: tuple[float, float], start: list[tuple[float, float]], moved: list[tuple[float, float]]
+) -> tuple[float, float]:
     """Move a drawing-aid point as the towns near it moved (inverse-square distance weights)."""
     total = wx = wy = 0.0
     for (sx, sy), (mx, my) in zip(start, moved, strict=True):
@@ -218,8 +327,11 @@ def _reserve_text(spec: Any, name: str) -> str:
     """The scenario's reserves for one side, in a sentence (from its data, so corrections show)."""
     if spec is None:
         return f"The {name} have no reserves."
-    where = {"own_town": "in a town they occupy", "star": "in a (*) town the enemy does not occupy",
-             "town": f"in {spec.town} unless the enemy occupies it"}[spec.place]
+    where = {
+        "own_town": "in a town they occupy",
+        "star": "in a (*) town the enemy does not occupy",
+        "town": f"in {spec.town} unless the enemy occupies it",
+    }[spec.place]
     if spec.by_face:
         faces: dict[str, list[str]] = {}
         for face, units in sorted(spec.by_face.items()):
@@ -228,8 +340,16 @@ def _reserve_text(spec: Any, name: str) -> str:
     else:
         what = f"a double brings in {_units_text(spec.armor, spec.infantry)}"
     if spec.trigger == "schedule":
-        return f"{_units_text(spec.armor, spec.infantry)} at the end of each of their first {spec.entries} turns, {where}."
-    times = f" (at most {spec.entries} times)" if spec.entries and spec.entries > 1 else " (once)" if spec.entries == 1 else ""
+        return (
+            f"{_units_text(spec.armor, spec.infantry)} at the end of each of their first {spec.entries} turns, {where}."
+        )
+    times = (
+        f" (at most {spec.entries} times)"
+        if spec.entries and spec.entries > 1
+        else " (once)"
+        if spec.entries == 1
+        else ""
+    )
     wait = " They may wait before throwing." if spec.optional_roll else ""
     return f"Throw 3 dice at the end of each turn: {what}{times}, {where}.{wait}"
 
@@ -241,14 +361,20 @@ def _objective_text(board: Any) -> str:
     sc = board.data.scenario
     if obj.kind == "red_towns":
         red = [t.name for t in board.towns if t.red]
-        return (f"The {allied} win at the end of any {axis} turn in which they hold {obj.needed} or more of the {len(red)} red towns "
-                f"({', '.join(red)}). The {axis} win if that has not happened after {sc.turns} turns.")
+        return (
+            f"The {allied} win at the end of any {axis} turn in which they hold {obj.needed} or more of the {len(red)} red towns "
+            f"({', '.join(red)}). The {axis} win if that has not happened after {sc.turns} turns."
+        )
     if obj.kind == "relief_and_hold":
         relieve, hold = name[obj.relieve], name[obj.hold]
-        return (f"The {allied} must relieve {relieve} (a path free of {axis} Units from it to any (*) town) and occupy {hold} "
-                f"through the {axis} reply. The {axis} win if either is still undone after {sc.turns} turns. "
-                f"Until relieved, the Units in {relieve} cannot move or fight.")
+        return (
+            f"The {allied} must relieve {relieve} (a path free of {axis} Units from it to any (*) town) and occupy {hold} "
+            f"through the {axis} reply. The {axis} win if either is still undone after {sc.turns} turns. "
+            f"Until relieved, the Units in {relieve} cannot move or fight."
+        )
     hold = name[obj.hold]
-    return (f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. The {axis} win by making "
-            f"that impossible: the {allied} left with no Units, or with one Infantry Unit while the {axis} hold {hold}"
-            + (f" (here also: {hold} not taken by the end of turn {sc.turn_limit})." if sc.turn_limit else "."))
+    return (
+        f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. The {axis} win by making "
+        f"that impossible: the {allied} left with no Units, or with one Infantry Unit while the {axis} hold {hold}"
+        + (f" (here also: {hold} not taken by the end of turn {sc.turn_limit})." if sc.turn_limit else ".")
+    )
