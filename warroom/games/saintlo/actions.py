@@ -1,0 +1,66 @@
+"""Saint-Lo's actions as values with a stable text id (`Action.from_id(a.id) == a`).
+
+    post 1411 5                 place a Command Post of defence 5 on hex 1411 (4.2)
+    deploy us_m5 0304           deploy the next undeployed counter of a kind (4.3)
+    move us_m5.3 0506           move a unit (6.1, 7.4, 7.5)
+    attack us_m5.3 0607         attack the enemy unit or Command Post there (6.2, 7.4)
+    support us_m2a1.1 / fire    call an artillery unit to the declared attack, then roll (7.3)
+    agree / refuse              the partner's answer to a support request (10.3)
+    done                        the unit in use is finished and flipped (5.3)
+    end                         end Movement and Attack, or end Reorganization and the turn (5.3, 5.4)
+    play ace_of_tanks de_tiger_i.1 / play fuel_depot    play a Battle Report (9)
+    pass                        close one's Battle Report window (9)
+    discard dug_in              discard down to 7 Battle Reports (5.2)
+    buy us_m5 0305 / swap us_m5.3                       Reorganization (5.4, 8)
+
+Units are named by kind and number (`us_m5.3`: the third M5); hexes by their printed label. Reading
+checks the form only; whether it names real things and is legal now is the ruleset's to say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warroom.engine.errors import IllegalActionError, quoted
+
+POST, DEPLOY, MOVE, ATTACK, SUPPORT, FIRE, AGREE, REFUSE = "post", "deploy", "move", "attack", "support", "fire", "agree", "refuse"
+DONE, END, PLAY, PASS, DISCARD, BUY, SWAP = "done", "end", "play", "pass", "discard", "buy", "swap"
+BARE = (FIRE, AGREE, REFUSE, DONE, END, PASS)
+ONE = (SUPPORT, DISCARD, SWAP)
+TWO = (POST, DEPLOY, MOVE, ATTACK, BUY)
+FORMS = ("post HEX DEFENCE", "deploy KIND HEX", "move UNIT HEX", "attack UNIT HEX", "support ARTILLERY", "fire",
+         "agree", "refuse", "done", "end", "play CARD [UNIT]", "pass", "discard CARD", "buy KIND HEX", "swap UNIT")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: its kind, and the words it names (a unit, a kind, a card; a hex; a defence value)."""
+
+    kind: str
+    subject: str = ""
+    """The unit (move, attack, support, swap, play's target), the kind (deploy, buy), the card (play,
+    discard) or the hex (post)."""
+    where: str = ""
+    """The hex (deploy, move, attack, buy), the defence (post) or the card's target unit (play)."""
+
+    @property
+    def id(self) -> str:
+        if self.kind in BARE:
+            return self.kind
+        if self.where:
+            return f"{self.kind} {self.subject} {self.where}"
+        return f"{self.kind} {self.subject}"
+
+    @classmethod
+    def from_id(cls, text: str) -> Action:
+        """The action an id names; a text of no action's form is an IllegalActionError."""
+        words = text.split(" ")
+        kind, n = words[0], len(words)
+        if n == 1 and kind in BARE:
+            return cls(kind)
+        if all(words):
+            if n == 2 and kind in (*ONE, PLAY):
+                return cls(kind, words[1])
+            if n == 3 and kind in (*TWO, PLAY):
+                return cls(kind, words[1], words[2])
+        raise IllegalActionError(f"{quoted(text)} is not a Saint-Lo action: the forms are {', '.join(FORMS)}")

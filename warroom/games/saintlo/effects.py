@@ -1,0 +1,121 @@
+"""Battle Report effects in play (9): a unit's stats, attributes and forbidden actions with every card
+played this turn applied, and which cards a player may play now and on what.
+
+A played card is kept as (army that played it, card index, unit or OFF) until the end of the turn
+(9: "Unique and General events last only until the end of the turn"); nothing is written into the
+units, so the turn's end only empties the list. A stat never falls below 0 (NOTES.md). A unique card
+selects one unit on the board of its types, the player's own (own army, a partner's included: 10.4)
+or the enemy's; a general one acts on every unit of its group, including units that enter later in
+the turn; a supplies card is always playable.
+"""
+
+from __future__ import annotations
+
+from .state import OFF, SaintLoState
+from .tables import GENERAL, SUPPLIES, UNIQUE, Card, Tables
+
+
+def applies(t: Tables, card: Card, played_by: int, unit_target: int, u: int) -> bool:
+    """Whether a card played by army `played_by` (on `unit_target`, if unique) acts on unit u."""
+    if card.kind == UNIQUE:
+        return unit_target == u
+    if card.kind == GENERAL:
+        return (t.unit_army[u] == played_by) == card.own and t.unit_type[u] in card.types
+    return False
+
+
+def stat(t: Tables, s: SaintLoState, u: int, which: int) -> int:
+    """Unit u's stat (tables.STATS index) with the turn's Battle Reports applied, never below 0."""
+    value = t.base[u][which]
+    if s.effects:
+        for army, c, target in s.effects:
+            card = t.cards[army][c]
+            if card.mods and applies(t, card, army, target, u):
+                for stat_index, by in card.mods:
+                    if stat_index == which:
+                        value += by
+    return value if value > 0 else 0
+
+
+def forbidden(t: Tables, s: SaintLoState, u: int, action: str) -> bool:
+    """Whether a Battle Report forbids unit u to `action` ("move", "attack", "support") this turn."""
+    if s.effects:
+        for army, c, target in s.effects:
+            card = t.cards[army][c]
+            if action in card.forbids and applies(t, card, army, target, u):
+                return True
+    return False
+
+
+def granted(t: Tables, s: SaintLoState, u: int, attribute: str) -> bool:
+    """Whether a Battle Report grants unit u `attribute` (cross_rivers) this turn."""
+    if s.effects:
+        for army, c, target in s.effects:
+            card = t.cards[army][c]
+            if attribute in card.grants and applies(t, card, army, target, u):
+                return True
+    return False
+
+
+def card_targets(t: Tables, s: SaintLoState, army: int, c: int) -> list[int] | None:
+    """The units a card of `army`'s deck may select now (unique), or None for a card with no target.
+
+    An empty list: a unique card with no unit to select, not playable now."""
+    card = t.cards[army][c]
+    if card.kind != UNIQUE:
+        return None
+    side = army if card.own else 1 - army
+    pos, unit_type, types = s.pos, t.unit_type, card.types
+    return [u for u in t.army_units[side] if pos[u] != OFF and unit_type[u] in types]
+
+
+def playable(t: Tables, s: SaintLoState, army: int, c: int) -> bool:
+    """9: a card is played for its event: a unique one needs a unit to select, a general one a unit of its
+    group on the board (else it would do nothing), a supplies one is always playable."""
+    card = t.cards[army][c]
+    if card.kind == SUPPLIES:
+        return True
+    if card.kind == UNIQUE:
+        return bool(card_targets(t, s, army, c))
+    side = army if card.own else 1 - army
+    pos, unit_type = s.pos, t.unit_type
+    return any(pos[u] != OFF and unit_type[u] in card.types for u in t.army_units[side])
+
+
+def play_ids(t: Tables, s: SaintLoState, seat: int, army: int) -> list[str]:
+    """Every `play` id the seat's hand offers now (one per distinct card, and target for a unique one)."""
+    out: list[str] = []
+    seen = -1
+    for c in s.hands[seat]:
+        if c == seen:
+            continue
+        seen = c
+        card = t.cards[army][c]
+        targets = card_targets(t, s, army, c)
+        if targets is None:
+            if card.kind == SUPPLIES or playable(t, s, army, c):
+                out.append(f"play {card.id}")
+        else:
+            ids = t.unit_ids
+            out.extend(f"play {card.id} {ids[u]}" for u in targets)
+    return out
+
+
+def has_playable(t: Tables, s: SaintLoState, seat: int, army: int) -> bool:
+    """Whether the seat holds a card it may play now (9: the window is offered only then)."""
+    seen = -1
+    for c in s.hands[seat]:
+        if c != seen and playable(t, s, army, c):
+            return True
+        seen = c
+    return False
+
+
+def drop_unit(s: SaintLoState, u: int) -> None:
+    """A unit leaves the board: the unique events on it end with it (a counter bought back is a new unit)."""
+    if s.effects and any(target == u for _, _, target in s.effects):
+        s.effects = tuple(e for e in s.effects if e[2] != u)
+
+
+__all__ = ["OFF", "applies", "card_targets", "drop_unit", "forbidden", "granted", "has_playable", "play_ids",
+           "playable", "stat"]

@@ -1,0 +1,207 @@
+"""Words for Saint-Lo's actions: a menu label for each legal id, and the reason an id is refused, naming
+the rule that refuses it (the message of the IllegalActionError; the state is never changed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.engine.errors import IllegalActionError, quoted
+
+from .actions import (
+    AGREE,
+    ATTACK,
+    BUY,
+    DEPLOY,
+    DISCARD,
+    DONE,
+    END,
+    FIRE,
+    MOVE,
+    PASS,
+    PLAY,
+    POST,
+    REFUSE,
+    SUPPORT,
+    SWAP,
+    Action,
+)
+from .effects import card_targets, forbidden, playable
+from .seats import army_of, kind_for, may_use
+from .state import OFF, PHASE_NAMES, Phase, SaintLoState
+from .tables import AIRCRAFT, ARTILLERY, SUPPLY, TANK, UNIQUE
+
+if TYPE_CHECKING:
+    from .rules import SaintLoRules
+
+PHASE_RULE = {
+    Phase.POSTS: "Saint-Lo 4", Phase.DEPLOY: "Saint-Lo 4", Phase.DRAW: "Saint-Lo 5.2", Phase.START_ROLL: "Saint-Lo 4",
+    Phase.DISCARD: "Saint-Lo 5.2", Phase.WINDOW: "Saint-Lo 9", Phase.ACTIONS: "Saint-Lo 5.3",
+    Phase.SUPPORT: "Saint-Lo 7.3", Phase.SUPPORT_REPLY: "Saint-Lo 10.3", Phase.ATTACK_ROLL: "Saint-Lo 6.2",
+    Phase.DEFENSE_ROLL: "Saint-Lo 6.2", Phase.REORGANIZE: "Saint-Lo 5.4", Phase.OVER: "Saint-Lo 3",
+}
+PHASE_KINDS = {
+    Phase.POSTS: (POST,), Phase.DEPLOY: (DEPLOY,), Phase.DISCARD: (DISCARD,), Phase.WINDOW: (PLAY, PASS),
+    Phase.ACTIONS: (MOVE, ATTACK, DONE, END, PLAY), Phase.SUPPORT: (SUPPORT, FIRE, PLAY),
+    Phase.SUPPORT_REPLY: (AGREE, REFUSE), Phase.REORGANIZE: (BUY, SWAP, END, PLAY),
+}
+
+
+def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
+    t = rules.t
+    act = Action.from_id(action)
+    k = act.kind
+    if k == POST:
+        return f"Place a Command Post of defence {act.where} on {act.subject}"
+    if k == DEPLOY:
+        return f"Deploy a {t.kinds[t.kind_index[act.subject]].name} face down on {act.where}"
+    if k == MOVE:
+        return f"Move {act.subject} to {act.where}"
+    if k == ATTACK:
+        return f"Attack {act.where} with {act.subject}"
+    if k == SUPPORT:
+        return f"Call {act.subject} to support the attack (1 Supply)"
+    if k == PLAY:
+        army = army_of(s, s.seat)
+        card = t.cards[army][t.card_index[army][act.subject]]
+        return f"Play \"{card.name}\"" + (f" on {act.where}" if act.where else "")
+    if k == DISCARD:
+        return f"Discard \"{act.subject}\""
+    if k == BUY:
+        return f"Buy a {t.kinds[t.kind_index[act.subject]].name} ({t.kinds[t.kind_index[act.subject]].cost} Supplies), " \
+               f"entering on {act.where}"
+    if k == SWAP:
+        return f"Swap {act.subject} for Supplies"
+    return {FIRE: "Roll the attack", AGREE: "Agree to support the attack", REFUSE: "Refuse the support",
+            DONE: "Finish with this unit", END: "End Movement and Attack" if s.phase == Phase.ACTIONS else "End the turn",
+            PASS: "Play no Battle Report now"}.get(k, action)
+
+
+def why_illegal(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
+    """Why `action` is not legal now, naming the rule."""
+    if s.phase == Phase.OVER:
+        return f"the game is over (Saint-Lo 3): {quoted(action)} cannot be played"
+    try:
+        act = Action.from_id(action)
+    except IllegalActionError as exc:
+        return str(exc)
+    phase = s.phase
+    kinds = PHASE_KINDS.get(phase, ())
+    where = f"{PHASE_NAMES[phase]} ({PHASE_RULE[phase]})"
+    if act.kind not in kinds:
+        if not kinds:
+            return f"{quoted(action)}: a chance event is pending in {where}; no decision is taken now"
+        return f"{quoted(action)} is not an action of {where}: the actions now are {', '.join(kinds)}"
+    reason = _reason(rules, s, act)
+    return f"{quoted(action)} is not legal in {where}: {reason}"
+
+
+def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: C901 - one question per rule
+    t = rules.t
+    army = army_of(s, s.seat)
+    k = act.kind
+    u = t.unit_index.get(act.subject, OFF)
+    h = t.hex_of.get(act.where, OFF) if k in (MOVE, ATTACK, DEPLOY, BUY) else OFF
+    if k in (MOVE, ATTACK, SWAP, SUPPORT) and u == OFF:
+        return f"there is no unit {quoted(act.subject)}"
+    if k in (MOVE, ATTACK, DEPLOY, BUY) and h == OFF:
+        return f"there is no hex {quoted(act.where)} on the board"
+    if k == POST:
+        return "a Command Post goes on a free hex of its army's colour, with a defence value not yet placed (4.2)"
+    if k == DEPLOY:
+        kind = t.kind_index.get(act.subject)
+        if kind is None or not kind_for(t, s, s.seat, kind):
+            return "a player deploys only his own units (4.1, 10.1)"
+        return ("one unit a hex in the own sector, land units not on rivers or Command Posts, Supply units on roads, "
+                "and room kept for the Supply units still to deploy (4.3, 7.5)")
+    if k in (MOVE, ATTACK):
+        if t.unit_army[u] != army:
+            return f"{act.subject} is the enemy's unit (5.3: the player uses his own units)"
+        if not may_use(t, s, s.seat, u):
+            return f"{act.subject} is the partner's unit (10: a player may not use his partner's units)"
+        if s.pos[u] == OFF:
+            return f"{act.subject} is not on the board"
+        if s.current != OFF and s.current != u:
+            return f"{t.unit_ids[s.current]} is in use: finish it first ('done', 5.3)"
+        if s.used[u]:
+            return f"{act.subject} is face down: used this turn (5.3)"
+        if s.current == OFF and s.activations >= t.rules.activations_per_turn:
+            return "10 units have been used this turn (5.3)"
+        if k == MOVE:
+            if s.current == u and s.moved:
+                return f"{act.subject} has moved this turn (6.1: once per turn)"
+            if not (s.paid and s.current == u) and not t.foot[u] and s.supplies[army] < 1:
+                return "no Supply left to use the unit (5.3)"
+            if forbidden(t, s, u, "move"):
+                return f"a Battle Report forbids {act.subject} to move this turn (9)"
+            kind_type = t.unit_type[u]
+            if kind_type == AIRCRAFT:
+                return ("aircraft fly up to their mobility and never end on another aircraft (7.4)")
+            if kind_type == SUPPLY:
+                return "Supply units move only along roads and bridges, up to their mobility (7.5, 6.1)"
+            return ("a land unit moves up to its mobility, never into a land unit or a Command Post, never through enemy "
+                    "units, and crosses rivers only at bridges (6.1)")
+        if s.current == u and s.attacked:
+            return f"{act.subject} has attacked this turn (5.3)"
+        if not (s.paid and s.current == u) and s.supplies[army] < 1:
+            return "no Supply left to attack (5.3, 7.1: foot infantry pays to attack)"
+        kind_type = t.unit_type[u]
+        if kind_type == ARTILLERY:
+            return "artillery cannot attack by itself; it supports an attack (7.3)"
+        if kind_type == SUPPLY:
+            return "Supply units have no attack capacity (7.5)"
+        if forbidden(t, s, u, "attack"):
+            return f"a Battle Report forbids {act.subject} to attack this turn (9)"
+        if kind_type == AIRCRAFT:
+            if s.post_at[h] != OFF and h == s.pos[u] and s.land_at[h] == OFF:
+                return "aircraft cannot destroy Command Posts (7.4)"
+            return "an aircraft attacks an enemy aircraft in an adjacent hex, or an enemy land unit in its own hex (7.4)"
+        if s.air_at[h] != OFF and t.unit_army[s.air_at[h]] != army and s.land_at[h] == OFF:
+            return f"{'tank' if kind_type == TANK else 'infantry'} units cannot attack aircraft (7.1, 7.2)"
+        return "an attack is made on an enemy unit or Command Post in an adjacent hex (6.2)"
+    if k == SUPPORT:
+        a = s.attack
+        if t.unit_type[u] != ARTILLERY or t.unit_army[u] != army:
+            return "only the army's own artillery supports an attack (7.3)"
+        if a is not None and t.unit_type[a.attacker] == AIRCRAFT:
+            return "aircraft cannot use artillery support (7.4)"
+        if s.supplies[army] < 1:
+            return "each supporting artillery unit costs 1 Supply (7.3)"
+        if a is not None and u in a.refused:
+            return "the partner refused that support (10.3)"
+        if s.used[u]:
+            return "artillery that has moved is face down for the turn (7.3)"
+        return "the target must be within the artillery's range, and a unit supports once an attack (7.3)"
+    if k == PLAY:
+        c = t.card_index[army].get(act.subject)
+        if c is None or c not in s.hands[s.seat]:
+            return f"{quoted(act.subject)} is not in {rules.sides[s.seat]}'s hand (9)"
+        if t.cards[army][c].kind == UNIQUE:
+            targets = card_targets(t, s, army, c) or []
+            if act.where not in (t.unit_ids[x] for x in targets):
+                return "a unique Battle Report selects one unit of the kind it names, own or enemy as it says (9)"
+        elif act.where:
+            return "only a unique Battle Report selects a unit (9)"
+        if not playable(t, s, army, c):
+            return "the event has no unit to act on (9)"
+        return "the Battle Report cannot be played now (9)"
+    if k == DISCARD:
+        return "discard a Battle Report from the own hand (5.2)"
+    if k == BUY:
+        kind = t.kind_index.get(act.subject)
+        if kind is None or not kind_for(t, s, s.seat, kind):
+            return "a player buys only units of his own army (5.4, 10)"
+        if all(s.pos[x] != OFF for x in t.kind_units[kind]):
+            return "every counter of that kind is in play (5.4)"
+        if t.kinds[kind].cost > s.supplies[army]:
+            return f"it costs {t.kinds[kind].cost} Supplies and the army has {s.supplies[army]} (5.4)"
+        return "a bought unit enters on a free hex adjacent to an own Command Post (5.4; land units not on rivers, " \
+               "Supply units on roads: 4.3, 7.5)"
+    if k == SWAP:
+        if t.unit_army[u] != army or s.pos[u] == OFF:
+            return "only the player's own units on the board are swapped (8)"
+        if t.unit_type[u] == SUPPLY:
+            return "Supply units cannot be deactivated for Supplies (8)"
+        return "a player swaps only his own units (10)"
+    if k in (DONE, END):
+        return "a unit in use is finished with 'done' before the phase ends (5.3)" if k == END else "no unit is in use (5.3)"
+    return "not now"

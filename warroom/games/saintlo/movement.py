@@ -1,0 +1,78 @@
+"""Where a unit may move (6.1, 7.4, 7.5): every step one hex, terrain and units only forbid.
+
+Land units (6.1): up to their mobility; never into a river hex but at a bridge; through friendly land
+units and the own live Command Posts (NOTES.md, open question 2) but never through enemy land units or
+enemy Command Posts; they end in a hex with no land unit and no live Command Post. Aircraft do not
+hinder land units (7.4: aircraft stand over land units). Supply units step only along a road's own
+hexsides (7.5). Aircraft (7.4) fly anywhere within their mobility and end in a hex with no other
+aircraft. A land unit granted cross_rivers (Combat Engineers, 9) may pass river hexes but not end on one.
+"""
+
+from __future__ import annotations
+
+from .effects import forbidden, granted, stat
+from .state import OFF, SaintLoState
+from .tables import AIRCRAFT, MOBILITY_STAT, SUPPLY, Tables
+
+
+def occupancy(t: Tables, s: SaintLoState, army: int) -> tuple[bytearray, bytearray]:
+    """For `army`'s land units: which hexes may be passed (no enemy land unit, no enemy live Command Post)
+    and which may end a move (no land unit, no live Command Post): made once per legal list."""
+    n = t.n_hexes
+    passable, endable = bytearray(b"\x01") * n, bytearray(b"\x01") * n
+    unit_army = t.unit_army
+    for h, u in enumerate(s.land_at):
+        if u != OFF:
+            endable[h] = 0
+            if unit_army[u] != army:
+                passable[h] = 0
+    for h, p in enumerate(s.post_at):
+        if p != OFF:
+            endable[h] = 0
+            if p // 8 != army:
+                passable[h] = 0
+    return passable, endable
+
+
+def destinations(t: Tables, s: SaintLoState, u: int, occupied: tuple[bytearray, bytearray] | None = None) -> list[int]:
+    """The hexes unit u may end a move in now (its own hex excluded: staying is not a move); `occupied`:
+    the army's `occupancy`, when the caller has it."""
+    start = s.pos[u]
+    if start == OFF or forbidden(t, s, u, "move"):
+        return []
+    mobility = stat(t, s, u, MOBILITY_STAT)
+    if mobility <= 0:
+        return []
+    kind = t.unit_type[u]
+    if kind == AIRCRAFT:
+        air_at = s.air_at
+        return [j for j in t.air_reach(start, mobility) if air_at[j] == OFF]
+    passable, endable = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
+    if kind == SUPPLY:
+        steps = t.supply_steps
+        endable_here = endable
+    elif granted(t, s, u, "cross_rivers"):
+        steps = t.air_steps
+        land_ok = t.land_ok
+        endable_here = bytearray(e and land_ok[h] for h, e in enumerate(endable))  # cross, never stop on a river
+    else:
+        steps, endable_here = t.land_steps, endable
+    seen = {start}
+    frontier = [start]
+    out = []
+    for _ in range(mobility):
+        nxt = []
+        for i in frontier:
+            for j in steps[i]:
+                if j in seen:
+                    continue
+                seen.add(j)
+                if not passable[j]:
+                    continue  # 6.1 f8: never through enemy land units or Command Posts
+                nxt.append(j)
+                if endable_here[j]:
+                    out.append(j)
+        if not nxt:
+            break
+        frontier = nxt
+    return out

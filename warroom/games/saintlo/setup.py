@@ -1,0 +1,112 @@
+"""Game setup (4, 10.1): Command Posts on the coloured hexes, units deployed face down, Battle Reports dealt,
+dice for the starting player.
+
+4.2: each army places its 8 Command Posts, one a hex, on its colour (the Allies on yellow, the Axis on
+red), the owner choosing which post (defence value) goes where (NOTES.md). 4.3: every unit is deployed
+(NOTES.md, open question 1) in the own sector, one unit a hex; land units not on rivers nor Command Posts,
+Supply units only on roads or bridges (7.5), aircraft anywhere in the sector (4.3's exception covers
+both rivers and Command Posts; a hex holds one aircraft). Deployment is face down and revealed when
+both armies are done, so the order in which they deploy gives nothing away. A placement that would
+leave a Supply unit no road hex to stand on is refused: every unit must find a hex (NOTES.md).
+"""
+
+from __future__ import annotations
+
+from .seats import kind_for, seats_of
+from .state import OFF, SaintLoState
+from .tables import AIRCRAFT, SUPPLY, Tables
+
+
+def post_choices(t: Tables, s: SaintLoState) -> list[str]:
+    """4.2: every free hex of the army's colour, with each defence value still to place."""
+    army = s.active
+    values = sorted({t.post_values[army][k] for k in range(8) if s.post_hex[army * 8 + k] == OFF})
+    labels = t.labels
+    return [f"post {labels[h]} {v}" for h in t.post_hexes[army] if s.post_at[h] == OFF for v in values]
+
+
+def place_post(t: Tables, s: SaintLoState, hex_: int, value: int) -> int:
+    """Put the army's first unplaced Command Post of defence `value` on `hex_`; its index."""
+    army = s.active
+    for k in range(8):
+        p = army * 8 + k
+        if s.post_hex[p] == OFF and t.post_values[army][k] == value:
+            s.post_hex[p] = hex_
+            s.post_at[hex_] = p
+            return p
+    raise AssertionError("no such Command Post left")  # legal_actions offers only values left
+
+
+def posts_left(s: SaintLoState, army: int) -> bool:
+    return any(s.post_hex[army * 8 + k] == OFF for k in range(8))
+
+
+def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[int]:
+    """4.3, 7.5: where a unit of this type may be deployed now."""
+    sector, land_at, air_at, posts = t.sector, s.land_at, s.air_at, t.all_post_hexes
+    if kind_type == AIRCRAFT:
+        return [h for h in range(t.n_hexes) if sector[h] == army and air_at[h] == OFF]
+    on_road, land_ok = t.on_road, t.land_ok
+    free = [h for h in range(t.n_hexes)
+            if sector[h] == army and land_ok[h] and land_at[h] == OFF and h not in posts]
+    if kind_type == SUPPLY:
+        return [h for h in free if on_road[h]]
+    supply_left = sum(1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY
+                      for u in t.kind_units[k] if s.pos[u] == OFF)
+    free_roads = sum(1 for h in free if on_road[h])
+    if free_roads > supply_left:
+        return free
+    return [h for h in free if not on_road[h]]  # keep the road hexes for the Supply units still to come
+
+
+def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
+    army = s.active
+    out: list[str] = []
+    by_type: dict[int, list[int]] = {}
+    for k in t.army_kinds[army]:
+        if not kind_for(t, s, s.seat, k) or all(s.pos[u] != OFF for u in t.kind_units[k]):
+            continue
+        kind_type = t.kind_type[k]
+        hexes = by_type.get(kind_type)
+        if hexes is None:
+            hexes = by_type[kind_type] = deploy_hexes(t, s, army, kind_type)
+        ids = t.deploy_ids[k]
+        out.extend(ids[h] for h in hexes)
+    return out
+
+
+def deploy(t: Tables, s: SaintLoState, kind: int, hex_: int) -> int:
+    """Deploy the kind's first undeployed counter on `hex_`; the unit."""
+    for u in t.kind_units[kind]:
+        if s.pos[u] == OFF:
+            put(t, s, u, hex_)
+            return u
+    raise AssertionError("no counter of that kind left")  # legal_actions offers only kinds left
+
+
+def put(t: Tables, s: SaintLoState, u: int, hex_: int) -> None:
+    """Place unit u on `hex_` (setup, purchase, a move's end)."""
+    s.pos[u] = hex_
+    if t.unit_type[u] == AIRCRAFT:
+        s.air_at[hex_] = u
+    else:
+        s.land_at[hex_] = u
+
+
+def lift(t: Tables, s: SaintLoState, u: int) -> None:
+    """Take unit u off the board (a move's start, its destruction, a swap)."""
+    h = s.pos[u]
+    if t.unit_type[u] == AIRCRAFT:
+        s.air_at[h] = OFF
+    else:
+        s.land_at[h] = OFF
+    s.pos[u] = OFF
+
+
+def seat_done_deploying(t: Tables, s: SaintLoState) -> bool:
+    return not any(s.pos[u] == OFF for k in t.army_kinds[s.active] if kind_for(t, s, s.seat, k) for u in t.kind_units[k])
+
+
+def deploy_order(s: SaintLoState) -> tuple[int, ...]:
+    """The seats in the order they deploy: the Allied army's, then the Axis army's (10.1: each player his own)."""
+    return (*seats_of(s, 0), *seats_of(s, 1))

@@ -1,0 +1,140 @@
+"""Everything about Saint-Lo that never changes during a game, computed once per ruleset: the units'
+numbers and stats, neighbour lists per kind of mover, distances, the cards compiled to flat records,
+and the action ids the hot loops hand out (so a legal list is built from strings made once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import ALLIED, AXIS, Board, Components, OrderOfBattle, UnitSpec
+from .cards import Decks, Forbid, Grant, Modify, Supplies
+
+INFANTRY, TANK, ARTILLERY, AIRCRAFT, SUPPLY = range(5)
+TYPE_CODES = {"infantry": INFANTRY, "tank": TANK, "artillery": ARTILLERY, "aircraft": AIRCRAFT, "supply": SUPPLY}
+TYPE_NAMES = ("infantry", "tank", "artillery", "aircraft", "supply")
+ROLE_TYPES = (frozenset({INFANTRY, AIRCRAFT}), frozenset({ARTILLERY, TANK}))
+"""10: Player A's infantry and aircraft, Player B's artillery and tanks (Supply units are shared)."""
+STATS = ("attack", "land_attack", "defense", "mobility", "range")
+ATTACK_STAT, LAND_ATTACK_STAT, DEFENSE_STAT, MOBILITY_STAT, RANGE_STAT = range(5)
+UNIQUE, GENERAL, SUPPLIES = range(3)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Battle Report compiled from cards.toml's effect language (cards.py) for the rules' lookups."""
+
+    id: str
+    name: str
+    kind: int
+    own: bool
+    """The target or group is the player's own army (else the enemy's)."""
+    types: frozenset[int]
+    mods: tuple[tuple[int, int], ...]
+    """(stat, by) pairs."""
+    grants: frozenset[str]
+    forbids: frozenset[str]
+    supplies: int
+    text: str
+
+
+def compile_card(spec: object) -> Card:
+    from .cards import CardSpec
+
+    assert isinstance(spec, CardSpec)
+    selector = spec.target or spec.group
+    mods, grants, forbids, supplies = [], set(), set(), 0
+    for effect in spec.effects:
+        if isinstance(effect, Modify):
+            mods.append((STATS.index(effect.modify), effect.by))
+        elif isinstance(effect, Grant):
+            grants.add(effect.grant)
+        elif isinstance(effect, Forbid):
+            forbids.add(effect.forbid)
+        elif isinstance(effect, Supplies):
+            supplies += effect.supplies
+    kind = ("unique", "general", "supplies").index(spec.kind)
+    return Card(spec.id, spec.name, kind, selector is None or selector.side == "own",
+                frozenset(TYPE_CODES[t] for t in selector.types) if selector else frozenset(),
+                tuple(mods), frozenset(grants), frozenset(forbids), supplies, spec.text)
+
+
+class Tables:
+    """The static tables (see the module docstring)."""
+
+    def __init__(self, board: Board, units: OrderOfBattle, components: Components, decks: Decks) -> None:
+        self.board, self.components, self.decks = board, components, decks
+        grid = board.grid
+        self.n_hexes = grid.n
+        self.labels = grid.labels
+        self.hex_of = grid.by_label
+        # units: the Allied 65 then the Axis 65, each kind's counters numbered from 1
+        self.kinds: list[UnitSpec] = []
+        self.kind_index: dict[str, int] = {}
+        self.unit_kind: list[int] = []
+        self.unit_army: list[int] = []
+        self.unit_ids: list[str] = []
+        self.kind_units: list[tuple[int, ...]] = []
+        for army in (ALLIED, AXIS):
+            for spec in units.kinds[army]:
+                k = len(self.kinds)
+                self.kinds.append(spec)
+                self.kind_index[spec.id] = k
+                members = []
+                for n in range(spec.count):
+                    members.append(len(self.unit_kind))
+                    self.unit_kind.append(k)
+                    self.unit_army.append(army)
+                    self.unit_ids.append(f"{spec.id}.{n + 1}")
+                self.kind_units.append(tuple(members))
+        self.n_units = len(self.unit_kind)
+        self.unit_index = {uid: u for u, uid in enumerate(self.unit_ids)}
+        self.kind_type = [TYPE_CODES[spec.type] for spec in self.kinds]
+        self.kind_army = [ALLIED if spec.side == "allied" else AXIS for spec in self.kinds]
+        self.army_kinds = tuple(tuple(k for k in range(len(self.kinds)) if self.kind_army[k] == a) for a in (ALLIED, AXIS))
+        self.army_units = tuple(tuple(u for u in range(self.n_units) if self.unit_army[u] == a) for a in (ALLIED, AXIS))
+        self.unit_type = [self.kind_type[k] for k in self.unit_kind]
+        self.base = [[0] * 5 for _ in range(self.n_units)]
+        for u, k in enumerate(self.unit_kind):
+            spec = self.kinds[k]
+            self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
+        self.foot = [self.kinds[k].foot for k in self.unit_kind]
+        self.cost = [self.kinds[k].cost for k in self.unit_kind]
+        # the board
+        self.land_ok = [board.terrain[i] != "river" for i in range(grid.n)]  # 6.1: rivers only at bridges
+        self.on_road = [i in board.road_hexes for i in range(grid.n)]
+        self.sector = board.sector
+        self.land_steps = tuple(tuple(j for j, _ in row) for row in board.costs["land"].steps)
+        self.supply_steps = tuple(tuple(j for j, _ in row) for row in board.costs["supply"].steps)
+        self.air_steps = tuple(tuple(j for j, _ in row) for row in board.costs["air"].steps)
+        self.distance = [[grid.distance(i, j) for j in range(grid.n)] for i in range(grid.n)]
+        self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
+        """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
+        self._air_reach: dict[int, tuple[int, ...]] = {}
+        self.post_hexes = board.command_post_hexes
+        self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
+        self.post_values = components.command_posts
+        self.rules = components.rules
+        # cards: per army, the distinct cards in the file's order
+        self.cards = tuple(tuple(compile_card(spec) for spec in decks.cards[a]) for a in (ALLIED, AXIS))
+        self.card_index = tuple({c.id: i for i, c in enumerate(self.cards[a])} for a in (ALLIED, AXIS))
+        self.deck_counts = tuple(tuple(spec.copies for spec in decks.cards[a]) for a in (ALLIED, AXIS))
+        # ids made once
+        self.move_ids = [[f"move {uid} {label}" for label in self.labels] for uid in self.unit_ids]
+        self.attack_ids = [[f"attack {uid} {label}" for label in self.labels] for uid in self.unit_ids]
+        self.deploy_ids = [[f"deploy {spec.id} {label}" for label in self.labels] for spec in self.kinds]
+        self.buy_ids = [[f"buy {spec.id} {label}" for label in self.labels] for spec in self.kinds]
+        self.support_ids = [f"support {uid}" for uid in self.unit_ids]
+        self.swap_ids = [f"swap {uid}" for uid in self.unit_ids]
+
+    def air_reach(self, start: int, mobility: int) -> tuple[int, ...]:
+        """7.4: every hex within `mobility` of `start`, `start` excluded (cached: the board never changes)."""
+        key = start * 64 + mobility
+        hexes = self._air_reach.get(key)
+        if hexes is None:
+            dist = self.distance[start]
+            hexes = self._air_reach[key] = tuple(j for j in self.by_distance[start] if 0 < dist[j] <= mobility)
+        return hexes
+
+    def kind_of(self, u: int) -> UnitSpec:
+        return self.kinds[self.unit_kind[u]]
