@@ -1,0 +1,142 @@
+"""A position as JSON (`state_to_json` / `state_from_json`) and what one side may see of it
+(`observation`: 6.0E hides all but the top of an enemy stack that no friendly unit is adjacent to)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.engine.errors import PositionError
+
+from .catalog import SIDE_NAMES
+from .sequence import PHASE_NAMES
+from .state import BOX_NAMES, Battle, Phase, TunisiaState
+
+if TYPE_CHECKING:
+    from .rules import TunisiaRules
+
+BOX_OF_NAME = {name: box for box, name in BOX_NAMES.items()}
+HIDDEN_STACKS = "6.0E"
+
+
+def _where(rules: TunisiaRules, loc: int) -> str:
+    return rules.labels[loc] if loc >= 0 else BOX_NAMES[loc]
+
+
+def _loc_of(rules: TunisiaRules, text: str) -> int:
+    if text in BOX_OF_NAME:
+        return BOX_OF_NAME[text]
+    loc = rules.board.grid.by_label.get(text)
+    if loc is None:
+        raise PositionError(f"{text!r} is neither a hex of the map nor a box ({', '.join(BOX_OF_NAME)})")
+    return loc
+
+
+def state_to_json(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
+    """Every slot but the caches, pieces by id, hexes by label."""
+    cat = rules.cat
+    pieces = {}
+    for p in range(cat.n):
+        entry: dict[str, Any] = {"at": _where(rules, s.loc[p]), "reduced": s.reduced[p]}
+        if s.moved[p]:
+            entry["moved"] = True
+            entry["mp_spent"] = s.mp_spent[p]
+            entry["moved_from"] = _where(rules, s.moved_from[p])
+        if s.attacked[p]:
+            entry["attacked"] = True
+        if s.origin[p] >= 0:
+            entry["origin"] = cat.ids[s.origin[p]]
+        pieces[cat.ids[p]] = entry
+    return {
+        "turn": s.turn, "player": SIDE_NAMES[s.player], "phase": s.phase.name.lower(),
+        "phase_name": PHASE_NAMES[s.phase], "pieces": pieces,
+        "battle": None if s.battle is None else list(s.battle),
+        "retreating": [cat.ids[p] for p in s.retreating],
+        "breakthrough": cat.ids[s.breakthrough] if s.breakthrough >= 0 else None,
+        "bt_moved": s.bt_moved, "bt_attacked": s.bt_attacked, "replacements_left": s.replacements_left,
+        "placing": [cat.ids[p] for p in s.placing], "patton_arrived": s.patton_arrived,
+        "axis_entered_eighth_army": s.axis_entered_eighth_army,
+        "outcome": None if s.outcome is None else list(s.outcome), "supply_checks": s.supply_checks,
+    }
+
+
+def state_from_json(rules: TunisiaRules, data: dict[str, Any]) -> TunisiaState:
+    """The state `state_to_json` wrote; PositionError names what does not fit."""
+    cat = rules.cat
+    try:
+        s = TunisiaState(cat.n)
+        s.turn = int(data["turn"])
+        s.player = SIDE_NAMES.index(data["player"])
+        s.phase = Phase[str(data["phase"]).upper()]
+        pieces = data["pieces"]
+        if set(pieces) != set(cat.ids):
+            raise PositionError("the pieces must be exactly the game's counters")
+        for p, pid in enumerate(cat.ids):
+            entry = pieces[pid]
+            s.loc[p] = _loc_of(rules, entry["at"])
+            s.reduced[p] = bool(entry["reduced"])
+            s.moved[p] = bool(entry.get("moved", False))
+            s.mp_spent[p] = float(entry.get("mp_spent", 0.0))
+            s.moved_from[p] = _loc_of(rules, entry["moved_from"]) if "moved_from" in entry else -1
+            s.attacked[p] = bool(entry.get("attacked", False))
+            s.origin[p] = cat.index[entry["origin"]] if "origin" in entry else -1
+        s.battle = None if data["battle"] is None else Battle(*data["battle"])
+        s.retreating = tuple(cat.index[p] for p in data["retreating"])
+        s.breakthrough = cat.index[data["breakthrough"]] if data["breakthrough"] else -1
+        s.bt_moved, s.bt_attacked = bool(data["bt_moved"]), bool(data["bt_attacked"])
+        s.replacements_left = int(data["replacements_left"])
+        s.placing = tuple(cat.index[p] for p in data["placing"])
+        s.patton_arrived = bool(data["patton_arrived"])
+        s.axis_entered_eighth_army = bool(data["axis_entered_eighth_army"])
+        s.outcome = None if data["outcome"] is None else (int(data["outcome"][0]), str(data["outcome"][1]),
+                                                            str(data["outcome"][2]))
+        s.supply_checks = int(data["supply_checks"])
+    except PositionError:
+        raise
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        raise PositionError(f"not a Tunisia position: {e!r}") from e
+    return s
+
+
+def top_of_stack(rules: TunisiaRules, here: list[int]) -> int:
+    """The piece on top of a stack: its unit, else its first support asset (catalog order)."""
+    cat = rules.cat
+    for p in here:
+        if cat.is_unit[p]:
+            return p
+    return here[0]
+
+
+def observation(rules: TunisiaRules, s: TunisiaState, side: str | None) -> dict[str, Any]:
+    """What `side` may see (None: everything). 6.0E: beneath the top of an enemy stack only where a
+    friendly unit (not just support assets) is adjacent; the hidden pieces are left out, their number
+    shown. Pieces off the map (boxes, dead pile) are public."""
+    view = state_to_json(rules, s)
+    view["to_act"] = rules.to_act(s)
+    view["legal"] = rules.legal_actions(s) if side is not None and view["to_act"] == side else []
+    if side is None:
+        view["hidden"] = {}
+        return view
+    cat = rules.cat
+    me = SIDE_NAMES.index(side)
+    stacks: dict[int, list[int]] = {}
+    for p, where in enumerate(s.loc):
+        if where >= 0 and cat.side[p] != me:
+            stacks.setdefault(where, []).append(p)
+    watched: set[int] = set()
+    neighbours = rules.board.grid.neighbour_table
+    for p, where in enumerate(s.loc):
+        if where >= 0 and cat.side[p] == me and cat.is_unit[p]:
+            watched.update(neighbours[where])
+    hidden: dict[str, int] = {}
+    pieces = view["pieces"]
+    for where, here in stacks.items():
+        if len(here) < 2 or where in watched:
+            continue
+        top = top_of_stack(rules, here)
+        for p in here:
+            if p != top:
+                del pieces[cat.ids[p]]
+        hidden[rules.labels[where]] = len(here) - 1
+    view["hidden"] = hidden
+    view["hidden_rule"] = HIDDEN_STACKS
+    return view

@@ -1,0 +1,586 @@
+"""Patton's First Victory: Tunisia — the Ruleset: who acts, what is legal, and what each decision and die
+does, tying the modules of the rules together (7.0's sequence is declared in sequence.py).
+
+Rule citations are the rulebook's section numbers ("8.3", "14.2C"). Helpers report to an event sink
+(warroom.engine.events): `apply(..., log=False)` hands them the silent one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from warroom.engine.errors import GameOverError, IllegalActionError, UnknownScenarioError, quoted
+from warroom.engine.events import SILENT, Events
+from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
+
+from . import arrivals, battle
+from .actions import (
+    ADVANCE,
+    AIR,
+    ATTACK,
+    BASE,
+    END,
+    LOSS,
+    MOVE,
+    NO_ADVANCE,
+    NO_AIR,
+    PLACE,
+    REBUILD,
+    REPLACE,
+    RETREAT,
+    Action,
+)
+from .air import air_in_range, base_options
+from .board import Board, load_board
+from .catalog import ALLIED, AXIS, SIDE_NAMES, Catalog
+from .combat import targets
+from .losses import eliminate, loss_candidates
+from .movement import compute_reach, enemy_occupied, movable, moves_of
+from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
+from .retreat import retreat_options
+from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
+from .setup import default_setup
+from .stacking import may_join, occupants
+from .state import DEAD, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
+from .supply import supply_phase
+from .victory import allied_ports, end_of_turn, sudden_death
+from .zoc import enemy_zoc
+
+D12 = tuple((face, 1 / 12) for face in range(1, 13))
+"""One shared d12 (10.2, 11.2, 12.1, 16.0A, 17.0A)."""
+D6 = tuple((face, 1 / 6) for face in range(1, 7))
+"""One shared d6: the Axis port roll (7.7C)."""
+SCENARIO = "campaign"
+
+
+class TunisiaRules:
+    """The Ruleset for Patton's First Victory: Tunisia (two players: Axis and Allied)."""
+
+    info = GameInfo(id="tunisia", title="Patton's First Victory: Tunisia", scenarios=(SCENARIO,),
+                    sides=SIDE_NAMES)
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board or load_board()
+        self.cat = Catalog(self.board)
+        self.labels = self.board.grid.labels
+        self.last_turn = self.board.counters.game.turns
+        self.patton_turn = self.board.counters.game.patton_forced_arrival_turn
+        self.first_recall_turn = self.last_turn - self.board.counters.game.rommel_recall_turns + 1
+        self.eighth_army_hexes = frozenset(self.board.eighth_army | {self.board.airbase})
+        cat = self.cat
+        # any unit and any non-air support asset: stacking treats all of a kind alike (6.0)
+        self.a_unit = next(p for p in range(cat.n) if cat.is_unit[p])
+        self.a_support = next(p for p in range(cat.n) if not cat.is_unit[p] and not cat.is_air[p])
+
+    # -- the contract ------------------------------------------------------------------------------
+    def initial_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> TunisiaState:
+        if scenario not in (None, SCENARIO):
+            raise UnknownScenarioError(f"Tunisia has one scenario, {SCENARIO!r}, not {scenario!r}")
+        if options:
+            raise IllegalActionError(f"Tunisia has no rules options yet, not {sorted(options)!r}")
+        s = default_setup(self.cat)
+        self.start_player_turn(s, SILENT)
+        return s
+
+    def to_act(self, s: TunisiaState) -> str | None:
+        role = ACTOR[s.phase]
+        if role == PHASING:
+            return SIDE_NAMES[s.player]
+        if role == OTHER:
+            return SIDE_NAMES[1 - s.player]
+        if role == DICE:
+            return CHANCE
+        if role == NOBODY:
+            return None
+        return SIDE_NAMES[ALLIED]
+
+    def chance_outcomes(self, s: TunisiaState) -> tuple[tuple[int, float], ...]:
+        if ACTOR[s.phase] != DICE:
+            raise IllegalActionError(f"no die roll is pending: it is the {PHASE_NAMES[s.phase]}")
+        return D6 if s.phase == Phase.REPLACEMENT_ROLL else D12
+
+    def die_sides(self, s: TunisiaState) -> int:
+        return 6 if s.phase == Phase.REPLACEMENT_ROLL else 12
+
+    def legal_actions(self, s: TunisiaState) -> list[str]:
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._choices(s)
+        return list(legal)
+
+    def apply(self, s: TunisiaState, action: str, log: bool = True) -> list[Event]:
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._choices(s)
+        if action not in legal:
+            raise IllegalActionError(self.why_illegal(s, action))
+        events = Events() if log else SILENT
+        s.legal = None
+        self._decide(s, Action.from_id(action), events)
+        self._settle(s, events)
+        return events.items if log else []
+
+    def apply_chance(self, s: TunisiaState, outcome: int, log: bool = True) -> list[Event]:
+        if ACTOR[s.phase] != DICE:
+            raise IllegalActionError(f"no die roll is pending: it is the {PHASE_NAMES[s.phase]}")
+        sides = self.die_sides(s)
+        if not 1 <= outcome <= sides:
+            raise IllegalActionError(f"a d{sides} shows 1 to {sides}, not {outcome}")
+        events = Events() if log else SILENT
+        s.legal = None
+        _ROLLS[s.phase](self, s, outcome, events)
+        self._settle(s, events)
+        return events.items if log else []
+
+    def result(self, s: TunisiaState) -> Result | None:
+        if s.outcome is None:
+            return None
+        winner, reason, rule = s.outcome
+        name = SIDE_NAMES[winner]
+        score = {"turn": s.turn, "allied_ports": allied_ports(self.cat, s)}
+        return Result(name, score, reason, rule, win_returns(self.info, name))
+
+    def observation(self, s: TunisiaState, side: str | None = None) -> dict[str, Any]:
+        from .position import observation
+
+        return observation(self, s, side)
+
+    def state_to_json(self, s: TunisiaState) -> dict[str, Any]:
+        from .position import state_to_json
+
+        return state_to_json(self, s)
+
+    def state_from_json(self, data: dict[str, Any]) -> TunisiaState:
+        from .position import state_from_json
+
+        return state_from_json(self, data)
+
+    def clone(self, s: TunisiaState) -> TunisiaState:
+        return s.clone()
+
+    def turn_and_phase(self, s: TunisiaState) -> tuple[int, str]:
+        if s.phase == Phase.OVER:
+            return s.turn, PHASE_NAMES[s.phase]
+        return s.turn, f"{SIDE_NAMES[s.player]} {PHASE_NAMES[s.phase]}"
+
+    def describe_action(self, s: TunisiaState, action: str) -> str:
+        act = Action.from_id(action)
+        words = {MOVE: "Move", ATTACK: "Attack", RETREAT: "Retreat", ADVANCE: "Advance", BASE: "Return to base",
+                 REBUILD: "Rebuild", REPLACE: "Replace", PLACE: "Place", LOSS: "Take the loss with", AIR: "Fly",
+                 END: "End the phase", NO_AIR: "No air support", NO_ADVANCE: "Do not advance"}
+        parts = [words.get(act.kind, act.kind), act.piece, act.origin, act.target]
+        return " ".join(p for p in parts if p) + (f" with {act.air}" if act.air else "")
+
+    # -- reading ids ---------------------------------------------------------------------------------
+    def piece(self, piece_id: str) -> int:
+        return self.cat.index[piece_id]
+
+    def hex(self, label: str) -> int:
+        return self.board.grid.by_label[label]
+
+    # -- the legal choices of each step ---------------------------------------------------------------
+    def _choices(self, s: TunisiaState) -> tuple[str, ...]:
+        phase = s.phase
+        if phase == Phase.MOVEMENT:
+            return (*self.move_choices(s), END)
+        if phase == Phase.ATTACK:
+            return (*self.attack_choices(s, [p for p in self.cat.by_side[s.player] if not s.attacked[p]]), END)
+        if phase == Phase.BREAKTHROUGH:
+            return (*self.breakthrough_choices(s), END)
+        cat = self.cat
+        b = s.battle
+        if phase == Phase.DEFENSIVE_AIR:
+            assert b is not None
+            return (*(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target)), NO_AIR)
+        if phase == Phase.DEFENDER_LOSS:
+            assert b is not None
+            pieces = loss_candidates(cat, s, b.target, b.defender) if b.defender >= 0 else [
+                p for p, w in enumerate(s.loc) if w == b.target and not cat.is_air[p]]
+            return tuple(f"loss {cat.ids[p]}" for p in pieces)
+        if phase == Phase.ATTACKER_LOSS:
+            assert b is not None
+            return tuple(f"loss {cat.ids[p]}" for p in loss_candidates(cat, s, b.origin, b.attacker))
+        if phase == Phase.RETREAT:
+            assert b is not None
+            piece = s.retreating[0]
+            frm = self.labels[b.target]
+            return tuple(f"retreat {cat.ids[piece]} {frm} {self.labels[h]}"
+                         for h in retreat_options(cat, s, piece, b.target, occupants(s)))
+        if phase == Phase.ADVANCE:
+            assert b is not None
+            return f"advance {self.labels[b.origin]} {self.labels[b.target]}", NO_ADVANCE
+        if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
+            piece = self._returning(s)[0]
+            return tuple(f"base {cat.ids[piece]} {self.labels[h]}" for h in base_options(cat, s, piece, occupants(s)))
+        if phase == Phase.REPLACEMENT:
+            out = [f"rebuild {cat.ids[p]}" for p in rebuild_options(cat, s)]
+            out += [f"replace {cat.ids[p]} {self.labels[h]}" for p, h in replace_options(cat, s, occupants(s))]
+            return (*out, END)
+        if phase == Phase.PLACEMENT:
+            piece = s.placing[0]
+            return tuple(f"place {cat.ids[piece]} {self.labels[h]}" for h in arrivals.placement_options(cat, s, piece))
+        return ()
+
+    def move_choices(self, s: TunisiaState) -> list[str]:
+        """8.0: every piece that may still move, to every hex it can reach and end in (6.0)."""
+        cat = self.cat
+        occ = occupants(s)
+        side = s.player
+        ezoc = enemy_zoc(cat, s, side)
+        blocked = enemy_occupied(cat, s, side)
+        out: list[str] = []
+        # 6.0: the friendly hexes a moving unit, or a moving support asset, may not end in
+        full_for_unit, full_for_support = set(), set()
+        for h, here in occ.items():
+            if cat.side[here[0]] == side:
+                if not may_join(cat, here, (self.a_unit,)):
+                    full_for_unit.add(h)
+                if not may_join(cat, here, (self.a_support,)):
+                    full_for_support.add(h)
+        is_unit = cat.is_unit
+        for p in movable(cat, s):
+            moves = moves_of(cat, s, p, ezoc, blocked)
+            full = (full_for_unit if is_unit[p] else full_for_support).intersection(moves.by_hex)
+            if full:
+                ids = list(moves.ids)
+                for h in full:
+                    ids.remove(moves.by_hex[h])
+                out.extend(ids)
+            else:
+                out.extend(moves.ids)
+        return out
+
+    def attack_choices(self, s: TunisiaState, attackers: list[int]) -> list[str]:
+        """7.2, 11.1: each unit that may attack, against each adjacent enemy hex, alone or with one air asset
+        in range (7.3A-B)."""
+        cat, labels = self.cat, self.labels
+        occ = occupants(s)
+        out: list[str] = []
+        for u in attackers:
+            where = s.loc[u]
+            if where < 0 or not cat.is_unit[u]:
+                continue
+            hexes = targets(cat, s, u, occ)
+            if not hexes:
+                continue
+            planes = air_in_range(cat, s, s.player, where)
+            for t in hexes:
+                base = f"attack {labels[where]} {labels[t]}"
+                out.append(base)
+                out.extend(f"{base} +air {cat.ids[a]}" for a in planes)
+        return out
+
+    def breakthrough_group(self, s: TunisiaState, unit: int) -> tuple[int, list[int]]:
+        """15.0: the general stacked with the breakthrough unit, and the other non-air support assets with it."""
+        cat = self.cat
+        where = s.loc[unit]
+        general, others = -1, []
+        for p, w in enumerate(s.loc):
+            if w == where and p != unit and cat.side[p] == cat.side[unit] and not cat.is_unit[p] and not cat.is_air[p]:
+                if general < 0 and cat.is_general[p]:
+                    general = p
+                else:
+                    others.append(p)
+        return general, others
+
+    def breakthrough_moves(self, s: TunisiaState) -> dict[int, list[int]]:
+        """15.0C: where the unit may move again with its general (who must stay with it), and which pieces go."""
+        cat = self.cat
+        unit = s.breakthrough
+        general, others = self.breakthrough_group(s, unit)
+        if general < 0:
+            return {}
+        side = s.player
+        ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
+        unit_reach = compute_reach(cat, s, unit, ezoc, blocked)
+        general_reach = compute_reach(cat, s, general, ezoc, blocked)
+        other_reach = [(p, compute_reach(cat, s, p, ezoc, blocked)) for p in others]
+        occ = occupants(s)
+        out: dict[int, list[int]] = {}
+        for dest in unit_reach:
+            if dest not in general_reach:
+                continue
+            group = [unit, general] + [p for p, r in other_reach if dest in r]
+            if may_join(cat, occ.get(dest), group):
+                out[dest] = group
+        return out
+
+    def breakthrough_choices(self, s: TunisiaState) -> list[str]:
+        cat = self.cat
+        unit = s.breakthrough
+        out: list[str] = []
+        if s.bt_attacked:
+            return out
+        if not s.bt_moved:
+            head = f"move {cat.ids[unit]} {self.labels[s.loc[unit]]} "
+            out.extend(head + self.labels[d] for d in self.breakthrough_moves(s))
+        if self.breakthrough_group(s, unit)[0] >= 0:
+            out.extend(self.attack_choices(s, [unit]))
+        return out
+
+    def _returning(self, s: TunisiaState) -> list[int]:
+        side = s.player if s.phase == Phase.RETURN_ATTACKER else 1 - s.player
+        return [p for p in self.cat.by_side[side] if s.loc[p] == RETURN_TO_BASE]
+
+    # -- decisions -------------------------------------------------------------------------------------
+    def _decide(self, s: TunisiaState, act: Action, events: Events) -> None:
+        phase, kind, cat = s.phase, act.kind, self.cat
+        if phase == Phase.MOVEMENT:
+            if kind == END:
+                if events.on:
+                    events.emit("phase", f"{SIDE_NAMES[s.player]} Attack Phase.", "7.2")
+                s.phase = Phase.ATTACK
+            else:
+                self.move(s, self.piece(act.piece), self.hex(act.target), events)
+        elif phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
+            if kind == END:
+                if phase == Phase.BREAKTHROUGH:
+                    s.breakthrough = -1
+                    s.phase = Phase.ATTACK
+                else:
+                    self.end_attacks(s, events)
+            elif kind == MOVE:
+                self.breakthrough_move(s, self.hex(act.target), events)
+            else:
+                origin = self.hex(act.origin)
+                unit = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
+                battle.declare(self, s, unit, self.hex(act.target), self.piece(act.air) if act.air else -1, events)
+        elif phase == Phase.DEFENSIVE_AIR:
+            battle.defensive_air(self, s, self.piece(act.piece) if kind == AIR else -1, events)
+        elif phase == Phase.DEFENDER_LOSS:
+            s.phase = Phase.ATTACK
+            battle.apply_defender_loss(self, s, self.piece(act.piece), events)
+            battle.continue_battle(self, s, events)
+        elif phase == Phase.ATTACKER_LOSS:
+            s.phase = Phase.ATTACK
+            battle.apply_attacker_loss(self, s, self.piece(act.piece), events)
+            battle.continue_battle(self, s, events)
+        elif phase == Phase.RETREAT:
+            s.phase = Phase.ATTACK
+            s.retreating = s.retreating[1:]
+            battle.retreat_to(self, s, self.piece(act.piece), self.hex(act.target), events)
+            battle.next_retreats(self, s, events)
+            if not s.retreating:
+                battle.continue_battle(self, s, events)
+        elif phase == Phase.ADVANCE:
+            s.phase = Phase.ATTACK
+            if kind == ADVANCE:
+                battle.advance(self, s, events)
+            battle.continue_battle(self, s, events)
+        elif phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
+            self.to_base(s, self.piece(act.piece), self.hex(act.target), events)
+            self.next_return(s, events)
+        elif phase == Phase.REPLACEMENT:
+            self.replacement(s, act, events)
+        elif phase == Phase.PLACEMENT:
+            arrivals.place(self, s, self.piece(act.piece), self.hex(act.target), events)
+            self.next_placement(s, events)
+
+    def move(self, s: TunisiaState, piece: int, dest: int, events: Events) -> None:
+        """8.1: the piece moves to `dest` along its cheapest legal way, its move complete."""
+        cost = s.reach[piece].reach[dest]
+        if events.on:
+            events.emit("move", f"{self.cat.ids[piece]} moves {self.labels[s.loc[piece]]} to {self.labels[dest]} "
+                        f"({cost:g} MP).", "8.1", piece=self.cat.ids[piece])
+        s.mp_spent[piece], s.moved_from[piece] = cost, s.loc[piece]
+        s.loc[piece] = dest
+        s.moved[piece] = True
+
+    def breakthrough_move(self, s: TunisiaState, dest: int, events: Events) -> None:
+        """15.0C: the unit moves again with its general (and any support asset that can keep up)."""
+        group = self.breakthrough_moves(s)[dest]
+        if events.on:
+            events.emit("breakthrough_move", f"{', '.join(self.cat.ids[p] for p in group)} break through to "
+                        f"{self.labels[dest]}.", "15.0C")
+        for p in group:
+            s.loc[p] = dest
+        s.bt_moved = True
+
+    def end_attacks(self, s: TunisiaState, events: Events) -> None:
+        """The Attack Phase ends: the Return to Base Phase (7.6)."""
+        s.phase = Phase.RETURN_ATTACKER
+        self.next_return(s, events)
+
+    def to_base(self, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:
+        s.loc[piece] = hex_
+        if events.on:
+            events.emit("return_to_base", f"{self.cat.ids[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A")
+
+    def next_return(self, s: TunisiaState, events: Events) -> None:
+        """7.6: the attacker's air assets first, then the defender's; one with no airfield left is eliminated
+        (7.6B); a single airfield takes it at once."""
+        cat = self.cat
+        while True:
+            pending = self._returning(s)
+            if not pending:
+                if s.phase == Phase.RETURN_ATTACKER:
+                    s.phase = Phase.RETURN_DEFENDER
+                    continue
+                self.start_replacements(s, events)
+                return
+            piece = pending[0]
+            options = base_options(cat, s, piece, occupants(s))
+            if len(options) > 1:
+                return
+            if options:
+                self.to_base(s, piece, options[0], events)
+            else:
+                eliminate(cat, s, piece)
+                if events.on:
+                    events.emit("eliminated", f"{cat.ids[piece]} finds no free airfield and is eliminated.", "7.6B")
+
+    def start_replacements(self, s: TunisiaState, events: Events) -> None:
+        """7.7B-D: the side's replacements; the Axis rolls for a port replacement when it could matter."""
+        cat = self.cat
+        s.replacements_left = base_capacity(s, cat)
+        if s.player == AXIS and s.replacements_left > 0 and axis_ports(cat, s) > 1:
+            s.phase = Phase.REPLACEMENT_ROLL
+            return
+        self.next_replacement(s, events)
+
+    def roll_replacement(self, s: TunisiaState, roll: int, events: Events) -> None:
+        ports = axis_ports(self.cat, s)
+        if roll < ports:
+            s.replacements_left += 1
+        if events.on:
+            events.emit("port_roll", f"Axis port roll: {roll} against {ports} ports: {s.replacements_left} "
+                        "replacements.", "7.7C", roll=roll)
+        self.next_replacement(s, events)
+
+    def next_replacement(self, s: TunisiaState, events: Events) -> None:
+        cat = self.cat
+        if s.replacements_left > 0 and (rebuild_options(cat, s) or replace_options(cat, s, occupants(s))):
+            s.phase = Phase.REPLACEMENT
+            return
+        self.end_player_turn(s, events)
+
+    def replacement(self, s: TunisiaState, act: Action, events: Events) -> None:
+        """7.7F-I: one rebuild or replacement (7.7J: what is not used is lost)."""
+        if act.kind == END:
+            self.end_player_turn(s, events)
+            return
+        piece = self.piece(act.piece)
+        if act.kind == REBUILD:
+            s.reduced[piece] = False
+            text, rule = f"{act.piece} is rebuilt to full strength.", "7.7F"
+        else:
+            s.loc[piece], s.reduced[piece] = self.hex(act.target), False
+            text, rule = f"{act.piece} is replaced in {act.target}.", "7.7G"
+        s.replacements_left -= 1
+        if events.on:
+            events.emit("replacement", text, rule)
+        self.next_replacement(s, events)
+
+    def end_player_turn(self, s: TunisiaState, events: Events) -> None:
+        """7.8: the Supply Phase, then the next player-turn, or the end of the turn after the Allies'."""
+        s.replacements_left = 0
+        supply_phase(self.cat, s, events)
+        self._settle(s, events)
+        if s.outcome is not None:
+            return
+        if s.player == AXIS:
+            s.player = ALLIED
+            self.start_player_turn(s, events)
+            return
+        if not s.patton_arrived:
+            if s.turn < self.patton_turn:
+                s.phase = Phase.PATTON_ROLL
+                return
+            if events.on:
+                events.emit("patton", f"Turn {s.turn}: Patton arrives whatever the dice.", "16.0B")
+            if arrivals.arrive(self, s, events):
+                return
+        self.after_patton(s, events)
+
+    def next_placement(self, s: TunisiaState, events: Events) -> None:
+        """16.0: place the arriving pieces one by one; a swapped eliminated piece no village can take is lost."""
+        cat = self.cat
+        while s.placing:
+            piece = s.placing[0]
+            options = arrivals.placement_options(cat, s, piece)
+            if len(options) > 1:
+                s.phase = Phase.PLACEMENT
+                return
+            if options:
+                arrivals.place(self, s, piece, options[0], events)
+            else:
+                s.placing = s.placing[1:]
+                s.loc[piece], s.reduced[piece] = DEAD, False
+                if events.on:
+                    events.emit("eliminated", f"{cat.ids[piece]} finds no Allied village free of EZOC and is lost.",
+                                "16.0C")
+        self.after_patton(s, events)
+
+    def after_patton(self, s: TunisiaState, events: Events) -> None:
+        if s.turn >= self.first_recall_turn and s.loc[self.cat.rommel] != REMOVED:
+            s.phase = Phase.ROMMEL_ROLL
+            return
+        self.after_rommel(s, events)
+
+    def after_rommel(self, s: TunisiaState, events: Events) -> None:
+        """The turn ends: 4.0B's end-of-turn checks, then the next turn, the Axis first (7.0)."""
+        outcome = end_of_turn(self.cat, s, self.last_turn)
+        if outcome is not None:
+            self._finish(s, outcome, events)
+            return
+        s.turn += 1
+        s.player = AXIS
+        if events.on:
+            events.emit("turn", f"Turn {s.turn} begins.", "7.0")
+        self.start_player_turn(s, events)
+
+    def start_player_turn(self, s: TunisiaState, events: Events) -> None:
+        n = self.cat.n
+        s.moved, s.attacked = [False] * n, [False] * n
+        s.mp_spent, s.moved_from = [0.0] * n, [-1] * n
+        s.reach = {}
+        s.breakthrough = -1
+        s.phase = Phase.MOVEMENT
+        if events.on:
+            events.emit("phase", f"Turn {s.turn}: {SIDE_NAMES[s.player]} Movement Phase.", "7.1")
+
+    def _settle(self, s: TunisiaState, events: Events) -> None:
+        """After every step: 17.0B's record of Axis units in the 8th Army hexes, and the sudden wins (4.0)."""
+        if s.outcome is not None:
+            return
+        cat = self.cat
+        if not s.axis_entered_eighth_army:
+            hexes = self.eighth_army_hexes
+            s.axis_entered_eighth_army = any(s.loc[p] in hexes for p in cat.by_side[AXIS] if cat.is_unit[p])
+        outcome = sudden_death(cat, s)
+        if outcome is not None:
+            self._finish(s, outcome, events)
+
+    def _finish(self, s: TunisiaState, outcome: tuple[int, str, str], events: Events) -> None:
+        s.outcome = outcome
+        s.phase = Phase.OVER
+        s.battle, s.retreating, s.placing = None, (), ()
+        if events.on:
+            events.emit("game_over", f"{SIDE_NAMES[outcome[0]]} victory: {outcome[1]}", outcome[2])
+
+    # -- refusals --------------------------------------------------------------------------------------
+    def why_illegal(self, s: TunisiaState, action: str) -> str:
+        """Why an id is refused, naming the rule (the state is never changed)."""
+        if s.phase == Phase.OVER:
+            raise GameOverError(f"{quoted(action)}: the game is over (4.0)")
+        act = Action.from_id(action)  # an id of no form says so
+        from .refusals import reason
+
+        return reason(self, s, act, action)
+
+
+_ROLLS: dict[Phase, Callable[[TunisiaRules, TunisiaState, int, Events], None]] = {
+    Phase.AIR_ROLL_ATTACKER: battle.roll_air_attacker,
+    Phase.AIR_ROLL_DEFENDER: battle.roll_air_defender,
+    Phase.ATTACK_ROLL: battle.roll_attack,
+    Phase.DEFENSE_ROLL: battle.roll_defense,
+    Phase.REPLACEMENT_ROLL: TunisiaRules.roll_replacement,
+    Phase.PATTON_ROLL: arrivals.roll_patton,
+    Phase.ROMMEL_ROLL: arrivals.roll_rommel,
+}
+"""The handler of each die (sequence.py's DICE steps)."""
+if set(_ROLLS) != {p for p, role in ACTOR.items() if role == DICE}:
+    raise RuntimeError("every die step needs its handler")
+
+__all__ = ["D6", "D12", "RULE_OF", "TunisiaRules"]
