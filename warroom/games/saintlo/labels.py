@@ -90,7 +90,9 @@ def why_illegal(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
     if act.kind not in kinds:
         if not kinds:
             return f"{quoted(action)}: a chance event is pending in {where}; no decision is taken now"
-        return f"{quoted(action)} is not an action of {where}: the actions now are {', '.join(kinds)}"
+        home = [f"{PHASE_NAMES[p]} ({PHASE_RULE[p]})" for p, ks in PHASE_KINDS.items() if act.kind in ks]
+        belongs = f"; {act.kind} belongs to {' or '.join(home)}" if home else ""
+        return f"{quoted(action)} is not an action of {where}: the actions now are {', '.join(kinds)}{belongs}"
     reason = _reason(rules, s, act)
     return f"{quoted(action)} is not legal in {where}: {reason}"
 

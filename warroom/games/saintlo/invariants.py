@@ -1,0 +1,72 @@
+"""What the Saint-Lo rulebook guarantees of every position, checked after every step of random games.
+
+Each check names the rule; `problems` lists what is wrong (empty when the position is sound).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .seats import army_of, seats_of
+from .state import DESTROYED, OFF, Phase
+from .tables import AIRCRAFT, SUPPLY
+
+if TYPE_CHECKING:
+    from .rules import SaintLoRules
+    from .state import SaintLoState
+
+
+def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None = None) -> list[str]:
+    t = rules.t
+    found: list[str] = []
+    land, air = {}, {}
+    for u in range(t.n_units):
+        h = s.pos[u]
+        if h == OFF:
+            continue
+        table = air if t.unit_type[u] == AIRCRAFT else land
+        if h in table:
+            found.append(f"{t.unit_ids[u]} and {t.unit_ids[table[h]]} share hex {t.labels[h]} (4.3, 6.1, 7.4: one a hex)")
+        table[h] = u
+        if t.unit_type[u] != AIRCRAFT:
+            if not t.land_ok[h]:
+                found.append(f"land unit {t.unit_ids[u]} stands on the river hex {t.labels[h]} (6.1)")
+            if s.post_at[h] != OFF:
+                found.append(f"land unit {t.unit_ids[u]} stands on a Command Post in {t.labels[h]} (6.1)")
+            if t.unit_type[u] == SUPPLY and not t.on_road[h]:
+                found.append(f"Supply unit {t.unit_ids[u]} is off the roads in {t.labels[h]} (7.5)")
+    if [h for h, u in enumerate(s.land_at) if u != OFF] != sorted(land) or any(s.land_at[h] != u for h, u in land.items()):
+        found.append("the land occupancy table disagrees with the units' positions")
+    if [h for h, u in enumerate(s.air_at) if u != OFF] != sorted(air) or any(s.air_at[h] != u for h, u in air.items()):
+        found.append("the air occupancy table disagrees with the units' positions")
+    if min(s.supplies) < 0:
+        found.append(f"Supplies {s.supplies}: never negative (5.3)")
+    if not 0 <= s.activations <= t.rules.activations_per_turn:
+        found.append(f"{s.activations} units used this turn: at most 10 (5.3)")
+    if sum(s.used) > s.activations:
+        found.append(f"{sum(s.used)} units face down but {s.activations} used (5.3)")
+    for seat in range(s.seats):
+        limit = t.rules.hand_limit + (1 if s.phase == Phase.DISCARD and seat == s.seat else 0)
+        if len(s.hands[seat]) > limit:
+            found.append(f"{rules.sides[seat]} holds {len(s.hands[seat])} Battle Reports: at most 7 (5.2)")
+    for army in (0, 1):
+        held = [0] * len(t.cards[army])
+        for seat in seats_of(s, army):
+            for c in s.hands[seat]:
+                held[c] += 1
+        total = [d + p + h for d, p, h in zip(s.deck[army], s.discard[army], held, strict=True)]
+        if total != list(t.deck_counts[army]):
+            found.append(f"the {army} Battle Reports are not the deck's 24 (2)")
+        lost = sum(1 for k in range(8) if s.post_hex[army * 8 + k] == DESTROYED)
+        if lost != s.lost_posts[army]:
+            found.append(f"army {army}: {lost} Command Posts destroyed but {s.lost_posts[army]} counted")
+        if previous is not None and s.lost_posts[army] < previous.lost_posts[army]:
+            found.append("a destroyed Command Post came back (2.4)")
+    for h, p in enumerate(s.post_at):
+        if p != OFF and s.post_hex[p] != h:
+            found.append(f"Command Post {p} is misplaced")
+    if s.phase == Phase.OVER and s.winner != OFF and s.lost_posts[1 - s.winner] < s.objective:
+        found.append("a winner who has not destroyed the objective's Command Posts (3)")
+    if s.phase not in (Phase.POSTS, Phase.DEPLOY, Phase.OVER) and army_of(s, s.seat) not in (0, 1):
+        found.append("no seat decides")
+    return found
