@@ -19,11 +19,13 @@ def drm_of(cat: Catalog, s: TunisiaState, piece: int) -> int:
     return cat.reduced_drm[piece] if s.reduced[piece] else cat.drm[piece]
 
 
-def air_in_range(cat: Catalog, s: TunisiaState, side: int, hex_: int) -> list[int]:
-    """`side`'s air support assets on an airfield with `hex_` within their range factor (7.3A, 7.3C)."""
+def air_in_range(cat: Catalog, s: TunisiaState, side: int, hex_: int, defending: bool = False) -> list[int]:
+    """`side`'s air support assets on an airfield with `hex_` within their range factor (7.3A, 7.3C); an
+    asset in the defended hex itself does not fly to its own defence (NOTES.md)."""
     distance = cat.board.grid.distance
     loc = s.loc
-    return [p for p in cat.by_side[side] if cat.is_air[p] and loc[p] >= 0 and distance(loc[p], hex_) <= cat.range[p]]
+    return [p for p in cat.by_side[side] if cat.is_air[p] and loc[p] >= 0 and distance(loc[p], hex_) <= cat.range[p]
+            and not (defending and loc[p] == hex_)]
 
 
 def fly(s: TunisiaState, piece: int) -> None:

@@ -45,7 +45,7 @@ def declare(rules: TunisiaRules, s: TunisiaState, unit: int, target: int, air_as
         what = cat.ids[defender] if defender >= 0 else "support assets"
         events.emit("attack", f"{cat.ids[unit]} in {b.label(origin)} attacks {what} in {b.label(target)}"
                     + (f" with {cat.ids[air_asset]}" if air_asset >= 0 else "") + ".", "11.2")
-    options = air.air_in_range(cat, s, 1 - cat.side[unit], target)
+    options = air.air_in_range(cat, s, 1 - cat.side[unit], target, defending=True)
     if options:
         s.phase = Phase.DEFENSIVE_AIR
     else:

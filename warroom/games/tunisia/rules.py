@@ -192,7 +192,7 @@ class TunisiaRules:
         b = s.battle
         if phase == Phase.DEFENSIVE_AIR:
             assert b is not None
-            return (*(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target)), NO_AIR)
+            return (*(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target, defending=True)), NO_AIR)
         if phase == Phase.DEFENDER_LOSS:
             assert b is not None
             pieces = loss_candidates(cat, s, b.target, b.defender) if b.defender >= 0 else [
