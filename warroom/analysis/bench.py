@@ -4,16 +4,25 @@
     run_bench(game, scenario=...)   # a scenario other than the game's first
     bench_all(seconds=1.0)          # every game and scenario: steps/s and MCTS simulations/s, one row each
 
-Each part runs for about `seconds` on one core. The targets are each game's own, from its spec's
-`bench_targets` ({"random_steps": steps/s, "mcts_sims": simulations/s}): a game whose steps carry
-whole battles asks for fewer steps, and one whose search is judged by games won rather than by
-speed sets no simulation rate (see each game's NOTES.md). A part without a target reports the speed alone.
+Each part runs for about `seconds` of CPU time on one core. Rates are per second of this process's
+CPU time (`time.process_time`), not of the wall clock: on a machine shared with other work the wall
+clock counts the time other processes had the core, the CPU time does not. The ratio to OpenSpiel's
+backgammon is taken in rounds that alternate the game and backgammon (`ROUNDS`), and the median of the
+rounds' ratios is reported, so a burst of load or a frequency change hits both sides of a ratio alike.
+Before a part is timed one game is played untimed, so loading the map and filling the games' caches of
+action ids is not counted as playing.
+
+The targets are each game's own, from its spec's `bench_targets` ({"random_steps": steps/s,
+"mcts_sims": simulations/s}): a game whose steps carry whole battles asks for fewer steps, and one
+whose search is judged by games won rather than by speed sets no simulation rate (see each game's
+NOTES.md). A part without a target reports the speed alone.
 """
 
 from __future__ import annotations
 
 import platform
 import random
+import statistics
 import time
 from typing import Any
 
@@ -21,6 +30,10 @@ RANDOM_STEPS = "random_steps"
 """The `bench_targets` key of the random-playout target (steps per second)."""
 MCTS_SIMS = "mcts_sims"
 """The `bench_targets` key of the MCTS target (simulations per second)."""
+ROUNDS = 3
+"""How many alternating rounds (game, backgammon) `bench_all` splits each scenario's time into."""
+WARM_UP_SEED = 1_000_003
+"""The seed of the untimed game played before a part is timed (apart from the timed games' seeds)."""
 
 
 def target(game: str, key: str) -> float | None:
@@ -45,13 +58,14 @@ def _with_target(report: dict[str, Any], rate: float, goal: float | None, key: s
     return report
 
 
-def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
-    """Random games through `warroom.new_game(..., keep_log=False)`; a step is one `play` (its dice included)."""
+def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random games from `seed` on until `seconds` of CPU time are spent: (steps, games, CPU seconds)."""
     import warroom
 
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
+    clock = time.process_time
+    start = clock()
     deadline = start + seconds
     while True:
         match = warroom.new_game(game, scenario, seed=seed + games, keep_log=False)
@@ -60,16 +74,30 @@ def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: st
             match.play(legal[int(rng.random() * len(legal))])
             steps += 1
         games += 1
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
-    elapsed = time.perf_counter() - start
-    rate = steps / elapsed
+    return steps, games, clock() - start
+
+
+def _warm_up(game: str, scenario: str | None) -> None:
+    """One random game, untimed: the map is loaded and the caches of action ids begin to fill."""
+    _play_random(game, scenario, 0.0, seed=WARM_UP_SEED)
+
+
+def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
+    """Random games through `warroom.new_game(..., keep_log=False)`; a step is one `play` (its dice included).
+
+    Rates are per CPU second (module docstring); one untimed game comes first."""
+    _warm_up(game, scenario)
+    steps, games, elapsed = _play_random(game, scenario, seconds, seed)
+    rate = steps / elapsed if elapsed > 0 else 0.0
     report = {
         "steps": steps,
         "games": games,
         "seconds": round(elapsed, 3),
+        "clock": "cpu",
         "steps_per_s": round(rate),
-        "games_per_s": round(games / elapsed, 1),
+        "games_per_s": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "steps_per_game": round(steps / games, 1),
     }
     return _with_target(report, rate, target(game, RANDOM_STEPS), "target_steps_per_s")
@@ -98,7 +126,7 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
 
 
 def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
-    """MCTS simulations per second (the default agent: the game's evaluation and heuristic prior)."""
+    """MCTS simulations per CPU second (the default agent: the game's evaluation and heuristic prior)."""
     from warroom.ai import agent_hooks
     from warroom.ai.mcts import MCTSAgent
 
@@ -111,14 +139,16 @@ def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = 
     if match.over:
         return {"simulations": 0, "seconds": 0.0, "sims_per_s": 0, "note": "no position with a choice was found"}
     agent = MCTSAgent(match.ruleset, hooks=agent_hooks(game), budget_ms=int(seconds * 1000), seed=seed)
+    start = time.process_time()
     action, why = agent.choose(match)
-    stats = agent.last
-    sims, elapsed = stats["simulations"], stats["seconds"]
-    rate = sims / elapsed if elapsed else 0.0
+    elapsed = time.process_time() - start  # the search's budget is wall-clock; its rate is per CPU second
+    sims = agent.last["simulations"]
+    rate = sims / elapsed if elapsed > 0 else 0.0
     turn, phase = match.ruleset.turn_and_phase(match.state)
     report = {
         "simulations": sims,
         "seconds": round(elapsed, 3),
+        "clock": "cpu",
         "sims_per_s": round(rate),
         "position": f"turn {turn}, {phase}, {len(match.legal_actions())} legal actions",
         "chose": action,
@@ -127,16 +157,13 @@ def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = 
     return _with_target(report, rate, target(game, MCTS_SIMS), "target_sims_per_s")
 
 
-def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> dict[str, Any]:
-    """OpenSpiel's C++ backgammon driven from Python the same way, for scale; skipped if not installed."""
-    try:
-        import pyspiel
-    except ImportError:
-        return {"installed": False, "note": "open_spiel (module pyspiel) is not installed; pip install open_spiel to compare"}
+def _spiel_steps(spiel_game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random backgammon games until `seconds` of CPU time are spent: (steps, games, CPU seconds).
+    Chance outcomes are drawn with one uniform number each, as the seeded dice source draws them."""
     rng = random.Random(seed)
-    spiel_game = pyspiel.load_game(game)
     steps = games = 0
-    start = time.perf_counter()
+    clock = time.process_time
+    start = clock()
     deadline = start + seconds
     while True:
         state = spiel_game.new_initial_state()
@@ -156,17 +183,45 @@ def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> 
                 state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
         games += 1
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
-    elapsed = time.perf_counter() - start
+    return steps, games, clock() - start
+
+
+def _load_spiel(game: str) -> Any | None:
+    """OpenSpiel's game, or None when open_spiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game(game)
+
+
+NOT_INSTALLED = {
+    "installed": False,
+    "note": "open_spiel (module pyspiel) is not installed; pip install open_spiel to compare",
+}
+
+
+def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> dict[str, Any]:
+    """OpenSpiel's C++ backgammon driven from Python the same way, for scale; skipped if not installed."""
+    spiel_game = _load_spiel(game)
+    if spiel_game is None:
+        return dict(NOT_INSTALLED)
+    steps, games, elapsed = _spiel_steps(spiel_game, seconds, seed)
+    return _spiel_report(game, steps, games, elapsed)
+
+
+def _spiel_report(game: str, steps: int, games: int, elapsed: float) -> dict[str, Any]:
     return {
         "installed": True,
         "game": game,
         "steps": steps,
         "games": games,
         "seconds": round(elapsed, 3),
-        "steps_per_s": round(steps / elapsed),
-        "games_per_s": round(games / elapsed, 1),
+        "clock": "cpu",
+        "steps_per_s": round(steps / elapsed) if elapsed > 0 else 0,
+        "games_per_s": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "note": "a step is one apply_action, chance outcomes included",
     }
 
@@ -207,33 +262,57 @@ def run_bench(game: str | None = None, seconds: float = 3.0, web: bool = False, 
     return report
 
 
-def bench_all(seconds: float = 1.0, games: list[str] | None = None) -> dict[str, Any]:
+def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int = ROUNDS) -> dict[str, Any]:
     """Every registered game and each of its scenarios: random-playout steps/s and MCTS simulations/s,
     each against the game's own target where its spec sets one (no target: the speed alone, no
-    pass/fail), and OpenSpiel's backgammon once for scale, with each scenario's steps/s as a ratio of it.
+    pass/fail), and OpenSpiel's backgammon for scale, with each scenario's steps/s as a ratio of it.
+
+    Each scenario's `seconds` of playouts are split into `rounds` rounds, each followed by as long of
+    backgammon; a row's steps/s and its ratio to backgammon are the medians over its rounds, so the
+    ratio compares speeds measured moments apart (module docstring). The `openspiel` entry sums every
+    round of backgammon.
 
     What `warroom bench --all` prints: one row per game and scenario, so a kernel change shows what
     it does to every game at once."""
     from warroom.games import game_ids, get_ruleset
 
+    rounds = max(1, rounds)
+    share = seconds / rounds
+    spiel_game = _load_spiel("backgammon")
+    spiel_steps = spiel_games = 0
+    spiel_seconds = 0.0
     rows: list[dict[str, Any]] = []
     for game in games or game_ids():
         for scenario in get_ruleset(game).info.scenarios or (None,):
-            playouts = bench_random_playouts(game, seconds, scenario=scenario)
+            _warm_up(game, scenario)
+            rates, ratios, seed = [], [], 0
+            for _ in range(rounds):
+                steps, played, elapsed = _play_random(game, scenario, share, seed)
+                seed += played
+                rate = steps / elapsed if elapsed > 0 else 0.0
+                rates.append(rate)
+                if spiel_game is not None:
+                    bg_steps, bg_games, bg_elapsed = _spiel_steps(spiel_game, share, spiel_games)
+                    spiel_steps, spiel_games = spiel_steps + bg_steps, spiel_games + bg_games
+                    spiel_seconds += bg_elapsed
+                    if bg_steps and bg_elapsed > 0:
+                        ratios.append(rate / (bg_steps / bg_elapsed))
             mcts = bench_mcts(game, seconds, scenario=scenario)
-            row: dict[str, Any] = {"game": game, "scenario": scenario, "steps_per_s": playouts["steps_per_s"]}
-            if "target_steps_per_s" in playouts:
-                row.update(target_steps_per_s=playouts["target_steps_per_s"], steps_meet_target=playouts["meets_target"])
+            rate = statistics.median(rates)
+            row: dict[str, Any] = {"game": game, "scenario": scenario, "steps_per_s": round(rate)}
+            goal = target(game, RANDOM_STEPS)
+            if goal is not None:
+                row.update(target_steps_per_s=goal, steps_meet_target=rate >= goal)
             row["sims_per_s"] = mcts["sims_per_s"]
             if "target_sims_per_s" in mcts:
                 row.update(target_sims_per_s=mcts["target_sims_per_s"], sims_meet_target=mcts["meets_target"])
+            if ratios:
+                row["steps_vs_openspiel"] = round(statistics.median(ratios), 2)
             rows.append(row)
-    spiel = bench_openspiel(seconds)
-    if spiel.get("installed") and spiel.get("steps_per_s"):
-        for row in rows:
-            row["steps_vs_openspiel"] = round(row["steps_per_s"] / spiel["steps_per_s"], 2)
-    return {"seconds_per_part": seconds, "python": platform.python_version(), "machine": platform.machine(),
-            "games": rows, "openspiel": spiel}
+    spiel = (dict(NOT_INSTALLED) if spiel_game is None
+             else _spiel_report("backgammon", spiel_steps, spiel_games, spiel_seconds))
+    return {"seconds_per_part": seconds, "rounds": rounds, "clock": "cpu", "python": platform.python_version(),
+            "machine": platform.machine(), "games": rows, "openspiel": spiel}
 
 
 __all__ = ["MCTS_SIMS", "RANDOM_STEPS", "bench_all", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "default_game",
