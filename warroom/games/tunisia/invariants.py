@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .catalog import SIDE_NAMES
 from .movement import movement_allowance
 from .stacking import fits, occupants
-from .state import DEAD, REMOVED, Phase
+from .state import OFF_MAP, REMOVED, RETURN_TO_BASE, Phase
 from .supply import supplied_hexes
 from .zoc import enemy_zoc
 
@@ -26,35 +26,42 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
     if (s.phase == Phase.OVER) != (s.outcome is not None):
         found.append("the game is over exactly when it has a result (4.0)")
     occ = occupants(s)
+    land, airfields, side_of, is_air = board.land, board.airfields, cat.side, cat.is_air
     for h, here in occ.items():
+        if len(here) == 1 and not is_air[here[0]]:
+            if h not in land:
+                found.append(f"a piece at sea in {board.label(h)} (8.7A)")
+            continue
         label = board.label(h)
-        if h not in board.land:
+        if h not in land:
             found.append(f"pieces at sea in {label} (8.7A)")
-        if len({cat.side[p] for p in here}) > 1:
+        if len({side_of[p] for p in here}) > 1:
             found.append(f"both sides in hex {label} (8.7A)")
         if not fits(cat, here):
             found.append(f"hex {label} is overstacked: {[cat.ids[p] for p in here]} (6.0)")
-        air = [p for p in here if cat.is_air[p]]
-        if air and (len(air) > 1 or h not in board.airfields):
+        air = [p for p in here if is_air[p]]
+        if air and (len(air) > 1 or h not in airfields):
             found.append(f"air assets {[cat.ids[p] for p in air]} in {label}: one a hex, on an airfield (7.6B)")
+    loc, reduced = s.loc, s.reduced
     for p in range(cat.n):
-        where = s.loc[p]
+        where = loc[p]
         if where == REMOVED and p != cat.rommel and p not in cat.swap:
             found.append(f"{cat.ids[p]} removed from the game: only swapped II Corps pieces and Rommel are (16.0C, 17.0)")
-        if cat.two_star[p] and where >= 0 and not s.patton_arrived:
-            found.append(f"{cat.ids[p]} is in play before Patton (5.1A)")
-        if cat.is_battlegroup[p] and where >= 0 and s.origin[p] < 0:
-            found.append(f"{cat.ids[p]} stands for no unit (13.1A)")
-        if s.reduced[p] and ((where < 0 and where != -3 and p not in s.placing) or cat.steps[p] == 1):
+        elif where >= 0:
+            if cat.two_star[p] and not s.patton_arrived:
+                found.append(f"{cat.ids[p]} is in play before Patton (5.1A)")
+            if cat.is_battlegroup[p] and s.origin[p] < 0:
+                found.append(f"{cat.ids[p]} stands for no unit (13.1A)")
+        if reduced[p] and ((where < 0 and where != RETURN_TO_BASE and p not in s.placing) or cat.steps[p] == 1):
             found.append(f"{cat.ids[p]} is reduced off the map or has no reduced side (13.1)")
     if s.phase == Phase.MOVEMENT:
         found += _movement_problems(rules, s)
     if previous is not None:
         if s.turn < previous.turn:
             found.append(f"the turn went back from {previous.turn} to {s.turn}")
-        for p in range(cat.n):  # 7.7E: no eliminated unit ever comes back
-            if cat.is_unit[p] and not cat.is_battlegroup[p] and previous.loc[p] in (DEAD, REMOVED) \
-                    and s.loc[p] not in (DEAD, REMOVED):
+        before = previous.loc
+        for p in rules.ordinary_units:  # 7.7E: no eliminated unit ever comes back
+            if before[p] < OFF_MAP and loc[p] >= OFF_MAP:
                 found.append(f"eliminated unit {cat.ids[p]} came back (7.7E)")
         if s.supply_checks != previous.supply_checks:
             found += supply_problems(rules, s, previous)

@@ -72,6 +72,7 @@ class TunisiaRules:
         # any unit and any non-air support asset: stacking treats all of a kind alike (6.0)
         self.a_unit = next(p for p in range(cat.n) if cat.is_unit[p])
         self.a_support = next(p for p in range(cat.n) if not cat.is_unit[p] and not cat.is_air[p])
+        self.ordinary_units = tuple(p for p in range(cat.n) if cat.is_unit[p] and not cat.is_battlegroup[p])
 
     # -- the contract ------------------------------------------------------------------------------
     def initial_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> TunisiaState:
@@ -230,14 +231,22 @@ class TunisiaRules:
         ezoc = enemy_zoc(cat, s, side)
         blocked = enemy_occupied(cat, s, side)
         out: list[str] = []
-        # 6.0: the friendly hexes a moving unit, or a moving support asset, may not end in
+        # 6.0: the friendly hexes a moving unit (one there already), or a moving non-air support asset (two
+        # there, three with an air asset), may not end in
         full_for_unit, full_for_support = set(), set()
+        side_of, unit_kind, air_kind = cat.side, cat.is_unit, cat.is_air
         for h, here in occ.items():
-            if cat.side[here[0]] == side:
-                if not may_join(cat, here, (self.a_unit,)):
+            if side_of[here[0]] != side:
+                continue
+            supports = air = 0
+            for q in here:
+                if unit_kind[q]:
                     full_for_unit.add(h)
-                if not may_join(cat, here, (self.a_support,)):
-                    full_for_support.add(h)
+                else:
+                    supports += 1
+                    air += air_kind[q]
+            if supports >= (3 if air else 2):
+                full_for_support.add(h)
         is_unit = cat.is_unit
         for p in movable(cat, s):
             moves = moves_of(cat, s, p, ezoc, blocked)

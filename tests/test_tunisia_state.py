@@ -1,0 +1,112 @@
+"""Tunisia's state and action ids: a clone copies every slot, ids round-trip, positions round-trip through
+JSON, and the rulebook's sequence of play is declared in order (7.0)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from warroom.engine.chance import sample
+from warroom.engine.errors import IllegalActionError, PositionError
+from warroom.engine.ruleset import CHANCE
+from warroom.games.tunisia.actions import Action
+from warroom.games.tunisia.rules import TunisiaRules
+from warroom.games.tunisia.sequence import ACTOR, SEQUENCE_OF_PLAY
+from warroom.games.tunisia.state import Battle, Phase, TunisiaState
+
+R = TunisiaRules()
+
+
+def _played(seed: int, steps: int) -> TunisiaState:
+    """A position some random steps into a game (battles, losses and boxes in it)."""
+    rng = random.Random(seed)
+    s = R.initial_state()
+    for _ in range(steps):
+        who = R.to_act(s)
+        if who is None:
+            break
+        if who == CHANCE:
+            R.apply_chance(s, sample(R.chance_outcomes(s), rng.random()), False)
+        else:
+            R.apply(s, rng.choice(R.legal_actions(s)), False)
+    return s
+
+
+def _value(s: TunisiaState, slot: str) -> object:
+    return copy.copy(getattr(s, slot))
+
+
+@pytest.mark.parametrize("slot", [slot for slot in TunisiaState.__slots__ if slot not in ("reach", "legal")])
+def test_clone_copies_every_slot(slot: str) -> None:
+    s = _played(7, 400)
+    s.battle = Battle(1, 2, 3)
+    twin = s.clone()
+    assert getattr(twin, slot) == getattr(s, slot)
+    before = _value(s, slot)
+    value = getattr(twin, slot)
+    if isinstance(value, list):  # a clone's lists are its own
+        assert value is not getattr(s, slot)
+        value.append(value[0])
+        assert getattr(s, slot) == before
+
+
+def test_clone_covers_all_slots_and_shares_only_the_caches() -> None:
+    s = _played(3, 300)
+    twin = s.clone()
+    for slot in TunisiaState.__slots__:
+        assert getattr(twin, slot) == getattr(s, slot), slot
+    assert twin.reach is s.reach  # the Movement Phase's cache: the same enemies, valid for both
+    assert copy.deepcopy(s).loc == s.loc
+
+
+def test_action_ids_round_trip() -> None:
+    # every id the rules offer reads back to an Action that writes it again
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = R.initial_state()
+        for _ in range(600):
+            who = R.to_act(s)
+            if who is None:
+                break
+            if who == CHANCE:
+                R.apply_chance(s, sample(R.chance_outcomes(s), rng.random()), False)
+                continue
+            legal = R.legal_actions(s)
+            for text in legal[:50]:
+                assert Action.from_id(text).id == text
+                seen += 1
+            R.apply(s, rng.choice(legal), False)
+    assert seen > 1000
+    for bad in ("", "move", "move A B", "attack 8022", "attack 8022 8122 +air", "loss", "warp 8022"):
+        with pytest.raises(IllegalActionError):
+            Action.from_id(bad)
+
+
+def test_positions_round_trip_through_json() -> None:
+    for seed, steps in ((1, 50), (2, 250), (5, 700)):
+        s = _played(seed, steps)
+        data = R.state_to_json(s)
+        back = R.state_from_json(data)
+        assert R.state_to_json(back) == data
+        assert R.legal_actions(back) == R.legal_actions(s)
+    with pytest.raises(PositionError):
+        R.state_from_json({"turn": 1})
+
+
+def test_the_sequence_of_play_is_declared_in_the_rulebooks_order() -> None:
+    # Tunisia 7.0-7.8: eight phases; every step has an actor
+    assert [p.number for p in SEQUENCE_OF_PLAY] == list(range(1, 9))
+    assert [p.rule for p in SEQUENCE_OF_PLAY] == [f"7.{k}" for k in range(1, 9)]
+    assert set(ACTOR) == set(Phase)
+
+
+def test_dice_are_exact_chance_nodes() -> None:
+    # 11.2: a d12, each face 1/12; a decision is not a chance node
+    s = R.initial_state()
+    with pytest.raises(IllegalActionError):
+        R.chance_outcomes(s)
+    with pytest.raises(IllegalActionError):
+        R.apply_chance(s, 3)
