@@ -19,26 +19,27 @@ if TYPE_CHECKING:
 def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None = None) -> list[str]:
     t = rules.t
     found: list[str] = []
-    land, air = {}, {}
-    for u in range(t.n_units):
-        h = s.pos[u]
+    land_count = air_count = 0
+    land_at, air_at, post_at, unit_type, labels = s.land_at, s.air_at, s.post_at, t.unit_type, t.labels
+    for u, h in enumerate(s.pos):
         if h == OFF:
             continue
-        table = air if t.unit_type[u] == AIRCRAFT else land
-        if h in table:
-            found.append(f"{t.unit_ids[u]} and {t.unit_ids[table[h]]} share hex {t.labels[h]} (4.3, 6.1, 7.4: one a hex)")
-        table[h] = u
-        if t.unit_type[u] != AIRCRAFT:
-            if not t.land_ok[h]:
-                found.append(f"land unit {t.unit_ids[u]} stands on the river hex {t.labels[h]} (6.1)")
-            if s.post_at[h] != OFF:
-                found.append(f"land unit {t.unit_ids[u]} stands on a Command Post in {t.labels[h]} (6.1)")
-            if t.unit_type[u] == SUPPLY and not t.on_road[h]:
-                found.append(f"Supply unit {t.unit_ids[u]} is off the roads in {t.labels[h]} (7.5)")
-    if [h for h, u in enumerate(s.land_at) if u != OFF] != sorted(land) or any(s.land_at[h] != u for h, u in land.items()):
-        found.append("the land occupancy table disagrees with the units' positions")
-    if [h for h, u in enumerate(s.air_at) if u != OFF] != sorted(air) or any(s.air_at[h] != u for h, u in air.items()):
-        found.append("the air occupancy table disagrees with the units' positions")
+        if unit_type[u] == AIRCRAFT:
+            air_count += 1
+            if air_at[h] != u:
+                found.append(f"{t.unit_ids[u]} is not the one aircraft in {labels[h]} (7.4: two aircraft never share a hex)")
+            continue
+        land_count += 1
+        if land_at[h] != u:
+            found.append(f"{t.unit_ids[u]} is not the one land unit in {labels[h]} (4.3, 6.1: one unit a hex)")
+        if not t.land_ok[h]:
+            found.append(f"land unit {t.unit_ids[u]} stands on the river hex {labels[h]} (6.1)")
+        if post_at[h] != OFF:
+            found.append(f"land unit {t.unit_ids[u]} stands on a Command Post in {labels[h]} (6.1)")
+        if unit_type[u] == SUPPLY and not t.on_road[h]:
+            found.append(f"Supply unit {t.unit_ids[u]} is off the roads in {labels[h]} (7.5)")
+    if land_count != len(land_at) - land_at.count(OFF) or air_count != len(air_at) - air_at.count(OFF):
+        found.append("the occupancy tables hold units that are not on the board")
     if min(s.supplies) < 0:
         found.append(f"Supplies {s.supplies}: never negative (5.3)")
     if not 0 <= s.activations <= t.rules.activations_per_turn:
@@ -62,9 +63,14 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
             found.append(f"army {army}: {lost} Command Posts destroyed but {s.lost_posts[army]} counted")
         if previous is not None and s.lost_posts[army] < previous.lost_posts[army]:
             found.append("a destroyed Command Post came back (2.4)")
-    for h, p in enumerate(s.post_at):
-        if p != OFF and s.post_hex[p] != h:
-            found.append(f"Command Post {p} is misplaced")
+    live = 0
+    for p, h in enumerate(s.post_hex):
+        if h >= 0:
+            live += 1
+            if s.post_at[h] != p:
+                found.append(f"Command Post {p} is misplaced")
+    if live != len(s.post_at) - s.post_at.count(OFF):
+        found.append("the Command Post table holds posts that are not on the board")
     if s.phase == Phase.OVER and s.winner != OFF and s.lost_posts[1 - s.winner] < s.objective:
         found.append("a winner who has not destroyed the objective's Command Posts (3)")
     if s.phase not in (Phase.POSTS, Phase.DEPLOY, Phase.OVER) and army_of(s, s.seat) not in (0, 1):

@@ -49,30 +49,48 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: tuple[bytearray, 
         return [j for j in t.air_reach(start, mobility) if air_at[j] == OFF]
     passable, endable = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
     if kind == SUPPLY:
-        steps = t.supply_steps
-        endable_here = endable
-    elif granted(t, s, u, "cross_rivers"):
-        steps = t.air_steps
+        return _land_reach(t, start, mobility, SUPPLY_MOVER, passable, endable)
+    if granted(t, s, u, "cross_rivers"):
         land_ok = t.land_ok
-        endable_here = bytearray(e and land_ok[h] for h, e in enumerate(endable))  # cross, never stop on a river
-    else:
-        steps, endable_here = t.land_steps, endable
-    seen = {start}
+        return _land_reach(t, start, mobility, CROSSING_MOVER, passable,
+                           bytearray(e and land_ok[h] for h, e in enumerate(endable)))  # cross, never stop on a river
+    return _land_reach(t, start, mobility, LAND_MOVER, passable, endable)
+
+
+LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER = range(3)
+_CACHE_LIMIT = 200_000
+
+
+def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: bytearray, endable: bytearray) -> list[int]:
+    """The breadth-first reach of a land mover, remembered by what it depends on: the hexes within its
+    mobility that may not be passed or ended in (a unit that has not moved, among units that have not,
+    is answered from the cache)."""
+    region = t.region(start, mobility)
+    key = (start, mobility, mover, bytes(map(passable.__getitem__, region)), bytes(map(endable.__getitem__, region)))
+    cache = t.reach_cache
+    found = cache.get(key)
+    if found is not None:
+        return list(found)
+    steps = (t.land_steps, t.supply_steps, t.air_steps)[mover]
+    seen = bytearray(len(passable))
+    seen[start] = 1
     frontier = [start]
     out = []
     for _ in range(mobility):
         nxt = []
         for i in frontier:
             for j in steps[i]:
-                if j in seen:
+                if seen[j]:
                     continue
-                seen.add(j)
-                if not passable[j]:
-                    continue  # 6.1 f8: never through enemy land units or Command Posts
-                nxt.append(j)
-                if endable_here[j]:
-                    out.append(j)
+                seen[j] = 1
+                if passable[j]:  # 6.1 f8: never through enemy land units or Command Posts
+                    nxt.append(j)
+                    if endable[j]:
+                        out.append(j)
         if not nxt:
             break
         frontier = nxt
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = tuple(out)
     return out

@@ -359,24 +359,21 @@ class SaintLoRules:
         u = s.current
         if u != OFF:
             if not s.attacked and (s.paid or supplies >= 1):
-                ids = t.attack_ids[u]
-                out.extend(ids[h] for h in attacks.targets(t, s, u))
+                out.extend(map(t.attack_ids[u].__getitem__, attacks.targets(t, s, u)))
             if not s.moved and (s.paid or t.foot[u] or supplies >= 1):
-                ids = t.move_ids[u]
-                out.extend(ids[h] for h in destinations(t, s, u))
+                out.extend(map(t.move_ids[u].__getitem__, destinations(t, s, u)))
             out.append(DONE)
         elif s.activations < t.rules.activations_per_turn:
             pos, used, foot = s.pos, s.used, t.foot
             occupied = occupancy(t, s, army)
+            move_ids, attack_ids = t.move_ids, t.attack_ids
             for v in t.army_units[army]:
                 if pos[v] == OFF or used[v] or not may_use(t, s, seat, v):
                     continue
                 if supplies >= 1 or foot[v]:
-                    ids = t.move_ids[v]
-                    out.extend(ids[h] for h in destinations(t, s, v, occupied))
+                    out.extend(map(move_ids[v].__getitem__, destinations(t, s, v, occupied)))
                 if supplies >= 1:
-                    ids = t.attack_ids[v]
-                    out.extend(ids[h] for h in attacks.targets(t, s, v))
+                    out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v)))
         out.extend(play_ids(t, s, seat, army))
         if u == OFF:
             out.append(END)
@@ -640,19 +637,22 @@ class SaintLoRules:
         seat, army = s.seat, army_of(s, s.seat)
         supplies = s.supplies[army]
         out: list[str] = []
-        entry = None
+        entry: dict[int, list[int]] = {}
+        pos = s.pos
         for k in t.army_kinds[army]:
-            if t.kinds[k].cost > supplies or not kind_for(t, s, seat, k):
+            if t.kinds[k].cost > supplies or pos[t.kind_units[k][-1]] != OFF and all(pos[u] != OFF for u in t.kind_units[k]):
                 continue
-            if all(s.pos[u] != OFF for u in t.kind_units[k]):
+            if not kind_for(t, s, seat, k):
                 continue
-            if entry is None:
-                entry = sorted(self.entry_hexes(s, army))
-            ids = t.buy_ids[k]
-            out.extend(ids[h] for h in entry if self.may_enter(s, t.kind_type[k], h))
+            kind_type = t.kind_type[k]
+            hexes = entry.get(kind_type)
+            if hexes is None:
+                hexes = entry[kind_type] = [h for h in sorted(self.entry_hexes(s, army)) if self.may_enter(s, kind_type, h)]
+            out.extend(map(t.buy_ids[k].__getitem__, hexes))
+        unit_type, unit_kind, swap_ids = t.unit_type, t.unit_kind, t.swap_ids
         for u in t.army_units[army]:
-            if s.pos[u] != OFF and t.unit_type[u] != SUPPLY and kind_for(t, s, seat, t.unit_kind[u]):
-                out.append(t.swap_ids[u])
+            if pos[u] != OFF and unit_type[u] != SUPPLY and (s.seats == 2 or kind_for(t, s, seat, unit_kind[u])):
+                out.append(swap_ids[u])
         out.extend(play_ids(t, s, seat, army))
         out.append(END)
         return out

@@ -43,16 +43,15 @@ def posts_left(s: SaintLoState, army: int) -> bool:
 
 def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[int]:
     """4.3, 7.5: where a unit of this type may be deployed now."""
-    sector, land_at, air_at, posts = t.sector, s.land_at, s.air_at, t.all_post_hexes
     if kind_type == AIRCRAFT:
-        return [h for h in range(t.n_hexes) if sector[h] == army and air_at[h] == OFF]
-    on_road, land_ok = t.on_road, t.land_ok
-    free = [h for h in range(t.n_hexes)
-            if sector[h] == army and land_ok[h] and land_at[h] == OFF and h not in posts]
+        air_at = s.air_at
+        return [h for h in t.sector_hexes[army] if air_at[h] == OFF]
+    land_at, on_road = s.land_at, t.on_road
+    free = [h for h in t.sector_land[army] if land_at[h] == OFF]
     if kind_type == SUPPLY:
         return [h for h in free if on_road[h]]
-    supply_left = sum(1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY
-                      for u in t.kind_units[k] if s.pos[u] == OFF)
+    pos = s.pos
+    supply_left = sum(1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY for u in t.kind_units[k] if pos[u] == OFF)
     free_roads = sum(1 for h in free if on_road[h])
     if free_roads > supply_left:
         return free
@@ -63,15 +62,15 @@ def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
     army = s.active
     out: list[str] = []
     by_type: dict[int, list[int]] = {}
+    pos = s.pos
     for k in t.army_kinds[army]:
-        if not kind_for(t, s, s.seat, k) or all(s.pos[u] != OFF for u in t.kind_units[k]):
-            continue
+        if pos[t.kind_units[k][-1]] != OFF or not kind_for(t, s, s.seat, k):
+            continue  # counters are deployed in order: the last one placed means all are
         kind_type = t.kind_type[k]
         hexes = by_type.get(kind_type)
         if hexes is None:
             hexes = by_type[kind_type] = deploy_hexes(t, s, army, kind_type)
-        ids = t.deploy_ids[k]
-        out.extend(ids[h] for h in hexes)
+        out.extend(map(t.deploy_ids[k].__getitem__, hexes))
     return out
 
 

@@ -111,8 +111,16 @@ class Tables:
         self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
+        self._region: dict[int, tuple[int, ...]] = {}
+        self.reach_cache: dict[tuple[int, int, int, bytes, bytes], tuple[int, ...]] = {}
+        """movement.py's land reaches by what they depend on (a pure function of the key)."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
+        self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
+        """4.3: each army's sector (where its aircraft deploy)."""
+        self.sector_land = tuple(tuple(h for h in self.sector_hexes[a] if self.land_ok[h] and h not in self.all_post_hexes)
+                                 for a in (ALLIED, AXIS))
+        """4.3: where its land units may deploy: not on rivers, not on Command Post hexes."""
         self.post_values = components.command_posts
         self.rules = components.rules
         # cards: per army, the distinct cards in the file's order
@@ -134,6 +142,15 @@ class Tables:
         if hexes is None:
             dist = self.distance[start]
             hexes = self._air_reach[key] = tuple(j for j in self.by_distance[start] if 0 < dist[j] <= mobility)
+        return hexes
+
+    def region(self, start: int, radius: int) -> tuple[int, ...]:
+        """Every hex within `radius` of `start`, `start` included, nearest first (cached)."""
+        key = start * 64 + radius
+        hexes = self._region.get(key)
+        if hexes is None:
+            dist = self.distance[start]
+            hexes = self._region[key] = tuple(j for j in self.by_distance[start] if dist[j] <= radius)
         return hexes
 
     def kind_of(self, u: int) -> UnitSpec:
