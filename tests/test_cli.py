@@ -569,8 +569,8 @@ def test_play_patton_shows_the_odds_of_every_battle_before_its_dice() -> None:
     assert "Attack Tessy from St. Lo with 2I (4 MP) [1 v 0 dice · first round: win 100%, tie 0%, lose 0%]" in out
     assert "Fight the battle for Coutances next [1 v 0 dice · first round: win 100%" in out
     assert (
-        "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): this round, casualties counted: attacker takes it 100%"
-        in out
+        "odds · Tessy: American 2A1I (2 dice) against 1I (0 dice): this round, "
+        "casualties counted: attacker takes it 100%" in out
     )
     die_prompt = "American die 1 of 2. Battle for Tessy (round 1): American 2A1I (2 dice) against German 1I (0 dice)"
     assert out.count(die_prompt) == 2  # and again after b (redraw) at the die prompt

@@ -258,7 +258,8 @@ def play(
             )
         if len(sides) < 2:
             raise CommandError(
-                f"{match.ruleset.info.title} is solitaire: you play {sides[0]} against the rules-driven opponent already"
+                f"{match.ruleset.info.title} is solitaire: "
+                f"you play {sides[0]} against the rules-driven opponent already"
             )
         mine = _side_named(side, match) if side else sides[0]
         agent_sides = {s for s in sides if s != mine}
@@ -288,7 +289,8 @@ def play(
     if secret and save_seed:
         out.print(
             Text(
-                "--save-seed: a save made before the end holds the seed; whoever reads it can tell the cards and dice to come.",
+                "--save-seed: a save made before the end holds the seed; "
+                "whoever reads it can tell the cards and dice to come.",
                 style="yellow",
             )
         )

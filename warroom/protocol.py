@@ -173,7 +173,10 @@ COMMAND_TABLE: dict[str, Command] = {
     "help": Command(
         "the commands, their fields and answers, and the error codes (this table)",
         (Field("command", "string", "one command only"),),
-        '{"ok":true,"commands":[{"cmd","doc","fields":[{"name","type","required","doc"}],"answer"}],"errors":{code: meaning}}',
+        (
+            '{"ok":true,"commands":[{"cmd","doc","fields":[{"name","type","required","doc"}],"answer"}],'
+            '"errors":{code: meaning}}'
+        ),
     ),
     "games": Command(
         "the games, their scenarios and sides", (), '{"ok":true,"games":[{"id","title","scenarios","sides"}]}'

@@ -40,9 +40,12 @@ from warroom.menus import Entry, Level, build_level, find, pick_by_word, step_in
 Ask = Callable[[str], str]
 
 COMMANDS_HELP = """\
-[bold]At the prompt[/bold]: a number plays that action (or type its id) · [bold]u[/bold] undo (never past a die roll) · \
-[bold]s[/bold] \\[file] save · [bold]l[/bold] file load · [bold]b[/bold] or Enter redraw the board · [bold]h[/bold] this help · \
-[bold]hint[/bold] \\[ms] the computer's three best moves with their estimated chances and 95% intervals (MCTS, 500 ms) · \
+[bold]At the prompt[/bold]: a number plays that action (or type its id) · \
+[bold]u[/bold] undo (never past a die roll) · \
+[bold]s[/bold] \\[file] save · [bold]l[/bold] file load · [bold]b[/bold] or Enter redraw the board · \
+[bold]h[/bold] this help · \
+[bold]hint[/bold] \\[ms] the computer's three best moves with their estimated chances and 95% intervals \
+(MCTS, 500 ms) · \
 [bold]q[/bold] quit (offers to save)"""
 
 HINT_BUDGET_MS = 500
@@ -129,7 +132,8 @@ def generic_status(match: Match) -> Text:
 
 
 def _hides_something(match: Match) -> bool:
-    """Whether the game keeps something from a side (its spec's `hidden`): then what one side's computer thinks may tell it."""
+    """Whether the game keeps something from a side (its spec's `hidden`): then what one side's computer thinks
+    may tell it."""
     from warroom.games import get_spec
 
     return bool(get_spec(match.ruleset.info.id).hidden)
@@ -162,7 +166,8 @@ def print_events(console: Console, renderer: Renderer, events: list[Event]) -> N
 
 
 def result_panel(match: Match) -> RenderableType:
-    """The end of the game: who won (in the scenario's words), why (and by which rule), and the score with its breakdown."""
+    """The end of the game: who won (in the scenario's words), why (and by which rule), and the score with its
+    breakdown."""
     result = match.result
     if result is None:
         return Text("The game is not over.")
@@ -221,7 +226,8 @@ def computer_players(
     for side in players:
         if side not in sides:
             raise RecordError(
-                f"record header 'players' names {side[:40]!r}, not a side of {match.ruleset.info.title} ({', '.join(sides)})"
+                f"record header 'players' names {side[:40]!r}, "
+                f"not a side of {match.ruleset.info.title} ({', '.join(sides)})"
             )
     kinds = {(player["agent"], player.get("budget_ms")) for player in players.values()}
     if len(kinds) > 1:
@@ -468,7 +474,8 @@ class TerminalGame:
             else:
                 where = "from 1" if not self._back else "from 0 (back)"
                 self._error(
-                    f"There is no choice {k} here: type a number {where} to {n}, a town's name, or all for the full list."
+                    f"There is no choice {k} here: type a number {where} to {n}, "
+                    "a town's name, or all for the full list."
                 )
             return
         if line.lower() in ("all", "list"):
@@ -937,7 +944,8 @@ SPARKS = "▁▂▃▄▅▆▇█"
 
 
 def sparkline(values: list[float], width: int) -> str:
-    """`values` (0..1) as one line of block characters at most `width` wide (each the mean of its share of the values)."""
+    """`values` (0..1) as one line of block characters at most `width` wide (each the mean of its share of the
+    values)."""
     if not values:
         return ""
     width = max(1, min(width, len(values)))

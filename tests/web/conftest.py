@@ -1,4 +1,5 @@
-"""Fixtures for the web tests: an app on a fresh SQLite file (or PostgreSQL database), a live server, a headless chromium.
+"""Fixtures for the web tests: an app on a fresh SQLite file (or PostgreSQL database), a live server, a
+headless chromium.
 
 A module marked `pytestmark = pytest.mark.both_databases` runs each test that takes `db_url` (or
 `client`) twice: on a SQLite file and on a fresh database of the test PostgreSQL named by
@@ -64,7 +65,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture(scope="session")
 def pg_server() -> str:
-    """The test PostgreSQL's URL (WARROOM_TEST_PG); skip without one, or fail where WARROOM_REQUIRE_PG=1 (CI never skips)."""
+    """The test PostgreSQL's URL (WARROOM_TEST_PG); skip without one, or fail where WARROOM_REQUIRE_PG=1
+    (CI never skips)."""
     url = os.environ.get("WARROOM_TEST_PG")
     problem = None
     if not url:

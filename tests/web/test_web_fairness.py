@@ -94,7 +94,8 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
 
 
 def finish_dragoon_online(client: Any, created: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
-    """Play a one-seat online Dragoon game to its end (first legal action each time): (id, token, payload at the start)."""
+    """Play a one-seat online Dragoon game to its end (first legal action each time): (id, token, payload at
+    the start)."""
     game_id = created["id"]
     token = seat_tokens(client_post(client), created)["Allied"]
     start = get(client, game_id, token).json()

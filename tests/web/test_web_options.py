@@ -148,7 +148,8 @@ def click_town(page: Any, town: str) -> None:
 
 def wait_move(page: Any, move: int) -> None:
     page.wait_for_function(
-        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')",
+        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m "
+        "&& !document.body.classList.contains('busy')",
         arg=move,
     )
 

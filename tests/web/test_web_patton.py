@@ -42,7 +42,8 @@ def payload(page: Any) -> dict[str, Any]:
 
 def wait_move(page: Any, move: int) -> None:
     page.wait_for_function(
-        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m && !document.body.classList.contains('busy')",
+        "m => window.warroomGame.payload && window.warroomGame.payload.move >= m "
+        "&& !document.body.classList.contains('busy')",
         arg=move,
     )
 
@@ -245,8 +246,8 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     odds = page.wait_for_selector("#confirm .p-odds-bar + .p-odds-text")
     assert f"exactly {expected.numerator}/{expected.denominator}" in page.inner_text("#confirm")
     assert (
-        f"{dice_for(armor, infantry)} {'die' if dice_for(armor, infantry) == 1 else 'dice'} against {dice_for(town['armor'], town['infantry'])}"
-        in odds.inner_text()
+        f"{dice_for(armor, infantry)} {'die' if dice_for(armor, infantry) == 1 else 'dice'} "
+        f"against {dice_for(town['armor'], town['infantry'])}" in odds.inner_text()
     )
     page.click("#confirm button.action")
     wait_move(page, 1)

@@ -145,7 +145,8 @@ def test_the_replay_graph_jumps_to_a_marked_move(live_server: Any, browser: Any,
 def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_something(
     client: Any, bluff: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """bluff's computer reasons from its own card: the person's seat is told the reason is kept secret, never the card."""
+    """bluff's computer reasons from its own card: the person's seat is told the reason is kept secret, never the
+    card."""
     import threading
 
     from games.bluff import rules

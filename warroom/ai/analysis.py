@@ -14,8 +14,8 @@ seed every number, is what `choose` gives) and then reads how it got there:
   A search's samples are not quite independent (the tree below a move sharpens as it goes), so the
   interval says how much the estimate would move with more of the same search, not a guarantee.
 - Any other agent (the heuristic, random, an agent a test swaps in): no search ran, so each legal
-  move is scored by the game's `evaluate` (its spec's agent hooks) one move ahead (dice still to roll after it averaged over
-  their outcomes, up to `CHANCE_DEPTH` rolls deep). Such a number has no spread to measure:
+  move is scored by the game's `evaluate` (its spec's agent hooks) one move ahead (dice still to roll
+  after it averaged over their outcomes, up to `CHANCE_DEPTH` rolls deep). Such a number has no spread to measure:
   low = high = value, visits = 0, and its text says "no search, no confidence".
 
 Values are the side to move's, in [0, 1], on the game's evaluation scale: a win chance where two
@@ -46,7 +46,8 @@ NO_SEARCH = "no search, no confidence"
 
 @dataclass(frozen=True)
 class Alternative:
-    """One move weighed: its value for the side to move (0..1), the 95% interval, and the simulations behind it (0: none)."""
+    """One move weighed: its value for the side to move (0..1), the 95% interval, and the simulations behind it
+    (0: none)."""
 
     action: str
     value: float | None
@@ -152,7 +153,8 @@ def _value(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., Any]
 
 
 def _side_value(ruleset: Ruleset, value: float | Mapping[str, float], side: str) -> float:
-    """An evaluation's value for `side`: its entry in a mapping, else the first side's float (1 minus it for the other team)."""
+    """An evaluation's value for `side`: its entry in a mapping, else the first side's float (1 minus it for the
+    other team)."""
     if isinstance(value, Mapping):
         return float(value.get(side, 0.0))
     info = ruleset.info
@@ -193,7 +195,8 @@ def _text(
 
 
 def _core(text: str) -> str:
-    """The number in a value's words ("about 5.9 VP expected" -> "5.9", "about 40% to win" -> "40%"), else all of them."""
+    """The number in a value's words ("about 5.9 VP expected" -> "5.9", "about 40% to win" -> "40%"), else all of
+    them."""
     numbers = [word for word in text.split() if any(c.isdigit() for c in word)]
     return " ".join(numbers) or text
 

@@ -85,7 +85,8 @@ def review(
 ) -> dict[str, Any]:
     """The post-game analysis of a record (finished or not): see the module docstring. JSON-ready:
 
-    {"game", "scenario", "sides", "names" (the scenario's word for each side), "measure", "scoring", "steps", "over", "result",
+    {"game", "scenario", "sides", "names" (the scenario's word for each side), "measure", "scoring", "steps", "over",
+     "result",
      "points": [{"step", "side", "action", "label", "values": {side: value}}],
      "decisions": [{"step", "side", "action", "label", "before", "expected", "best", "loss"}],
      "mistakes": [{"step", "side", "action", "label", "before", "expected", "best", "loss", "text",

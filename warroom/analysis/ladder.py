@@ -5,7 +5,8 @@
 Agents are named as `get_agent` knows them, with an optional budget: `mcts@100` is MCTS with 100
 simulations a decision (reproducible: the same seeds give the same games on any machine),
 `mcts@300ms` MCTS with 300 ms a decision (closer to play, but the games depend on the machine's
-speed; the search looks at the clock every 16 simulations, so it runs 16 at least). An agent may appear twice with different budgets; its label is the text given.
+speed; the search looks at the clock every 16 simulations, so it runs 16 at least). An agent may
+appear twice with different budgets; its label is the text given.
 
 Two-sided games: each pair of agents plays `games_per_pair` games with each agent on each side,
 seed `seed + k` both ways, so the dice that favoured one side in game k favour the other agent
@@ -16,7 +17,8 @@ with draws counted as half a win, plus one virtual draw per pair (as BayesElo do
 agent that won every game still gets a finite rating; the ratings are anchored at a mean of 1500.
 The 95% intervals are percentile bootstrap intervals: the seeds of each pair are resampled with
 replacement (a seed's games on both sides travel together, keeping the luck cancelling; a drawn
-seed joins each pair's pool, so that a clean sweep still gets an interval) and the model refitted, BOOTSTRAP times, from a fixed seed, so a ladder prints the same intervals each run.
+seed joins each pair's pool, so that a clean sweep still gets an interval) and the model refitted,
+BOOTSTRAP times, from a fixed seed, so a ladder prints the same intervals each run.
 
 Solitaire games (one side, against the game itself) have no head-to-head: every agent plays the
 same seeds and is ranked by its mean return, with a bootstrap interval on that mean, and the
@@ -41,12 +43,14 @@ from typing import Any
 from warroom.engine.errors import WarroomError
 
 BOOTSTRAP = 300
-"""Bootstrap resamples for the intervals: enough for stable 95% bounds, cheap because a fit only sees per-pair totals."""
+"""Bootstrap resamples for the intervals: enough for stable 95% bounds, cheap because a fit only sees
+per-pair totals."""
 BOOTSTRAP_SEED = 17
 ANCHOR = 1500.0
 """The mean rating: ratings only say how far apart agents are, so one number must be fixed."""
 VIRTUAL_DRAWS = 1.0
-"""Virtual drawn games added to each pair before the fit: without them an agent that wins every game has no finite rating."""
+"""Virtual drawn games added to each pair before the fit: without them an agent that wins every game has no
+finite rating."""
 ALL_AGENTS = ("random", "heuristic", "mcts@8")
 """`ladder_all`'s agents: small enough that every game and scenario plays in a few minutes on two cores
 (a simulation of a campaign game costs about 20 ms). A simulation count, not a time budget, so the page is the same
@@ -343,7 +347,8 @@ class LadderReport:
 
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
         console.print(
-            f"[bold]{title}[/bold] ladder: {', '.join(self.agents)}; seeds {self.seed}..{self.seed + self.games_per_pair - 1}, "
+            f"[bold]{title}[/bold] ladder: {', '.join(self.agents)}; "
+            f"seeds {self.seed}..{self.seed + self.games_per_pair - 1}, "
             f"{self.jobs} job(s), {self.seconds:.1f} s"
         )
         if self.options:

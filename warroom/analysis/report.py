@@ -200,7 +200,8 @@ def _outcome_label(report: SimulationReport, name: str) -> str:
 def _header(study: Study, arms: list[tuple[str | None, SimulationReport]]) -> str:
     first = arms[0][1]
     lines = [
-        f"{first.games:,} games per study, agent {_e(first._agent_words())}, seeds {first.seed}..{first.seed + first.games - 1}"
+        f"{first.games:,} games per study, agent {_e(first._agent_words())}, "
+        f"seeds {first.seed}..{first.seed + first.games - 1}"
     ]
     for label, report in arms:
         options = ", ".join(f"{key}={value}" for key, value in report.options.items()) or "the rules as written"
@@ -208,7 +209,8 @@ def _header(study: Study, arms: list[tuple[str | None, SimulationReport]]) -> st
         lines.append(f"{where}rules options: {_e(options)}; {report.seconds:.1f} s ({_e(report.backend)})")
     if isinstance(study, Comparison):
         lines.append(
-            "Both settings play the same seeds with the same agents; differences are the first setting minus the second."
+            "Both settings play the same seeds with the same agents; "
+            "differences are the first setting minus the second."
         )
     lines.append(f"Intervals are {LEVEL:.0%} confidence intervals (Wilson for shares).")
     return '<p class="meta">' + "<br>\n".join(lines) + "</p>"
@@ -283,7 +285,8 @@ def _differences(study: Comparison) -> list[str]:
     for name, row in diffs["rates"].items():
         rows.append(
             f'<tr data-outcome="{_e(name)}"><td>{_e(_outcome_label(study.first, name))} (share)</td>'
-            f'<td>{_pct(row["a"])}</td><td>{_pct(row["b"])}</td><td class="difference" data-value="{row["difference"]:.6f}">'
+            f"<td>{_pct(row['a'])}</td><td>{_pct(row['b'])}</td>"
+            f'<td class="difference" data-value="{row["difference"]:.6f}">'
             f"{row['difference']:+.1%}</td>{_ci_cell(row['low'], row['high'], 'signed')}</tr>"
         )
     for key, row in diffs["means"].items():

@@ -211,7 +211,8 @@ class SimulationReport:
         title = f"{self.game} ({self.scenario})" if self.scenario else self.game
         console.print(
             f"[bold]{title}[/bold]: {self.games:,} games, agent [cyan]{self._agent_words()}[/cyan], "
-            f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), {self.seconds:.1f} s"
+            f"seeds {self.seed}..{self.seed + self.games - 1}, {self.jobs} job(s) ({self.backend}), "
+            f"{self.seconds:.1f} s"
         )
         if self.options:
             console.print("rules options: " + ", ".join(f"{key}={value}" for key, value in self.options.items()))

@@ -117,7 +117,10 @@ class VerifyReport:
         if self.mismatch is not None:
             return self.mismatch.text()
         if self.commitment_ok is False:
-            return f"the commitment does not match: SHA-256 of the revealed seed is {self.commitment}, not {self.commitment_given}"
+            return (
+                f"the commitment does not match: SHA-256 of the revealed seed is {self.commitment}, "
+                f"not {self.commitment_given}"
+            )
         drawn = self.dice - self.given
         if self.given:
             head = (

@@ -13,7 +13,8 @@ unless bridged), hexsides that replace the step's cost (a road's rate),
 impassable hexes and hexsides, blocked hexes (enemy units), hexes that end a move
 (entering an enemy zone of control) and the minimum move of one hex, as hex-and-counter rules have them.
 
-The offset of the printed grid. Maps with flat-topped hexes in vertical columns (most Decision Games and SPI maps) shift every other column half a hex down; which columns are
+The offset of the printed grid. Maps with flat-topped hexes in vertical columns (most Decision Games and
+SPI maps) shift every other column half a hex down; which columns are
 shifted is a property of the map, so it is a parameter: "odd-q" shifts odd columns down, "even-q"
 even ones (Red Blob's names, taken on the printed column number). The default is "even-q": on the
 usual wargame map hex 0101 sits at the top left and column 02 is the lower one, so the even

@@ -25,7 +25,8 @@ def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list
 
 
 def events_visible_to(events: Iterable[Event], side: str) -> list[Event]:
-    """The events whose `visible_to` lets `side` see them: absent (everyone), that side, or a list or tuple holding it."""
+    """The events whose `visible_to` lets `side` see them: absent (everyone), that side, or a list or tuple
+    holding it."""
     out = []
     for event in events:
         to = event.get("visible_to")

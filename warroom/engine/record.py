@@ -99,7 +99,8 @@ class Record:
             if seed is not None and not is_key(seed):
                 shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
                 raise RecordError(
-                    f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) or null, not {shown}"
+                    f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) "
+                    f"or null, not {shown}"
                 )
             seed = seed.lower() if isinstance(seed, str) else None
         elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -89,7 +89,12 @@ class AgentHooks:
     - `summarize(rs, s) -> dict`: a finished game's facts for the simulation report.
     - `candidate_actions(rs, s) -> list[str]`: the actions search expands (all legal ones if None).
     - `leaf_playout(rs, s, rng) -> None`: plays the state on in place before it is evaluated.
-    - `search_confidence`: how far search trusts `evaluate` against a playout's end (0..1)."""
+    - `search_confidence`: how far search trusts `evaluate` against a playout's end (0..1).
+    - `search(rs, seed) -> searcher`: the game's own search, which the "mcts" agent plays instead of
+      the generic tree search where the game has one that plays it better (its NOTES.md says why and
+      by how much): `searcher.search(state, budget_ms, simulations) -> (action, stats)`, as
+      `warroom.ai.mcts.MCTS.search` answers (stats: "simulations", "seconds", "visits", "value",
+      "side", "legal"; "why" where it explains itself)."""
 
     heuristic_policy: Callable[[Any, Any], tuple[str, str]] | None = None
     evaluate: Callable[[Any, Any], Any] | None = None
@@ -98,6 +103,7 @@ class AgentHooks:
     candidate_actions: Callable[[Any, Any], list[str]] | None = None
     leaf_playout: Callable[[Any, Any, Any], None] | None = None
     search_confidence: float | None = None
+    search: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,8 @@ _MAKE_AGENT = make_agent
 
 
 def replaced() -> bool:
-    """Whether `make_agent` was swapped for another in this process (tests do): such agents cannot think in a worker process.
+    """Whether `make_agent` was swapped for another in this process (tests do): such agents cannot think in a
+    worker process.
 
     A worker process imports this module afresh, so it would build the real agents instead: a
     thinker asks this and keeps such agents in a thread of this process.

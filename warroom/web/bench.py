@@ -73,7 +73,10 @@ class _Http:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
         data = b"" if body is None else json.dumps(body).encode()
-        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + data)
         status_line = await self.reader.readline()
         if not status_line:
@@ -99,7 +102,8 @@ class _Http:
 def start_server(
     db: str, python: str = sys.executable, workers: int | None = None
 ) -> tuple[subprocess.Popen[str], str]:
-    """`python -m warroom.web` on a free loopback port (`workers`: its thinking processes); returns the process and its address."""
+    """`python -m warroom.web` on a free loopback port (`workers`: its thinking processes); returns the process
+    and its address."""
     proc = subprocess.Popen(
         [
             python,

@@ -65,7 +65,10 @@ _MEANINGS = {
     401: "No seat token: send the token from the game link (`?token=` or the `X-Warroom-Token` header)",
     403: "The token opens no seat of this game (`bad_token`), or it is not this seat's decision (`wrong_side`)",
     404: "No such game on this server (`no_game`)",
-    409: "The game has moved on (`stale_move`) or its state refuses this now (e.g. `undo_locked`, `game_over`, `not_over`)",
+    409: (
+        "The game has moved on (`stale_move`) or its state refuses this now "
+        "(e.g. `undo_locked`, `game_over`, `not_over`)"
+    ),
     413: "The request body is larger than the server accepts (`too_large`)",
     503: "Storage failed (`storage`): nothing was saved; try again",
 }

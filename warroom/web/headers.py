@@ -74,7 +74,8 @@ def swagger_assets() -> Path:
 
 
 def mount_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
-    """/docs: Swagger UI from the installed package, not a CDN, under a CSP that allows its one inline start-up script by nonce.
+    """/docs: Swagger UI from the installed package, not a CDN, under a CSP that allows its one inline start-up
+    script by nonce.
 
     Create the app with `docs_url=None, redoc_url=None` (ReDoc is not served: it would need a CDN or
     inline styles; /docs and /openapi.json say the same).

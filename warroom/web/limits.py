@@ -15,7 +15,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
-"""The largest request body accepted: far above any game record (a long game of the two-player campaigns is tens of kB)."""
+"""The largest request body accepted: far above any game record (a long game of the two-player campaigns is
+tens of kB)."""
 
 
 class BodyTooLarge(HTTPException):

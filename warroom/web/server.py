@@ -114,7 +114,9 @@ class NewGame(BaseModel):
     scenario: Name | None = None
     mode: Mode = Field(
         "computer",
-        description="computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice",
+        description=(
+            "computer: you against the computer; hotseat: one screen; online: a link per seat; table: manual dice"
+        ),
     )
     seed: Seed | None = Field(None, description="the dice seed, to study a game (never for an online game)")
     options: dict[str, Any] = Field(
@@ -195,7 +197,8 @@ class HintMove(BaseModel):
     )
     visits: int = Field(description="the search's simulations under this move; 0: no search ran, no confidence")
     text: str = Field(
-        description='the estimate and its interval in the game\'s words, e.g. "about 40% to win (95% interval 38% to 42%; 300 simulations)"'
+        description="the estimate and its interval in the game's words, "
+        'e.g. "about 40% to win (95% interval 38% to 42%; 300 simulations)"'
     )
 
 
@@ -508,7 +511,8 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         responses={
             200: {
                 "model": Hint,
-                "description": "The computer's move, its reason, and its best three moves with their estimated value and 95% interval",
+                "description": "The computer's move, its reason, and its best three moves "
+                "with their estimated value and 95% interval",
             },
             **responses_for(*SEAT, 409),
             503: {**responses_for(503)[503], "description": HINT_503},
@@ -563,8 +567,8 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         },
     )
     async def review(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
-        """409 `not_over` before the game ends: the analysis reads every side's moves and dice. Computed once per game, off
-        the event loop, and kept."""
+        """409 `not_over` before the game ends: the analysis reads every side's moves and dice. Computed once per game,
+        off the event loop, and kept."""
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(await service.review(live, side))
 
@@ -624,7 +628,8 @@ async def _drain(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | Non
 
 
 def _created(service: GameService, created: Created) -> dict[str, Any]:
-    """The answer to a new game: the creator's seats (token and link), and a one-time invite link for each other seat."""
+    """The answer to a new game: the creator's seats (token and link), and a one-time invite link for each other
+    seat."""
     live, tokens = created.live, created.tokens
     seats: list[dict[str, Any]] = [
         {"side": side, "token": token, "url": f"/play/{live.id}?token={token}"} for side, token in tokens.items()

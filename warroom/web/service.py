@@ -228,7 +228,8 @@ class GameService:
         budget_ms: int = 1000,
         side: str | None = None,
     ) -> Created:
-        """Continue a downloaded record as a new game here (new seats, new tokens): `prepare_upload`, then `store_upload`."""
+        """Continue a downloaded record as a new game here (new seats, new tokens): `prepare_upload`, then
+        `store_upload`."""
         return self.store_upload(self.prepare_upload(record_json, mode), human, agent, budget_ms, side)
 
     def store_upload(
@@ -619,7 +620,8 @@ class GameService:
             raise ApiError(
                 409,
                 "record_hidden",
-                "an unfinished game's record holds every side's secrets (dice, hidden choices); download it when the game is over",
+                "an unfinished game's record holds every side's secrets (dice, hidden choices); "
+                "download it when the game is over",
             )
         header = record["header"]
         header["seed"] = None  # the seed would tell the dice still to come
@@ -824,7 +826,8 @@ class GameService:
             self.push(fresh, [])
 
     def _refresh_seats(self, live: LiveGame) -> list[str]:
-        """Read the game's seats again; the sides claimed since this process read them (by invite, through another process)."""
+        """Read the game's seats again; the sides claimed since this process read them (by invite, through another
+        process)."""
         before = {s.side: s.token_hash for s in live.stored.seats}
         live.stored.seats = self.store.seats(live.id)
         return [s.side for s in live.stored.seats if s.token_hash is not None and before.get(s.side) != s.token_hash]

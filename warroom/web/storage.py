@@ -390,7 +390,8 @@ class Store:
             self._announce(conn, game_id, expected_version + 1)
 
     def remove_last_steps(self, game_id: str, expected_version: int, from_seq: int, turn: str) -> None:
-        """Undo: drop the steps from `from_seq` on (they rolled no dice: undo never crosses a roll), bump the version."""
+        """Undo: drop the steps from `from_seq` on (they rolled no dice: undo never crosses a roll), bump the
+        version."""
         now = time.time()
         with self.engine.begin() as conn:
             changed = conn.execute(
@@ -462,7 +463,8 @@ class Store:
         return str(side)
 
     def seats(self, game_id: str) -> list[Seat]:
-        """A game's seats as stored now (another server process may have handed one out since this one read the game)."""
+        """A game's seats as stored now (another server process may have handed one out since this one read the
+        game)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)).mappings().all()
         return [Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in rows]

@@ -17,9 +17,9 @@ game, 5 kB), a clone's state without its ruleset 0.9 ms (28 kB), the whole Match
 
 Workers start from a fork server (never `fork`: the server has threads) that builds every game's
 ruleset and agent hooks once (`warroom.ai.preload`); on first use, or at startup with `warm` (`warroom
-serve`). Each thinks about one job at a time; callers queue for a free one. A worker that dies, or answers nothing within twice its budget
-plus `grace_s`, is killed and replaced; the caller gets a `ThinkError` (an ApiError, 503), which a
-computer seat reports to the seats as an error event (a reload of the page lets it try again).
+serve`). Each thinks about one job at a time; callers queue for a free one. A worker that dies, or answers
+nothing within twice its budget plus `grace_s`, is killed and replaced; the caller gets a `ThinkError` (an
+ApiError, 503), which a computer seat reports to the seats as an error event (a reload of the page lets it try again).
 Agents replaced in this process (tests do that) cannot be shipped to a worker: those think in a
 thread here, as every agent did before.
 """
@@ -79,7 +79,8 @@ class Thought:
     pid: int
     seconds: float
     analysis: dict[str, Any] | None = None
-    """For a hint (`top` > 0): the measure and the best alternatives with their numbers (warroom.ai.analysis), as JSON."""
+    """For a hint (`top` > 0): the measure and the best alternatives with their numbers (warroom.ai.analysis), as
+    JSON."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,8 @@ def rebuild(job: Job) -> Match:
 
 
 def decide(agent: Any, match: Match, top: int) -> tuple[str, str, dict[str, Any] | None]:
-    """The agent's move and reason; with `top` > 0 also its best alternatives with numbers (the same search, read afterwards)."""
+    """The agent's move and reason; with `top` > 0 also its best alternatives with numbers (the same search, read
+    afterwards)."""
     if top <= 0:
         action, why = agents.choose(agent, match)
         return action, why, None
@@ -199,7 +201,8 @@ def decide(agent: Any, match: Match, top: int) -> tuple[str, str, dict[str, Any]
 
 
 def answer(job: Job) -> tuple[Any, ...]:
-    """Think about one job (in a worker): ("ok", action, why, pid, seconds, analysis) or ("refused", status, code, message)."""
+    """Think about one job (in a worker): ("ok", action, why, pid, seconds, analysis) or ("refused", status, code,
+    message)."""
     from .errors import from_engine
 
     started = time.perf_counter()
@@ -457,7 +460,8 @@ class ProcessThinker:
         return _Worker(process, parent)
 
     def _release(self, worker: _Worker, trouble: str) -> None:
-        """Give a worker back after a job: to the next waiter or the idle list; killed (and so replaced) after `trouble`."""
+        """Give a worker back after a job: to the next waiter or the idle list; killed (and so replaced) after
+        `trouble`."""
         if trouble or self._closed or not worker.process.is_alive():
             self._busy.pop(id(worker), None)
             if not self._closed:
@@ -502,7 +506,8 @@ class ProcessThinker:
             waiter.set_result(worker)
 
     def close(self) -> None:
-        """Stop every worker: idle ones are asked to stop, busy ones killed; thoughts under way or waiting are cancelled."""
+        """Stop every worker: idle ones are asked to stop, busy ones killed; thoughts under way or waiting are
+        cancelled."""
         self._closed = True
         idle, busy = list(self._idle), list(self._busy.values())
         self._idle.clear()

@@ -130,7 +130,10 @@ def _layout() -> dict[str, Any]:
         "victory": {
             "vp": {loc.id: loc.vp for loc in data.locations if loc.vp},
             "ports": ["Marseilles", "Toulon"],
-            "text": "8+ VP: Allied victory; 7: draw (historical); 6 or less, or neither Marseilles nor Toulon held: German victory.",
+            "text": (
+                "8+ VP: Allied victory; 7: draw (historical); "
+                "6 or less, or neither Marseilles nor Toulon held: German victory."
+            ),
             "rule": "Dragoon: How to Win",
         },
     }

@@ -362,19 +362,22 @@ def _objective_text(board: Any) -> str:
     if obj.kind == "red_towns":
         red = [t.name for t in board.towns if t.red]
         return (
-            f"The {allied} win at the end of any {axis} turn in which they hold {obj.needed} or more of the {len(red)} red towns "
+            f"The {allied} win at the end of any {axis} turn in which they hold {obj.needed} or more "
+            f"of the {len(red)} red towns "
             f"({', '.join(red)}). The {axis} win if that has not happened after {sc.turns} turns."
         )
     if obj.kind == "relief_and_hold":
         relieve, hold = name[obj.relieve], name[obj.hold]
         return (
-            f"The {allied} must relieve {relieve} (a path free of {axis} Units from it to any (*) town) and occupy {hold} "
+            f"The {allied} must relieve {relieve} (a path free of {axis} Units from it to any (*) town) "
+            f"and occupy {hold} "
             f"through the {axis} reply. The {axis} win if either is still undone after {sc.turns} turns. "
             f"Until relieved, the Units in {relieve} cannot move or fight."
         )
     hold = name[obj.hold]
     return (
-        f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. The {axis} win by making "
+        f"The {allied} win by occupying {hold} and holding it through the following {axis} turn. "
+        f"The {axis} win by making "
         f"that impossible: the {allied} left with no Units, or with one Infantry Unit while the {axis} hold {hold}"
         + (f" (here also: {hold} not taken by the end of turn {sc.turn_limit})." if sc.turn_limit else ".")
     )
