@@ -1,0 +1,286 @@
+// Hex maps and unit counters for any hex-and-counter game's board (it names no game).
+//
+// A game's layout.py builds the map's drawing data with warroom/web/hexmap.py (`hex_layout`: every hex's
+// label, centre, corners and terrain class, hexside segments, paths through hex centres, places, the view
+// box); its board.js hands that to `new HexMap(svg, map)` and draws the live position on it:
+//
+//   const map = new HexMap(svg, layout.map, { onHex: (label) => ..., onCounter: (id, label) => ... });
+//   board.zoom = new ZoomPan(svg, map.bounds);          // the page's zoom buttons, wheel, drag, pinch
+//   map.drawUnits([{ id, hex, side, type, bottom: "4-4", steps: 1, maxSteps: 2, label: "1/7" }, ...]);
+//   map.highlight({ "0305": 2, "0406": 3 });              // reachable hexes with their MP cost
+//   map.clearHighlights();
+//
+// Terrain is coloured by CSS class (`terrain-<class>`, /static/hexmap.css, loaded here once); a game's own
+// style sheet may add its classes or recolour them. Hexes carry `data-hex` (the printed label) and counters
+// `data-unit`, so clicks need no coordinates. Counters follow NATO symbols (infantry cross, armour oval,
+// mechanised both, artillery dot, recon slash, HQ, air, ...); a side's colours are CSS custom properties
+// (`--counter-fill`, `--counter-ink`) on `.counter.side-<side>`, or the counter's `fill` / `ink`.
+import { s, text } from "./svg.js";
+
+const STYLE = new URL("../hexmap.css", import.meta.url).pathname;
+
+// The kit's style sheet, once per page, before any board draws (a top-level await: importing this module
+// waits for it, as the page waits for a board's own styles).
+function loadStyle(href) {
+  if (typeof document === "undefined" || document.querySelector(`link[data-board-style="${href}"]`)) return null;
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.dataset.boardStyle = href;
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}
+await loadStyle(STYLE);
+
+const LAYERS = ["terrain", "paths", "hexsides", "numbers", "places", "marks", "counters", "highlights"];
+
+const fmt = (v) => (Math.round(v * 100) / 100).toString();
+const pointsOf = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
+
+// An MP cost as the rules write it: 2, 1.5, or ½ for a half.
+export function costText(cost) {
+  if (cost === undefined || cost === null) return "";
+  const whole = Math.floor(cost);
+  const half = Math.abs(cost - whole - 0.5) < 1e-9;
+  if (half) return whole ? `${whole}½` : "½";
+  return Number.isInteger(cost) ? String(cost) : fmt(cost);
+}
+
+export class HexMap {
+  // Draw `map` (hex_layout's answer) into `parent` (an <svg> or a <g>). options: onHex(label, event) for a
+  // click on a hex (a counter's click goes to onCounter(id, label, event) where given, else to onHex).
+  constructor(parent, map, options = {}) {
+    this.map = map;
+    this.size = map.size;
+    this.options = options;
+    this.hexes = new Map(map.hexes.map((hx) => [hx.label, hx]));
+    this.root = s("g", { class: `hexmap hexmap-${map.orientation}` });
+    this.layers = {};
+    for (const name of LAYERS) {
+      this.layers[name] = s("g", { class: `hexmap-${name}` });
+      this.root.append(this.layers[name]);
+    }
+    this.drawMap();
+    parent.append(this.root);
+    this.root.addEventListener("click", (e) => this.onClick(e));
+  }
+
+  // The whole map, for ZoomPan: {x, y, w, h}.
+  get bounds() {
+    const [x, y, w, h] = this.map.view_box;
+    return { x, y, w, h };
+  }
+
+  center(label) {
+    const hx = this.hexes.get(label);
+    return hx ? [hx.x, hx.y] : null;
+  }
+
+  onClick(e) {
+    const unit = e.target.closest("[data-unit]");
+    const hex = e.target.closest("[data-hex]");
+    const label = hex ? hex.dataset.hex : null;
+    if (unit && this.options.onCounter) this.options.onCounter(unit.dataset.unit, label, e);
+    else if (label && this.options.onHex) this.options.onHex(label, e);
+  }
+
+  drawMap() {
+    const size = this.size;
+    const L = this.layers;
+    for (const hx of this.map.hexes) {
+      L.terrain.append(s("polygon", { points: pointsOf(hx.corners), class: `hex terrain-${hx.terrain}`, dataset: { hex: hx.label } },
+        s("title", {}, `${hx.label} ${hx.terrain}`)));
+      L.numbers.append(text(hx.label_at[0], hx.label_at[1], hx.label, { class: "hex-number", "font-size": fmt(size * 0.24) }));
+    }
+    for (const path of this.map.paths) {
+      L.paths.append(s("polyline", { points: pointsOf(path.points), class: `path path-${path.kind}`, "stroke-width": fmt(size * 0.13), dataset: { path: path.name || path.kind } },
+        path.name ? s("title", {}, path.name) : null));
+    }
+    // rivers and borders, then bridges across them
+    const sides = [...this.map.hexsides].sort((a, b) => (a.kind === "bridge") - (b.kind === "bridge"));
+    for (const side of sides) {
+      const [[x1, y1], [x2, y2]] = side.points;
+      const attrs = { class: `hexside hexside-${side.kind}`, dataset: { hexside: side.hexes.join("/") } };
+      if (side.kind === "bridge") {
+        // a deck across the river: perpendicular to the hexside, through its middle
+        const mx = (x1 + x2) / 2;
+        const my = (y1 + y2) / 2;
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const nx = (-(y2 - y1) / len) * size * 0.32;
+        const ny = ((x2 - x1) / len) * size * 0.32;
+        L.hexsides.append(s("line", { x1: fmt(mx - nx), y1: fmt(my - ny), x2: fmt(mx + nx), y2: fmt(my + ny), ...attrs, "stroke-width": fmt(size * 0.22) },
+          s("title", {}, `bridge ${side.hexes.join("/")}`)));
+      } else {
+        L.hexsides.append(s("line", { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2), ...attrs, "stroke-width": fmt(size * (side.kind === "river" ? 0.16 : 0.09)) },
+          s("title", {}, `${side.kind} ${side.hexes.join("/")}`)));
+      }
+    }
+    for (const place of this.map.places) {
+      const inner = size * (this.map.orientation === "flat" ? Math.sqrt(3) / 2 : 1);
+      L.places.append(text(place.x, place.y + inner * 0.8, place.name, { class: `place-name place-${place.kind}`, "font-size": fmt(size * 0.3), dataset: { place: place.label } }));
+    }
+  }
+
+  // Show `hexes` as reachable: an iterable of labels, or {label: cost} / Map(label -> cost) to print each hex's
+  // cost (`cost` in options overrides it). `cls` names the kind of highlight ("reach" by default: a move's
+  // destinations; "target" for an attack). Each highlight is a click target carrying data-hex and data-cost.
+  highlight(hexes, { cost = null, cls = "reach" } = {}) {
+    const entries = hexes instanceof Map ? [...hexes] : Array.isArray(hexes) || hexes[Symbol.iterator] ? [...hexes].map((l) => [l, null]) : Object.entries(hexes);
+    const size = this.size;
+    for (const [label, own] of entries) {
+      const hx = this.hexes.get(label);
+      if (!hx) continue;
+      const value = cost ? cost[label] : own;
+      const shown = value !== null && value !== undefined;
+      const g = s("g", { class: `hex-highlight ${cls}`, dataset: shown ? { hex: label, cost: value } : { hex: label } });
+      g.append(s("polygon", { points: pointsOf(hx.corners), class: "hex-highlight-area" }));
+      if (shown) {
+        g.append(text(hx.x, hx.y + size * 0.62, costText(value), { class: "hex-cost", "font-size": fmt(size * 0.36) }));
+      }
+      g.append(s("title", {}, shown ? `${label}: ${costText(value)} MP` : label));
+      this.layers.highlights.append(g);
+    }
+  }
+
+  clearHighlights(cls = null) {
+    for (const el of [...this.layers.highlights.children]) if (!cls || el.classList.contains(cls)) el.remove();
+  }
+
+  // A ring on one hex (the selected unit's hex, the hex attacked); `cls` says which.
+  mark(label, cls = "selected") {
+    const hx = this.hexes.get(label);
+    if (hx) this.layers.marks.append(s("polygon", { points: pointsOf(hx.corners), class: `hex-mark ${cls}`, "stroke-width": fmt(this.size * 0.1) }));
+  }
+
+  clearMarks() {
+    while (this.layers.marks.firstChild) this.layers.marks.firstChild.remove();
+  }
+
+  // Draw every unit on its hex (a list of drawCounter options with `hex` and `id`), units sharing a hex as a
+  // stack, the earliest listed at the bottom. Units whose hex is not on the map are left out.
+  drawUnits(units, { counterSize = this.size * 0.92 } = {}) {
+    const layer = this.layers.counters;
+    while (layer.firstChild) layer.firstChild.remove();
+    const byHex = new Map();
+    for (const unit of units) {
+      if (!this.hexes.has(unit.hex)) continue;
+      if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
+      byHex.get(unit.hex).push(unit);
+    }
+    for (const [label, stack] of byHex) {
+      const [x, y] = this.center(label);
+      drawStack(layer, { x, y, hex: label, counters: stack, size: counterSize });
+    }
+  }
+}
+
+// -- counters ------------------------------------------------------------------------------------------
+const SYMBOLS = {
+  infantry: ["cross"],
+  armour: ["oval"],
+  armor: ["oval"],
+  tank: ["oval"],
+  mechanised: ["cross", "oval"],
+  mechanized: ["cross", "oval"],
+  artillery: ["dot"],
+  recon: ["slash"],
+  cavalry: ["slash"],
+  hq: ["hq"],
+  air: ["air"],
+  aircraft: ["air"],
+  airborne: ["cross", "wings"],
+  engineer: ["engineer"],
+  supply: ["supply"],
+  antitank: ["antitank"],
+};
+/** The unit types drawCounter knows (any other draws an empty symbol box). */
+export const UNIT_TYPES = Object.keys(SYMBOLS);
+
+// The NATO symbol of `type` in a w x h box centred on (0, 0).
+export function unitSymbol(type, w, h) {
+  const g = s("g", { class: `unit-symbol symbol-${type || "none"}` });
+  const x = -w / 2;
+  const y = -h / 2;
+  g.append(s("rect", { x: fmt(x), y: fmt(y), width: fmt(w), height: fmt(h), class: "symbol-box" }));
+  for (const part of SYMBOLS[type] || []) {
+    if (part === "cross") g.append(s("path", { d: `M${fmt(x)} ${fmt(y)}L${fmt(-x)} ${fmt(-y)}M${fmt(-x)} ${fmt(y)}L${fmt(x)} ${fmt(-y)}`, class: "symbol-line" }));
+    if (part === "oval") g.append(s("rect", { x: fmt(x + w * 0.14), y: fmt(y + h * 0.2), width: fmt(w * 0.72), height: fmt(h * 0.6), rx: fmt(h * 0.3), class: "symbol-line" }));
+    if (part === "dot") g.append(s("circle", { r: fmt(h * 0.2), class: "symbol-fill" }));
+    if (part === "slash") g.append(s("path", { d: `M${fmt(x)} ${fmt(-y)}L${fmt(-x)} ${fmt(y)}`, class: "symbol-line" }));
+    if (part === "hq") g.append(text(0, h * 0.22, "HQ", { class: "symbol-text", "font-size": fmt(h * 0.62) }));
+    if (part === "air") {
+      // a propeller: two loops meeting at the centre
+      const rx = w * 0.2;
+      const ry = h * 0.24;
+      g.append(s("ellipse", { cx: fmt(-rx), cy: 0, rx: fmt(rx), ry: fmt(ry), class: "symbol-line" }), s("ellipse", { cx: fmt(rx), cy: 0, rx: fmt(rx), ry: fmt(ry), class: "symbol-line" }));
+    }
+    if (part === "wings") g.append(s("path", { d: `M${fmt(-w * 0.18)} ${fmt(-y * 0.85)}q${fmt(w * 0.09)} ${fmt(-h * 0.3)} ${fmt(w * 0.18)} 0q${fmt(w * 0.09)} ${fmt(-h * 0.3)} ${fmt(w * 0.18)} 0`, class: "symbol-line" }));
+    if (part === "engineer") g.append(s("path", { d: `M${fmt(-w * 0.25)} ${fmt(h * 0.2)}V${fmt(-h * 0.15)}H${fmt(w * 0.25)}V${fmt(h * 0.2)}M0 ${fmt(-h * 0.15)}V${fmt(h * 0.2)}`, class: "symbol-line" }));
+    if (part === "supply") g.append(s("path", { d: `M${fmt(x)} ${fmt(h * 0.18)}H${fmt(-x)}`, class: "symbol-line" }));
+    if (part === "antitank") g.append(s("path", { d: `M${fmt(x)} ${fmt(-y)}L0 ${fmt(y)}L${fmt(-x)} ${fmt(-y)}`, class: "symbol-line" }));
+  }
+  return g;
+}
+
+// One counter centred on (x, y), appended to `group` and returned. Options: side (CSS class side-<side>),
+// type (unitSymbol), top (above the symbol: the echelon, "XX"), label (the unit's designation, under the
+// symbol), bottom (the values along the bottom: "4-4-6" or [4, 4, 6]), steps and maxSteps (a reduced unit
+// shows a stripe and its steps as pips; or reduced: true), id (data-unit), size, fill / ink (colours), title,
+// and the states the board shows: selectable, selected, done (has acted), classes (more CSS classes).
+export function drawCounter(group, opts) {
+  const size = opts.size || 40;
+  const half = size / 2;
+  const reduced = opts.reduced || (opts.steps !== undefined && opts.maxSteps !== undefined && opts.steps < opts.maxSteps);
+  const classes = ["counter"];
+  if (opts.side) classes.push(`side-${opts.side}`);
+  if (reduced) classes.push("reduced");
+  for (const flag of ["selectable", "selected", "done"]) if (opts[flag]) classes.push(flag);
+  if (opts.classes) classes.push(...opts.classes);
+  const bottom = Array.isArray(opts.bottom) ? opts.bottom.join("-") : opts.bottom;
+  const name = opts.title || [opts.label || opts.id, opts.type, bottom, reduced ? "reduced" : ""].filter(Boolean).join(" ");
+  const g = s("g", { class: classes.join(" "), transform: `translate(${fmt(opts.x || 0)},${fmt(opts.y || 0)})`, dataset: opts.id ? { unit: opts.id } : undefined,
+    role: opts.selectable ? "button" : undefined, tabindex: opts.selectable ? 0 : undefined, "aria-label": name });
+  // a side's colours through the CSSOM (the page's CSP allows no inline style attribute)
+  if (opts.fill) g.style.setProperty("--counter-fill", opts.fill);
+  if (opts.ink) g.style.setProperty("--counter-ink", opts.ink);
+  g.append(s("title", {}, name));
+  g.append(s("rect", { x: fmt(-half), y: fmt(-half), width: fmt(size), height: fmt(size), rx: fmt(size * 0.08), class: "counter-body" }));
+  if (opts.top) g.append(text(0, -half + size * 0.2, opts.top, { class: "counter-top", "font-size": fmt(size * 0.17) }));
+  const symbol = unitSymbol(opts.type, size * 0.56, size * 0.34);
+  symbol.setAttribute("transform", `translate(0,${fmt(-size * 0.07)})`);
+  g.append(symbol);
+  if (opts.label) g.append(text(0, size * 0.2, opts.label, { class: "counter-label", "font-size": fmt(size * 0.16) }));
+  if (bottom !== undefined && bottom !== null && bottom !== "") g.append(text(0, half - size * 0.06, String(bottom), { class: "counter-values", "font-size": fmt(size * 0.24) }));
+  if (reduced) {
+    // the reduced side: a stripe across the upper right corner
+    g.append(s("path", { d: `M${fmt(half - size * 0.34)} ${fmt(-half)}H${fmt(half)}V${fmt(-half + size * 0.34)}Z`, class: "counter-reduced" }));
+  }
+  if (opts.steps !== undefined && opts.maxSteps > 1) {
+    for (let k = 0; k < opts.maxSteps; k++) {
+      g.append(s("circle", { cx: fmt(half - size * 0.09), cy: fmt(-size * 0.12 + k * size * 0.13), r: fmt(size * 0.045), class: k < opts.steps ? "counter-step" : "counter-step lost" }));
+    }
+  }
+  group.append(g);
+  return g;
+}
+
+// A stack of counters on one hex: a pile, each counter a little up and right of the one beneath, the last
+// listed on top, and the number in the stack on a badge when there is more than one. Options: x, y, hex
+// (data-hex on the stack), counters (drawCounter options), size.
+export function drawStack(group, { x = 0, y = 0, hex = null, counters = [], size = 40 }) {
+  const g = s("g", { class: "stack", dataset: hex ? { hex } : undefined });
+  const step = size * 0.09;
+  const shift = ((counters.length - 1) * step) / 2;
+  counters.forEach((c, k) => drawCounter(g, { ...c, size, x: x - shift + k * step, y: y + shift - k * step }));
+  if (counters.length > 1) {
+    const bx = x + shift + size / 2;
+    const by = y - shift - size / 2;
+    g.append(s("g", { class: "stack-count" }, s("circle", { cx: fmt(bx), cy: fmt(by), r: fmt(size * 0.17) }),
+      text(bx, by + size * 0.07, String(counters.length), { "font-size": fmt(size * 0.2) })));
+  }
+  group.append(g);
+  return g;
+}
