@@ -83,12 +83,23 @@ def compute_reach(cat: Catalog, s: TunisiaState, piece: int, ezoc: set[int], blo
 class Moves:
     """One piece's reach this phase with the text id of the move to each hex, built once."""
 
-    __slots__ = ("reach", "ids", "by_hex")
+    __slots__ = ("reach", "ids", "by_hex", "hexes", "position")
 
     def __init__(self, reach: Reach, head: str, labels: tuple[str, ...]) -> None:
         self.reach = reach
         self.by_hex: dict[int, str] = {dest: head + labels[dest] for dest in reach}
         self.ids: tuple[str, ...] = tuple(self.by_hex.values())
+        self.hexes: frozenset[int] = frozenset(reach)
+        self.position: dict[int, int] = {dest: k for k, dest in enumerate(reach)}
+
+    def extend_avoiding(self, out: list[str], closed: set[int]) -> None:
+        """Append the ids of the moves that do not end in `closed` (hexes the stacking limit bars), in
+        their fixed order, by slices between the barred ones."""
+        ids, start = self.ids, 0
+        for k in sorted(self.position[h] for h in closed):
+            out.extend(ids[start:k])
+            start = k + 1
+        out.extend(ids[start:])
 
 
 def moves_of(cat: Catalog, s: TunisiaState, piece: int, ezoc: set[int], blocked: set[int]) -> Moves:

@@ -36,7 +36,7 @@ from .board import Board, load_board
 from .catalog import ALLIED, AXIS, SIDE_NAMES, Catalog
 from .combat import targets
 from .losses import eliminate, loss_candidates
-from .movement import compute_reach, enemy_occupied, movable, moves_of
+from .movement import compute_reach, enemy_occupied, moves_of
 from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
 from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
@@ -226,36 +226,41 @@ class TunisiaRules:
     def move_choices(self, s: TunisiaState) -> list[str]:
         """8.0: every piece that may still move, to every hex it can reach and end in (6.0)."""
         cat = self.cat
-        occ = occupants(s)
         side = s.player
-        ezoc = enemy_zoc(cat, s, side)
-        blocked = enemy_occupied(cat, s, side)
-        out: list[str] = []
+        loc = s.loc
+        unit_kind, air_kind = cat.is_unit, cat.is_air
         # 6.0: the friendly hexes a moving unit (one there already), or a moving non-air support asset (two
         # there, three with an air asset), may not end in
-        full_for_unit, full_for_support = set(), set()
-        side_of, unit_kind, air_kind = cat.side, cat.is_unit, cat.is_air
-        for h, here in occ.items():
-            if side_of[here[0]] != side:
+        units_at: set[int] = set()
+        supports_at: dict[int, int] = {}
+        air_at: set[int] = set()
+        pieces = []
+        moved = s.moved
+        for q in cat.by_side[side]:
+            h = loc[q]
+            if h < 0:
                 continue
-            supports = air = 0
-            for q in here:
-                if unit_kind[q]:
-                    full_for_unit.add(h)
-                else:
-                    supports += 1
-                    air += air_kind[q]
-            if supports >= (3 if air else 2):
-                full_for_support.add(h)
-        is_unit = cat.is_unit
-        for p in movable(cat, s):
-            moves = moves_of(cat, s, p, ezoc, blocked)
-            full = (full_for_unit if is_unit[p] else full_for_support).intersection(moves.by_hex)
+            if unit_kind[q]:
+                units_at.add(h)
+            else:
+                supports_at[h] = supports_at.get(h, 0) + 1
+                if air_kind[q]:
+                    air_at.add(h)
+                    continue
+            if not moved[q]:
+                pieces.append(q)  # 8.1A-B: not an air asset, not moved yet
+        full_for_support = {h for h, n in supports_at.items() if n >= (3 if h in air_at else 2)}
+        cache = s.reach
+        if any(q not in cache for q in pieces):  # the enemy stands still: computed once a phase per piece
+            ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
+        else:
+            ezoc = blocked = set()
+        out: list[str] = []
+        for q in pieces:
+            moves = moves_of(cat, s, q, ezoc, blocked)
+            full = (units_at if unit_kind[q] else full_for_support) & moves.hexes
             if full:
-                ids = list(moves.ids)
-                for h in full:
-                    ids.remove(moves.by_hex[h])
-                out.extend(ids)
+                moves.extend_avoiding(out, full)
             else:
                 out.extend(moves.ids)
         return out
