@@ -162,3 +162,21 @@ def test_silent_and_logged_play_agree() -> None:
         assert all({"type", "text", "rule"} <= set(e) for e in events)
         quiet.play(b)
     assert rules.state_to_json(loud.state) == rules.state_to_json(quiet.state)
+
+
+def test_every_legal_action_has_a_label_and_views_stay_secret() -> None:
+    # Saint-Lo 4.3, 4.5, 9: what each seat sees along a random game; every menu entry has words
+    rules = rules2()
+    match = Match(rules, rules.initial_state(None, {"turn_limit": 1}), seed=11, keep_log=False)
+    chooser = random.Random(11)
+    while not match.over:
+        s = match.state
+        legal = match.legal_actions()
+        for action in legal[:40]:
+            assert rules.describe_action(s, action)
+        for side in rules.info.sides:
+            view = rules.observation(s, side)
+            json.dumps(view)
+            other = "Axis" if side == "Allied" else "Allied"
+            assert isinstance(view["hands"][other], int) and isinstance(view["deck"]["allied"], int)
+        match.play(chooser.choice(legal))

@@ -1,2 +1,3 @@
 """Panzer Saint-Lo 1944 (Spielen, 2011): the board, the order of battle and the Battle Reports as data
-(board.py, cards.py). The rules are built on them next; the game is not registered yet."""
+(board.py, cards.py) and the rules engine (rules.py: two players and the four-player team variant).
+Not registered yet: the spec, front ends and AI come next."""

@@ -20,14 +20,16 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> tuple[bytearray, bytearr
     and which may end a move (no land unit, no live Command Post): made once per legal list."""
     n = t.n_hexes
     passable, endable = bytearray(b"\x01") * n, bytearray(b"\x01") * n
-    unit_army = t.unit_army
-    for h, u in enumerate(s.land_at):
-        if u != OFF:
-            endable[h] = 0
-            if unit_army[u] != army:
-                passable[h] = 0
-    for h, p in enumerate(s.post_at):
-        if p != OFF:
+    pos, unit_type = s.pos, t.unit_type
+    for side in (0, 1):
+        for u in t.army_units[side]:
+            h = pos[u]
+            if h != OFF and unit_type[u] != AIRCRAFT:
+                endable[h] = 0
+                if side != army:
+                    passable[h] = 0
+    for p, h in enumerate(s.post_hex):
+        if h >= 0:
             endable[h] = 0
             if p // 8 != army:
                 passable[h] = 0

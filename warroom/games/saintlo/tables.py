@@ -107,7 +107,8 @@ class Tables:
         self.land_steps = tuple(tuple(j for j, _ in row) for row in board.costs["land"].steps)
         self.supply_steps = tuple(tuple(j for j, _ in row) for row in board.costs["supply"].steps)
         self.air_steps = tuple(tuple(j for j, _ in row) for row in board.costs["air"].steps)
-        self.distance = [[grid.distance(i, j) for j in range(grid.n)] for i in range(grid.n)]
+        axial = grid.hexes
+        self.distance = [[(abs(qi - q) + abs(ri - r) + abs(qi - q + ri - r)) // 2 for q, r in axial] for qi, ri in axial]
         self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
