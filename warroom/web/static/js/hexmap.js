@@ -120,13 +120,14 @@ export class HexMap {
     }
     for (const place of this.map.places) {
       const inner = size * (this.map.orientation === "flat" ? Math.sqrt(3) / 2 : 1);
-      L.places.append(text(place.x, place.y + inner * 0.8, place.name, { class: `place-name place-${place.kind}`, "font-size": fmt(size * 0.3), dataset: { place: place.label } }));
+      L.places.append(text(place.x, place.y + inner * 0.87, place.name, { class: `place-name place-${place.kind}`, "font-size": fmt(size * 0.27), dataset: { place: place.label } }));
     }
   }
 
   // Show `hexes` as reachable: an iterable of labels, or {label: cost} / Map(label -> cost) to print each hex's
-  // cost (`cost` in options overrides it). `cls` names the kind of highlight ("reach" by default: a move's
-  // destinations; "target" for an attack). Each highlight is a click target carrying data-hex and data-cost.
+  // cost in its middle (over a friendly counter there too, with a halo); `cost` in options overrides it. `cls`
+  // names the kind of highlight ("reach" by default: a move's destinations; "target" for an attack). Each
+  // highlight is a click target carrying data-hex and data-cost.
   highlight(hexes, { cost = null, cls = "reach" } = {}) {
     const entries = hexes instanceof Map ? [...hexes] : Array.isArray(hexes) || hexes[Symbol.iterator] ? [...hexes].map((l) => [l, null]) : Object.entries(hexes);
     const size = this.size;
@@ -138,7 +139,7 @@ export class HexMap {
       const g = s("g", { class: `hex-highlight ${cls}`, dataset: shown ? { hex: label, cost: value } : { hex: label } });
       g.append(s("polygon", { points: pointsOf(hx.corners), class: "hex-highlight-area" }));
       if (shown) {
-        g.append(text(hx.x, hx.y + size * 0.62, costText(value), { class: "hex-cost", "font-size": fmt(size * 0.36) }));
+        g.append(text(hx.x, hx.y + size * 0.13, costText(value), { class: "hex-cost", "font-size": fmt(size * 0.38) }));
       }
       g.append(s("title", {}, shown ? `${label}: ${costText(value)} MP` : label));
       this.layers.highlights.append(g);

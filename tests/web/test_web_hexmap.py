@@ -1,0 +1,103 @@
+"""The shared hex map kit in a real (headless Debian) chromium, through the test-only hex game
+(tests/games/hexes): the map draws (every hex, the river on its hexsides, the bridge, the road, the town),
+the counters stand on their hexes, a click on a unit lights up the hexes it can reach with their MP cost,
+and a click on one of them makes the move.
+
+The game joins the live server (in this process) through the registry, as bluff does. Screenshots go to
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_pages import api, new_page
+
+from warroom.games import registered
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+GAME = "hexes"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _hex_game() -> Iterator[None]:
+    with registered(GAME, "games.hexes.spec:SPEC"):
+        yield
+
+
+def test_the_hex_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 1})
+    token = created["seats"][0]["token"]
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{created['id']}?token={token}")
+    page.wait_for_selector("#help-ok").click()
+    page.wait_for_selector('#board .counter[data-unit="R1"]')
+
+    # the map: 7 x 6 hexes, 11 river hexsides with one bridge, the road, the town; four counters on their hexes
+    assert page.locator("#board polygon.hex").count() == 42
+    assert page.locator("#board polygon.hex.terrain-forest").count() == 4
+    assert page.locator("#board .hexside-river").count() == 11
+    assert page.locator('#board .hexside-bridge[data-hexside="0403/0503"]').count() == 1
+    assert page.locator("#board .path-road").count() == 1
+    assert page.text_content('#board .place-name[data-place="0403"]') == "Town"
+    assert page.locator("#board .counter[data-unit]").count() == 4
+    assert page.locator('#board .stack[data-hex="0102"] .counter[data-unit="R1"].side-red.selectable').count() == 1
+    assert page.locator('#board .counter[data-unit="B1"].selectable').count() == 0  # not Blue's turn
+    # the river is drawn on the hexside: its two ends are corners of both hexes (drawn as polygon points)
+    shared = page.evaluate(
+        """() => {
+          const line = document.querySelector('#board .hexside-river[data-hexside="0405/0505"]');
+          const corners = (label) => document.querySelector(`#board polygon.hex[data-hex="${label}"]`).getAttribute("points").split(" ");
+          const ends = [`${line.getAttribute("x1")},${line.getAttribute("y1")}`, `${line.getAttribute("x2")},${line.getAttribute("y2")}`];
+          return ends.every((p) => corners("0405").includes(p) && corners("0505").includes(p));
+        }"""
+    )
+    assert shared
+
+    # a click on R1: its 14 reachable hexes light up with their MP cost (from the server's move descriptors)
+    page.click('#board .counter[data-unit="R1"]')
+    page.wait_for_selector("#board .hex-highlight.reach")
+    assert page.locator("#board .hex-highlight.reach").count() == 14
+    town = page.locator('#board .hex-highlight.reach[data-hex="0403"]')
+    assert (
+        town.get_attribute("data-cost") == "2.5" and town.locator(".hex-cost").text_content() == "2½"
+    )  # 1 MP, then 1/2 a hex on the road
+    assert page.text_content('#board .hex-highlight.reach[data-hex="0105"] .hex-cost') == "3"
+    assert page.locator('#board .counter[data-unit="R1"].selected').count() == 1
+    assert "14 hexes in reach" in page.inner_text("#unit-card")
+    page.screenshot(path=str(artifacts / "hexes-reach.png"))
+
+    # a click on the town moves R1 there: the server's state, the log, the counter on its new hex
+    town.click()
+    page.wait_for_function("() => window.warroomGame.payload.view.state.units.R1.hex === '0403'")
+    page.wait_for_selector('#board .stack[data-hex="0403"] .counter[data-unit="R1"].done')
+    assert page.locator("#board .hex-highlight").count() == 0
+    assert "R1 moves 0102 to 0403 (2.5 MP)" in page.inner_text("#log")
+    assert page.locator('#board .counter[data-unit="R1"].selectable').count() == 0  # Hexes 5: it has acted
+
+    # the counter drawer: every unit type's symbol, a reduced unit's stripe and steps, a stack with its count
+    drawn = page.evaluate(
+        """async () => {
+          const kit = await import("/static/js/hexmap.js");
+          const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+          const counters = kit.UNIT_TYPES.map((type, k) => ({ id: `u${k}`, type, side: "red", bottom: [4, 4, 6] }));
+          counters.push({ id: "worn", type: "infantry", steps: 1, maxSteps: 2, label: "1/7" });
+          kit.drawStack(g, { x: 0, y: 0, hex: "0101", counters, size: 40 });
+          return {
+            counters: g.querySelectorAll(".counter").length,
+            emptySymbols: [...g.querySelectorAll(".unit-symbol")].filter((s) => s.children.length < 2).length,
+            reduced: g.querySelectorAll(".counter.reduced .counter-reduced").length,
+            lostSteps: g.querySelectorAll(".counter-step.lost").length,
+            count: g.querySelector(".stack-count text").textContent,
+            values: g.querySelector(".counter-values").textContent,
+          };
+        }"""
+    )
+    assert drawn == {"counters": 17, "emptySymbols": 0, "reduced": 1, "lostSteps": 1, "count": "17", "values": "4-4-6"}
+    page.screenshot(path=str(artifacts / "hexes-moved.png"))
+    assert not errors, errors
+    context.close()
