@@ -682,3 +682,77 @@ def test_action_ids_round_trip(rules) -> None:
                  "fire", "agree", "refuse", "done", "end", "play ace_of_tanks de_tiger_i.1", "play fuel_depot", "pass",
                  "discard dug_in", "buy us_m5 0305", "swap us_m5.3"):
         assert Action.from_id(text).id == text
+
+
+def test_room_is_kept_for_the_supply_units(rules) -> None:
+    # Saint-Lo 4.3 with 7.5 (NOTES.md): a placement that would leave a Supply unit no road hex is refused
+    s = rules.initial_state()
+    play_setup(rules, s, Phase.DEPLOY)
+    t = rules.t
+    roads = [h for h in t.sector_land[0] if t.on_road[h]]
+    counters = [t.unit_ids[u].rsplit(".", 1)[0] for u in t.army_units[0] if t.unit_type[u] not in (3, 4)]
+    for kind, h in zip(counters, roads[: len(roads) - 10], strict=False):
+        rules.apply(s, f"deploy {kind} {t.labels[h]}")
+    free_roads = labels(rules, [h for h in roads if s.land_at[h] == OFF])
+    assert len(free_roads) == 10  # just the room the ten Supply units need
+    others = [Action.from_id(a) for a in rules.legal_actions(s) if not a.startswith(("deploy us_gmc", "deploy us_mack"))]
+    assert others and not any(a.where in free_roads for a in others if t.kinds[t.kind_index[a.subject]].type != "aircraft")
+    supply_hexes = {Action.from_id(a).where for a in rules.legal_actions(s) if a.startswith("deploy us_gmc")}
+    assert supply_hexes == free_roads
+
+
+def test_combat_engineers_cross_but_do_not_stop_on_a_river(rules) -> None:
+    # Saint-Lo 9 (Combat Engineers, reconstructed): the unit may cross rivers without a bridge
+    s = bare(rules, supplies=(3, 0))
+    give(rules, s, 0, "combat_engineers")
+    u = place(rules, s, "us_m5.1", "1102")
+    assert "1302" not in labels(rules, destinations(rules.t, s, u))
+    rules.apply(s, "play combat_engineers us_m5.1")
+    reach = labels(rules, destinations(rules.t, s, u))
+    assert "1302" in reach and "1202" not in reach
+
+
+def test_a_bad_position_is_refused(rules) -> None:
+    # Saint-Lo 4.3, 5.3: a saved position that breaks the rules is not loaded
+    from warroom.engine.errors import PositionError
+
+    s = bare(rules)
+    place(rules, s, "us_m5.1", "0303")
+    data = rules.state_to_json(s)
+    broken = json.loads(json.dumps(data))
+    broken["units"]["us_m5.2"] = {"hex": "0303", "used": False}
+    with pytest.raises(PositionError):
+        rules.state_from_json(broken)
+    broken = json.loads(json.dumps(data))
+    broken["supplies"]["allied"] = -1
+    with pytest.raises(PositionError):
+        rules.state_from_json(broken)
+    broken = json.loads(json.dumps(data))
+    broken["deck"]["allied"]["ace_of_tanks"] = 5
+    with pytest.raises(PositionError):
+        rules.state_from_json(broken)
+
+
+def test_draws_are_seen_by_the_drawer_only(rules) -> None:
+    # Saint-Lo 4.5: "takes 6 Battle Reports ... to his hand without showing them"
+    s = bare(rules)
+    s.phase, s.draw_queue = Phase.DRAW, (0,)
+    events = rules.apply_chance(s, rules.t.card_index[0]["dug_in"])
+    named = [e for e in events if "Hedgerow Position" in e["text"]]
+    assert named and all(e["visible_to"] == ["Allied"] for e in named)
+
+
+def test_manual_dice_take_the_faces_thrown(rules) -> None:
+    # Saint-Lo 6.2 at the table: the dice are typed in as thrown, highest first
+    from warroom import Match
+    from warroom.engine.dice import make_dice
+
+    s = bare(rules, supplies=(3, 0))
+    place(rules, s, "us_m4a1_76w.1", "0303")
+    target = place(rules, s, "de_infantry.1", "0304")
+    match = Match(rules, s, dice=make_dice("manual", 1))
+    match.play("attack us_m4a1_76w.1 0304")
+    assert match.to_act == "dice" and "roll 6543" in match.legal_actions()
+    match.play("roll 6543")
+    match.play("roll 6")
+    assert match.state.pos[target] == OFF  # 6 ties 6; then the attacker, with more dice, prevails
