@@ -756,3 +756,18 @@ def test_manual_dice_take_the_faces_thrown(rules) -> None:
     match.play("roll 6543")
     match.play("roll 6")
     assert match.state.pos[target] == OFF  # 6 ties 6; then the attacker, with more dice, prevails
+
+
+def test_attack_odds_count_the_dice_thrown(rules) -> None:
+    # Saint-Lo 6.2, 7.3: the odds of an attack as declared, and with its support
+    s = bare(rules, supplies=(5, 0))
+    place(rules, s, "us_infantry.1", "0303")
+    place(rules, s, "de_infantry.1", "0304")
+    place(rules, s, "us_m2a1.1", "0603")
+    assert rules.attack_odds(s, "attack us_infantry.1 0304") == pytest.approx(0.5)
+    assert rules.attack_odds(s, "move us_infantry.1 0302") is None
+    rules.apply(s, "attack us_infantry.1 0304")
+    rules.apply(s, "support us_m2a1.1")
+    assert s.phase != Phase.SUPPORT
+    s.phase = Phase.SUPPORT
+    assert rules.attack_odds(s, "fire") == pytest.approx(float(win_fraction(2, 1)))

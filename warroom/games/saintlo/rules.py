@@ -25,7 +25,7 @@ from .board import load_board, load_components, load_units
 from .cards import load_cards
 from .effects import drop_unit, play_ids
 from .movement import destinations, occupancy
-from .odds import ATTACKER, REROLL, compare, faces, throw_outcomes
+from .odds import ATTACKER, REROLL, compare, faces, throw_outcomes, win_probability
 from .seats import army_of, kind_for, may_use, owner_seat, partner, seats_of
 from .state import OFF, PHASE_NAMES, TARGET_POST, Phase, SaintLoState
 from .tables import AIRCRAFT, SUPPLY, Tables
@@ -165,6 +165,19 @@ class SaintLoRules:
         from .labels import why_illegal
 
         return why_illegal(self, s, action)
+
+    def attack_odds(self, s: SaintLoState, action: str) -> float | None:
+        """The exact chance that a legal `attack` (or, during support, `fire`) destroys its target with the
+        dice it would throw now (6.2, re-rolls included); None for any other action."""
+        t = self.t
+        if action == FIRE and s.attack is not None:
+            a = s.attack
+        else:
+            act = Action.from_id(action)
+            if act.kind != "attack" or action not in self.legal_actions(s):
+                return None
+            a = attacks.target_in(t, s, t.unit_index[act.subject], t.hex_of[act.where])
+        return win_probability(attacks.attack_dice(t, s, a), attacks.defense_dice(t, s, a))
 
     # -- names ----------------------------------------------------------------------------------------
     def unit_of(self, name: str) -> int:
