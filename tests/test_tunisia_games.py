@@ -16,10 +16,10 @@ R = TunisiaRules()
 GAMES = 50
 
 
-def play(seed: int) -> tuple[TunisiaState, int, set[str]]:
+def play(seed: int, options: dict[str, str] | None = None) -> tuple[TunisiaState, int, set[str]]:
     """One game of uniformly random legal choices and seeded dice; checks every step."""
     rng = random.Random(seed)
-    s = R.initial_state()
+    s = R.initial_state(None, options)
     assert problems(R, s) == []
     steps, kinds = 0, set()
     while (who := R.to_act(s)) is not None:
@@ -48,6 +48,13 @@ def test_fifty_random_games_reach_a_result_with_every_invariant_kept() -> None:
         winners.add(result.winner)
         kinds |= used
     assert {"move", "attack", "retreat", "advance", "base", "end"} <= kinds
+
+
+def test_games_from_a_free_setup() -> None:
+    # Tunisia 5.1-5.2 then the game: both sides place their pieces, then play on to a result
+    for seed in range(3):
+        s, _, kinds = play(100 + seed, {"allied_setup": "free", "axis_setup": "free"})
+        assert R.result(s) is not None and "place" in kinds
 
 
 def test_a_game_with_the_event_log_reads_the_same_as_without() -> None:

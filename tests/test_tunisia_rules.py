@@ -4,9 +4,11 @@ village), far from everything else, unless the rule needs a place of the map."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from warroom.engine.errors import IllegalActionError
+from warroom.engine.errors import IllegalActionError, WarroomError
 from warroom.engine.events import SILENT as R_SILENT
 from warroom.engine.ruleset import CHANCE
 from warroom.games.tunisia.catalog import ALLIED, AXIS
@@ -80,6 +82,31 @@ def test_default_setup_obeys_5_1_and_5_2() -> None:
     assert any("5.1C" in p for p in setup_problems(CAT, broken))
 
 
+def test_free_setup_places_every_piece_where_5_1_and_5_2_allow() -> None:
+    # Tunisia 5.1-5.2: the Allies set up first, then the Axis; the fixed hexes, the zones, one air asset a
+    # silhouette, a II Corps unit in every II Corps hex, 6.0's stacking
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = R.initial_state(None, {"allied_setup": "free", "axis_setup": "free"})
+        assert s.phase == Phase.SETUP and R.to_act(s) == "Allied"
+        assert all(s.loc[p] == OFF_MAP for p in CAT.by_side[AXIS])  # nothing of the Axis before it sets up
+        assert R.legal_actions(s) == ["place 1st-Para 7607"]  # 5.1B: the fixed hexes come first
+        while s.phase == Phase.SETUP:
+            legal = R.legal_actions(s)
+            piece = CAT.index[legal[0].split()[1]]
+            assert {at(a.split()[2]) for a in legal} <= CAT.pieces[piece].setup_hexes
+            R.apply(s, rng.choice(legal))
+        assert setup_problems(CAT, s) == [] and (s.turn, s.player, s.phase) == (1, AXIS, Phase.MOVEMENT)
+    s = R.initial_state(None, {"axis_setup": "free"})
+    assert R.to_act(s) == "Axis" and R.legal_actions(s)[0].startswith("place Broich 8306")
+    refused(s, "place Broich 8407", "5.2")
+    refused(s, "place Rommel 8514", "5.0")
+    with pytest.raises(WarroomError):
+        R.initial_state(None, {"allied_setup": "random"})
+    with pytest.raises(WarroomError):
+        R.initial_state(None, {"weather": "fine"})
+
+
 def test_the_axis_moves_first_and_the_player_turn_has_eight_phases() -> None:
     # Tunisia 7.0: two player-turns, the Axis first; eight phases in order
     s = R.initial_state()
@@ -109,9 +136,13 @@ def test_8_3_river_example_through_the_movement_rules() -> None:
     s.reduced[CAT.index["78th"]] = True  # 8.5: with less than 4 MP it still crosses, one hex and no further
     cat78 = CAT.index["78th"]
     assert CAT.reduced_ma[cat78] == 4
-    # the legal move in play: the unit may move there, and the event says what it paid
-    s = blank(ALLIED, **{"78th": "8109"})
+    # in play: enemy support assets (no zone of control, but never entered: 8.7A) in the five other
+    # neighbours leave the straight crossing as the only way out of 8109
+    s = blank(ALLIED, **{"78th": "8109", "Rommel": "8209", "Messe": "8108", "Marines": "8008",
+                         "501st-Tiger": "8009", "Axis-Arty": "8110"})
     assert "move 78th 8109 8208" in R.legal_actions(s)
+    events = R.apply(s, "move 78th 8109 8208")
+    assert s.mp_spent[cat78] == 4.0 and "(4 MP)" in events[0]["text"] and events[0]["rule"] == "8.1"
 
 
 def test_8_4_road_rate_and_8_2_terrain_costs() -> None:

@@ -53,7 +53,8 @@ def state_to_json(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
         "retreating": [cat.ids[p] for p in s.retreating],
         "breakthrough": cat.ids[s.breakthrough] if s.breakthrough >= 0 else None,
         "bt_moved": s.bt_moved, "bt_attacked": s.bt_attacked, "replacements_left": s.replacements_left,
-        "placing": [cat.ids[p] for p in s.placing], "patton_arrived": s.patton_arrived,
+        "placing": [cat.ids[p] for p in s.placing], "free_setup": list(s.free_setup),
+        "patton_arrived": s.patton_arrived,
         "axis_entered_eighth_army": s.axis_entered_eighth_army,
         "outcome": None if s.outcome is None else list(s.outcome), "supply_checks": s.supply_checks,
     }
@@ -86,6 +87,8 @@ def state_from_json(rules: TunisiaRules, data: dict[str, Any]) -> TunisiaState:
         s.replacements_left = int(data["replacements_left"])
         s.placing = tuple(cat.index[p] for p in data["placing"])
         s.patton_arrived = bool(data["patton_arrived"])
+        axis_free, allied_free = data.get("free_setup", (False, False))
+        s.free_setup = (bool(axis_free), bool(allied_free))
         s.axis_entered_eighth_army = bool(data["axis_entered_eighth_army"])
         s.outcome = None if data["outcome"] is None else (int(data["outcome"][0]), str(data["outcome"][1]),
                                                             str(data["outcome"][2]))

@@ -22,7 +22,7 @@ KINDS_OF: dict[Phase, tuple[str, ...]] = {
     Phase.DEFENSIVE_AIR: ("air", "no air"), Phase.DEFENDER_LOSS: ("loss",), Phase.ATTACKER_LOSS: ("loss",),
     Phase.RETREAT: ("retreat",), Phase.ADVANCE: ("advance", "no advance"),
     Phase.RETURN_ATTACKER: ("base",), Phase.RETURN_DEFENDER: ("base",),
-    Phase.REPLACEMENT: ("rebuild", "replace", END), Phase.PLACEMENT: ("place",),
+    Phase.REPLACEMENT: ("rebuild", "replace", END), Phase.PLACEMENT: ("place",), Phase.SETUP: ("place",),
 }
 
 
@@ -41,6 +41,12 @@ def reason(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) -> str:
         return _why_not_move(rules, s, act, text)
     if act.kind == ATTACK:
         return _why_not_attack(rules, s, act, text)
+    if s.phase == Phase.SETUP:
+        piece = cat.index[act.piece]
+        if not s.placing or piece != s.placing[0]:
+            return f"{quoted(text)}: the next piece to set up is {cat.ids[s.placing[0]]} (5.0)"
+        rule = "5.1" if cat.side[piece] == 1 else "5.2"
+        return f"{quoted(text)}: {act.piece} may not set up in {act.target} ({rule}, 6.0)"
     return f"{quoted(text)} is not one of the legal choices: {now}"
 
 

@@ -37,10 +37,11 @@ from .catalog import ALLIED, AXIS, SIDE_NAMES, Catalog
 from .combat import targets
 from .losses import eliminate, loss_candidates
 from .movement import compute_reach, enemy_occupied, moves_of
+from .options import parse_options
 from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
 from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
-from .setup import default_setup
+from .setup import SETUP_RULE, default_setup, free_setup, setup_options
 from .stacking import may_join, occupants
 from .state import DEAD, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
 from .supply import supply_phase
@@ -78,11 +79,37 @@ class TunisiaRules:
     def initial_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> TunisiaState:
         if scenario not in (None, SCENARIO):
             raise UnknownScenarioError(f"Tunisia has one scenario, {SCENARIO!r}, not {scenario!r}")
-        if options:
-            raise IllegalActionError(f"Tunisia has no rules options yet, not {sorted(options)!r}")
+        choice = parse_options(options)
         s = default_setup(self.cat)
-        self.start_player_turn(s, SILENT)
+        s.free_setup = (choice["axis_setup"] == "free", choice["allied_setup"] == "free")
+        if s.free_setup[AXIS]:  # 5.2A: the Axis sets up after the Allies: nothing of it on the map before
+            free_setup(self.cat, s, AXIS)
+        if s.free_setup[ALLIED]:  # 5.2A: the Allies set up first
+            self.begin_setup(s, ALLIED)
+        elif s.free_setup[AXIS]:
+            self.begin_setup(s, AXIS)
+        else:
+            self.start_player_turn(s, SILENT)
         return s
+
+    def begin_setup(self, s: TunisiaState, side: int) -> None:
+        """5.1-5.2: `side` takes its pieces off their default hexes and places them one by one."""
+        s.player = side
+        s.placing = free_setup(self.cat, s, side)
+        s.phase = Phase.SETUP
+
+    def place_in_setup(self, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:
+        s.loc[piece] = hex_
+        s.placing = s.placing[1:]
+        if events.on:
+            events.emit("setup", f"{self.cat.ids[piece]} sets up in {self.labels[hex_]}.", SETUP_RULE[s.player])
+        if s.placing:
+            return
+        if s.player == ALLIED and s.free_setup[AXIS]:
+            self.begin_setup(s, AXIS)
+            return
+        s.player = AXIS  # 7.0: the Axis moves first
+        self.start_player_turn(s, events)
 
     def to_act(self, s: TunisiaState) -> str | None:
         role = ACTOR[s.phase]
@@ -221,6 +248,9 @@ class TunisiaRules:
         if phase == Phase.PLACEMENT:
             piece = s.placing[0]
             return tuple(f"place {cat.ids[piece]} {self.labels[h]}" for h in arrivals.placement_options(cat, s, piece))
+        if phase == Phase.SETUP:
+            piece = s.placing[0]
+            return tuple(f"place {cat.ids[piece]} {self.labels[h]}" for h in setup_options(cat, s, piece))
         return ()
 
     def move_choices(self, s: TunisiaState) -> list[str]:
@@ -390,6 +420,8 @@ class TunisiaRules:
         elif phase == Phase.PLACEMENT:
             arrivals.place(self, s, self.piece(act.piece), self.hex(act.target), events)
             self.next_placement(s, events)
+        elif phase == Phase.SETUP:
+            self.place_in_setup(s, self.piece(act.piece), self.hex(act.target), events)
 
     def move(self, s: TunisiaState, piece: int, dest: int, events: Events) -> None:
         """8.1: the piece moves to `dest` along its cheapest legal way, its move complete."""
@@ -556,7 +588,7 @@ class TunisiaRules:
 
     def _settle(self, s: TunisiaState, events: Events) -> None:
         """After every step: 17.0B's record of Axis units in the 8th Army hexes, and the sudden wins (4.0)."""
-        if s.outcome is not None:
+        if s.outcome is not None or s.phase == Phase.SETUP:
             return
         cat = self.cat
         if not s.axis_entered_eighth_army:

@@ -39,6 +39,11 @@ SEQUENCE_OF_PLAY: tuple[RulebookPhase, ...] = (
 )
 """The player-turn as 7.0 lists it; the end of the turn follows the Allied one (END_OF_TURN)."""
 
+BEFORE_THE_GAME: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
+    ("Setup", "5.0", (Phase.SETUP,)),
+)
+"""5.0: a side that does not take the default setup places its pieces, the Allies first (5.2A)."""
+
 END_OF_TURN: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
     ("Patton in Command", "16.0", (Phase.PATTON_ROLL, Phase.PLACEMENT)),
     ("Rommel Recalled", "17.0", (Phase.ROMMEL_ROLL,)),
@@ -50,7 +55,7 @@ ACTOR: dict[Phase, str] = {
     Phase.ATTACKER_LOSS: PHASING, Phase.RETREAT: OTHER, Phase.ADVANCE: PHASING, Phase.BREAKTHROUGH: PHASING,
     Phase.RETURN_ATTACKER: PHASING, Phase.RETURN_DEFENDER: OTHER, Phase.REPLACEMENT_ROLL: DICE,
     Phase.REPLACEMENT: PHASING, Phase.PATTON_ROLL: DICE, Phase.PLACEMENT: ALLIES, Phase.ROMMEL_ROLL: DICE,
-    Phase.OVER: NOBODY,
+    Phase.SETUP: PHASING, Phase.OVER: NOBODY,
 }
 """Who acts at each step."""
 
@@ -64,7 +69,7 @@ PHASE_NAMES: dict[Phase, str] = {
     Phase.RETURN_DEFENDER: "Return to Base Phase", Phase.REPLACEMENT_ROLL: "Replacement Phase: port roll",
     Phase.REPLACEMENT: "Replacement Phase", Phase.PATTON_ROLL: "End of turn: Patton's arrival",
     Phase.PLACEMENT: "End of turn: Patton arrives", Phase.ROMMEL_ROLL: "End of turn: Rommel's recall",
-    Phase.OVER: "Game over",
+    Phase.SETUP: "Setup", Phase.OVER: "Game over",
 }
 
 RULE_OF: dict[Phase, str] = {
@@ -73,11 +78,12 @@ RULE_OF: dict[Phase, str] = {
     Phase.DEFENDER_LOSS: "13.1C", Phase.ATTACKER_LOSS: "13.1C", Phase.RETREAT: "14.1", Phase.ADVANCE: "7.5",
     Phase.BREAKTHROUGH: "15.0", Phase.RETURN_ATTACKER: "7.6", Phase.RETURN_DEFENDER: "7.6C",
     Phase.REPLACEMENT_ROLL: "7.7C", Phase.REPLACEMENT: "7.7", Phase.PATTON_ROLL: "16.0A", Phase.PLACEMENT: "16.0",
-    Phase.ROMMEL_ROLL: "17.0", Phase.OVER: "4.0",
+    Phase.ROMMEL_ROLL: "17.0", Phase.SETUP: "5.0", Phase.OVER: "4.0",
 }
 
 if set(ACTOR) != set(Phase) or set(PHASE_NAMES) != set(Phase) or set(RULE_OF) != set(Phase):
     raise RuntimeError("every Phase needs an actor, a name and a rule")
-_declared = [p for phase in SEQUENCE_OF_PLAY for p in phase.steps] + [p for _, _, steps in END_OF_TURN for p in steps]
+_declared = [p for phase in SEQUENCE_OF_PLAY for p in phase.steps]
+_declared += [p for _, _, steps in (*BEFORE_THE_GAME, *END_OF_TURN) for p in steps]
 if sorted(_declared) != [p for p in Phase if p != Phase.OVER]:
     raise RuntimeError("SEQUENCE_OF_PLAY and END_OF_TURN must place every step once")

@@ -4,8 +4,8 @@ a silhouette, a II Corps unit in every II Corps hex, 6.0's stacking)."""
 
 from __future__ import annotations
 
-from .catalog import ALLIED, Catalog
-from .stacking import fits, occupants
+from .catalog import ALLIED, AXIS, Catalog
+from .stacking import fits, may_join, occupants
 from .state import OFF_MAP, TunisiaState
 
 ALLIED_SETUP, AXIS_SETUP = "5.1", "5.2"
@@ -19,6 +19,49 @@ def default_setup(cat: Catalog) -> TunisiaState:
         where = cat.default[p]
         s.loc[p] = where if where is not None else OFF_MAP
     return s
+
+
+def free_setup(cat: Catalog, s: TunisiaState, side: int) -> tuple[int, ...]:
+    """Take `side`'s pieces off the map for it to place them (5.1, 5.2), in the order they are placed: the
+    fixed hexes first (5.1B, 5.2B), then the II Corps units (one in each II Corps hex, 5.1C), then the rest
+    in counter order (so no free choice ever blocks a rule's fixed placement)."""
+    pieces = [p for p in cat.by_side[side] if p < len(cat.pieces) and cat.pieces[p].setup_hexes]
+    for p in pieces:
+        s.loc[p] = OFF_MAP
+
+    def order(p: int) -> int:
+        setup = cat.pieces[p].setup
+        return 0 if setup == "hex" else 1 if setup == "ii_corps" and cat.is_unit[p] else 2
+
+    return tuple(sorted(pieces, key=order))
+
+
+def setup_options(cat: Catalog, s: TunisiaState, piece: int) -> list[int]:
+    """5.1-5.2: the hexes of the piece's setup zone free of the enemy where the stack can take it (6.0), one
+    air asset a silhouette (5.1D, 5.2C), and leaving enough II Corps units for every empty II Corps hex
+    (5.1C)."""
+    occ = occupants(s)
+    side = cat.side[piece]
+    out = []
+    ii_corps_unit = cat.is_unit[piece] and cat.pieces[piece].setup == "ii_corps"
+    if ii_corps_unit:
+        empty = [h for h in cat.board.ii_corps if not any(cat.is_unit[q] for q in occ.get(h, ()))]
+        waiting = sum(1 for q in s.placing if cat.is_unit[q] and cat.pieces[q].setup == "ii_corps")
+    for h in sorted(cat.pieces[piece].setup_hexes):
+        here = occ.get(h)
+        if here and cat.side[here[0]] != side:
+            continue
+        if cat.is_air[piece] and here and any(cat.is_air[q] for q in here):
+            continue
+        if not may_join(cat, here, (piece,)):
+            continue
+        if ii_corps_unit and h not in empty and waiting - 1 < len(empty):
+            continue
+        out.append(h)
+    return out
+
+
+SETUP_RULE = {AXIS: AXIS_SETUP, ALLIED: ALLIED_SETUP}
 
 
 def setup_problems(cat: Catalog, s: TunisiaState) -> list[str]:

@@ -42,7 +42,8 @@ class Phase(IntEnum):
     PATTON_ROLL = 16  # 16.0A: the Allies' arrival roll at the end of a turn
     PLACEMENT = 17  # 16.0A-C: where Patton and the swapped eliminated II Corps pieces enter
     ROMMEL_ROLL = 18  # 17.0A: the Axis recall roll in the last three turns
-    OVER = 19
+    SETUP = 19  # 5.0: a side placing its pieces (the Allies first, 5.2A), when it does not take the default
+    OVER = 20
 
 
 class Battle(NamedTuple):
@@ -67,7 +68,7 @@ class TunisiaState:
 
     __slots__ = ("turn", "player", "phase", "loc", "reduced", "moved", "attacked", "mp_spent", "moved_from",
                  "origin", "battle", "retreating", "breakthrough", "bt_moved", "bt_attacked", "replacements_left",
-                 "placing", "patton_arrived", "axis_entered_eighth_army", "outcome", "supply_checks", "reach", "legal")
+                 "placing", "free_setup", "patton_arrived", "axis_entered_eighth_army", "outcome", "supply_checks", "reach", "legal")
 
     def __init__(self, n: int) -> None:
         self.turn = 1
@@ -86,7 +87,8 @@ class TunisiaState:
         self.bt_moved = False
         self.bt_attacked = False
         self.replacements_left = 0  # 7.7B-C this Replacement Phase
-        self.placing: tuple[int, ...] = ()  # pieces waiting for their entry hex (16.0A, 16.0C)
+        self.placing: tuple[int, ...] = ()  # pieces waiting for their hex (5.0, 16.0A, 16.0C)
+        self.free_setup: tuple[bool, bool] = (False, False)  # (Axis, Allied) place their own pieces (5.0)
         self.patton_arrived = False
         self.axis_entered_eighth_army = False  # 17.0B: an Axis unit ever in an 8th Army hex or 8821
         self.outcome: tuple[int, str, str] | None = None  # (winner side, reason, rule) once decided
@@ -103,6 +105,7 @@ class TunisiaState:
         twin.battle, twin.retreating = self.battle, self.retreating
         twin.breakthrough, twin.bt_moved, twin.bt_attacked = self.breakthrough, self.bt_moved, self.bt_attacked
         twin.replacements_left, twin.placing, twin.patton_arrived = self.replacements_left, self.placing, self.patton_arrived
+        twin.free_setup = self.free_setup
         twin.axis_entered_eighth_army, twin.outcome = self.axis_entered_eighth_army, self.outcome
         twin.supply_checks, twin.reach, twin.legal = self.supply_checks, self.reach, self.legal
         return twin
