@@ -25,7 +25,7 @@ from warroom.engine.errors import IllegalActionError
 from warroom.engine.match import replay_record
 from warroom.games import get_ruleset, get_spec, registered
 
-GAME = "hexes"
+GAME = "hexskirmish"
 SPEC_PATH = "games.hexes.spec:SPEC"
 TESTS = Path(__file__).resolve().parent
 RUNNER = CliRunner()
@@ -320,7 +320,7 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
     try:
         with TestClient(app) as client:
             layout = client.get(f"/api/boards/{GAME}").json()
-            assert layout["kind"] == "hexes" and len(layout["map"]["hexes"]) == 42
+            assert layout["kind"] == "hexmap" and len(layout["map"]["hexes"]) == 42
             for url in (layout["module"], *layout["styles"], "/static/js/hexmap.js", "/static/hexmap.css"):
                 assert client.get(url).status_code == 200, url
             created = client.post("/api/games", json={"game": GAME, "mode": "hotseat", "seed": 1})

@@ -20,7 +20,7 @@ from warroom.games import registered
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-GAME = "hexes"
+GAME = "hexskirmish"
 
 
 @pytest.fixture(scope="module", autouse=True)

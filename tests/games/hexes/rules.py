@@ -119,7 +119,7 @@ def hit_chance(s: HexesState, attacker: str, defender: str) -> float:
 class Hexes:
     """The ruleset (warroom.engine.ruleset.Ruleset)."""
 
-    info = GameInfo(id="hexes", title="Hex skirmish (test game)", scenarios=("standard",), sides=SIDES)
+    info = GameInfo(id="hexskirmish", title="Hex skirmish (test game)", scenarios=("standard",), sides=SIDES)
 
     def initial_state(self, scenario: str | None = None, options: dict[str, Any] | None = None) -> HexesState:
         return HexesState(units={uid: Unit(start) for uid, (_, _, start) in UNITS.items()})

@@ -1,8 +1,10 @@
 """Hex skirmish's game contract: the ruleset, its browser board (drawn with the shared hex map kit), action
 descriptors, odds, agents, a plain terminal view and invariants.
 
-Registered only by the tests: `registered("hexes", "games.hexes.spec:SPEC")`, or for a subprocess
-WARROOM_GAMES="hexes=games.hexes.spec:SPEC" with tests/ on PYTHONPATH.
+Registered only by the tests: `registered("hexskirmish", "games.hexes.spec:SPEC")`, or for a subprocess
+WARROOM_GAMES="hexskirmish=games.hexes.spec:SPEC" with tests/ on PYTHONPATH. Its id is not its folder's name:
+the shared hex map kit says "hexes" all through, and the checks that generic code names no game search it
+for every registered game's id.
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def _invariants(ruleset: Any, state: rules.HexesState, previous: rules.HexesStat
 
 
 SPEC = GameSpec(
-    id="hexes",
+    id="hexskirmish",
     ruleset=rules.Hexes,
     odds=_odds,
     agents=_agents,

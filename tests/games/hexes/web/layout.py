@@ -40,4 +40,4 @@ def _layout() -> dict[str, Any]:
         }
         for uid, (side, kind, _) in rules.UNITS.items()
     }
-    return {"kind": "hexes", "map": hex_map, "units": units, "sides": list(rules.SIDES), "turns": rules.TURNS}
+    return {"kind": "hexmap", "map": hex_map, "units": units, "sides": list(rules.SIDES), "turns": rules.TURNS}

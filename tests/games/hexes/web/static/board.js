@@ -1,5 +1,5 @@
 // Hex skirmish's board (a test game): the map and counters drawn by the shared hex map kit
-// (/static/js/hexmap.js) from /api/boards/hexes (web/layout.py). It implements the board interface of
+// (/static/js/hexmap.js) from /api/boards/hexskirmish (web/layout.py). It implements the board interface of
 // docs/architecture.md: click a glowing unit, its reachable hexes light up with their MP cost (from the
 // server's move descriptors: unit, from, to, cost), click one to move; an adjacent enemy lights up red,
 // click it to see the attack with its odds.
