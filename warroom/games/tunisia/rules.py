@@ -103,6 +103,11 @@ class TunisiaRules:
         s.placing = s.placing[1:]
         if events.on:
             events.emit("setup", f"{self.cat.ids[piece]} sets up in {self.labels[hex_]}.", SETUP_RULE[s.player])
+        while s.placing and not setup_options(self.cat, s, s.placing[0]):  # never on this map; a safeguard
+            if events.on:
+                events.emit("setup", f"{self.cat.ids[s.placing[0]]} finds no hex to set up in and stays out.",
+                            SETUP_RULE[s.player])
+            s.placing = s.placing[1:]
         if s.placing:
             return
         if s.player == ALLIED and s.free_setup[AXIS]:
