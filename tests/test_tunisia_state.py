@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -110,3 +111,27 @@ def test_dice_are_exact_chance_nodes() -> None:
         R.chance_outcomes(s)
     with pytest.raises(IllegalActionError):
         R.apply_chance(s, 3)
+
+
+def test_illegal_actions_are_refused_naming_a_rule_and_change_nothing() -> None:
+    # every refusal names the rule (a section number in brackets) and leaves the position as it was
+    rng = random.Random(5)
+    s = R.initial_state()
+    seen: list[str] = []
+    refusals = 0
+    while (who := R.to_act(s)) is not None and refusals < 300:
+        if who == CHANCE:
+            R.apply_chance(s, sample(R.chance_outcomes(s), rng.random()), False)
+            continue
+        legal = R.legal_actions(s)
+        strangers = [a for a in rng.sample(seen, min(len(seen), 5)) if a not in legal] if seen else []
+        for action in strangers + ["move Nobody 8022 8122", "attack 9999 8122"]:
+            before = R.state_to_json(s)
+            with pytest.raises(IllegalActionError) as info:
+                R.apply(s, action)
+            assert re.search(r"\(\d+\.\d", str(info.value)), str(info.value)
+            assert R.state_to_json(s) == before
+            refusals += 1
+        seen.extend(rng.sample(legal, min(len(legal), 3)))
+        R.apply(s, rng.choice(legal), False)
+    assert refusals >= 300

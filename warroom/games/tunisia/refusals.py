@@ -33,10 +33,10 @@ def reason(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) -> str:
     cat, grid = rules.cat, rules.board.grid
     for name in (act.piece, act.air):
         if name and name not in cat.index:
-            return f"{quoted(text)}: there is no piece {quoted(name)}"
+            return f"{quoted(text)}: there is no piece {quoted(name)} in this game (1.0): {now}"
     for label in (act.origin, act.target):
         if label and label not in grid.by_label:
-            return f"{quoted(text)}: there is no hex {quoted(label)} on the map (8.7A)"
+            return f"{quoted(text)}: there is no hex {quoted(label)} on the map (3.0, 8.7A)"
     if act.kind == MOVE and s.phase == Phase.MOVEMENT:
         return _why_not_move(rules, s, act, text)
     if act.kind == ATTACK:
