@@ -180,3 +180,52 @@ def test_every_legal_action_has_a_label_and_views_stay_secret() -> None:
             other = "Axis" if side == "Allied" else "Allied"
             assert isinstance(view["hands"][other], int) and isinstance(view["deck"]["allied"], int)
         match.play(chooser.choice(legal))
+
+
+def push_to_the_posts(rules, s, legal: list[str], chooser: random.Random) -> str:
+    """A test policy that plays to win: attack Command Posts, then units; else move a land unit nearest an
+    enemy Command Post; no cards, no purchases."""
+    t = rules.t
+    if s.phase in (Phase.ACTIONS, Phase.SUPPORT):
+        enemy_posts = [h for p, h in enumerate(s.post_hex) if h >= 0 and p // 8 != s.active]
+        on_posts = [a for a in legal if a.startswith("attack") and t.hex_of[a.rsplit(" ", 1)[1]] in enemy_posts]
+        if on_posts or "fire" in legal:
+            supports = [a for a in legal if a.startswith("support")]
+            return (supports or on_posts or ["fire"])[0]
+        attacks = [a for a in legal if a.startswith("attack")]
+        if attacks and chooser.random() < 0.5:
+            return chooser.choice(attacks)
+
+        def gain(action: str) -> int:
+            _, unit, where = action.split(" ")
+            start, end = s.pos[t.unit_index[unit]], t.hex_of[where]
+            return min(t.distance[start][p] for p in enemy_posts) - min(t.distance[end][p] for p in enemy_posts)
+
+        moves = [a for a in legal if a.startswith("move") and t.unit_type[t.unit_index[a.split(" ")[1]]] != 3]
+        if moves:
+            return max(moves, key=lambda a: (gain(a), chooser.random()))
+    for quiet in ("pass", "done", "end"):
+        if quiet in legal:
+            return quiet
+    return chooser.choice(legal)
+
+
+def test_games_played_to_win_end_in_victory() -> None:
+    # Saint-Lo 3: destroying four enemy Command Posts wins, checked at every step of purposeful games
+    rules = rules2()
+    winners = []
+    for seed in range(3):
+        match = Match(rules, rules.initial_state(None, {"turn_limit": 40}), seed=seed, keep_log=False)
+        chooser = random.Random(seed)
+        previous = rules.clone(match.state)
+        while not match.over:
+            match.play(push_to_the_posts(rules, match.state, match.legal_actions(), chooser))
+            assert not problems(rules, match.state, previous)
+            previous = rules.clone(match.state)
+        result = match.result
+        assert result is not None
+        winners.append(result.winner)
+        if result.winner is not None:
+            loser = 1 - ("Allied", "Axis").index(result.winner)
+            assert match.state.lost_posts[loser] == 4 and result.returns[result.winner] == 1.0
+    assert any(winner is not None for winner in winners)

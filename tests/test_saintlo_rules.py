@@ -587,8 +587,13 @@ def test_ace_of_tanks(rules) -> None:
     assert len(str(rules.chance_outcomes(s)[0][0])) == 6  # 4 + 2
     rules.apply_chance(s, 111111)
     rules.apply_chance(s, 6)
+    from warroom.games.saintlo.effects import stat
+    from warroom.games.saintlo.tables import ATTACK_STAT
+
+    tank = unit(rules, "us_m4a1_76w.1")
+    assert stat(rules.t, s, tank, ATTACK_STAT) == 6
     rules.end_turn(s, rules_silent())
-    assert s.effects == ()  # the unit returns to its original condition
+    assert s.effects == () and stat(rules.t, s, tank, ATTACK_STAT) == 4  # the unit returns to its original condition
 
 
 def test_the_window_is_offered_to_the_defender_with_a_playable_card(rules) -> None:
