@@ -600,3 +600,102 @@ def test_6_0e_the_enemy_sees_only_the_top_of_a_stack_unless_a_unit_is_adjacent()
     put(s, "78th", "8122")  # a unit adjacent: the stack is examined
     view = R.observation(s, "Allied")
     assert "501st-Tiger" in view["pieces"] and view["hidden"] == {}
+
+
+# -- more of 6.0, 7.6, 7.7, 7.8, 9.2, 13.3, 14.1C -----------------------------------------------------------
+def test_9_2a_leaving_an_ezoc_is_free_but_entering_another_stops() -> None:
+    # Tunisia 9.2A
+    s = blank(ALLIED, **{"78th": "8022", "10th-Pz": "8122"})
+    unit = CAT.index["78th"]
+    ezoc = enemy_zoc(CAT, s, ALLIED)
+    assert at("8022") in ezoc
+    reach = compute_reach(CAT, s, unit, ezoc, enemy_occupied(CAT, s, ALLIED))
+    assert at("7922") in reach and at("7822") in reach  # out of the zone and on
+    assert at("8123") in ezoc and at("8123") in reach  # into the next EZOC hex, where it halts
+    assert at("8223") not in reach or reach[at("8223")] <= 4.0
+    assert max(reach.values()) <= 4.0  # 8.6: it started in an EZOC, so no doubled MA
+
+
+def test_6_0c_three_support_assets_with_an_air_asset() -> None:
+    # Tunisia 6.0B-C: two support assets, or three when one is an air asset
+    s = blank(ALLIED, **{"XII-ASC": "7712", "1st-Army-Arty": "7812"})
+    assert "move 1st-Army-Arty 7812 7712" in R.legal_actions(s)
+    R.apply(s, "move 1st-Army-Arty 7812 7712")
+    put(s, "II-Corps-Arty", "7811")
+    assert "move II-Corps-Arty 7811 7712" in R.legal_actions(s)
+    put(s, "8th-Army-Arty", "7611")
+    R.apply(s, "move II-Corps-Arty 7811 7712")
+    assert "move 8th-Army-Arty 7611 7712" not in R.legal_actions(s)
+
+
+def test_7_6b_an_air_asset_without_a_free_airfield_is_eliminated() -> None:
+    # Tunisia 7.6B: one air asset an airfield; with none free (every Axis field held by the Allies, 8.7A)
+    # the excess is eliminated
+    s = battle(**{"10th-Pz": "8022", "78th": "8122", "Fliegerkorps": "8407"})
+    R.apply(s, "attack 8022 8122 +air Fliegerkorps")
+    R.apply_chance(s, 12)
+    R.apply_chance(s, 12)
+    axis_fields = sorted(h for h, f in BOARD.airfields.items() if f.side == "axis")
+    for name, h in zip(["46th", "1st-Gds", "DMC", "DMM", "6th-Armd", "CCA", "CCB"], axis_fields, strict=True):
+        s.loc[CAT.index[name]] = h
+    s.legal = None
+    R.apply(s, "end")
+    assert loc(s, "Fliegerkorps") == DEAD
+
+
+def test_7_8b_a_friendly_piece_negates_the_ezoc_in_its_hex() -> None:
+    # Tunisia 7.8A-B: the supply path may not enter an EZOC unless a friendly piece stands there
+    from warroom.games.tunisia.supply import supplied_hexes
+
+    s = blank(ALLIED, **{"10th-Pz": "7813", "46th": "7712"})
+    supplied = supplied_hexes(CAT, s, ALLIED)
+    ezoc = enemy_zoc(CAT, s, ALLIED)
+    zone = [h for h in BOARD.grid.neighbours(at("7813")) if h in ezoc and h != at("7712")]
+    assert at("7712") in supplied  # the airfield holds a friendly unit: its EZOC is negated
+    assert not any(h in supplied for h in zone)
+    put(s, "1st-Army-Arty", BOARD.label(zone[0]))
+    assert zone[0] in supplied_hexes(CAT, s, ALLIED)
+
+
+def test_7_7h_an_air_asset_is_not_replaced_into_an_ezoc() -> None:
+    # Tunisia 7.7H
+    s = blank(ALLIED, **{"10th-Pz": "7812", "78th": "7922"})
+    s.reduced[CAT.index["78th"]] = True
+    s.loc[CAT.index["XII-ASC"]] = DEAD
+    R.start_replacements(s, R_SILENT)
+    legal = R.legal_actions(s)
+    assert "replace XII-ASC 7712" not in legal and "replace XII-ASC 7209" in legal
+
+
+def test_13_3_and_14_1c_air_assets_never_take_the_loss_and_never_retreat() -> None:
+    # Tunisia 13.3: never chosen for a loss; 14.1C: attacked at its airfield, it cannot retreat
+    s = battle(**{"10th-Pz": "7812", "78th": "7712", "XII-ASC": "7712", "1st-Army-Arty": "7712"})
+    R.apply(s, "attack 7812 7712")
+    if s.phase == Phase.DEFENSIVE_AIR:
+        R.apply(s, "no air")
+    R.apply_chance(s, 1)
+    R.apply_chance(s, 12)
+    assert sorted(R.legal_actions(s)) == ["loss 1st-Army-Arty", "loss 78th"]
+    R.apply(s, "loss 78th")
+    assert loc(s, "XII-ASC") == DEAD  # the retreat leaves it behind
+    while s.phase == Phase.RETREAT:
+        R.apply(s, R.legal_actions(s)[0])
+    assert loc(s, "78th") != at("7712") and loc(s, "1st-Army-Arty") != at("7712")
+
+
+def test_16_0c_an_eliminated_ii_corps_piece_with_no_village_is_lost() -> None:
+    # Tunisia 16.0C: "must be placed in an Allied-controlled village hex not in an EZOC"
+    s = end_of_allied_turn(3, CCA="8113")
+    s.loc[CAT.index["1st-ID"]] = DEAD
+    axis = [p for p in CAT.by_side[AXIS] if CAT.is_unit[p] and not CAT.is_battlegroup[p]]
+    villages = sorted(h for h in BOARD.villages if BOARD.country[h] == "algeria")
+    watchers = iter(axis)
+    watched: set[int] = set()
+    for v in villages:  # an Axis unit next to every Algerian village: each is in an EZOC
+        if v in watched:
+            continue
+        n = next(h for h in BOARD.grid.neighbours(v) if h in BOARD.land and h not in BOARD.villages)
+        s.loc[next(watchers)] = n
+        watched |= set(BOARD.grid.neighbours(n))
+    R.end_player_turn(s, R_SILENT)
+    assert s.patton_arrived and loc(s, "1st-ID**") == DEAD
