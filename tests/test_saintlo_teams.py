@@ -157,3 +157,26 @@ def test_a_team_result_for_each_seat(rules) -> None:
     result = rules.result(s)
     assert result is not None and result.winner == "Allied"
     assert result.returns == {"Allied A": 1.0, "Allied B": 1.0, "Axis A": -1.0, "Axis B": -1.0}
+
+
+def test_team_positions_round_trip(rules) -> None:
+    # saved positions of the four-seat game keep the seats' hands and the team's turn
+    import random
+
+    from warroom import Match
+
+    match = Match(rules, rules.initial_state(None, {"turn_limit": 3}), seed=7, keep_log=False)
+    chooser = random.Random(7)
+    seen = 0
+    while not match.over:
+        s = match.state
+        if s.turn >= 2 and seen < 25:
+            data = rules.state_to_json(s)
+            back = rules.state_from_json(json.loads(json.dumps(data)))
+            assert rules.state_to_json(back) == data and rules.legal_actions(back) == rules.legal_actions(s)
+            seen += 1
+        match.play(chooser.choice(match.legal_actions()))
+    assert seen == 25
+    with pytest.raises(IllegalActionError) as info:
+        rules.apply(match.state, "end")
+    assert "Saint-Lo 3" in str(info.value)
