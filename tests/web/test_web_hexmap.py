@@ -1,7 +1,8 @@
 """The shared hex map kit in a real (headless Debian) chromium, through the test-only hex game
 (tests/games/hexes): the map draws (every hex, the river on its hexsides, the bridge, the road, the town),
 the counters stand on their hexes, a click on a unit lights up the hexes it can reach with their MP cost,
-and a click on one of them makes the move.
+and a click on one of them makes the move; an adjacent enemy lights up as a target and its attack shows
+its odds; a map as large as the hex games' draws quickly.
 
 The game joins the live server (in this process) through the registry, as bluff does. Screenshots go to
 test-artifacts/.
@@ -14,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_pages import api, new_page
+from web_pages import api, new_page, seat_tokens, server_post
 
+from warroom.engine.hexgrid import HexGrid
 from warroom.games import registered
+from warroom.web.hexmap import HexPath, hex_layout
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -99,5 +102,62 @@ def test_the_hex_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser:
     )
     assert drawn == {"counters": 17, "emptySymbols": 0, "reduced": 1, "lostSteps": 1, "count": "17", "values": "4-4-6"}
     page.screenshot(path=str(artifacts / "hexes-moved.png"))
+    assert not errors, errors
+    context.close()
+
+
+def test_an_adjacent_enemy_lights_up_as_a_target_and_the_attack_shows_its_odds(live_server: Any, browser: Any) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 2})
+    tokens = seat_tokens(server_post(live_server), created)
+    move = created["game"]["move"]
+    # Red takes the town, Blue comes over the bridge next to it (Hexes 3: its zone of control stops B1 there)
+    for side, action in (
+        ("Red", "move R1 0102->0403"),
+        ("Red", "end"),
+        ("Blue", "move B1 0703->0503"),
+        ("Blue", "end"),
+    ):
+        path = f"/api/games/{created['id']}/actions"
+        move = api(live_server, "POST", path, params={"token": tokens[side]}, json={"action": action, "move": move})[
+            "move"
+        ]
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{created['id']}?token={tokens['Red']}")
+    page.wait_for_selector("#help-ok").click()
+    page.click('#board .counter[data-unit="R1"]')
+    target = page.wait_for_selector('#board .hex-highlight.target[data-hex="0503"]')
+    assert target.get_attribute("data-cost") is None  # an attack has no MP cost
+    target.click()
+    page.wait_for_selector("#confirm .odds")
+    assert "3/6" in page.inner_text("#confirm")  # Hexes 4: infantry needs a 4, over the bridge no more
+    page.click("#confirm button.action")
+    page.wait_for_selector("#dice-tray [data-roll]")
+    assert "R1 rolls" in page.inner_text("#log")
+    assert not errors, errors
+    context.close()
+
+
+def test_a_450_hex_map_draws_quickly(live_server: Any, browser: Any) -> None:
+    """As large as the hex games' maps: the kit draws 450 hexes (polygons, numbers) in well under a second."""
+    grid = HexGrid(range(72, 90), range(1, 26))
+    road = HexPath("road", [grid.at(f"80{row:02d}") for row in range(1, 26)])
+    hex_map = hex_layout(grid, size=40, terrain=["rough" if i % 5 else "open" for i in range(grid.n)], paths=[road])
+    context, page, errors = new_page(browser)
+    page.goto(live_server.url + "/")
+    drawn = page.evaluate(
+        """async (map) => {
+          const kit = await import("/static/js/hexmap.js");
+          const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+          document.body.append(svg);
+          const started = performance.now();
+          const drawn = new kit.HexMap(svg, map);
+          drawn.highlight(Object.fromEntries(map.hexes.slice(0, 40).map((h, k) => [h.label, k / 2])));
+          return { ms: performance.now() - started, hexes: svg.querySelectorAll("polygon.hex").length,
+                   numbers: svg.querySelectorAll(".hex-number").length, lit: svg.querySelectorAll(".hex-highlight").length };
+        }""",
+        hex_map,
+    )
+    assert (drawn["hexes"], drawn["numbers"], drawn["lit"]) == (450, 450, 40)
+    assert drawn["ms"] < 1500, drawn  # measured about 150 ms in headless chromium on the shared 2-core machine
     assert not errors, errors
     context.close()
