@@ -90,6 +90,7 @@ class AgentName(StrEnum):
     heuristic = "heuristic"
     mcts = "mcts"
     random = "random"
+    search = "search"  # the game's own search, where it has one (warroom.ai.get_agent)
 
 
 class CommandError(WarroomError):

@@ -20,7 +20,7 @@ from warroom.engine.errors import WarroomError
 from warroom.engine.ruleset import CHANCE, Ruleset
 from warroom.engine.spec import AgentHooks
 
-AGENT_NAMES = ("random", "heuristic", "mcts")
+AGENT_NAMES = ("random", "heuristic", "mcts", "search")
 
 
 class UnknownAgentError(WarroomError):
@@ -39,6 +39,12 @@ class NoHeuristicError(WarroomError):
     """The game has no heuristic policy of its own."""
 
     code = "no_heuristic"
+
+
+class NoSearchError(WarroomError):
+    """The game has no search of its own (its spec's agents declare none): "mcts" is its search."""
+
+    code = "no_search"
 
 
 @runtime_checkable
@@ -115,7 +121,8 @@ def get_agent(
     *,
     simulations: int | None = None,
 ) -> Agent:
-    """An agent by name: "random", "heuristic" (the game's own policy) or "mcts".
+    """An agent by name: "random", "heuristic" (the game's own policy), "mcts", or "search" (the game's
+    own search, where its spec's agents give one: `AgentHooks.search`).
 
     `budget_ms` bounds MCTS thinking time per decision and `simulations` its simulation count
     (either or both; neither gives MCTS its default count). `seed` makes random and MCTS
@@ -133,6 +140,12 @@ def get_agent(
     hooks = agent_hooks(game)
     if name == "heuristic":
         return HeuristicAgent(ruleset, hooks)
+    if name == "search":
+        if hooks.search is None:
+            raise NoSearchError(f"{ruleset.info.id} has no search of its own (its spec's agents declare none); "
+                                "use mcts")
+        agent: Agent = hooks.search(ruleset, budget_ms=budget_ms, simulations=simulations, seed=seed)
+        return agent
     from .mcts import MCTSAgent
 
     return MCTSAgent(ruleset, hooks=hooks, budget_ms=budget_ms, simulations=simulations, seed=seed)
@@ -145,6 +158,7 @@ __all__ = [
     "HeuristicAgent",
     "NoDecisionError",
     "NoHeuristicError",
+    "NoSearchError",
     "UnknownAgentError",
     "agent_hooks",
     "agent_seed",

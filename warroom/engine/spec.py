@@ -90,11 +90,9 @@ class AgentHooks:
     - `candidate_actions(rs, s) -> list[str]`: the actions search expands (all legal ones if None).
     - `leaf_playout(rs, s, rng) -> None`: plays the state on in place before it is evaluated.
     - `search_confidence`: how far search trusts `evaluate` against a playout's end (0..1).
-    - `search(rs, seed) -> searcher`: the game's own search, which the "mcts" agent plays instead of
-      the generic tree search where the game has one that plays it better (its NOTES.md says why and
-      by how much): `searcher.search(state, budget_ms, simulations) -> (action, stats)`, as
-      `warroom.ai.mcts.MCTS.search` answers (stats: "simulations", "seconds", "visits", "value",
-      "side", "legal"; "why" where it explains itself)."""
+    - `search(rs, budget_ms=, simulations=, seed=) -> agent`: the game's own search, the "search"
+      agent (warroom.ai.get_agent), for a game where a search built on its rules plays better than
+      MCTS over the generic contract (its NOTES.md says why and by how much); None: no such agent."""
 
     heuristic_policy: Callable[[Any, Any], tuple[str, str]] | None = None
     evaluate: Callable[[Any, Any], Any] | None = None

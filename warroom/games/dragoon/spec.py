@@ -27,8 +27,12 @@ def _ruleset() -> Ruleset:
 
 def _agents() -> AgentHooks:
     from . import ai
+    from .search import search_agent
 
-    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize)
+    # search: paired heuristic playouts to the end of the game (search.py); MCTS with the projection
+    # at its leaves plays worse than the heuristic (NOTES.md, "Search")
+    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text,
+                      summarize=ai.summarize, search=search_agent)
 
 
 def _encoding() -> ObservationEncoding:

@@ -1,0 +1,106 @@
+"""Dragoon's playout search (warroom/games/dragoon/search.py): legal, reproducible, better where a move
+clearly is, and blind to the match's dice (issue 17)."""
+
+from __future__ import annotations
+
+import warroom
+from tests.dragoon_positions import game, position, rules
+from warroom.ai import agent_hooks, get_agent
+from warroom.games.dragoon.ai import heuristic_policy
+from warroom.games.dragoon.rules import DragoonRules
+from warroom.games.dragoon.search import PairedDice, PlayoutSearch, SearchAgent, confident_best
+from warroom.games.dragoon.state import DragoonState
+
+
+def _last_turn_at_marseilles(seed: int = 1) -> warroom.Match:
+    """29 August, 1 RP left: 3e DIA in Aubagne faces the desperate 244th ID in Marseilles (a fortress).
+    Attacking can take Marseilles (2 VP) and eliminate the 244th (1 VP); anything else scores nothing
+    more, as the game ends this turn (Dragoon: How to Win)."""
+    pos = position(turn=29, rp=1, allied={"3e-DIA": {"location": "Aubagne"}, "II-Corps": {"location": "Toulon"}},
+                   german={"244-ID": {"location": "Marseilles", "desperate": True}})
+    return game(pos, seed=seed, keep_log=False)
+
+
+def _ender(rs: DragoonRules, s: DragoonState) -> tuple[str, str]:
+    """A poor player: ends the actions at once, else takes the first choice offered."""
+    legal = rs.legal_actions(s)
+    return ("end" if "end" in legal else legal[0]), "ends at once"
+
+
+def test_the_move_is_legal_now_at_every_decision_of_a_game() -> None:
+    match = warroom.new_game("dragoon", seed=3, keep_log=False)
+    agent = get_agent("search", "dragoon", simulations=12, seed=4)
+    assert isinstance(agent, SearchAgent)
+    decisions = 0
+    while not match.over and decisions < 12:
+        if len(match.legal_actions()) > 1:
+            action, why = agent.choose(match)
+            assert action in match.legal_actions() and why.startswith("Search")
+            decisions += 1
+        else:
+            action = match.legal_actions()[0]
+        match.play(action)
+    assert decisions == 12
+
+
+def test_same_seed_same_search() -> None:
+    match = warroom.new_game("dragoon", seed=8, keep_log=False)
+    first = PlayoutSearch(rules(), seed=5).choose(match.state, playouts=6)
+    again = PlayoutSearch(rules(), seed=5).choose(match.state, playouts=6)
+    assert first.action == again.action and first.samples == again.samples and first.playouts > 0
+    other = PlayoutSearch(rules(), seed=6).choose(match.state, playouts=6)
+    assert other.samples != first.samples  # the seed draws the dice tables
+
+
+def test_the_clearly_better_move_is_found_even_against_its_heuristic() -> None:
+    # Dragoon: How to Win — on the last turn only the attack can still add VP
+    match = _last_turn_at_marseilles()
+    attacks = {"attack 3e-DIA Aubagne->Marseilles", "attack 3e-DIA Aubagne->Marseilles +air"}
+    assert attacks <= set(match.legal_actions())
+    choice = PlayoutSearch(rules(), seed=2).choose(match.state, playouts=24)
+    assert choice.action in attacks
+    # a base player that ends at once is overruled: the attack's playouts score more on the same dice
+    poor = PlayoutSearch(rules(), seed=2, policy=_ender).choose(match.state, playouts=24)
+    assert poor.heuristic == "end" and poor.action in attacks
+    assert poor.mean(poor.action) > poor.mean("end") + 1.0
+
+
+def test_the_heuristic_move_stands_without_clear_evidence() -> None:
+    assert confident_best({"h": [5, 6, 7, 8], "x": [5, 6, 7, 9]}, "h", 1.0) == "h"  # +0.25, one lucky playout
+    assert confident_best({"h": [5, 6, 7, 8], "x": [6, 7, 8, 9]}, "h", 1.0) == "x"  # +1 on every paired playout
+    assert confident_best({"h": [5, 6, 7, 8], "x": [7, 6, 7, 8]}, "h", 2.0) == "h"  # +0.5 by 1 SE, not 2
+
+
+def test_the_search_never_reads_the_matchs_dice() -> None:
+    # the same position under two different match seeds: the search sees the same thing and answers the
+    # same (its dice tables come from its own seed) ...
+    one, two = _last_turn_at_marseilles(seed=1), _last_turn_at_marseilles(seed=99)
+    a = PlayoutSearch(rules(), seed=7).choose(one.state, playouts=8)
+    b = PlayoutSearch(rules(), seed=7).choose(two.state, playouts=8)
+    assert a.samples == b.samples and a.action == b.action
+    # ... and thinking draws nothing from the match's dice: the game goes on as if nobody had searched
+    untouched = _last_turn_at_marseilles(seed=1)
+    one.play(a.action)
+    untouched.play(a.action)
+    assert one.view()["state"] == untouched.view()["state"]
+
+
+def test_paired_dice_give_each_roll_its_own_slot() -> None:
+    # playout k of every candidate meets the same die for the same (turn, roll), whatever came before
+    rs = rules()
+    match = _last_turn_at_marseilles()
+    s = rs.clone(match.state)
+    rs.apply(s, "attack 3e-DIA Aubagne->Marseilles", False)
+    b = rs.board
+    first = PairedDice(11, b.first_turn, b.last_turn, len(b.allied)).uniform(s)
+    other = PairedDice(11, b.first_turn, b.last_turn, len(b.allied))
+    other.uniform(rs.clone(match.state))  # some other roll drawn first
+    assert other.uniform(s) == first
+    assert PairedDice(12, b.first_turn, b.last_turn, len(b.allied)).uniform(s) != first
+
+
+def test_search_is_the_spec_hook_and_the_heuristic_is_unchanged() -> None:
+    hooks = agent_hooks("dragoon")
+    assert hooks.search is not None and hooks.heuristic_policy is heuristic_policy
+    agent = get_agent("search", "dragoon", budget_ms=50, seed=1)
+    assert isinstance(agent, SearchAgent) and agent.budget_ms == 50
