@@ -95,6 +95,10 @@ def test_positions_round_trip_through_json() -> None:
         assert R.legal_actions(back) == R.legal_actions(s)
     with pytest.raises(PositionError):
         R.state_from_json({"turn": 1})
+    data = R.state_to_json(R.initial_state())
+    data["pieces"]["10th-Pz"]["at"] = data["pieces"]["CCA"]["at"]  # both sides in one hex (8.7A)
+    with pytest.raises(PositionError, match="8.7A"):
+        R.state_from_json(data)
 
 
 def test_the_sequence_of_play_is_declared_in_the_rulebooks_order() -> None:

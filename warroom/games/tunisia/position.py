@@ -97,6 +97,11 @@ def state_from_json(rules: TunisiaRules, data: dict[str, Any]) -> TunisiaState:
         raise
     except (KeyError, ValueError, TypeError, IndexError) as e:
         raise PositionError(f"not a Tunisia position: {e!r}") from e
+    from .invariants import problems  # what the rules never allow (overstacking, both sides in a hex, ...)
+
+    found = problems(rules, s)
+    if found:
+        raise PositionError(f"not a legal Tunisia position: {'; '.join(found[:3])}")
     return s
 
 
