@@ -124,7 +124,8 @@ def test_an_adjacent_enemy_lights_up_as_a_target_and_the_attack_shows_its_odds(l
     context, page, errors = new_page(browser)
     page.goto(f"{live_server.url}/play/{created['id']}?token={tokens['Red']}")
     page.wait_for_selector("#help-ok").click()
-    page.click('#board .counter[data-unit="R1"]')
+    page.focus('#board .counter[data-unit="R1"]')  # a selectable counter is a button: the keyboard selects it too
+    page.keyboard.press("Enter")
     target = page.wait_for_selector('#board .hex-highlight.target[data-hex="0503"]')
     assert target.get_attribute("data-cost") is None  # an attack has no MP cost
     target.click()

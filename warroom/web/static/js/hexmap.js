@@ -66,6 +66,8 @@ export class HexMap {
     this.drawMap();
     parent.append(this.root);
     this.root.addEventListener("click", (e) => this.onClick(e));
+    // a selectable counter is a button (tabindex 0): Enter or Space clicks it
+    this.root.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onClick(e); } });
   }
 
   // The whole map, for ZoomPan: {x, y, w, h}.
