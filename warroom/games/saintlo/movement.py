@@ -10,14 +10,25 @@ aircraft. A land unit granted cross_rivers (Combat Engineers, 9) may pass river 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .effects import forbidden, granted, stat
 from .state import OFF, SaintLoState
 from .tables import AIRCRAFT, MOBILITY_STAT, SUPPLY, Tables
 
 
-def occupancy(t: Tables, s: SaintLoState, army: int) -> tuple[bytearray, bytearray]:
-    """For `army`'s land units: which hexes may be passed (no enemy land unit, no enemy live Command Post)
-    and which may end a move (no land unit, no live Command Post): made once per legal list."""
+class Occupancy(NamedTuple):
+    """For one army's land units: which hexes may be passed (no enemy land unit, no enemy live Command
+    Post) and which may end a move (no land unit, no live Command Post); `code` both in one byte a hex
+    (passable + 2 * endable), what a reach depends on."""
+
+    passable: bytearray
+    endable: bytearray
+    code: bytes
+
+
+def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
+    """The army's Occupancy now: made once per legal list."""
     n = t.n_hexes
     passable, endable = bytearray(b"\x01") * n, bytearray(b"\x01") * n
     pos, unit_type = s.pos, t.unit_type
@@ -33,10 +44,14 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> tuple[bytearray, bytearr
             endable[h] = 0
             if p // 8 != army:
                 passable[h] = 0
-    return passable, endable
+    return Occupancy(passable, endable, bytes(map(_code, passable, endable)))
 
 
-def destinations(t: Tables, s: SaintLoState, u: int, occupied: tuple[bytearray, bytearray] | None = None) -> list[int]:
+def _code(passable: int, endable: int) -> int:
+    return passable | endable << 1
+
+
+def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> list[int]:
     """The hexes unit u may end a move in now (its own hex excluded: staying is not a move); `occupied`:
     the army's `occupancy`, when the caller has it."""
     start = s.pos[u]
@@ -49,31 +64,32 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: tuple[bytearray, 
     if kind == AIRCRAFT:
         air_at = s.air_at
         return [j for j in t.air_reach(start, mobility) if air_at[j] == OFF]
-    passable, endable = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
+    occ = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
     if kind == SUPPLY:
-        return _land_reach(t, start, mobility, SUPPLY_MOVER, passable, endable)
+        return _land_reach(t, start, mobility, SUPPLY_MOVER, occ)
     if granted(t, s, u, "cross_rivers"):
         land_ok = t.land_ok
-        return _land_reach(t, start, mobility, CROSSING_MOVER, passable,
-                           bytearray(e and land_ok[h] for h, e in enumerate(endable)))  # cross, never stop on a river
-    return _land_reach(t, start, mobility, LAND_MOVER, passable, endable)
+        endable = bytearray(e and land_ok[h] for h, e in enumerate(occ.endable))  # cross, never stop on a river
+        return _land_reach(t, start, mobility, CROSSING_MOVER,
+                           Occupancy(occ.passable, endable, bytes(map(_code, occ.passable, endable))))
+    return _land_reach(t, start, mobility, LAND_MOVER, occ)
 
 
 LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER = range(3)
 _CACHE_LIMIT = 200_000
 
 
-def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: bytearray, endable: bytearray) -> list[int]:
+def _land_reach(t: Tables, start: int, mobility: int, mover: int, occ: Occupancy) -> list[int]:
     """The breadth-first reach of a land mover, remembered by what it depends on: the hexes within its
     mobility that may not be passed or ended in (a unit that has not moved, among units that have not,
     is answered from the cache)."""
-    region = t.region(start, mobility)
-    key = (start, mobility, mover, bytes(map(passable.__getitem__, region)), bytes(map(endable.__getitem__, region)))
+    key = (start, mobility, mover, bytes(t.region_getter(start, mobility)(occ.code)))
     cache = t.reach_cache
     found = cache.get(key)
     if found is not None:
         return list(found)
     steps = (t.land_steps, t.supply_steps, t.air_steps)[mover]
+    passable, endable = occ.passable, occ.endable
     seen = bytearray(len(passable))
     seen[start] = 1
     frontier = [start]

@@ -5,7 +5,9 @@ and the action ids the hot loops hand out (so a legal list is built from strings
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .board import ALLIED, AXIS, Board, Components, OrderOfBattle, UnitSpec
 from .cards import Decks, Forbid, Grant, Modify, Supplies
@@ -113,7 +115,8 @@ class Tables:
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
         self._region: dict[int, tuple[int, ...]] = {}
-        self.reach_cache: dict[tuple[int, int, int, bytes, bytes], tuple[int, ...]] = {}
+        self._region_getter: dict[int, Callable[[bytes], tuple[int, ...]]] = {}
+        self.reach_cache: dict[tuple[int, int, int, bytes], tuple[int, ...]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key)."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
@@ -153,6 +156,15 @@ class Tables:
             dist = self.distance[start]
             hexes = self._region[key] = tuple(j for j in self.by_distance[start] if dist[j] <= radius)
         return hexes
+
+    def region_getter(self, start: int, radius: int) -> Callable[[bytes], tuple[int, ...]]:
+        """An itemgetter of the region's hexes (at least two, so it always answers a tuple), cached."""
+        key = start * 64 + radius
+        getter = self._region_getter.get(key)
+        if getter is None:
+            region = self.region(start, radius)
+            getter = self._region_getter[key] = itemgetter(*region) if len(region) > 1 else itemgetter(start, start)
+        return getter
 
     def kind_of(self, u: int) -> UnitSpec:
         return self.kinds[self.unit_kind[u]]
