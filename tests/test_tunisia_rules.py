@@ -418,6 +418,19 @@ def test_15_0_breakthrough_with_a_general() -> None:
     assert not any(a.startswith("attack 8223") for a in R.legal_actions(s))  # 15.0E
 
 
+def test_15_0_a_breakthrough_after_advancing() -> None:
+    # Tunisia 15.0C: with or without the advance; the general advances with the unit (7.5C)
+    s = battle(**{"10th-Pz": "8022", "Rommel": "8022", "1st-Gds": "8122"})
+    R.apply(s, "attack 8022 8122")
+    R.apply_chance(s, 1)
+    R.apply_chance(s, 12)
+    R.apply(s, "advance 8022 8122")
+    assert loc(s, "Rommel") == at("8122") and s.phase == Phase.BREAKTHROUGH
+    assert "move 10th-Pz 8122 8222" in R.legal_actions(s)
+    R.apply(s, "end")
+    assert s.phase == Phase.ATTACK and s.breakthrough == -1
+
+
 def test_15_0_no_breakthrough_without_a_general_or_when_the_hex_holds() -> None:
     # Tunisia 15.0A-B
     s = battle(**{"10th-Pz": "8022", "1st-Gds": "8122"})

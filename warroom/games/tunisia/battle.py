@@ -168,8 +168,10 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
                 return
         elif st == BREAKTHROUGH:
             s.battle = b._replace(stage=DONE)
-            if (not b.breakthrough and b.attack_hits and s.loc[b.attacker] >= 0
-                    and not any(where == b.target for where in s.loc) and _general_with(cat, s, b.attacker) >= 0):
+            enemy = 1 - cat.side[b.attacker]  # 15.0B: the enemy counters of the battle hex retreated or died
+            cleared = not any(where == b.target and cat.side[p] == enemy for p, where in enumerate(s.loc))
+            if (not b.breakthrough and b.attack_hits and s.loc[b.attacker] >= 0 and cleared
+                    and _general_with(cat, s, b.attacker) >= 0):
                 s.battle = None
                 s.breakthrough, s.bt_moved, s.bt_attacked = b.attacker, False, False
                 s.phase = Phase.BREAKTHROUGH
