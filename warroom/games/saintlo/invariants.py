@@ -21,10 +21,12 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
     found: list[str] = []
     land_count = air_count = 0
     land_at, air_at, post_at, unit_type, labels = s.land_at, s.air_at, s.post_at, t.unit_type, t.labels
+    land_ok, on_road = t.land_ok, t.on_road
     for u, h in enumerate(s.pos):
         if h == OFF:
             continue
-        if unit_type[u] == AIRCRAFT:
+        kind = unit_type[u]
+        if kind == AIRCRAFT:
             air_count += 1
             if air_at[h] != u:
                 found.append(f"{t.unit_ids[u]} is not the one aircraft in {labels[h]} (7.4: two aircraft never share a hex)")
@@ -32,11 +34,11 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
         land_count += 1
         if land_at[h] != u:
             found.append(f"{t.unit_ids[u]} is not the one land unit in {labels[h]} (4.3, 6.1: one unit a hex)")
-        if not t.land_ok[h]:
+        if not land_ok[h]:
             found.append(f"land unit {t.unit_ids[u]} stands on the river hex {labels[h]} (6.1)")
         if post_at[h] != OFF:
             found.append(f"land unit {t.unit_ids[u]} stands on a Command Post in {labels[h]} (6.1)")
-        if unit_type[u] == SUPPLY and not t.on_road[h]:
+        if kind == SUPPLY and not on_road[h]:
             found.append(f"Supply unit {t.unit_ids[u]} is off the roads in {labels[h]} (7.5)")
     if land_count != len(land_at) - land_at.count(OFF) or air_count != len(air_at) - air_at.count(OFF):
         found.append("the occupancy tables hold units that are not on the board")
