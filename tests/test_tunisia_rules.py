@@ -313,6 +313,18 @@ def test_13_1c_the_owner_chooses_which_piece_takes_the_loss() -> None:
     assert loc(s, "1st-Army-Arty") == DEAD and not s.reduced[CAT.index["78th"]]
 
 
+def test_12_3_a_defender_eliminated_by_a_held_battle_leaves_its_support_assets_in_place() -> None:
+    # Tunisia 12.3, 14.1A: both rolls succeed: no retreat, even when the defending unit itself is gone
+    s = battle(**{"10th-Pz": "8022", "1st-Gds": "8122", "1st-Army-Arty": "8122"})
+    R.apply(s, "attack 8022 8122")
+    R.apply_chance(s, 1)
+    R.apply_chance(s, 1)
+    R.apply(s, "loss 1st-Gds")  # the defender's choice (13.1C): the one-step brigade goes
+    if s.phase == Phase.ATTACKER_LOSS:
+        R.apply(s, R.legal_actions(s)[0])
+    assert loc(s, "1st-Gds") == DEAD and loc(s, "1st-Army-Arty") == at("8122") and s.phase == Phase.ATTACK
+
+
 def test_14_2_no_retreat_through_ezoc_eliminates() -> None:
     # Tunisia 14.2C-D: a unit that cannot retreat two hexes is eliminated
     s = battle(**{"10th-Pz": "8022", "78th": "8122", "15th-Pz": "8222", "21st-Pz": "8123"})

@@ -203,7 +203,7 @@ def apply_defender_loss(rules: TunisiaRules, s: TunisiaState, piece: int, events
     b = s.battle
     assert b is not None
     now = take_loss(rules.cat, s, piece, events)
-    if piece == b.defender:
+    if piece == b.defender and now >= 0:  # its battlegroup defends on; an eliminated unit stays named (12.4: not lone)
         s.battle = b._replace(defender=now)
 
 
