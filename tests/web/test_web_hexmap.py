@@ -47,6 +47,7 @@ def test_the_hex_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser:
     assert page.locator('#board .hexside-bridge[data-hexside="0403/0503"]').count() == 1
     assert page.locator("#board .path-road").count() == 1
     assert page.text_content('#board .place-name[data-place="0403"]') == "Town"
+    assert page.locator('#board .place-mark.place-town[data-place="0403"]').count() == 1
     assert page.locator("#board .counter[data-unit]").count() == 4
     assert page.locator('#board .stack[data-hex="0102"] .counter[data-unit="R1"].side-red.selectable').count() == 1
     assert page.locator('#board .counter[data-unit="B1"].selectable').count() == 0  # not Blue's turn

@@ -122,6 +122,9 @@ export class HexMap {
     }
     for (const place of this.map.places) {
       const inner = size * (this.map.orientation === "flat" ? Math.sqrt(3) / 2 : 1);
+      // its mark beside a counter's place, at the hex's left: a town, port or airfield shows under a stack
+      L.places.append(s("circle", { cx: fmt(place.x - size * 0.7), cy: fmt(place.y), r: fmt(size * 0.1), class: `place-mark place-${place.kind}`, dataset: { place: place.label } },
+        s("title", {}, `${place.name} (${place.kind})`)));
       L.places.append(text(place.x, place.y + inner * 0.87, place.name, { class: `place-name place-${place.kind}`, "font-size": fmt(size * 0.27), dataset: { place: place.label } }));
     }
   }
