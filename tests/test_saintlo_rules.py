@@ -776,3 +776,21 @@ def test_attack_odds_count_the_dice_thrown(rules) -> None:
     assert s.phase != Phase.SUPPORT
     s.phase = Phase.SUPPORT
     assert rules.attack_odds(s, "fire") == pytest.approx(float(win_fraction(2, 1)))
+
+
+def test_legal_counts_through_the_setup(rules) -> None:
+    # Saint-Lo 4.2, 4.3 (perft-like, STYLE.md): the number of choices at each setup step, taking the first
+    # Command Post choice and the last deployment choice, so a rules change that adds or loses one fails
+    s = rules.initial_state()
+    posts = []
+    while s.phase == Phase.POSTS:
+        legal = rules.legal_actions(s)
+        posts.append(len(legal))
+        rules.apply(s, legal[0], log=False)
+    assert posts == [32, 28, 18, 15, 8, 6, 2, 1] * 2
+    deploys = []
+    for _ in range(130):
+        legal = rules.legal_actions(s)
+        deploys.append(len(legal))
+        rules.apply(s, legal[-1], log=False)
+    assert (deploys[0], deploys[64], deploys[65], deploys[129], sum(deploys)) == (2528, 115, 2632, 123, 149883)
