@@ -14,7 +14,7 @@ from warroom.engine.errors import GameOverError, IllegalActionError, UnknownScen
 from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
-from . import arrivals, battle
+from . import arrivals, battle, breakthrough
 from .actions import (
     ADVANCE,
     AIR,
@@ -36,13 +36,13 @@ from .board import Board, load_board
 from .catalog import ALLIED, AXIS, SIDE_NAMES, Catalog
 from .combat import targets
 from .losses import eliminate, loss_candidates
-from .movement import compute_reach, enemy_occupied, moves_of
+from .movement import enemy_occupied, moves_of
 from .options import parse_options
 from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
 from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
 from .setup import SETUP_RULE, default_setup, free_setup, setup_options
-from .stacking import may_join, occupants
+from .stacking import occupants
 from .state import DEAD, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
 from .supply import supply_phase
 from .victory import allied_ports, end_of_turn, sudden_death
@@ -220,7 +220,7 @@ class TunisiaRules:
         if phase == Phase.ATTACK:
             return (*self.attack_choices(s, [p for p in self.cat.by_side[s.player] if not s.attacked[p]]), END)
         if phase == Phase.BREAKTHROUGH:
-            return (*self.breakthrough_choices(s), END)
+            return (*breakthrough.choices(self, s), END)
         cat = self.cat
         b = s.battle
         if phase == Phase.DEFENSIVE_AIR:
@@ -320,54 +320,6 @@ class TunisiaRules:
                 out.extend(f"{base} +air {cat.ids[a]}" for a in planes)
         return out
 
-    def breakthrough_group(self, s: TunisiaState, unit: int) -> tuple[int, list[int]]:
-        """15.0: the general stacked with the breakthrough unit, and the other non-air support assets with it."""
-        cat = self.cat
-        where = s.loc[unit]
-        general, others = -1, []
-        for p, w in enumerate(s.loc):
-            if w == where and p != unit and cat.side[p] == cat.side[unit] and not cat.is_unit[p] and not cat.is_air[p]:
-                if general < 0 and cat.is_general[p]:
-                    general = p
-                else:
-                    others.append(p)
-        return general, others
-
-    def breakthrough_moves(self, s: TunisiaState) -> dict[int, list[int]]:
-        """15.0C: where the unit may move again with its general (who must stay with it), and which pieces go."""
-        cat = self.cat
-        unit = s.breakthrough
-        general, others = self.breakthrough_group(s, unit)
-        if general < 0:
-            return {}
-        side = s.player
-        ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
-        unit_reach = compute_reach(cat, s, unit, ezoc, blocked)
-        general_reach = compute_reach(cat, s, general, ezoc, blocked)
-        other_reach = [(p, compute_reach(cat, s, p, ezoc, blocked)) for p in others]
-        occ = occupants(s)
-        out: dict[int, list[int]] = {}
-        for dest in unit_reach:
-            if dest not in general_reach:
-                continue
-            group = [unit, general] + [p for p, r in other_reach if dest in r]
-            if may_join(cat, occ.get(dest), group):
-                out[dest] = group
-        return out
-
-    def breakthrough_choices(self, s: TunisiaState) -> list[str]:
-        cat = self.cat
-        unit = s.breakthrough
-        out: list[str] = []
-        if s.bt_attacked:
-            return out
-        if not s.bt_moved:
-            head = f"move {cat.ids[unit]} {self.labels[s.loc[unit]]} "
-            out.extend(head + self.labels[d] for d in self.breakthrough_moves(s))
-        if self.breakthrough_group(s, unit)[0] >= 0:
-            out.extend(self.attack_choices(s, [unit]))
-        return out
-
     def _returning(self, s: TunisiaState) -> list[int]:
         side = s.player if s.phase == Phase.RETURN_ATTACKER else 1 - s.player
         return [p for p in self.cat.by_side[side] if s.loc[p] == RETURN_TO_BASE]
@@ -390,7 +342,7 @@ class TunisiaRules:
                 else:
                     self.end_attacks(s, events)
             elif kind == MOVE:
-                self.breakthrough_move(s, self.hex(act.target), events)
+                breakthrough.move(self, s, self.hex(act.target), events)
             else:
                 origin = self.hex(act.origin)
                 unit = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
@@ -437,16 +389,6 @@ class TunisiaRules:
         s.mp_spent[piece], s.moved_from[piece] = cost, s.loc[piece]
         s.loc[piece] = dest
         s.moved[piece] = True
-
-    def breakthrough_move(self, s: TunisiaState, dest: int, events: Events) -> None:
-        """15.0C: the unit moves again with its general (and any support asset that can keep up)."""
-        group = self.breakthrough_moves(s)[dest]
-        if events.on:
-            events.emit("breakthrough_move", f"{', '.join(self.cat.ids[p] for p in group)} break through to "
-                        f"{self.labels[dest]}.", "15.0C")
-        for p in group:
-            s.loc[p] = dest
-        s.bt_moved = True
 
     def end_attacks(self, s: TunisiaState, events: Events) -> None:
         """The Attack Phase ends: the Return to Base Phase (7.6)."""
