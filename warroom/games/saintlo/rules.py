@@ -181,6 +181,7 @@ class SaintLoRules:
 
     # -- names ----------------------------------------------------------------------------------------
     def unit_of(self, name: str) -> int:
+        """The index of the unit an id names (`us_m5.3`), for callers outside the legal list."""
         u = self.t.unit_index.get(name)
         if u is None:
             raise IllegalActionError(f"no unit {quoted(name)}")
@@ -191,9 +192,6 @@ class SaintLoRules:
         if h is None:
             raise IllegalActionError(f"no hex {quoted(label)} on the Saint-Lo board")
         return h
-
-    def side_name(self, seat: int) -> str:
-        return self.sides[seat]
 
     # -- setup (4) ---------------------------------------------------------------------------------------
     def post_choices(self, s: SaintLoState) -> list[str]:
