@@ -71,3 +71,16 @@ def test_a_game_with_the_event_log_reads_the_same_as_without() -> None:
         return R.state_to_json(s)
 
     assert run(True) == run(False)
+
+
+def test_the_ruleset_plays_through_the_engines_match() -> None:
+    # the Ruleset protocol, as Match drives it (seeded dice, the event log), to a result
+    from tests.random_play import play_randomly
+    from warroom import Match
+    from warroom.engine.ruleset import Ruleset
+
+    assert isinstance(R, Ruleset)
+    match = Match(R, R.initial_state(), scenario="campaign", seed=4)
+    play_randomly(match, 4)
+    assert match.over and match.result is not None and match.result.rule in ("4.0A", "4.0B")
+    assert all(event.get("rule") for event in match.log if event["type"] not in ("roll", "dice"))
