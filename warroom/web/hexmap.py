@@ -7,7 +7,7 @@ browser never repeats the geometry and no game hand-writes coordinates. Nothing 
 
 Geometry follows Red Blob Games' hexagon guide: flat-topped hexes for column maps ("even-q", "odd-q"),
 pointy-topped ones for row maps ("even-r", "odd-r"), screen y pointing down (the printed map's row
-numbers grow downwards). Every corner is first an integer point of a lattice (half a hex's size across,
+numbers grow downwards). Every corner starts as an integer point of a lattice (half a hex's size across,
 half its height down) and only then scaled, so the corner two or three hexes share is the same number in
 each of them: a hexside's segment is exactly an edge of both its hexes' polygons, with no rounding gap.
 
