@@ -724,3 +724,27 @@ def test_16_0c_an_eliminated_ii_corps_piece_with_no_village_is_lost() -> None:
         watched |= set(BOARD.grid.neighbours(n))
     R.end_player_turn(s, R_SILENT)
     assert s.patton_arrived and loc(s, "1st-ID**") == DEAD
+
+
+# -- the rulebook's other worked examples ------------------------------------------------------------------
+def test_7_4b_example_a_unit_attacked_three_times_defends_three_times() -> None:
+    # Tunisia 7.4B-C: "If a unit is attacked three times, that unit may therefore defend, via a separate die
+    # roll, against each of those three attacks"; each attacker rolls once a Combat Phase
+    s = battle(**{"10th-Pz": "8022", "15th-Pz": "8222", "21st-Pz": "8121", "46th": "8122"})
+    for origin in ("8022", "8222", "8121"):
+        R.apply(s, f"attack {origin} 8122")
+        R.apply_chance(s, 11)  # the attack misses
+        assert s.phase == Phase.DEFENSE_ROLL  # and the 46th defends, every time
+        R.apply_chance(s, 11)
+        assert s.phase == Phase.ATTACK
+    assert not any(a.startswith("attack") for a in R.legal_actions(s))
+
+
+def test_11_3_example_a_river_around_a_hill_counts_once() -> None:
+    # Tunisia 11.3: "a river around the perimeter of a hill hex": only the single highest modifier
+    attacker, defender = at("8208"), at("8209")  # across the Medjerda into rough ground
+    side = BOARD.grid.side(attacker, defender)
+    assert side in BOARD.river_sides and side not in BOARD.bridges and BOARD.terrain[defender] == "rough"
+    s = blank(AXIS, **{"10th-Pz": "8208", "78th": "8209"})
+    hill, river = BOARD.hex_combat[defender], BOARD.side_combat[side]
+    assert attack_modifier(CAT, s, attacker, defender, AXIS, -1) == max(hill, river) == 1 < hill + river
