@@ -140,3 +140,10 @@ def test_illegal_actions_are_refused_naming_a_rule_and_change_nothing() -> None:
         seen.extend(rng.sample(legal, min(len(legal), 3)))
         R.apply(s, rng.choice(legal), False)
     assert refusals >= 300
+
+
+def test_every_legal_action_has_a_plain_label() -> None:
+    s = _played(9, 350)
+    for action in R.legal_actions(R.initial_state()) + R.legal_actions(s):
+        label = R.describe_action(s, action)
+        assert label and label[0].isupper() and "  " not in label

@@ -198,12 +198,29 @@ class TunisiaRules:
         return s.turn, f"{SIDE_NAMES[s.player]} {PHASE_NAMES[s.phase]}"
 
     def describe_action(self, s: TunisiaState, action: str) -> str:
+        """A plain-language label for an action id, for menus (names from the counter sheet)."""
         act = Action.from_id(action)
-        words = {MOVE: "Move", ATTACK: "Attack", RETREAT: "Retreat", ADVANCE: "Advance", BASE: "Return to base",
-                 REBUILD: "Rebuild", REPLACE: "Replace", PLACE: "Place", LOSS: "Take the loss with", AIR: "Fly",
-                 END: "End the phase", NO_AIR: "No air support", NO_ADVANCE: "Do not advance"}
-        parts = [words.get(act.kind, act.kind), act.piece, act.origin, act.target]
-        return " ".join(p for p in parts if p) + (f" with {act.air}" if act.air else "")
+        name = self.cat.name[self.cat.index[act.piece]] if act.piece in self.cat.index else act.piece
+        air = f" with {self.cat.name[self.cat.index[act.air]]}" if act.air in self.cat.index else ""
+        kind = act.kind
+        if kind == MOVE:
+            return f"Move {name} from {act.origin} to {act.target}"
+        if kind == ATTACK:
+            return f"Attack from {act.origin} into {act.target}{air}"
+        if kind == RETREAT:
+            return f"Retreat {name} from {act.origin} to {act.target}"
+        if kind == ADVANCE:
+            return f"Advance from {act.origin} into {act.target}"
+        if kind in (BASE, REPLACE, PLACE):
+            verb = {BASE: "Return", REPLACE: "Replace", PLACE: "Place"}[kind]
+            return f"{verb} {name} {'to' if kind == BASE else 'in'} {act.target}"
+        if kind == AIR:
+            return f"Fly {name} to the defence"
+        if kind == LOSS:
+            return f"{name} takes the loss"
+        if kind == REBUILD:
+            return f"Rebuild {name}"
+        return {END: "End this phase", NO_AIR: "No air support", NO_ADVANCE: "Do not advance"}[kind]
 
     # -- reading ids ---------------------------------------------------------------------------------
     def piece(self, piece_id: str) -> int:
