@@ -13,6 +13,7 @@ from test_saintlo_positions import bare, give, neighbours, place, rules2
 
 from warroom.engine.errors import IllegalActionError, WarroomError
 from warroom.engine.ruleset import CHANCE
+from warroom.games.saintlo import turn
 from warroom.games.saintlo.actions import Action
 from warroom.games.saintlo.invariants import problems
 from warroom.games.saintlo.movement import destinations
@@ -131,7 +132,7 @@ def test_resupply_one_a_supply_unit_and_a_draw(rules) -> None:
     place(rules, s, "us_mack_no.1", "1002")
     place(rules, s, "de_opel_blitz.1", "1402")
     s.active = 1
-    rules.end_turn(s, rules_silent())
+    turn.end_turn(rules, s, rules_silent())
     assert s.supplies == [2, 0] and s.active == 0 and s.phase == Phase.DRAW
     c = rules.chance_outcomes(s)[0][0]
     rules.apply_chance(s, c)
@@ -420,7 +421,7 @@ def test_turn_limit_ends_in_a_draw(rules) -> None:
     # NOTES.md: an optional turn limit for simulations ends the game drawn
     s = bare(rules, turn_limit=1)
     s.turn = 2
-    rules.end_turn(s, rules_silent())
+    turn.end_turn(rules, s, rules_silent())
     result = rules.result(s)
     assert result is not None and result.winner is None and result.returns == {"Allied": 0.0, "Axis": 0.0}
 
@@ -592,7 +593,7 @@ def test_ace_of_tanks(rules) -> None:
 
     tank = unit(rules, "us_m4a1_76w.1")
     assert stat(rules.t, s, tank, ATTACK_STAT) == 6
-    rules.end_turn(s, rules_silent())
+    turn.end_turn(rules, s, rules_silent())
     assert s.effects == () and stat(rules.t, s, tank, ATTACK_STAT) == 4  # the unit returns to its original condition
 
 
@@ -640,7 +641,7 @@ def test_the_deck_is_reshuffled_when_exhausted(rules) -> None:
     s = bare(rules)
     s.discard[0], s.deck[0] = s.deck[0], [0] * len(s.deck[0])
     s.phase, s.draw_queue = Phase.DRAW, (0,)
-    rules.next_draw(s, rules_silent())
+    turn.next_draw(rules, s, rules_silent())
     assert sum(s.deck[0]) == 24 and sum(s.discard[0]) == 0 and rules.to_act(s) == CHANCE
 
 

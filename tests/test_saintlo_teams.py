@@ -12,6 +12,7 @@ from test_saintlo_positions import bare, give, place, rules4
 from warroom.engine.errors import IllegalActionError
 from warroom.engine.events import SILENT
 from warroom.engine.ruleset import CHANCE
+from warroom.games.saintlo import turn
 from warroom.games.saintlo.actions import Action
 from warroom.games.saintlo.state import OFF, Phase
 
@@ -61,7 +62,7 @@ def test_a_battle_report_for_each_player(rules) -> None:
     # Saint-Lo 10.2: "Each player will receive a Battle Report (2 per team)"; 10.2: Supplies shared
     s = bare(rules, active=1, supplies=(0, 0))
     place(rules, s, "us_gmc_6x6.1", "1001")
-    rules.end_turn(s, SILENT)
+    turn.end_turn(rules, s, SILENT)
     assert s.supplies == [1, 0] and s.draw_queue == (0, 1)
     rules.apply_chance(s, rules.chance_outcomes(s)[0][0])
     rules.apply_chance(s, rules.chance_outcomes(s)[0][0])

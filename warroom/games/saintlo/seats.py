@@ -9,6 +9,9 @@ from __future__ import annotations
 from .state import SaintLoState
 from .tables import ROLE_TYPES, SUPPLY, Tables
 
+ARMIES = ("Allied", "Axis")
+"""The armies, in their index order (0 Allied, 1 Axis): the two-player sides and the team names."""
+
 
 def army_of(s: SaintLoState, seat: int) -> int:
     return seat if s.seats == 2 else seat // 2

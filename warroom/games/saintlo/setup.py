@@ -12,6 +12,7 @@ leave a Supply unit no road hex to stand on is refused: every unit must find a h
 
 from __future__ import annotations
 
+from .effects import drop_unit
 from .seats import kind_for, seats_of
 from .state import OFF, SaintLoState
 from .tables import AIRCRAFT, SUPPLY, Tables
@@ -100,6 +101,13 @@ def lift(t: Tables, s: SaintLoState, u: int) -> None:
     else:
         s.land_at[h] = OFF
     s.pos[u] = OFF
+
+
+def remove_unit(t: Tables, s: SaintLoState, u: int) -> None:
+    """A unit leaves play (destroyed: 6.2; swapped: 8): off the board, face up, its unique events ended."""
+    lift(t, s, u)
+    s.used[u] = False
+    drop_unit(s, u)
 
 
 def seat_done_deploying(t: Tables, s: SaintLoState) -> bool:

@@ -1,0 +1,108 @@
+"""Reorganization (5.4, 8, 10.2): units bought at their cost entering next to an own Command Post, units
+swapped for half their total cost rounded down (Supply units never), and the turn's end. In the team game
+Player A reorganizes, then Player B.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.engine.events import Events
+
+from . import setup, turn
+from .actions import BUY, END, Action
+from .effects import play_ids
+from .seats import ARMIES, army_of, kind_for, partner, seats_of
+from .state import OFF, Phase, SaintLoState
+from .tables import AIRCRAFT, SUPPLY
+
+if TYPE_CHECKING:
+    from .rules import SaintLoRules
+
+def start_reorganization(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
+    """5.3: every face-down unit is flipped back up; 5.4 begins."""
+    s.used = [False] * rules.t.n_units
+    s.ended = [False] * s.seats
+    s.phase = Phase.REORGANIZE
+    s.seat = seats_of(s, s.active)[0]
+    if events.on:
+        events.emit("reorganization", f"{ARMIES[s.active]} flips its units face up: Reorganization.", "Saint-Lo 5.4")
+
+
+def entry_hexes(rules: SaintLoRules, s: SaintLoState, army: int) -> set[int]:
+    """5.4: the hexes adjacent to the army's live Command Posts."""
+    out: set[int] = set()
+    for k in range(8):
+        h = s.post_hex[army * 8 + k]
+        if h >= 0:
+            out.update(rules.t.air_steps[h])
+    return out
+
+
+def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
+    t = rules.t
+    seat, army = s.seat, army_of(s, s.seat)
+    supplies = s.supplies[army]
+    out: list[str] = []
+    entry: dict[int, list[int]] = {}
+    pos = s.pos
+    for k in t.army_kinds[army]:
+        if t.kinds[k].cost > supplies or pos[t.kind_units[k][-1]] != OFF and all(pos[u] != OFF for u in t.kind_units[k]):
+            continue
+        if not kind_for(t, s, seat, k):
+            continue
+        kind_type = t.kind_type[k]
+        hexes = entry.get(kind_type)
+        if hexes is None:
+            hexes = entry[kind_type] = [h for h in sorted(entry_hexes(rules, s, army)) if may_enter(rules, s, kind_type, h)]
+        out.extend(map(t.buy_ids[k].__getitem__, hexes))
+    unit_type, unit_kind, swap_ids = t.unit_type, t.unit_kind, t.swap_ids
+    for u in t.army_units[army]:
+        if pos[u] != OFF and unit_type[u] != SUPPLY and (s.seats == 2 or kind_for(t, s, seat, unit_kind[u])):
+            out.append(swap_ids[u])
+    out.extend(play_ids(t, s, seat, army))
+    out.append(END)
+    return out
+
+
+def may_enter(rules: SaintLoRules, s: SaintLoState, kind_type: int, h: int) -> bool:
+    """5.4 with 4.3 and 7.5 (NOTES.md): an aircraft on a hex with no aircraft; a land unit on a land hex
+    with no land unit and no Command Post; a Supply unit on a road."""
+    t = rules.t
+    if kind_type == AIRCRAFT:
+        return s.air_at[h] == OFF
+    if not t.land_ok[h] or s.land_at[h] != OFF or s.post_at[h] != OFF:
+        return False
+    return kind_type != SUPPLY or t.on_road[h]
+
+
+def do_reorganize(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events) -> None:
+    t = rules.t
+    army = army_of(s, s.seat)
+    if act.kind == END:
+        s.ended[s.seat] = True
+        other = partner(s, s.seat)
+        if not s.ended[other]:
+            s.seat = other
+            return
+        turn.end_turn(rules, s, events)
+        return
+    if act.kind == BUY:
+        k = t.kind_index[act.subject]
+        u = next(u for u in t.kind_units[k] if s.pos[u] == OFF)
+        s.supplies[army] -= t.kinds[k].cost
+        setup.put(t, s, u, rules.hex_of(act.where))
+        if events.on:
+            events.emit("buy", f"{rules.sides[s.seat]} buys {t.unit_ids[u]} for {t.kinds[k].cost} Supplies; it enters "
+                        f"on {act.where}.", "Saint-Lo 5.4")
+        return
+    # SWAP (8): half the total cost swapped this phase, rounded down
+    u = t.unit_index[act.subject]
+    before = s.swapped[army] // t.rules.swap_divisor
+    s.swapped[army] += t.cost[u]
+    gain = s.swapped[army] // t.rules.swap_divisor - before
+    s.supplies[army] += gain
+    setup.remove_unit(rules.t, s, u)
+    if events.on:
+        events.emit("swap", f"{rules.sides[s.seat]} swaps {t.unit_ids[u]} (cost {t.cost[u]}) for {gain} Supplies.",
+                    "Saint-Lo 8")
