@@ -10,19 +10,23 @@ from warroom.engine.chance import sample
 from warroom.engine.ruleset import CHANCE
 from warroom.games.tunisia.invariants import problems
 from warroom.games.tunisia.rules import TunisiaRules
-from warroom.games.tunisia.state import TunisiaState
+from warroom.games.tunisia.state import Phase, TunisiaState
 
 R = TunisiaRules()
 GAMES = 50
 
 
-def play(seed: int, options: dict[str, str] | None = None) -> tuple[TunisiaState, int, set[str]]:
-    """One game of uniformly random legal choices and seeded dice; checks every step."""
+def play(seed: int, options: dict[str, str] | None = None, phases: set[Phase] | None = None,
+         ) -> tuple[TunisiaState, int, set[str]]:
+    """One game of uniformly random legal choices and seeded dice; checks every step (`phases` collects
+    the steps of the sequence it went through)."""
     rng = random.Random(seed)
     s = R.initial_state(None, options)
     assert problems(R, s) == []
     steps, kinds = 0, set()
     while (who := R.to_act(s)) is not None:
+        if phases is not None:
+            phases.add(s.phase)
         previous = s.clone()
         if who == CHANCE:
             R.apply_chance(s, sample(R.chance_outcomes(s), rng.random()), False)
@@ -41,13 +45,16 @@ def play(seed: int, options: dict[str, str] | None = None) -> tuple[TunisiaState
 def test_fifty_random_games_reach_a_result_with_every_invariant_kept() -> None:
     # Tunisia 4.0-17.0 together
     winners, kinds = set(), set()
+    phases: set[Phase] = set()
     for seed in range(GAMES):
-        s, _, used = play(seed)
+        s, _, used = play(seed, phases=phases)
         result = R.result(s)
         assert result is not None and result.returns and set(result.returns) == {"Axis", "Allied"}
         winners.add(result.winner)
         kinds |= used
-    assert {"move", "attack", "retreat", "advance", "base", "end"} <= kinds
+    assert {"move", "attack", "retreat", "advance", "base", "end", "air", "loss", "rebuild", "replace"} <= kinds
+    # every step of the sequence of play came up: air combat, breakthroughs, Patton, Rommel, the port roll
+    assert set(Phase) - {Phase.SETUP, Phase.OVER} <= phases
 
 
 def test_games_from_a_free_setup() -> None:
