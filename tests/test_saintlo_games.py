@@ -229,3 +229,37 @@ def test_games_played_to_win_end_in_victory() -> None:
             loser = 1 - ("Allied", "Axis").index(result.winner)
             assert match.state.lost_posts[loser] == 4 and result.returns[result.winner] == 1.0
     assert any(winner is not None for winner in winners)
+
+
+def test_determinize_keeps_what_the_seat_sees_and_reads_nothing_else() -> None:
+    # Saint-Lo 4.3, 4.5, 9: hands, decks and (in setup) the enemy's face-down units are drawn again; the
+    # seat's own view is unchanged, and two positions it cannot tell apart give the same draw
+    from warroom.games.saintlo.determinize import determinize
+
+    rules = rules2()
+    match = Match(rules, rules.initial_state(None, {"turn_limit": 3}), seed=4, keep_log=False)
+    chooser = random.Random(4)
+    checked = 0
+    while not match.over:
+        s = match.state
+        if match.to_act not in (None, CHANCE) and (s.phase == Phase.DEPLOY or s.turn >= 2) and chooser.random() < 0.2:
+            side = match.to_act
+            twin = determinize(rules, s, side, random.Random(checked))
+            assert problems(rules, twin) == []
+            assert rules.observation(twin, side) == rules.observation(s, side)
+            assert rules.legal_actions(twin) == rules.legal_actions(s)
+            other = 1 - rules.seat_index[side]
+            if s.hands[other] and any(s.deck[other]):  # swap a hidden card with one of the deck: the same view
+                alt = rules.clone(s)
+                c = alt.hands[other].pop(0)
+                d = next(k for k, n in enumerate(alt.deck[other]) if n)
+                alt.deck[other][d] -= 1
+                alt.deck[other][c] += 1
+                alt.hands[other] = sorted([*alt.hands[other], d])
+                alt.legal = None
+                assert rules.observation(alt, side) == rules.observation(s, side)
+                again = determinize(rules, alt, side, random.Random(checked))
+                assert rules.state_to_json(again) == rules.state_to_json(twin)
+            checked += 1
+        match.play(chooser.choice(match.legal_actions()))
+    assert checked > 10
