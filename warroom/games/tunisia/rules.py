@@ -70,9 +70,7 @@ class TunisiaRules:
         self.first_recall_turn = self.last_turn - self.board.counters.game.rommel_recall_turns + 1
         self.eighth_army_hexes = frozenset(self.board.eighth_army | {self.board.airbase})
         cat = self.cat
-        # any unit and any non-air support asset: stacking treats all of a kind alike (6.0)
-        self.a_unit = next(p for p in range(cat.n) if cat.is_unit[p])
-        self.a_support = next(p for p in range(cat.n) if not cat.is_unit[p] and not cat.is_air[p])
+        # the units that never come back once eliminated (7.7E): all but the generic battlegroup counters
         self.ordinary_units = tuple(p for p in range(cat.n) if cat.is_unit[p] and not cat.is_battlegroup[p])
 
     # -- the contract ------------------------------------------------------------------------------
