@@ -795,3 +795,28 @@ def test_legal_counts_through_the_setup(rules) -> None:
         deploys.append(len(legal))
         rules.apply(s, legal[-1], log=False)
     assert (deploys[0], deploys[64], deploys[65], deploys[129], sum(deploys)) == (2528, 115, 2632, 123, 149883)
+
+
+def test_a_defence_brought_to_zero_throws_no_dice(rules) -> None:
+    # Saint-Lo 6.2 f14 with 9 (Ambush, reconstructed): a defender with no dice; the attacker has more and prevails
+    s = bare(rules, supplies=(5, 0))
+    give(rules, s, 0, "ambush")
+    place(rules, s, "us_infantry.1", "0303")
+    target = place(rules, s, "de_infantry.1", "0304")
+    rules.apply(s, "play ambush de_infantry.1")
+    rules.apply(s, "attack us_infantry.1 0304")
+    rules.apply_chance(s, 1)
+    assert s.pos[target] == OFF and s.phase != Phase.DEFENSE_ROLL
+
+
+def test_low_clouds_in_the_window_call_an_air_attack_off(rules) -> None:
+    # Saint-Lo 9 (Low Clouds, reconstructed) and NOTES.md: a card forbidding the attack, played before the dice
+    s = bare(rules, supplies=(5, 0))
+    give(rules, s, 1, "low_clouds")
+    bomber = place(rules, s, "us_b17b.1", "0505")
+    target = place(rules, s, "de_infantry.1", "0505")
+    rules.apply(s, "attack us_b17b.1 0505")
+    assert rules.to_act(s) == "Axis"
+    rules.apply(s, "play low_clouds")
+    assert s.phase == Phase.ACTIONS and s.pos[target] != OFF and s.supplies[0] == 4
+    assert s.used[bomber] or s.current == bomber
