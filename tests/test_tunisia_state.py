@@ -147,3 +147,23 @@ def test_every_legal_action_has_a_plain_label() -> None:
     for action in R.legal_actions(R.initial_state()) + R.legal_actions(s):
         label = R.describe_action(s, action)
         assert label and label[0].isupper() and "  " not in label
+
+
+def test_observations_are_json_and_never_show_a_hidden_piece() -> None:
+    # 6.0E over positions of a random game: what one side sees is plain JSON, and a stack it may not
+    # examine shows its top piece only
+    import json
+
+    for seed, steps in ((2, 100), (4, 500), (6, 900)):
+        s = _played(seed, steps)
+        for side in ("Axis", "Allied", None):
+            view = R.observation(s, side)
+            json.dumps(view)
+            if side is None:
+                continue
+            me = 0 if side == "Axis" else 1
+            shown = {pid for pid, entry in view["pieces"].items() if entry["at"] in view["hidden"]}
+            for label, count in view["hidden"].items():
+                here = [p for p, where in enumerate(s.loc) if where == R.board.at(label)]
+                assert all(R.cat.side[p] != me for p in here) and len(here) == count + 1
+                assert len([p for p in here if R.cat.ids[p] in shown]) == 1
