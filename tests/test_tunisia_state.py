@@ -154,6 +154,7 @@ def test_observations_are_json_and_never_show_a_hidden_piece() -> None:
     # examine shows its top piece only
     import json
 
+    hidden_stacks = 0
     for seed, steps in ((2, 100), (4, 500), (6, 900)):
         s = _played(seed, steps)
         for side in ("Axis", "Allied", None):
@@ -161,9 +162,11 @@ def test_observations_are_json_and_never_show_a_hidden_piece() -> None:
             json.dumps(view)
             if side is None:
                 continue
+            hidden_stacks += len(view["hidden"])
             me = 0 if side == "Axis" else 1
             shown = {pid for pid, entry in view["pieces"].items() if entry["at"] in view["hidden"]}
             for label, count in view["hidden"].items():
                 here = [p for p, where in enumerate(s.loc) if where == R.board.at(label)]
                 assert all(R.cat.side[p] != me for p in here) and len(here) == count + 1
                 assert len([p for p in here if R.cat.ids[p] in shown]) == 1
+    assert hidden_stacks > 0
