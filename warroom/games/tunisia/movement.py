@@ -83,7 +83,7 @@ def compute_reach(cat: Catalog, s: TunisiaState, piece: int, ezoc: set[int], blo
 class Moves:
     """One piece's reach this phase with the text id of the move to each hex, built once."""
 
-    __slots__ = ("reach", "ids", "by_hex", "hexes", "position")
+    __slots__ = ("reach", "ids", "by_hex", "hexes", "position", "_closed", "_open")
 
     def __init__(self, reach: Reach, head: str, labels: tuple[str, ...]) -> None:
         self.reach = reach
@@ -91,15 +91,22 @@ class Moves:
         self.ids: tuple[str, ...] = tuple(self.by_hex.values())
         self.hexes: frozenset[int] = frozenset(reach)
         self.position: dict[int, int] = {dest: k for k, dest in enumerate(reach)}
+        self._closed: set[int] = set()
+        self._open: tuple[str, ...] = self.ids
 
-    def extend_avoiding(self, out: list[str], closed: set[int]) -> None:
-        """Append the ids of the moves that do not end in `closed` (hexes the stacking limit bars), in
-        their fixed order, by slices between the barred ones."""
-        ids, start = self.ids, 0
-        for k in sorted(self.position[h] for h in closed):
-            out.extend(ids[start:k])
-            start = k + 1
-        out.extend(ids[start:])
+    def ids_avoiding(self, closed: set[int]) -> tuple[str, ...]:
+        """The ids of the moves that do not end in `closed` (hexes the stacking limit bars), in their fixed
+        order; the last answer is kept, since the stacks a piece could end in change little from one
+        move to the next (a memo: clones may share it)."""
+        if closed != self._closed:
+            ids, start = self.ids, 0
+            kept: list[str] = []
+            for k in sorted(self.position[h] for h in closed):
+                kept.extend(ids[start:k])
+                start = k + 1
+            kept.extend(ids[start:])
+            self._closed, self._open = closed, tuple(kept)
+        return self._open
 
 
 def moves_of(cat: Catalog, s: TunisiaState, piece: int, ezoc: set[int], blocked: set[int]) -> Moves:

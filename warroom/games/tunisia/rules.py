@@ -309,10 +309,7 @@ class TunisiaRules:
         for q in pieces:
             moves = moves_of(cat, s, q, ezoc, blocked)
             full = (units_at if unit_kind[q] else full_for_support) & moves.hexes
-            if full:
-                moves.extend_avoiding(out, full)
-            else:
-                out.extend(moves.ids)
+            out.extend(moves.ids_avoiding(full) if full else moves.ids)
         return out
 
     def attack_choices(self, s: TunisiaState, attackers: list[int]) -> list[str]:
