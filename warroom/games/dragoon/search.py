@@ -32,7 +32,7 @@ from .ai import heuristic_policy
 from .rules import DragoonRules
 from .state import ATTACK_ROLL, BOT_ATTACK_ROLL, BOT_ROLL, RP_ROLL, DragoonState
 
-CONFIDENCE = 1.0
+CONFIDENCE = 1.5
 """Standard errors of the paired differences by which a move must beat the heuristic's to be played."""
 MIN_PLAYOUTS = 2
 """Playouts every candidate gets before the search may stop early on a time budget."""
