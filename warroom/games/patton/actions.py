@@ -67,6 +67,7 @@ FORMS = (
     "place MIX TOWN", "place default",
 )
 """The shapes of the ids, for messages (MIX: a group of Units such as 2A1I)."""
+SEGMENT_LIMIT = 5  # Using Movement Points: "A maximum of 5 Units can use any one road segment during a turn."
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +162,17 @@ def _read(text: str) -> Action | None:
     return Action(kind, armor, infantry, place=words[2])
 
 
+_GROUPS = tuple((a, i) for a in range(SEGMENT_LIMIT + 1) for i in range(SEGMENT_LIMIT + 1 - a) if a + i)
+"""Every group one road can carry (1 to 5 Units), armor then infantry rising: the order `mixes` lists them in."""
+_SLOT_PICKS = tuple(
+    ((a * 6 + i) * 6 + k, tuple(n for n, (x, y) in enumerate(_GROUPS) if x <= a and y <= i and x + y <= k))
+    for k in range(1, SEGMENT_LIMIT + 1) for a in range(k + 1) for i in range(k + 1))
+"""Per `move_cache` slot of a road a legal move asks for (a, i <= k): the groups, as positions in `_GROUPS`."""
+
+
 class ActionTable:
-    """Every id of one board, built on demand and cached; `parse` turns an id back into an `Action`."""
+    """Every id of one board, cached; `parse` turns an id back into an `Action`. The move ids, which every
+    playout's legal actions are made of, are built with the table (`_fill_moves`); the rest on demand."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -188,8 +198,26 @@ class ActionTable:
             tuple((road, cost, d * 216, to) for d, road, to, cost in board.out[town]) for town in range(board.n)]
         """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town reached)."""
         self._parsed: dict[str, Action | None] = {}
+        self._fill_moves()
 
     # -- building ---------------------------------------------------------------------------
+    def _fill_moves(self) -> None:
+        """Every slot of `move_cache` a legal move can ask for, and every move id read back (`parse`), built
+        at once: the map is fixed, so no playout pays for building them (at most 5 Units: a + i <= k <= 5).
+
+        Each slot holds what `moves(d, a, i, k)` would build, in its order (armor, then infantry, rising)."""
+        cache, parsed = self.move_cache, self._parsed
+        for d, arrow in enumerate(self.arrow):
+            origin, _, place = arrow.partition("->")
+            ids: list[str] = []
+            for a, i in _GROUPS:
+                action = Action(MOVE, a, i, origin, place, where=d)
+                ids.append(action.id)
+                parsed[ids[-1]] = action
+            first = d * 216
+            for slot, picks in _SLOT_PICKS:
+                cache[first + slot] = tuple(map(ids.__getitem__, picks))
+
     def mixes(self, kind: Kind, where: int, amax: int, imax: int, kmin: int, kmax: int) -> tuple[str, ...]:
         """Ids for every group of a armor and i infantry, a <= amax, i <= imax, kmin <= a+i <= kmax."""
         key = (kind, where, amax, imax, kmin, kmax)

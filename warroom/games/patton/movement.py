@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from warroom.engine.events import Events
 
-from .actions import LAND, ActionTable
+from .actions import LAND, SEGMENT_LIMIT, ActionTable
 from .board import mix_text
 from .state import EMPTY, PattonState, Stack
 
@@ -16,7 +16,6 @@ MOVEMENT = "Patton: Using Movement Points"
 BATTLES = "Patton: Battles"
 LANDINGS = "Patton: Sicily — Allied Landings"
 BULGE = "Patton: The Bulge — Objective (trapped Units)"
-SEGMENT_LIMIT = 5  # "A maximum of 5 Units can use any one road segment during a turn."
 
 
 def trapped_town(s: PattonState) -> int:
