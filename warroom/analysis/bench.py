@@ -24,7 +24,7 @@ import platform
 import random
 import statistics
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 RANDOM_STEPS = "random_steps"
 """The `bench_targets` key of the random-playout target (steps per second)."""
@@ -58,12 +58,27 @@ def _with_target(report: dict[str, Any], rate: float, goal: float | None, key: s
     return report
 
 
-def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random games from `seed` on until `seconds` of CPU time are spent: (steps, games, CPU seconds)."""
+class Run(NamedTuple):
+    """What a timed stretch of random games did: decisions (`steps`), chance outcomes, games, CPU seconds."""
+
+    steps: int
+    """warroom: `play` calls (a decision with its dice); OpenSpiel: `apply_action` calls, chance included."""
+    chance: int
+    """Chance outcomes applied (warroom: dice rolled; OpenSpiel: chance nodes' actions)."""
+    games: int
+    seconds: float
+
+    def plus(self, other: Run) -> Run:
+        return Run(self.steps + other.steps, self.chance + other.chance, self.games + other.games,
+                   self.seconds + other.seconds)
+
+
+def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> Run:
+    """Random games from `seed` on until `seconds` of CPU time are spent."""
     import warroom
 
     rng = random.Random(seed)
-    steps = games = 0
+    steps = rolled = games = 0
     clock = time.process_time
     start = clock()
     deadline = start + seconds
@@ -73,10 +88,11 @@ def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> 
             legal = match.legal_actions()
             match.play(legal[int(rng.random() * len(legal))])
             steps += 1
+        rolled += len(match.dice_rolled)
         games += 1
         if clock() >= deadline:
             break
-    return steps, games, clock() - start
+    return Run(steps, rolled, games, clock() - start)
 
 
 def _warm_up(game: str, scenario: str | None) -> None:
@@ -89,7 +105,7 @@ def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: st
 
     Rates are per CPU second (module docstring); one untimed game comes first."""
     _warm_up(game, scenario)
-    steps, games, elapsed = _play_random(game, scenario, seconds, seed)
+    steps, rolled, games, elapsed = _play_random(game, scenario, seconds, seed)
     rate = steps / elapsed if elapsed > 0 else 0.0
     report = {
         "steps": steps,
@@ -99,6 +115,7 @@ def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: st
         "steps_per_s": round(rate),
         "games_per_s": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "steps_per_game": round(steps / games, 1),
+        "dice_per_step": round(rolled / steps, 2) if steps else 0.0,
     }
     return _with_target(report, rate, target(game, RANDOM_STEPS), "target_steps_per_s")
 
@@ -157,11 +174,11 @@ def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = 
     return _with_target(report, rate, target(game, MCTS_SIMS), "target_sims_per_s")
 
 
-def _spiel_steps(spiel_game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random backgammon games until `seconds` of CPU time are spent: (steps, games, CPU seconds).
-    Chance outcomes are drawn with one uniform number each, as the seeded dice source draws them."""
+def _spiel_steps(spiel_game: Any, seconds: float, seed: int) -> Run:
+    """Random backgammon games until `seconds` of CPU time are spent. Chance outcomes are drawn with one
+    uniform number each, as the seeded dice source draws them."""
     rng = random.Random(seed)
-    steps = games = 0
+    steps = chance = games = 0
     clock = time.process_time
     start = clock()
     deadline = start + seconds
@@ -178,6 +195,7 @@ def _spiel_steps(spiel_game: Any, seconds: float, seed: int) -> tuple[int, int, 
                         chosen = outcome
                         break
                 state.apply_action(chosen)
+                chance += 1
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
@@ -185,7 +203,7 @@ def _spiel_steps(spiel_game: Any, seconds: float, seed: int) -> tuple[int, int, 
         games += 1
         if clock() >= deadline:
             break
-    return steps, games, clock() - start
+    return Run(steps, chance, games, clock() - start)
 
 
 def _load_spiel(game: str) -> Any | None:
@@ -208,20 +226,21 @@ def bench_openspiel(seconds: float, seed: int = 0, game: str = "backgammon") -> 
     spiel_game = _load_spiel(game)
     if spiel_game is None:
         return dict(NOT_INSTALLED)
-    steps, games, elapsed = _spiel_steps(spiel_game, seconds, seed)
-    return _spiel_report(game, steps, games, elapsed)
+    return _spiel_report(game, _spiel_steps(spiel_game, seconds, seed))
 
 
-def _spiel_report(game: str, steps: int, games: int, elapsed: float) -> dict[str, Any]:
+def _spiel_report(game: str, run: Run) -> dict[str, Any]:
+    elapsed = run.seconds
     return {
         "installed": True,
         "game": game,
-        "steps": steps,
-        "games": games,
+        "steps": run.steps,
+        "chance_steps": run.chance,
+        "games": run.games,
         "seconds": round(elapsed, 3),
         "clock": "cpu",
-        "steps_per_s": round(steps / elapsed) if elapsed > 0 else 0,
-        "games_per_s": round(games / elapsed, 1) if elapsed > 0 else 0.0,
+        "steps_per_s": round(run.steps / elapsed) if elapsed > 0 else 0,
+        "games_per_s": round(run.games / elapsed, 1) if elapsed > 0 else 0.0,
         "note": "a step is one apply_action, chance outcomes included",
     }
 
@@ -272,6 +291,11 @@ def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int 
     ratio compares speeds measured moments apart (module docstring). The `openspiel` entry sums every
     round of backgammon.
 
+    The two engines count steps differently: an OpenSpiel step is one `apply_action`, a chance outcome
+    included, while a warroom step is one `play`, a decision together with the dice it causes.
+    `steps_vs_openspiel` compares the two as they are counted (the measure issue 16 set its targets in);
+    `transitions_vs_openspiel` counts warroom's decisions and dice one by one, like for like.
+
     What `warroom bench --all` prints: one row per game and scenario, so a kernel change shows what
     it does to every game at once."""
     from warroom.games import game_ids, get_ruleset
@@ -279,24 +303,24 @@ def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int 
     rounds = max(1, rounds)
     share = seconds / rounds
     spiel_game = _load_spiel("backgammon")
-    spiel_steps = spiel_games = 0
-    spiel_seconds = 0.0
+    spiel_total = Run(0, 0, 0, 0.0)
     rows: list[dict[str, Any]] = []
     for game in games or game_ids():
         for scenario in get_ruleset(game).info.scenarios or (None,):
             _warm_up(game, scenario)
-            rates, ratios, seed = [], [], 0
+            rates, ratios, like_ratios, seed = [], [], [], 0
             for _ in range(rounds):
-                steps, played, elapsed = _play_random(game, scenario, share, seed)
-                seed += played
-                rate = steps / elapsed if elapsed > 0 else 0.0
+                run = _play_random(game, scenario, share, seed)
+                seed += run.games
+                rate = run.steps / run.seconds if run.seconds > 0 else 0.0
                 rates.append(rate)
                 if spiel_game is not None:
-                    bg_steps, bg_games, bg_elapsed = _spiel_steps(spiel_game, share, spiel_games)
-                    spiel_steps, spiel_games = spiel_steps + bg_steps, spiel_games + bg_games
-                    spiel_seconds += bg_elapsed
-                    if bg_steps and bg_elapsed > 0:
-                        ratios.append(rate / (bg_steps / bg_elapsed))
+                    bg = _spiel_steps(spiel_game, share, spiel_total.games)
+                    spiel_total = spiel_total.plus(bg)
+                    if bg.steps and bg.seconds > 0 and run.seconds > 0:
+                        bg_rate = bg.steps / bg.seconds
+                        ratios.append(rate / bg_rate)
+                        like_ratios.append((run.steps + run.chance) / run.seconds / bg_rate)
             mcts = bench_mcts(game, seconds, scenario=scenario)
             rate = statistics.median(rates)
             row: dict[str, Any] = {"game": game, "scenario": scenario, "steps_per_s": round(rate)}
@@ -308,9 +332,11 @@ def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int 
                 row.update(target_sims_per_s=mcts["target_sims_per_s"], sims_meet_target=mcts["meets_target"])
             if ratios:
                 row["steps_vs_openspiel"] = round(statistics.median(ratios), 2)
+                # like for like: OpenSpiel counts every apply_action, chance included; a warroom step is a
+                # decision with its dice, so its decisions and dice are counted here the same way
+                row["transitions_vs_openspiel"] = round(statistics.median(like_ratios), 2)
             rows.append(row)
-    spiel = (dict(NOT_INSTALLED) if spiel_game is None
-             else _spiel_report("backgammon", spiel_steps, spiel_games, spiel_seconds))
+    spiel = dict(NOT_INSTALLED) if spiel_game is None else _spiel_report("backgammon", spiel_total)
     return {"seconds_per_part": seconds, "rounds": rounds, "clock": "cpu", "python": platform.python_version(),
             "machine": platform.machine(), "games": rows, "openspiel": spiel}
 
