@@ -1,0 +1,555 @@
+"""A hex map as text for the terminal: every hex with its label, terrain, place, road and top unit or stack,
+rivers and bridges on the hexsides, highlighted hexes (a move's MP cost, an attack's target) and a legend.
+
+A hex game's terminal view builds one `TextHexMap` from the same data it gives the browser's builder
+(`warroom.web.hexmap.hex_layout`: a terrain class per hex, hexside numbers per kind, `HexPath` chains, `HexPlace`
+names), once, and calls `render` (or `view`, which fits the console's width when printed) with the position's
+units and marks after each decision. Nothing here names a game.
+
+Why this drawing. Flat-topped column maps are drawn the classic ASCII way, hexes of four lines and ten
+characters whose edges are shared with their neighbours:
+
+      ______
+     / 0403 \\______
+    / .*   2 / 0503 \\
+    \\ R R1+1=  .     /
+     \\______/ B B2   /
+
+The drawn edges make adjacency plain (an offset grid of cells does not), and every hexside is characters of
+its own, so a river (`~`), a bridge (`=`) or a border (`:`) is drawn on the hexside itself, as on the printed
+map. A hex's inside holds its label (what the action menu names), a line for the terrain letter, the signs of
+its place, roads and railways and either a mark (a number: MP to move there) or the place's name, and a line
+for the top unit (side marker, designation, "+N" for N more units beneath). The columns step 8 characters: an
+18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall. A narrower console gets a window, the most
+columns that fit, around the hexes in focus (`render(width=...)`, or `view`, which reads the console's width);
+`window` or `Window` crops to given printed columns and rows, `max_rows` to a height. Pointy-topped row maps
+are drawn as a brick wall of cells ten characters apart, alternate rows shifted by half a cell, whose
+`|` sides and half-cell `-` runs are the hexsides (the same six a pointy hex has).
+
+Colour only adds: with NO_COLOR, piped or monochrome, every distinction (side, feature, mark) is still in the
+text, and the legend under the map says what each sign means.
+
+Speed: an 18 x 25 map with 40 units, 30 marks, rivers, roads and places renders in about 6 ms (measured once
+on the shared 2-core machine; tests/test_hexmap_text.py holds it under a generous bound), so the board is
+redrawn after every decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Span, Text
+
+from warroom.engine.hexgrid import HexGrid, axial_to_offset
+from warroom.web.hexmap import HexPath, HexPlace
+
+__all__ = [
+    "Counter",
+    "HexMapView",
+    "Mark",
+    "TextHexMap",
+    "Window",
+    "move_marks",
+    "target_marks",
+]
+
+
+class Counter(NamedTuple):
+    """A unit as the text map shows it: `side` its side's marker, printed before it ("R", "A"), `name` a short
+    designation ("21Pz", "R1'"); `style` a colour (rich style), an enhancement only: the marker says the side."""
+
+    side: str
+    name: str
+    style: str = ""
+
+
+class Mark(NamedTuple):
+    """A highlighted hex: `text` printed in it ("2.5": MP to move there; "X": an attack's target) and its `kind`,
+    which picks its colour and its line in the legend (MARK_MEANINGS)."""
+
+    text: str
+    kind: str = "move"
+
+
+class Window(NamedTuple):
+    """A region of the map by its printed column and row numbers (as in the labels: "8306" is column 83, row 6)."""
+
+    columns: range
+    rows: range
+
+
+DEFAULT_TERRAIN_GLYPHS = {"open": ".", "clear": ".", "countryside": ".", "sea": "~", "water": "~", "lake": "~"}
+"""Terrain classes with a conventional sign; any other gets the first free letter of its name."""
+DEFAULT_HEXSIDE_GLYPHS = {"river": "~", "stream": "~", "bridge": "=", "border": ":", "escarpment": "^"}
+DEFAULT_PATH_GLYPHS = {"road": "+", "railway": "#", "rail": "#", "track": "-"}
+DEFAULT_PLACE_GLYPHS = {"town": "*", "city": "O", "village": "o", "port": "@", "airfield": "%", "objective": "!"}
+MARK_MEANINGS = {
+    "move": "N: the MP to move there",
+    "attack": "{text}: an attack's target",
+    "from": "{text}: the unit that acts",
+}
+"""What a mark of each kind means, for the legend ("{text}": the mark's text; another kind is listed by its name)."""
+
+STYLES = {
+    "label": "dim",
+    "river": "bold blue",
+    "stream": "blue",
+    "bridge": "bold yellow",
+    "border": "dark_orange",
+    "mark:move": "bold black on green",
+    "mark:attack": "bold white on red",
+    "mark:from": "bold black on cyan",
+    "place": "bold",
+}
+"""Colours by role (rich styles): a hexside kind, "label", "place", "mark:KIND". `TextHexMap(styles=...)` adds to them."""
+
+
+class _Geometry(NamedTuple):
+    """Where a hex's parts lie on the character canvas, relative to its origin (x, y)."""
+
+    column_pitch: int
+    row_pitch: int
+    slots: tuple[tuple[int, int, int], ...]  # (dy, dx, width): the label, the feature line, the unit line
+    sides: tuple[tuple[tuple[int, int, str], ...], ...]  # per direction (DIRECTIONS order): (dy, dx, char) cells
+    corners: tuple[tuple[int, int, str], ...]  # cells drawn plainly, part of no hexside
+    extra_width: int
+    extra_height: int
+
+
+def _run(dy: int, x0: int, width: int, char: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((dy, x, char) for x in range(x0, x0 + width))
+
+
+# Flat-topped: origin (x, y) is the hex's leftmost character and its top edge's line. DIRECTIONS on a flat map
+# are SE, NE, N, NW, SW, S (hexgrid.FLAT_DIRECTION_NAMES).
+FLAT = _Geometry(
+    column_pitch=8,
+    row_pitch=4,
+    slots=((1, 2, 6), (2, 1, 8), (3, 1, 8)),
+    sides=(
+        ((3, 9, "/"), (4, 8, "/")),
+        ((1, 8, "\\"), (2, 9, "\\")),
+        _run(0, 2, 6, "_"),
+        ((1, 1, "/"), (2, 0, "/")),
+        ((3, 0, "\\"), (4, 1, "\\")),
+        _run(4, 2, 6, "_"),
+    ),
+    corners=(),
+    extra_width=2,
+    extra_height=3,
+)
+# Pointy-topped, as bricks: origin (x, y) is the cell's left "|" on its top line. DIRECTIONS on a pointy map are
+# E, NE, NW, W, SW, SE (hexgrid.POINTY_DIRECTION_NAMES).
+POINTY = _Geometry(
+    column_pitch=10,
+    row_pitch=4,
+    slots=((1, 1, 9), (2, 1, 9), (3, 1, 9)),
+    sides=(
+        ((1, 10, "|"), (2, 10, "|"), (3, 10, "|")),
+        _run(0, 6, 4, "-"),
+        _run(0, 1, 4, "-"),
+        ((1, 0, "|"), (2, 0, "|"), (3, 0, "|")),
+        _run(4, 1, 4, "-"),
+        _run(4, 6, 4, "-"),
+    ),
+    corners=((0, 0, "+"), (0, 5, "+"), (0, 10, "+"), (4, 0, "+"), (4, 5, "+"), (4, 10, "+")),
+    extra_width=6,
+    extra_height=1,
+)
+
+
+def move_marks(costs: Mapping[int, float]) -> dict[int, Mark]:
+    """Marks for the hexes a move can reach, each with its MP cost ("2.5")."""
+    return {i: Mark(f"{cost:g}", "move") for i, cost in costs.items()}
+
+
+def target_marks(hexes: Iterable[int], text: str = "X") -> dict[int, Mark]:
+    """Marks for the hexes an attack can strike."""
+    return {i: Mark(text, "attack") for i in hexes}
+
+
+@dataclass(frozen=True, slots=True)
+class _Hex:
+    """What never changes in one hex's drawing, computed once."""
+
+    index: int
+    column: int
+    row: int
+    label: str
+    signs: str  # the terrain letter, then the place's and the paths' signs
+    place: str  # the place's name, or ""
+    sides: tuple[tuple[str, str] | None, ...]  # per direction: (glyph, kind) of a featured hexside, else None
+
+
+class TextHexMap:
+    """One printed map's text drawing, built once from the map data the browser's builder takes.
+
+    `terrain`: each hex's terrain class (a sequence by hex, or a mapping hex -> class with `default_terrain`);
+    `hexsides`: kind -> hexside numbers (`grid.side(i, j)`), later kinds drawn over earlier ones ("bridge" after
+    "river"); `paths`: roads and railways (HexPath); `places`: HexPlace. The `*_glyphs` mappings name the sign of
+    a terrain class, hexside kind, path kind or place kind where the defaults do not suit; `styles` adds colours
+    (STYLES' keys, a terrain class, a path or place kind). A hex or hexside off the grid is a ValueError.
+    """
+
+    def __init__(
+        self,
+        grid: HexGrid,
+        *,
+        terrain: Sequence[str] | Mapping[int, str] = (),
+        default_terrain: str = "open",
+        hexsides: Mapping[str, Iterable[int]] | None = None,
+        paths: Iterable[HexPath] = (),
+        places: Iterable[HexPlace] = (),
+        terrain_glyphs: Mapping[str, str] | None = None,
+        hexside_glyphs: Mapping[str, str] | None = None,
+        path_glyphs: Mapping[str, str] | None = None,
+        place_glyphs: Mapping[str, str] | None = None,
+        styles: Mapping[str, str] | None = None,
+    ) -> None:
+        self.grid = grid
+        self.flat = grid.offset.endswith("q")
+        self.geometry = FLAT if self.flat else POINTY
+        self.styles = {**STYLES, **(styles or {})}
+        terrain_of = _terrain_table(grid, terrain, default_terrain)
+        self.terrain_glyphs = _assign_glyphs(
+            sorted(set(terrain_of)), {**DEFAULT_TERRAIN_GLYPHS, **(terrain_glyphs or {})}
+        )
+
+        side_kind: dict[int, str] = {}
+        for kind, numbers in (hexsides or {}).items():
+            for k in numbers:
+                if not 0 <= k < len(grid.sides):
+                    raise ValueError(f"{kind} hexside {k}: the grid numbers its hexsides 0..{len(grid.sides) - 1}")
+                side_kind[k] = kind
+        glyphs = {**DEFAULT_HEXSIDE_GLYPHS, **(hexside_glyphs or {})}
+        self.hexside_glyphs = {kind: glyphs.get(kind, kind[:1]) for kind in (hexsides or {})}
+
+        path_signs: dict[int, list[str]] = {}
+        self.path_glyphs: dict[str, str] = {}
+        for path in paths:
+            sign = {**DEFAULT_PATH_GLYPHS, **(path_glyphs or {})}.get(path.kind, path.kind[:1])
+            self.path_glyphs[path.kind] = sign
+            for i in path.hexes:
+                _check_hex(grid, i, f"{path.kind} {path.name!r}")
+                if sign not in path_signs.setdefault(i, []):
+                    path_signs[i].append(sign)
+
+        self.place_glyphs: dict[str, str] = {}
+        place_at: dict[int, HexPlace] = {}
+        for place in places:
+            _check_hex(grid, place.hex, f"place {place.name!r}")
+            self.place_glyphs[place.kind] = {**DEFAULT_PLACE_GLYPHS, **(place_glyphs or {})}.get(place.kind, "*")
+            place_at[place.hex] = place
+        self.places = place_at
+
+        hexes = []
+        for i, h in enumerate(grid.hexes):
+            column, row = axial_to_offset(h, grid.offset)
+            here = place_at.get(i)
+            signs = self.terrain_glyphs[terrain_of[i]] + (self.place_glyphs[here.kind] if here else "")
+            signs += "".join(path_signs.get(i, ()))
+            side_to = dict(grid.adjacent[i])  # neighbour -> the hexside between
+            sides: list[tuple[str, str] | None] = []
+            for j in grid.neighbour_table[i]:
+                featured = side_kind.get(side_to[j]) if j >= 0 else None
+                sides.append((self.hexside_glyphs[featured], featured) if featured is not None else None)
+            hexes.append(_Hex(i, column, row, grid.labels[i], signs, here.name if here else "", tuple(sides)))
+        self.hexes: tuple[_Hex, ...] = tuple(hexes)
+        self.terrain_of = tuple(terrain_of)
+        self.whole = Window(
+            range(min(h.column for h in hexes), max(h.column for h in hexes) + 1),
+            range(min(h.row for h in hexes), max(h.row for h in hexes) + 1),
+        )
+
+    # -- windows ---------------------------------------------------------------------------------------
+    def window_around(self, hexes: Iterable[int], radius: int = 2) -> Window:
+        """The smallest window holding every hex within `radius` of the given ones (the whole map if none)."""
+        near = {j for i in hexes for j in self.grid.within(i, radius)}
+        if not near:
+            return self.whole
+        columns = [self.hexes[j].column for j in near]
+        rows = [self.hexes[j].row for j in near]
+        return Window(range(min(columns), max(columns) + 1), range(min(rows), max(rows) + 1))
+
+    def width_of(self, window: Window | None = None) -> int:
+        """How many characters wide the drawing of `window` (default the whole map) is."""
+        columns = len((window or self.whole).columns)
+        return self.geometry.column_pitch * columns + self.geometry.extra_width
+
+    def fit(
+        self, window: Window, focus: Iterable[int] = (), width: int | None = None, rows: int | None = None
+    ) -> Window:
+        """`window` cropped to at most `width` characters and `rows` hex rows, keeping the hexes in `focus` (their
+        middle) in view: the columns (and rows) nearest them."""
+        focus = list(focus)
+        columns, hex_rows = window.columns, window.rows
+        if width is not None:
+            fits = max(1, (width - self.geometry.extra_width) // self.geometry.column_pitch)
+            columns = _crop(columns, fits, [self.hexes[i].column for i in focus])
+        if rows is not None:
+            hex_rows = _crop(hex_rows, max(1, rows), [self.hexes[i].row for i in focus])
+        return Window(columns, hex_rows)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def render(
+        self,
+        units: Mapping[int, Sequence[Counter]] | None = None,
+        marks: Mapping[int, Mark] | None = None,
+        *,
+        window: Window | None = None,
+        focus: Iterable[int] = (),
+        width: int | None = None,
+        max_rows: int | None = None,
+        sides: Mapping[str, str] | None = None,
+        notes: Sequence[str] = (),
+        legend: bool = True,
+    ) -> Text:
+        """The map (or `window` of it, fitted to `width` characters and `max_rows` hex rows around `focus`) with
+        `units` (hex -> its counters, the top one first) and `marks` (hex -> Mark), then the legend: the signs
+        used in view, `sides` (marker -> the side's name), the places in view and any `notes` (one line each)."""
+        units = units or {}
+        marks = marks or {}
+        shown = self.fit(window or self.whole, focus, width, max_rows)
+        geo = self.geometry
+        first_column, first_row = shown.columns.start, shown.rows.start
+        visible = [h for h in self.hexes if h.column in shown.columns and h.row in shown.rows]
+        canvas_width = geo.column_pitch * len(shown.columns) + geo.extra_width
+        canvas_height = geo.row_pitch * len(shown.rows) + geo.extra_height
+        canvas = [[" "] * canvas_width for _ in range(canvas_height)]
+        spans: list[tuple[int, int, int, str]] = []  # (line, start, end, style)
+        styles = self.styles
+        shifted_parity = 0 if self.grid.offset.startswith("even") else 1
+        half = geo.row_pitch // 2 if self.flat else geo.column_pitch // 2
+
+        for h in visible:
+            if self.flat:
+                x = geo.column_pitch * (h.column - first_column)
+                y = geo.row_pitch * (h.row - first_row) + (half if h.column % 2 == shifted_parity else 0)
+            else:
+                x = geo.column_pitch * (h.column - first_column) + (half if h.row % 2 == shifted_parity else 0)
+                y = geo.row_pitch * (h.row - first_row)
+            for dy, dx, char in geo.corners:
+                canvas[y + dy][x + dx] = char
+            for direction, cells in enumerate(geo.sides):
+                feature = h.sides[direction]
+                if feature is None:
+                    for dy, dx, char in cells:
+                        if canvas[y + dy][x + dx] == " ":  # a neighbour may have drawn its feature here already
+                            canvas[y + dy][x + dx] = char
+                    continue
+                glyph, kind = feature
+                style = styles.get(kind, "")
+                for dy, dx, _ in cells:
+                    canvas[y + dy][x + dx] = glyph
+                    if style:
+                        spans.append((y + dy, x + dx, x + dx + 1, style))
+
+            (ly, lx, lw), (fy, fx, fw), (uy, ux, uw) = geo.slots
+            _put(canvas, y + ly, x + lx, h.label.center(lw)[:lw])
+            spans.append((y + ly, x + lx, x + lx + lw, styles["label"]))
+            mark = marks.get(h.index)
+            if mark is not None:
+                text = mark.text[:fw]
+                signs = h.signs[: max(0, fw - len(text) - 1)]
+                _put(canvas, y + fy, x + fx, signs.ljust(fw - len(text)) + text)
+                mark_style = styles.get(f"mark:{mark.kind}", "reverse")
+                for dy, dx, width_ in geo.slots:
+                    spans.append((y + dy, x + dx, x + dx + width_, mark_style))
+            else:
+                name = f" {h.place}" if h.place and len(h.signs) < fw - 1 else ""
+                _put(canvas, y + fy, x + fx, (h.signs + name)[:fw])
+                if h.place:
+                    spans.append((y + fy, x + fx, x + fx + fw, styles["place"]))
+            stack = units.get(h.index)
+            if stack:
+                top = stack[0]
+                more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+                head = f"{top.side} {top.name}"[: uw - len(more)]
+                _put(canvas, y + uy, x + ux, head + more)
+                if top.style:
+                    spans.append((y + uy, x + ux, x + ux + len(head) + len(more), top.style))
+
+        lines = ["".join(row).rstrip() for row in canvas]
+        while lines and not lines[0]:
+            lines.pop(0)
+            spans = [(ly - 1, a, b, s) for ly, a, b, s in spans]
+        while lines and not lines[-1]:
+            lines.pop()
+        starts, offset = [], 0
+        for line in lines:
+            starts.append(offset)
+            offset += len(line) + 1
+        text_spans = []
+        for line_no, a, b, style in spans:
+            if 0 <= line_no < len(lines):
+                end = min(b, len(lines[line_no]))
+                if a < end:
+                    text_spans.append(Span(starts[line_no] + a, starts[line_no] + end, style))
+        drawing = Text("\n".join(lines), spans=text_spans, no_wrap=True, overflow="crop", end="\n")
+        if not legend:
+            return drawing
+        drawing.append("\n")
+        drawing.append_text(self.legend(visible, units, marks, shown, sides or {}, notes, width or canvas_width))
+        return drawing
+
+    def view(
+        self,
+        units: Mapping[int, Sequence[Counter]] | None = None,
+        marks: Mapping[int, Mark] | None = None,
+        **options: Any,
+    ) -> HexMapView:
+        """A renderable that draws `render(units, marks, **options)` fitted to the console's width when printed."""
+        return HexMapView(self, units or {}, marks or {}, options)
+
+    def legend(
+        self,
+        visible: Sequence[_Hex],
+        units: Mapping[int, Sequence[Counter]],
+        marks: Mapping[int, Mark],
+        shown: Window,
+        sides: Mapping[str, str],
+        notes: Sequence[str],
+        width: int,
+    ) -> Text:
+        """What each sign in view means, wrapped to `width`; the places in view; where the window is."""
+        in_view = {h.index for h in visible}
+        terrains = {self.terrain_of[i] for i in in_view}
+        side_kinds = {feature[1] for h in visible for feature in h.sides if feature is not None}
+        signs_used = {sign for h in visible for sign in h.signs[1:]}
+        lines: list[list[str]] = []
+        if terrains:
+            lines.append(["Terrain:", *(f"{self.terrain_glyphs[t]} {t}" for t in sorted(terrains))])
+        if side_kinds:
+            kinds = [kind for kind in self.hexside_glyphs if kind in side_kinds]
+            lines.append(["Hexsides:", *(f"{self.hexside_glyphs[kind]} {kind}" for kind in kinds)])
+        features = [f"{g} {kind}" for kind, g in self.place_glyphs.items() if g in signs_used]
+        features += [f"{g} {kind}" for kind, g in self.path_glyphs.items() if g in signs_used]
+        if features:
+            lines.append(["In a hex:", *features])
+        stacked = any(len(units.get(i, ())) > 1 for i in in_view)
+        if sides or stacked:
+            lines.append(["Units:", *(f"{marker} {name}" for marker, name in sides.items())])
+            if stacked:
+                lines[-1].append("+N: N more units beneath the top one")
+        kinds_shown: dict[str, str] = {}
+        for i in in_view:
+            mark = marks.get(i)
+            if mark is not None:
+                kinds_shown.setdefault(mark.kind, mark.text)
+        if kinds_shown:
+            lines.append(
+                [
+                    "Marked:",
+                    *(
+                        MARK_MEANINGS.get(kind, "{text}: " + kind).format(text=text)
+                        for kind, text in sorted(kinds_shown.items())
+                    ),
+                ]
+            )
+        places = sorted((h.label, h.place) for h in visible if h.place)
+        if places:
+            lines.append(["Places:", *(f"{label} {name}" for label, name in places)])
+        if shown != self.whole:
+            digits_column, digits_row = self.grid.digits
+            lines.append(
+                [
+                    "Showing:",
+                    f"columns {_span(shown.columns, digits_column)}",
+                    f"rows {_span(shown.rows, digits_row)}",
+                    f"of the map's {_span(self.whole.columns, digits_column)} x {_span(self.whole.rows, digits_row)}",
+                ]
+            )
+        out = Text(no_wrap=True, overflow="fold", end="\n")
+        for k, items in enumerate([*lines, *([note] for note in notes)]):
+            heading = items[0] if items[0].endswith(":") else ""
+            for n, part in enumerate(_wrap_items(items, max(40, width))):
+                if k or n:
+                    out.append("\n")
+                if n == 0 and heading:
+                    out.append(heading, style="bold")
+                    part = part[len(heading) :]
+                out.append(part)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HexMapView:
+    """`TextHexMap.render` as a rich renderable: fitted to the console's width when printed (a narrow terminal
+    gets a window around the focus), so a game's `render_board` can return it as is."""
+
+    map: TextHexMap
+    units: Mapping[int, Sequence[Counter]]
+    marks: Mapping[int, Mark]
+    options: Mapping[str, Any]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = min(options.max_width, self.options.get("width") or options.max_width)
+        yield self.map.render(self.units, self.marks, **{**self.options, "width": width})
+
+
+# -- helpers -----------------------------------------------------------------------------------------------
+def _put(canvas: list[list[str]], y: int, x: int, text: str) -> None:
+    canvas[y][x : x + len(text)] = text
+
+
+def _crop(numbers: range, fits: int, focus: Sequence[int]) -> range:
+    """The `fits` consecutive numbers of `numbers` centred on the focus' middle (the start if no focus)."""
+    if len(numbers) <= fits:
+        return numbers
+    centre = (min(focus) + max(focus)) // 2 if focus else numbers.start + fits // 2
+    start = min(max(numbers.start, centre - fits // 2), numbers.stop - fits)
+    return range(start, start + fits)
+
+
+def _span(numbers: range, digits: int) -> str:
+    return f"{numbers.start:0{digits}d}-{numbers.stop - 1:0{digits}d}"
+
+
+def _wrap_items(items: Sequence[str], width: int) -> list[str]:
+    """Items joined by two spaces into lines of at most `width`, an item never split (unless longer than a line)."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = "  " + item
+        else:
+            line = f"{line}  {item}" if line else item
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _check_hex(grid: HexGrid, i: int, what: str) -> None:
+    if not 0 <= i < grid.n:
+        raise ValueError(f"{what}: hex {i} is not on the grid (0..{grid.n - 1})")
+
+
+def _terrain_table(grid: HexGrid, terrain: Sequence[str] | Mapping[int, str], default: str) -> list[str]:
+    if isinstance(terrain, Mapping):
+        for i in terrain:
+            _check_hex(grid, i, "terrain")
+        return [terrain.get(i, default) for i in range(grid.n)]
+    if terrain:
+        if len(terrain) != grid.n:
+            raise ValueError(f"terrain: {len(terrain)} classes given for {grid.n} hexes")
+        return list(terrain)
+    return [default] * grid.n
+
+
+def _assign_glyphs(classes: Sequence[str], given: Mapping[str, str]) -> dict[str, str]:
+    """A one-character sign for each terrain class: the given one, else the first letter of its name no other
+    class has taken (then any free letter)."""
+    out = {c: given[c][:1] for c in classes if c in given}
+    taken = set(out.values())
+    for c in classes:
+        if c in out:
+            continue
+        choices = [ch.lower() for ch in c if ch.isalpha()] + list("abcdefghijklmnopqrstuvwxyz")
+        sign = next(ch for ch in choices if ch not in taken)
+        out[c] = sign
+        taken.add(sign)
+    return out
