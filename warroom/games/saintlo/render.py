@@ -1,0 +1,147 @@
+"""Saint-Lo in the terminal: the board as a text hex map (warroom.hexmap_text, the same map data as the
+browser's: web/layout.py's `map_features`), each unit as its army's marker and type letter with its
+attack, defence and mobility, the Command Posts with their values, then the Supplies, the seat's hand, the
+Battle Reports in play and the attack being fought with its exact odds.
+
+Drawn from what the seat to act may see (its observation, position.py), so a hot-seat game never shows a
+hand or a face-down deployment to the wrong player; a replay or a game over shows everything.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from warroom.engine.spec import TerminalView
+from warroom.hexmap_text import Counter, TextHexMap
+
+from .board import load_board
+from .seats import army_of
+from .web.layout import map_features
+
+if TYPE_CHECKING:
+    from warroom.engine.match import Match
+
+MARKER = {"allied": "A", "axis": "X"}
+STYLE = {"allied": "bold blue", "axis": "bold red"}
+TYPE_LETTER = {"infantry": "F", "tank": "T", "artillery": "R", "aircraft": "V", "supply": "S"}
+"""The rulebook's type letters (7), but artillery as R (A is the Allied marker)."""
+
+
+@cache
+def text_map() -> TextHexMap:
+    board = load_board()
+    terrain, paths, places = map_features(board)
+    return TextHexMap(board.grid, terrain=terrain, paths=paths, places=places,
+                      terrain_glyphs={"bocage": ".", "river": "~", "forest": "f", "town": "t"})
+
+
+def viewer(match: Match) -> str | None:
+    """Whose eyes the board is drawn for: the seat to act, or everything once over or between seats."""
+    to_act = match.to_act
+    return to_act if to_act in match.ruleset.info.sides and not match.over else None
+
+
+def _counter(rules: Any, uid: str, used: bool) -> Counter:
+    t = rules.t
+    spec = t.kind_of(t.unit_index[uid])
+    attack = f"{spec.attack}/{spec.land_attack}" if spec.type == "aircraft" else str(spec.attack)
+    name = f"{TYPE_LETTER[spec.type]}{attack}{spec.defense}{spec.mobility}{'*' if used else ''}"
+    return Counter(MARKER[spec.side], name, STYLE[spec.side])
+
+
+def board_view(match: Match) -> RenderableType:
+    rules = match.ruleset
+    t = rules.t  # type: ignore[attr-defined]
+    side = viewer(match)
+    view = rules.observation(match.state, side)
+    units: dict[int, list[Counter]] = {}
+    for uid, where in view["units"].items():
+        units.setdefault(t.hex_of[where["hex"]], []).append(_counter(rules, uid, where["used"]))
+    for post in view["posts"]:
+        if post["hex"] not in (None, "destroyed"):
+            units.setdefault(t.hex_of[post["hex"]], []).append(
+                Counter(MARKER[post["army"]], f"CP{post['defense']}", STYLE[post["army"]]))
+    focus = [t.hex_of[w["hex"]] for w in view["units"].values()][:1]
+    notes = ["F infantry, T tank, R artillery, V aircraft (air/land attack), S supply: attack, defence, mobility; "
+             "* used this turn; CPn a Command Post of defence n"]
+    drawn = text_map().view(units, {}, focus=focus, sides={"A": "Allied", "X": "Axis"}, notes=notes)
+    return Group(drawn, *panel(match, view, side))
+
+
+def panel(match: Match, view: dict[str, Any], side: str | None) -> list[Text]:
+    """The lines under the map: turn and phase, Supplies, posts lost, hands, cards in play, the attack."""
+    rules = match.ruleset
+    t = rules.t  # type: ignore[attr-defined]
+    lines = [Text(f"Turn {view['turn']} · {match.ruleset.turn_and_phase(match.state)[1]} · "
+                  f"{view['active'].capitalize()} to play · objective {view['options']['objective']} Command Posts")]
+    lines.append(Text(f"Supplies: Allied {view['supplies']['allied']}, Axis {view['supplies']['axis']} · "
+                      f"Command Posts lost: Allied {view['lost_posts']['allied']}, Axis {view['lost_posts']['axis']} · "
+                      f"units used this turn: {view['activations']}/10"))
+    for seat, hand in view["hands"].items():
+        if isinstance(hand, list):
+            army = army_of(match.state, rules.seat_index[seat])  # type: ignore[attr-defined]
+            names = [t.cards[army][t.card_index[army][c]].name for c in hand]
+            lines.append(Text(f"{seat}'s hand: {', '.join(names) or 'empty'}"))
+        else:
+            lines.append(Text(f"{seat} holds {hand} Battle Reports"))
+    if "face_down" in view:
+        for army, n in view["face_down"].items():
+            lines.append(Text(f"{army.capitalize()}: {n} units deployed face down (4.3)"))
+    for effect in view["effects"]:
+        army = 0 if effect["army"] == "allied" else 1
+        card = t.cards[army][t.card_index[army][effect["card"]]]
+        target = f" on {effect['unit']}" if effect["unit"] else ""
+        lines.append(Text(f"In play ({effect['army']}): {card.name}{target}: {card.text}"))
+    attack = view.get("attack")
+    if attack:
+        from .calculator import SaintLoOdds
+
+        pending = SaintLoOdds().battle_odds(rules, match.state, side)
+        odds = f" · {pending[0]['text']}" if pending else ""
+        support = f" with {', '.join(attack['supporters'])}" if attack["supporters"] else ""
+        lines.append(Text(f"Attack: {attack['attacker']}{support} on {attack['target']}{odds}", style="bold"))
+    return lines
+
+
+def render_board(match: Match) -> RenderableType:
+    return board_view(match)
+
+
+def action_label(match: Match, action: str) -> str:
+    """The rules' label, and for an attack its exact odds (6.2) with the dice now."""
+    label = match.ruleset.describe_action(match.state, action)
+    if action.startswith("attack ") or action == "fire":
+        from .calculator import SaintLoOdds
+
+        odds = SaintLoOdds().action_odds(match.ruleset, match.state, action)
+        if odds:
+            return f"{label} [{odds['text']}]"
+    return label
+
+
+def action_path(match: Match, action: str) -> tuple[str, ...]:
+    """A stepped menu for long lists: by what acts (a unit, a kind), then the action."""
+    words = action.split(" ")
+    if words[0] in ("move", "attack", "support", "swap") and len(words) > 1:
+        return (f"{words[0]} {words[1]}", action)
+    if words[0] in ("deploy", "buy") and len(words) > 2:
+        return (f"{words[0]} {words[1]}", action)
+    if words[0] in ("post", "play", "discard") and len(words) > 1:
+        return (words[0], action)
+    return (action,)
+
+
+def status_line(match: Match) -> Text:
+    s = match.state
+    return Text(f"Saint-Lo · turn {s.turn} · Supplies {s.supplies[0]}/{s.supplies[1]} · posts lost "
+                f"{s.lost_posts[0]}/{s.lost_posts[1]} (Allied/Axis)")
+
+
+def terminal_view() -> TerminalView:
+    """Saint-Lo's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
+    return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
+                        status_line=status_line)

@@ -1,0 +1,147 @@
+"""Panzer Saint-Lo 1944 as the registry sees it: the two-player game (`saintlo`) and the four-player team
+variant of rule 10 (`saintlo-teams`), with what each offers the front ends.
+
+Why two ids: a game's sides are its ruleset's `GameInfo.sides`, one tuple for every scenario and option,
+and the front ends seat players by it; the variant has four seats in two teams, so it is a ruleset of its
+own (SaintLoTeamRules) and a spec of its own, with every capability shared.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from warroom.engine.ruleset import Ruleset
+from warroom.engine.spec import (
+    ActionDescriptor,
+    AgentHooks,
+    GameSpec,
+    OddsCapability,
+    ScenarioTerms,
+    TerminalView,
+    WebBoard,
+)
+
+from .help import HELP
+
+
+def _ruleset() -> Ruleset:
+    from .rules import SaintLoRules
+
+    return SaintLoRules()
+
+
+def _team_ruleset() -> Ruleset:
+    from .rules import SaintLoTeamRules
+
+    return SaintLoTeamRules()
+
+
+def _agents() -> AgentHooks:
+    from . import ai
+
+    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text,
+                      summarize=ai.summarize)
+
+
+def _option_specs() -> tuple[dict[str, Any], ...]:
+    return (
+        {"key": "objective", "label": "Command Posts to destroy", "short": "Objective", "kind": "choice", "default": 4,
+         "rule": "Saint-Lo 3",
+         "choices": [{"value": n, "label": f"{n} Command Posts", "short": f"{n} posts"} for n in (4, 6, 8)],
+         "help": "The game is won by destroying four of the enemy's Command Posts; for a longer game, six or all eight."},
+        {"key": "turn_limit", "label": "Turn limit", "short": "Turn limit", "kind": "int", "default": 0, "min": 0,
+         "max": 99, "simulate": 12, "rule": "Saint-Lo 3",
+         "help": "Not a rule: the game ends drawn after each army has played this many turns (0: no limit). "
+                 "Simulations play 12 so that two computer players always finish."},
+    )
+
+
+def _terms(scenario: str | None) -> ScenarioTerms:
+    """The Allied army is American, the Axis German (1); a game stopped at the turn limit is drawn."""
+    return ScenarioTerms({}, draws=True)
+
+
+def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+    """One unit a hex, Supplies never negative, at most 10 activations, hand limits (invariants.py)."""
+    from .invariants import problems
+
+    found = problems(ruleset, state, previous)
+    if previous is not None and state.turn < previous.turn:
+        found.append(f"the turn went back from {previous.turn} to {state.turn}")
+    return found
+
+
+def _odds() -> OddsCapability:
+    from .calculator import SaintLoOdds
+
+    return SaintLoOdds()
+
+
+def _board() -> WebBoard:
+    """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
+    from pathlib import Path
+
+    from .web.layout import layout
+
+    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js",
+                    styles=("board.css",))
+
+
+def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
+    from .web.actions import describe_actions
+
+    return describe_actions(ruleset, state, legal)
+
+
+def _terminal() -> TerminalView:
+    from .render import terminal_view
+
+    return terminal_view()
+
+
+@cache
+def _rules_for(seats: int) -> Any:
+    """One ruleset per seat count, built once (its tables take a moment to compile)."""
+    return (_team_ruleset if seats == 4 else _ruleset)()
+
+
+def _determinize(state: Any, side: str, rng: random.Random) -> Any:
+    from .determinize import determinize
+
+    return determinize(_rules_for(state.seats), state, side, rng)
+
+
+def _hidden() -> tuple[str, ...]:
+    """Every card's count in each deck: a seat sees only how many cards are left (position.py)."""
+    import tomllib
+    from pathlib import Path
+
+    data = tomllib.loads((Path(__file__).parent / "data" / "cards.toml").read_text(encoding="utf-8"))
+    return tuple(f"deck.{army}.{card['id']}" for army in ("allied", "axis") for card in data[army])
+
+
+HIDDEN = _hidden()
+"""What no seat's observation carries: which cards are left in each deck (a seat sees only their number).
+The other seats' hands and the enemy's face-down deployment are hidden too, per seat (position.py: a
+partner's or the enemy's hand is its size), and `determinize` draws them all again."""
+
+_COMMON: dict[str, Any] = {
+    "odds": _odds,
+    "agents": _agents,
+    "terminal": _terminal,
+    "board": _board,
+    "describe_actions": _describe_actions,
+    "help": HELP,
+    "option_specs": _option_specs,
+    "terms": _terms,
+    "bench_targets": {"random_steps": 3_000, "mcts_sims": 20},
+    "invariants": _invariants,
+    "hidden": HIDDEN,
+    "determinize": _determinize,
+}
+
+SPEC = GameSpec(id="saintlo", ruleset=_ruleset, **_COMMON)
+TEAM_SPEC = GameSpec(id="saintlo-teams", ruleset=_team_ruleset, **_COMMON)
