@@ -1,0 +1,252 @@
+"""Exact odds for Tunisia: one d12 test (11.5, 12.2) and every battle's joint outcome with air combat folded in.
+
+A test succeeds on a final roll (die + modifier) at or under the combat factor, always on a natural 1 and
+never on a natural 12 (11.5C, 12.2C). A battle is two independent tests (12.3): the attack, with the terrain
+modifier and the attacker's supports, and the defence, with only the defender's supports (12.1A); when both
+sides fly an air asset, an air combat first decides which of them adds its DRM (10.2C). Everything is
+enumerated exactly over the dice (12 x 12 air faces, then 12 faces a test): fractions over 12^k.
+
+The four outcomes of a battle (12.3, 14.1A): "defender" (the defender takes a loss and retreats), "attacker"
+(the attacker takes a loss), "both" (both take a loss, nobody retreats), "neither". Lone support assets (12.4)
+do not roll: a failed attack still makes them retreat, which is "neither" here (no loss).
+
+`TunisiaOdds` is the spec's odds capability: the calculator (`{"cmd":"odds","game":"tunisia","cf":C,
+"modifier":M}`), the survey of every attack legal now (`{"cmd":"odds"}`), each attack's and each defensive air
+choice's odds, and the battle being fought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from warroom.engine.errors import BadRequestError
+from warroom.engine.fields import reject_unknown
+from warroom.engine.spec import OddsField
+
+from .actions import AIR, ATTACK, NO_AIR, Action
+from .air import air_in_range, drm_of
+from .catalog import SIDE_NAMES
+from .combat import combat_factor, succeeds, support_drm
+from .stacking import occupants, unit_at
+from .state import Phase, TunisiaState
+
+if TYPE_CHECKING:
+    from .rules import TunisiaRules
+
+FACES = range(1, 13)
+OUTCOMES = ("defender", "attacker", "both", "neither")
+OUTCOME_WORDS = {"defender": "defender loses a step and retreats", "attacker": "attacker loses a step",
+                 "both": "both lose a step", "neither": "no loss"}
+
+
+def success(cf: int, modifier: int) -> Fraction:
+    """One d12 test: the chance that it succeeds (11.5, 12.2), exactly."""
+    return Fraction(sum(1 for roll in FACES if succeeds(roll, modifier, cf)), 12)
+
+
+def air_combat_odds(attacker_drm: int, defender_drm: int, attacker_roll: int = 0) -> dict[str, Fraction]:
+    """10.2: who survives the air combat: "attacker" (only the attacker's asset flies on), "defender", "none"
+    (both lose). A known attacker's roll (the first die already thrown) fixes that die."""
+    counts = {"attacker": 0, "defender": 0, "none": 0}
+    rolls = (attacker_roll,) if attacker_roll else FACES
+    for ra in rolls:
+        for rd in FACES:
+            a, d = ra + attacker_drm, rd + defender_drm
+            if a == d or (a <= 0 and d <= 0):
+                counts["none"] += 1
+            elif a < d:
+                counts["attacker"] += 1
+            else:
+                counts["defender"] += 1
+    total = 12 * len(rolls)
+    return {key: Fraction(n, total) for key, n in counts.items()}
+
+
+def joint(p_attack: Fraction, p_defence: Fraction | None) -> dict[str, Fraction]:
+    """12.3: the two tests are independent; `p_defence` None: lone support assets do not defend (12.4A)."""
+    pd = p_defence if p_defence is not None else Fraction(0)
+    return {"defender": p_attack * (1 - pd), "attacker": (1 - p_attack) * pd, "both": p_attack * pd,
+            "neither": (1 - p_attack) * (1 - pd)}
+
+
+def battle_outcome(rules: TunisiaRules, s: TunisiaState, attacker: int, origin: int, target: int,
+                   attacker_air: int, defender_air: int) -> dict[str, Any]:
+    """The exact joint outcome of one battle in position `s`: the attacking unit in `origin`, the defender's
+    hex `target`, the air asset each side flies (-1: none). Where the battle has begun, the dice already
+    thrown (`s.battle`) are kept: an air combat fought, an attack roll made."""
+    cat = rules.cat
+    side = cat.side[attacker]
+    b = s.battle
+    ongoing = b is not None and b.attacker == attacker and b.target == target
+    defender = b.defender if ongoing and b is not None else unit_at(cat, occupants(s).get(target, []))
+    terrain = cat.board.combat_modifier(origin, target)
+    ground_a = terrain + support_drm(cat, s, origin, side, -1)
+    ground_d = support_drm(cat, s, target, 1 - side, -1)
+    cf_a = combat_factor(cat, s, attacker)
+    cf_d = combat_factor(cat, s, defender) if defender >= 0 else 0
+    fought = ongoing and b is not None and s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL)
+    # which air assets reach the ground combat, with their chances (10.2C)
+    air_cases: list[tuple[Fraction, int, int]]
+    air: dict[str, Fraction] = {}
+    if attacker_air >= 0 and defender_air >= 0 and not fought:
+        known = b.attacker_air_roll if ongoing and b is not None and s.phase == Phase.AIR_ROLL_DEFENDER else 0
+        air = air_combat_odds(drm_of(cat, s, attacker_air), drm_of(cat, s, defender_air), known)
+        air_cases = [(air["attacker"], attacker_air, -1), (air["defender"], -1, defender_air), (air["none"], -1, -1)]
+    else:
+        air_cases = [(Fraction(1), attacker_air, defender_air)]
+    totals = dict.fromkeys(OUTCOMES, Fraction(0))
+    p_attack_total = Fraction(0)
+    p_defence_total = Fraction(0)
+    for weight, a_air, d_air in air_cases:
+        if weight == 0:
+            continue
+        mod_a = ground_a + (drm_of(cat, s, a_air) if a_air >= 0 else 0)
+        mod_d = ground_d + (drm_of(cat, s, d_air) if d_air >= 0 else 0)
+        rolled = ongoing and b is not None and s.phase == Phase.DEFENSE_ROLL  # the attack's die is thrown
+        p_a = Fraction(1 if b is not None and b.attack_hits else 0) if rolled else success(cf_a, mod_a)
+        p_d = success(cf_d, mod_d) if defender >= 0 else None
+        p_attack_total += weight * p_a
+        p_defence_total += weight * (p_d or 0)
+        for key, p in joint(p_a, p_d).items():
+            totals[key] += weight * p
+    out: dict[str, Any] = {
+        "attacker_unit": cat.ids[attacker], "from": rules.labels[origin], "to": rules.labels[target],
+        "defender_unit": cat.ids[defender] if defender >= 0 else None,
+        "attacker_cf": cf_a, "defender_cf": cf_d if defender >= 0 else None, "terrain": terrain,
+        "attacker_modifier": ground_a + (drm_of(cat, s, attacker_air) if attacker_air >= 0 else 0),
+        "defender_modifier": ground_d + (drm_of(cat, s, defender_air) if defender_air >= 0 else 0),
+        "attacker_air": cat.ids[attacker_air] if attacker_air >= 0 else None,
+        "defender_air": cat.ids[defender_air] if defender_air >= 0 else None,
+        "attack_succeeds": float(p_attack_total), "defence_succeeds": float(p_defence_total),
+        "outcome": {key: float(p) for key, p in totals.items()},
+        "exact": {key: str(p) for key, p in totals.items()},
+    }
+    if air:
+        out["air_combat"] = {key: float(p) for key, p in air.items()}
+    return out
+
+
+def _worst_for_attacker(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The defender's best air choice: the one that leaves the attacker the least (his success less his loss)."""
+    def edge(e: dict[str, Any]) -> float:
+        o = e["outcome"]
+        return float(o["defender"] + o["both"] - o["attacker"] - o["both"])
+
+    return min(entries, key=edge)
+
+
+def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str, Any]:
+    """One legal attack: the outcome against each defensive air choice the defender will have (7.3C), and as
+    headline the choice worst for the attacker (the defender decides after seeing the attack)."""
+    cat = rules.cat
+    act = Action.from_id(action)
+    origin, target = rules.hex(act.origin), rules.hex(act.target)
+    attacker = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
+    a_air = rules.piece(act.air) if act.air else -1
+    # the attacker's asset leaves its field when the attack is declared (7.4D): it is not there to defend
+    planes = air_in_range(cat, s, 1 - s.player, target, defending=True)
+    choices = [battle_outcome(rules, s, attacker, origin, target, a_air, p) for p in planes]
+    choices.append(battle_outcome(rules, s, attacker, origin, target, a_air, -1))  # the legal list's order
+    head = _worst_for_attacker(choices)
+    return {"action": action, "label": rules.describe_action(s, action), **head,
+            "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices]}
+
+
+def current_battle(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any] | None:
+    """The battle being fought, from its dice so far (None outside a battle's air and rolls)."""
+    b = s.battle
+    if b is None or s.phase not in (Phase.DEFENSIVE_AIR, Phase.AIR_ROLL_ATTACKER, Phase.AIR_ROLL_DEFENDER,
+                                    Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL):
+        return None
+    if s.phase == Phase.DEFENSIVE_AIR:
+        choices = [battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, p)
+                   for p in air_in_range(rules.cat, s, 1 - s.player, b.target, defending=True)]
+        choices.append(battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, -1))
+        head = _worst_for_attacker(choices)
+        return {**head, "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices]}
+    return battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, b.defender_air)
+
+
+def outcome_text(entry: Mapping[str, Any]) -> str:
+    o = entry["outcome"]
+    return " · ".join(f"{OUTCOME_WORDS[k]} {o[k]:.1%}" for k in OUTCOMES if o[k] > 0)
+
+
+class TunisiaOdds:
+    """Tunisia's odds for every front end (engine.spec.OddsCapability)."""
+
+    fields: tuple[OddsField, ...] = (
+        OddsField("cf", "integer", "the rolling unit's combat factor (its current side)", required=True),
+        OddsField("modifier", "integer", "the total modifier added to the d12 (terrain, support DRMs; negative helps)"),
+    )
+    answer = '{"ok":true,"success","fraction","needed","text"}'
+    position_answer = ('{"ok":true,"attacks":[{"action","outcome":{"defender","attacker","both","neither"},'
+                       '"defence_choices",...}],"battle"}')
+
+    def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """{"cf": C, "modifier": M} -> the chance one d12 test succeeds (11.5, 12.2)."""
+        reject_unknown(request, [f.name for f in self.fields], "tunisia odds")
+        cf, modifier = request.get("cf"), request.get("modifier", 0)
+        for name, value in (("cf", cf), ("modifier", modifier)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadRequestError(f'"{name}" must be a whole number, not {value!r}')
+        assert isinstance(cf, int) and isinstance(modifier, int)
+        p = success(cf, modifier)
+        needed = cf - modifier
+        return {"cf": cf, "modifier": modifier, "success": float(p), "fraction": str(p), "needed": needed,
+                "text": f"CF {cf}, modifier {modifier:+d}: success {p} ({float(p):.1%}): a natural 1 always, "
+                        f"a natural 12 never, else a die of {max(1, min(needed, 11))} or less (11.5)"}
+
+    def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
+        def number(name: str, text: str) -> int:
+            try:
+                return int(text)
+            except ValueError:
+                raise BadRequestError(f"--{name} is a whole number, e.g. 4 or -2, not {text!r}") from None
+
+        if values.get("cf") is None:
+            raise BadRequestError("--cf is required: the rolling unit's combat factor, e.g. --cf 5")
+        cf = number("cf", values["cf"])
+        if values.get("modifier") is None:  # a survey: every modifier from -5 to +5
+            return [{"cf": cf, "modifier": m} for m in range(-5, 6)]
+        return {"cf": cf, "modifier": number("modifier", values["modifier"])}
+
+    def describe(self, answer: Mapping[str, Any]) -> list[str]:
+        if "survey" in answer:
+            rows = answer["survey"]
+            return [f"Tunisia: one d12 test, CF {rows[0]['cf']}, by modifier"] + [
+                f"  modifier {r['modifier']:+d}: {r['fraction']} ({r['success']:.1%})" for r in rows]
+        return ["Tunisia: one d12 test (11.5, 12.2)", str(answer["text"])]
+
+    def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
+        attacks = []
+        if state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
+            attacks = [attack_survey(ruleset, state, a) for a in ruleset.legal_actions(state) if a.startswith("attack ")]
+        return {"attacks": attacks, "battle": current_battle(ruleset, state)}
+
+    def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
+        if action.startswith(ATTACK + " ") and state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
+            entry = attack_survey(ruleset, state, action)
+        elif state.phase == Phase.DEFENSIVE_AIR and (action == NO_AIR or action.startswith(AIR + " ")):
+            b = state.battle
+            asset = -1 if action == NO_AIR else ruleset.piece(Action.from_id(action).piece)
+            entry = battle_outcome(ruleset, state, b.attacker, b.origin, b.target, b.attacker_air, asset)
+        else:
+            return None
+        o = entry["outcome"]
+        p = Fraction(entry["exact"]["defender"]) + Fraction(entry["exact"]["both"])
+        return {"p": o["defender"] + o["both"], "fraction": str(p),
+                "text": f"attack succeeds {o['defender'] + o['both']:.1%}; {outcome_text(entry)}",
+                "outcome": o}
+
+    def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
+        entry = current_battle(ruleset, state)
+        if entry is None:
+            return []
+        b = state.battle
+        return [{**entry, "attacker_side": SIDE_NAMES[ruleset.cat.side[b.attacker]], "text": outcome_text(entry)}]
+
+
+__all__ = ["TunisiaOdds", "air_combat_odds", "attack_survey", "battle_outcome", "joint", "success"]
