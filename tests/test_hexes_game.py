@@ -244,7 +244,7 @@ def test_every_action_has_a_descriptor_with_its_unit_hexes_and_cost() -> None:
                     continue
                 assert d["id"] == f"{d['kind']} {d['unit']} {d['from']}->{d['to']}"
                 if d["kind"] == "move":
-                    assert d["cost"] == m.ruleset.reach(m.state, d["unit"])[d["to"]]  # type: ignore[typeddict-item]
+                    assert d["cost"] == m.ruleset.reach(m.state, d["unit"])[d["to"]]
                 else:
                     assert d["odds"] is True
             m.play(chooser.choice(legal))
@@ -298,9 +298,10 @@ def _cli(args: list[str], lines: list[str] | None = None) -> str:
     return result.output
 
 
-def test_terminal_shows_the_plain_board() -> None:
+def test_terminal_shows_the_hex_map() -> None:
     output = _cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["q"] * 3)
-    assert "Hex skirmish · turn 1 · R1 0102" in output
+    assert "Hex skirmish · turn 1 of 6 · Red turn" in output
+    assert "/ 0102 \\" in output and "R R1" in output and "Hexsides:  ~ river  = bridge" in output
 
 
 def test_simulate_plays_it_with_its_heuristic() -> None:

@@ -103,6 +103,14 @@ STYLES = {
     "mark:attack": "bold white on red",
     "mark:from": "bold black on cyan",
     "place": "bold",
+    "forest": "green",
+    "woods": "green",
+    "bocage": "green",
+    "marsh": "cyan",
+    "chott": "yellow",
+    "sea": "blue",
+    "water": "blue",
+    "lake": "blue",
 }
 """Colours by role (rich styles): a hexside kind, "label", "place", "mark:KIND". `TextHexMap(styles=...)` adds to them."""
 
@@ -180,6 +188,7 @@ class _Hex:
     row: int
     label: str
     signs: str  # the terrain letter, then the place's and the paths' signs
+    sign_styles: tuple[tuple[int, str], ...]  # (position in signs, colour) of the signs with a colour
     place: str  # the place's name, or ""
     sides: tuple[tuple[str, str] | None, ...]  # per direction: (glyph, kind) of a featured hexside, else None
 
@@ -228,6 +237,7 @@ class TextHexMap:
         self.hexside_glyphs = {kind: glyphs.get(kind, kind[:1]) for kind in (hexsides or {})}
 
         path_signs: dict[int, list[str]] = {}
+        path_kinds: dict[int, list[str]] = {}
         self.path_glyphs: dict[str, str] = {}
         for path in paths:
             sign = {**DEFAULT_PATH_GLYPHS, **(path_glyphs or {})}.get(path.kind, path.kind[:1])
@@ -236,6 +246,7 @@ class TextHexMap:
                 _check_hex(grid, i, f"{path.kind} {path.name!r}")
                 if sign not in path_signs.setdefault(i, []):
                     path_signs[i].append(sign)
+                    path_kinds.setdefault(i, []).append(path.kind)
 
         self.place_glyphs: dict[str, str] = {}
         place_at: dict[int, HexPlace] = {}
@@ -251,12 +262,16 @@ class TextHexMap:
             here = place_at.get(i)
             signs = self.terrain_glyphs[terrain_of[i]] + (self.place_glyphs[here.kind] if here else "")
             signs += "".join(path_signs.get(i, ()))
+            kinds = [terrain_of[i], *([here.kind] if here else []), *path_kinds.get(i, ())]
+            sign_styles = tuple((k, self.styles[kind]) for k, kind in enumerate(kinds) if self.styles.get(kind))
             side_to = dict(grid.adjacent[i])  # neighbour -> the hexside between
             sides: list[tuple[str, str] | None] = []
             for j in grid.neighbour_table[i]:
                 featured = side_kind.get(side_to[j]) if j >= 0 else None
                 sides.append((self.hexside_glyphs[featured], featured) if featured is not None else None)
-            hexes.append(_Hex(i, column, row, grid.labels[i], signs, here.name if here else "", tuple(sides)))
+            hexes.append(
+                _Hex(i, column, row, grid.labels[i], signs, sign_styles, here.name if here else "", tuple(sides))
+            )
         self.hexes: tuple[_Hex, ...] = tuple(hexes)
         self.terrain_of = tuple(terrain_of)
         self.whole = Window(
@@ -361,6 +376,8 @@ class TextHexMap:
             else:
                 name = f" {h.place}" if h.place and len(h.signs) < fw - 1 else ""
                 _put(canvas, y + fy, x + fx, (h.signs + name)[:fw])
+                for k, style in h.sign_styles:
+                    spans.append((y + fy, x + fx + k, x + fx + k + 1, style))
                 if h.place:
                     spans.append((y + fy, x + fx, x + fx + fw, styles["place"]))
             stack = units.get(h.index)
@@ -392,7 +409,8 @@ class TextHexMap:
         if not legend:
             return drawing
         drawing.append("\n")
-        drawing.append_text(self.legend(visible, units, marks, shown, sides or {}, notes, width or canvas_width))
+        wrap = width or max(80, canvas_width)
+        drawing.append_text(self.legend(visible, units, marks, shown, sides or {}, notes, wrap))
         return drawing
 
     def view(

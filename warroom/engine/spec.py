@@ -166,6 +166,7 @@ ActionDescriptor = TypedDict(
         "air": bool,
         "face": int,
         "odds": bool,
+        "cost": float,
     },
     total=False,
 )
@@ -173,7 +174,9 @@ ActionDescriptor = TypedDict(
 words), `kind` (the verb: "attack", "move", "end"), and where it applies: the `unit` that acts, the place it
 goes `from` and `to`; a force (`armor`, `infantry`) and, for a choice over several places, `parts` (each
 {"from", "armor", "infantry"}); `face` for a die typed in; `odds`: True where the action involves a die, so
-its exact odds are worth asking (`OddsCapability.action_odds`). Only `id`, `label` and `kind` are always there."""
+its exact odds are worth asking (`OddsCapability.action_odds`); `cost`: a move's movement points, as the
+rules count them (a board prints it in the hex the move reaches). Only `id`, `label` and `kind` are always
+there."""
 
 
 @dataclass(frozen=True, slots=True)

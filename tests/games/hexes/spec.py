@@ -1,5 +1,6 @@
 """Hex skirmish's game contract: the ruleset, its browser board (drawn with the shared hex map kit), action
-descriptors, odds, agents, a plain terminal view and invariants.
+descriptors, odds, agents, a terminal view (its map drawn with the shared text hex map, warroom.hexmap_text) and
+invariants.
 
 Registered only by the tests: `registered("hexskirmish", "games.hexes.spec:SPEC")`, or for a subprocess
 WARROOM_GAMES="hexskirmish=games.hexes.spec:SPEC" with tests/ on PYTHONPATH. Its id is not its folder's name:
@@ -86,14 +87,50 @@ def _agents() -> AgentHooks:
 
 
 def _terminal() -> TerminalView:
+    from rich.console import Group
     from rich.text import Text
 
-    def render_board(match: Any) -> Text:
-        units = match.ruleset.state_to_json(match.state)["units"]
-        shown = ", ".join(
-            f"{uid} {u['hex'] or 'eliminated'}{' (reduced)' if u['steps'] == 1 else ''}" for uid, u in units.items()
-        )
-        return Text(f"Hex skirmish · turn {match.state.turn} · {shown}")
+    from warroom.hexmap_text import Counter, TextHexMap, move_marks, target_marks
+    from warroom.web.hexmap import HexPath, HexPlace
+
+    grid = rules.GRID
+    # the same map data the browser's layout (web/layout.py) gives the shared hex map builder
+    hex_map = TextHexMap(
+        grid,
+        terrain=rules.TERRAIN,
+        hexsides={"river": rules.RIVER_SIDES, "bridge": [rules.BRIDGE_SIDE]},
+        paths=[HexPath("road", [grid.at(label) for label in rules.ROAD], "the road")],
+        places=[HexPlace(grid.at(rules.TOWN), "Town")],
+    )
+    colour = {rules.RED: "bold red", rules.BLUE: "bold blue"}
+
+    def render_board(match: Any) -> Group:
+        """The map with every unit, and for the side to act: where its units can move (the fewest MP any of them
+        needs) and which enemy units they can attack."""
+        state, ruleset = match.state, match.ruleset
+        units: dict[int, list[Counter]] = {}
+        for uid, unit in state.units.items():
+            if unit.hex is not None:
+                side = rules.side_of(uid)
+                name = uid + ("'" if unit.steps == 1 else "")
+                units[grid.at(unit.hex)] = [Counter(side[0], name, colour[side])]
+        costs: dict[int, float] = {}
+        targets: set[int] = set()
+        for action in _describe_actions(ruleset, state, match.legal_actions()):
+            if action["kind"] == "move":
+                to = grid.at(action["to"])
+                costs[to] = min(action["cost"], costs.get(to, action["cost"]))
+            elif action["kind"] == "attack":
+                targets.add(grid.at(action["to"]))
+        marks = {**move_marks(costs), **target_marks(targets)}
+        focus = [grid.at(u.hex) for u in state.units.values() if u.hex is not None]
+        turn, phase = ruleset.turn_and_phase(state)
+        head = Text(f"Hex skirmish · turn {turn} of {rules.TURNS} · {phase}", style="bold")
+        notes = ["R1 B1 infantry (3 MP, attack 2), R2 B2 armour (4 MP, attack 3); ' reduced: one step left (Hexes 2)"]
+        if marks:
+            notes.append("A number is the fewest MP any unit still to act needs; the menu lists each unit's moves.")
+        sides = {side[0]: side for side in rules.SIDES}
+        return Group(head, hex_map.view(units, marks, focus=focus, sides=sides, notes=notes))
 
     return TerminalView(render_board=render_board, help_text=HELP)
 
