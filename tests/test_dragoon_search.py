@@ -8,7 +8,7 @@ from tests.dragoon_positions import game, position, rules
 from warroom.ai import agent_hooks, get_agent
 from warroom.games.dragoon.ai import heuristic_policy
 from warroom.games.dragoon.rules import DragoonRules
-from warroom.games.dragoon.search import PairedDice, PlayoutSearch, SearchAgent, confident_best
+from warroom.games.dragoon.search import PairedDice, PlayoutSearch, SearchAgent, candidate_moves, confident_best
 from warroom.games.dragoon.state import DragoonState
 
 
@@ -104,3 +104,11 @@ def test_search_is_the_spec_hook_and_the_heuristic_is_unchanged() -> None:
     assert hooks.search is not None and hooks.heuristic_policy is heuristic_policy
     agent = get_agent("search", "dragoon", budget_ms=50, seed=1)
     assert isinstance(agent, SearchAgent) and agent.budget_ms == 50
+
+
+def test_ending_with_rp_in_hand_is_weighed_only_where_the_heuristic_ends() -> None:
+    # Using Action Charts: "RP cannot be saved from turn to turn"
+    match = _last_turn_at_marseilles()
+    assert "end" in match.legal_actions()
+    assert "end" not in candidate_moves(rules(), match.state)
+    assert set(candidate_moves(rules(), match.state)) == set(match.legal_actions()) - {"end"}
