@@ -1,0 +1,290 @@
+"""Tunisia's computer players: a heuristic for each side, with a one-line reason, and the leaf value for search.
+
+The heuristic reads the victory conditions (4.0): the Allies win by occupying all five ports at once or
+destroying every Axis counter, the Axis by standing in the airbase 8821, by three Allied airfields with no
+Allied port, or by lasting the last turn. So:
+
+- Allied units march on the ports no Allied unit holds (land distance, precomputed once), stay in a port
+  once there, and one always guards 8821 (an enemy piece there is never entered, 8.7A).
+- Axis units garrison the ports and villages nearest them, and the rest press towards 8821; a unit that can
+  reach 8821 goes there at once (the sudden win).
+- Support assets join a friendly unit at the front (their DRM counts only stacked, 11.4, 12.1B).
+- An attack is made when its exact odds (odds.py: both tests, the air combat folded in) give more chance of
+  hurting the enemy than of being hurt, by a margin that depends on what the hex is worth.
+- The defender flies air when it lowers the attacker's edge; a loss falls on the piece that loses least;
+  retreats go towards the side's objectives; advances into ports, villages and towards them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .catalog import ALLIED, AXIS, SIDE_NAMES
+from .odds import attack_survey, battle_outcome
+from .state import Phase, TunisiaState
+
+if TYPE_CHECKING:
+    from .rules import TunisiaRules
+
+SEARCH_CONFIDENCE = 1.0
+"""MCTS keeps the heuristic's move unless another beats it by this many standard errors."""
+CANDIDATES = 8
+"""Moves MCTS expands at a movement step: the heuristic's best by gain (some 2,000 are legal)."""
+GUARD, PORT, VILLAGE, STEP = 60.0, 30.0, 6.0, 2.0
+"""What a hex is worth to a unit: the airbase guarded, a port, a village; each hex nearer the goal."""
+
+
+@cache
+def land_distances(rules: TunisiaRules, target: int) -> tuple[int, ...]:
+    """Hexes over land from every hex to `target` (breadth first; 999 where the sea cuts it off)."""
+    board = rules.board
+    far = 999
+    dist = [far] * len(board.grid.hexes)
+    dist[target] = 0
+    queue = deque([target])
+    neighbours, land = board.grid.neighbour_table, board.land
+    while queue:
+        h = queue.popleft()
+        for j in neighbours[h]:
+            if j >= 0 and j in land and dist[j] == far:
+                dist[j] = dist[h] + 1
+                queue.append(j)
+    return tuple(dist)
+
+
+def _field(rules: TunisiaRules, targets: list[int]) -> list[int]:
+    """Each hex's land distance to the nearest of `targets`."""
+    tables = [land_distances(rules, t) for t in targets]
+    if not tables:
+        return [0] * len(rules.board.grid.hexes)
+    return [min(col) for col in zip(*tables, strict=True)]
+
+
+class Plan:
+    """What one side's pieces aim at in a position, computed once per decision."""
+
+    def __init__(self, rules: TunisiaRules, s: TunisiaState, side: int) -> None:
+        cat, board = rules.cat, rules.board
+        self.rules, self.side = rules, side
+        loc = s.loc
+        self.units_at: dict[int, int] = {}
+        self.enemy_at: set[int] = set()
+        for p, where in enumerate(loc):
+            if where < 0:
+                continue
+            if cat.side[p] == side:
+                if cat.is_unit[p]:
+                    self.units_at[where] = p
+            else:
+                self.enemy_at.add(where)
+        ports = list(board.ports)
+        self.held = {h for h in ports if h in self.units_at}
+        open_ports = [h for h in ports if h not in self.held] or ports
+        self.port_field = _field(rules, open_ports)
+        self.airbase_field = land_distances(rules, board.airbase)
+        neighbours = board.grid.neighbour_table
+        self.front = {h for h in self.units_at if any(j in self.enemy_at for j in neighbours[h] if j >= 0)}
+        self.villages, self.ports, self.airbase = board.villages, set(ports), board.airbase
+
+    def value(self, piece: int, h: int, here: int) -> float:
+        """What hex `h` is worth to `piece` (now in `here`), for the side's goals."""
+        cat = self.rules.cat
+        if not cat.is_unit[piece]:  # a support asset: with a unit at the front
+            return 10.0 if h in self.front and h != here else (5.0 if h in self.units_at and h != here else 0.0)
+        if self.side == ALLIED:
+            worth = 0.0
+            if h == self.airbase and (h == here or h not in self.units_at):
+                worth += GUARD
+            if h in self.ports and (h == here or h not in self.units_at):
+                worth += PORT
+            return worth - STEP * self.port_field[h]
+        worth = 0.0
+        if h == self.airbase:
+            return 1000.0  # 4.0B: the sudden win
+        if h in self.ports and (h == here or h not in self.units_at):
+            worth += PORT
+        elif h in self.villages and (h == here or h not in self.units_at):
+            worth += VILLAGE
+        return worth - 0.5 * self.airbase_field[h]
+
+
+def _move_gain(rules: TunisiaRules, s: TunisiaState, plan: Plan, action: str) -> float:
+    _, piece_id, origin, target = action.split(" ")
+    piece = rules.cat.index[piece_id]
+    here, there = rules.hex(origin), rules.hex(target)
+    return plan.value(piece, there, here) - plan.value(piece, here, here)
+
+
+def ranked_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[tuple[float, str]]:
+    plan = Plan(rules, s, s.player)
+    return sorted(((_move_gain(rules, s, plan, a), a) for a in legal if a.startswith("move ")), reverse=True)
+
+
+def _attack_score(rules: TunisiaRules, s: TunisiaState, action: str) -> tuple[float, dict[str, Any]]:
+    entry = attack_survey(rules, s, action)
+    o = entry["outcome"]
+    hurt, hurt_back = o["defender"] + o["both"], o["attacker"] + o["both"]
+    target = rules.hex(entry["to"])
+    board = rules.board
+    stake = 0.15 if target in board.ports else 0.05 if target in board.villages else 0.0
+    air_cost = 0.04 if entry["attacker_air"] else 0.0  # an asset flown may be lost in the air combat
+    return hurt - hurt_back + stake - air_cost, entry
+
+
+def _loss_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    cat = rules.cat
+
+    def cost(action: str) -> float:
+        p = cat.index[Action.from_id(action).piece]
+        if cat.is_unit[p]:
+            keeps = cat.steps[p] == 2 and not s.reduced[p]  # 13.1A: flipped, not lost
+            return (1.0 if keeps else 6.0) + cat.cf[p] * 0.1
+        return 3.0 + (4.0 if cat.is_general[p] else 0.0) - 0.2 * (cat.drm[p] or 0)
+
+    best = min(legal, key=cost)
+    return best, f"{rules.describe_action(s, best)}: the piece that loses least (13.1C)."
+
+
+def _closest(rules: TunisiaRules, s: TunisiaState, legal: list[str], side: int, why: str) -> tuple[str, str]:
+    """The choice whose hex is worth most to `side` (retreats, bases, placements, replacements)."""
+    plan = Plan(rules, s, side)
+    cat = rules.cat
+
+    def worth(action: str) -> float:
+        act = Action.from_id(action)
+        piece = cat.index.get(act.piece, -1)
+        h = rules.hex(act.target)
+        if piece >= 0 and cat.is_air[piece]:  # an airfield near the front: more battles in range
+            return -min((rules.board.grid.distance(h, e) for e in plan.enemy_at), default=0)
+        return plan.value(piece, h, -1) if piece >= 0 else 0.0
+
+    best = max(legal, key=worth)
+    return best, f"{rules.describe_action(s, best)}: {why}"
+
+
+def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
+    """The heuristic's action for the side to act, and why (one line)."""
+    legal = rules.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0], f"{rules.describe_action(s, legal[0])}: the only legal choice."
+    phase, side = s.phase, s.player
+    name = SIDE_NAMES[side]
+    if phase == Phase.MOVEMENT:
+        moves = [a for a in legal if a.startswith("move ")]
+        if moves:
+            plan = Plan(rules, s, side)
+            gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
+            if gain > 0.5:
+                goal = "towards 8821" if side == AXIS else "towards the ports"
+                return best, f"{rules.describe_action(s, best)}: {goal} (worth {gain:.0f})."
+        return "end", f"{name}: every piece is where it serves best; end the Movement Phase."
+    if phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
+        attacks = [a for a in legal if a.startswith("attack ")]
+        threshold = 0.0 if side == ALLIED else 0.1
+        if attacks:
+            score, best = max((_attack_score(rules, s, a)[0], a) for a in attacks)
+            if score > threshold:
+                entry = _attack_score(rules, s, best)[1]
+                o = entry["outcome"]
+                return best, (f"{rules.describe_action(s, best)}: hurts {entry['defender_unit'] or 'the support assets'} "
+                              f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2).")
+        if phase == Phase.BREAKTHROUGH:
+            moves = [a for a in legal if a.startswith("move ")]
+            if moves:
+                plan = Plan(rules, s, side)
+                gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
+                if gain > 0.5:
+                    return best, f"{rules.describe_action(s, best)}: the breakthrough presses on (15.0)."
+        return "end", f"{name}: no attack at good odds left; end the phase."
+    if phase == Phase.DEFENSIVE_AIR:
+        fight = s.battle
+        assert fight is not None
+
+        def edge(action: str) -> float:
+            asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
+            o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)["outcome"]
+            return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
+
+        best = min(legal, key=edge)
+        return best, f"{rules.describe_action(s, best)}: the choice that blunts the attack most (7.3C)."
+    if phase in (Phase.DEFENDER_LOSS, Phase.ATTACKER_LOSS):
+        return _loss_choice(rules, s, legal)
+    if phase == Phase.RETREAT:
+        return _closest(rules, s, legal, 1 - s.player, "the retreat towards our goals (14.1).")
+    if phase == Phase.ADVANCE:
+        b = s.battle
+        assert b is not None
+        plan = Plan(rules, s, side)
+        go = plan.value(b.attacker, b.target, b.origin) >= plan.value(b.attacker, b.origin, b.origin)
+        best = legal[0] if go else "no advance"
+        return best, f"{rules.describe_action(s, best)}: {'the hex is worth more' if go else 'holding is worth more'} (14.3)."
+    if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
+        owner = side if phase == Phase.RETURN_ATTACKER else 1 - side
+        return _closest(rules, s, legal, owner, "the airfield nearest the enemy (7.6).")
+    if phase == Phase.REPLACEMENT:
+        rebuilds = [a for a in legal if a.startswith("rebuild ")]
+        if rebuilds:
+            cat = rules.cat
+            best = max(rebuilds, key=lambda a: cat.cf[cat.index[a.split(" ")[1]]])
+            return best, f"{rules.describe_action(s, best)}: the strongest piece back to full strength (7.7F)."
+        replaces = [a for a in legal if a.startswith("replace ")]
+        if replaces:
+            return _closest(rules, s, replaces, side, "back where it serves best (7.7G).")
+        return "end", f"{name}: no replacement to take."
+    if phase in (Phase.PLACEMENT, Phase.SETUP):
+        return _closest(rules, s, legal, side, "where it serves best (5.0, 16.0).")
+    return legal[0], f"{rules.describe_action(s, legal[0])}."
+
+
+def candidate_actions(rules: TunisiaRules, s: TunisiaState) -> list[str]:
+    """Search expands the heuristic's best moves and `end` in a Movement Phase, every action elsewhere."""
+    legal = rules.legal_actions(s)
+    if s.phase != Phase.MOVEMENT or len(legal) <= CANDIDATES + 1:
+        return legal
+    return [a for _, a in ranked_moves(rules, s, legal)[:CANDIDATES]] + ["end"]
+
+
+def allied_chance(rules: TunisiaRules, s: TunisiaState) -> float:
+    """A rough chance of an Allied win: ports held, the march on the rest, the Axis strength destroyed, time."""
+    result = rules.result(s)
+    if result is not None:
+        return 1.0 if result.winner == SIDE_NAMES[ALLIED] else 0.0
+    cat = rules.cat
+    plan = Plan(rules, s, ALLIED)
+    held = len(plan.held) / len(rules.board.ports)
+    units = [s.loc[p] for p in cat.by_side[ALLIED] if cat.is_unit[p] and s.loc[p] >= 0]
+    near = sorted(plan.port_field[h] for h in units)[:5]
+    march = 1.0 - min(1.0, (sum(near) / len(near) if near else 20.0) / 20.0)
+    axis_alive = sum(1 for p in cat.by_side[AXIS] if cat.is_unit[p] and s.loc[p] >= 0)
+    axis_all = sum(1 for p in cat.by_side[AXIS] if cat.is_unit[p] and not cat.is_battlegroup[p])
+    destroyed = 1.0 - axis_alive / max(1, axis_all)
+    time_left = max(0.0, (rules.last_turn - s.turn + 1) / rules.last_turn)
+    raw = 0.45 * held + 0.25 * march + 0.3 * destroyed
+    return max(0.02, min(0.98, raw * (0.5 + 0.5 * time_left)))
+
+
+def evaluate(rules: TunisiaRules, s: TunisiaState) -> dict[str, float]:
+    p = allied_chance(rules, s)
+    return {SIDE_NAMES[ALLIED]: p, SIDE_NAMES[AXIS]: 1.0 - p}
+
+
+def value_text(rules: TunisiaRules, value: float) -> str:
+    return f"about {value:.0%} to win"
+
+
+def summarize(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
+    """A finished game's facts for simulation reports."""
+    cat = rules.cat
+    plan = Plan(rules, s, ALLIED)
+    return {
+        "turn": s.turn,
+        "allied_ports": len(plan.held),
+        "axis_units": sum(1 for p in cat.by_side[AXIS] if cat.is_unit[p] and s.loc[p] >= 0),
+        "allied_units": sum(1 for p in cat.by_side[ALLIED] if cat.is_unit[p] and s.loc[p] >= 0),
+    }
+
+
+__all__ = ["allied_chance", "candidate_actions", "evaluate", "heuristic_policy", "summarize", "value_text"]
