@@ -187,6 +187,13 @@ def test_a_450_hex_map_fits_the_widths_promised_and_renders_fast() -> None:
         text = plain(hex_map.view(units, marks, focus=[grid.at("8012")], sides={"A": "one side", "X": "other"}), width)
         assert max(map(len, text.splitlines())) <= width
         assert "8012" in text and "Showing:  columns" in text
+    # a height: the rows that fit, around the focus (the console's height less `leave_lines` for the menu)
+    out = io.StringIO()
+    console = Console(file=out, width=160, height=50, no_color=True, color_system=None)
+    console.print(hex_map.view(units, marks, focus=[grid.at("8012")], leave_lines=10, legend=False))
+    drawn = out.getvalue().splitlines()
+    assert len(drawn) <= 40 and "8012" in out.getvalue() and "8001" not in out.getvalue()
+    assert len(plain(hex_map.render(height=23, legend=False)).splitlines()) <= 23
     started = time.perf_counter()
     for _ in range(5):
         hex_map.render(units, marks)

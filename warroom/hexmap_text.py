@@ -1,37 +1,41 @@
-"""A hex map as text for the terminal: every hex with its label, terrain, place, road and top unit or stack,
+r"""A hex map as text for the terminal: every hex with its label, terrain, place, road and top unit or stack,
 rivers and bridges on the hexsides, highlighted hexes (a move's MP cost, an attack's target) and a legend.
 
 A hex game's terminal view builds one `TextHexMap` from the same data it gives the browser's builder
 (`warroom.web.hexmap.hex_layout`: a terrain class per hex, hexside numbers per kind, `HexPath` chains, `HexPlace`
-names), once, and calls `render` (or `view`, which fits the console's width when printed) with the position's
-units and marks after each decision. Nothing here names a game.
+names), once, and calls `view` (or `render`) with the position's units and marks after each decision. Nothing
+here names a game.
 
-Why this drawing. Flat-topped column maps are drawn the classic ASCII way, hexes of four lines and ten
-characters whose edges are shared with their neighbours:
+Why this drawing. Flat-topped column maps are drawn the classic ASCII way, hexes four lines tall and ten
+characters wide whose edges are shared with their neighbours (two hexes of the test game, 0403 holding a stack
+of two, 0503 reachable for 1.5 MP across the bridge):
 
-      ______
-     / 0403 \\______
-    / .*   2 / 0503 \\
-    \\ R R1+1=  .     /
-     \\______/ B B2   /
+              ______
+             ~ 0503 \
+      ______~.+   1.5\
+     / 0403 =        /
+    /t*+ Town=______/
+    \R R1+1  ~
+     \______~
 
 The drawn edges make adjacency plain (an offset grid of cells does not), and every hexside is characters of
-its own, so a river (`~`), a bridge (`=`) or a border (`:`) is drawn on the hexside itself, as on the printed
-map. A hex's inside holds its label (what the action menu names), a line for the terrain letter, the signs of
-its place, roads and railways and either a mark (a number: MP to move there) or the place's name, and a line
-for the top unit (side marker, designation, "+N" for N more units beneath). The columns step 8 characters: an
-18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall. A narrower console gets a window, the most
-columns that fit, around the hexes in focus (`render(width=...)`, or `view`, which reads the console's width);
-`window` or `Window` crops to given printed columns and rows, `max_rows` to a height. Pointy-topped row maps
-are drawn as a brick wall of cells ten characters apart, alternate rows shifted by half a cell, whose
-`|` sides and half-cell `-` runs are the hexsides (the same six a pointy hex has).
+its own, so a river (`~`), a bridge (`=`) or a border (`:`) lies on the hexside itself, as on the printed map.
+A hex's inside holds its label (what the action menu names); a line with the terrain letter, the signs of its
+place, roads and railways, then either a mark (a number: MP to move there; X: a target) or the place's name;
+and a line for the top unit: side marker, designation, "+N" for N more units beneath. Columns step 8
+characters: an 18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall, so a console of 160 shows it
+whole; a narrower one gets a window, the most columns that fit around the hexes in focus (`view` reads the
+console's width; `render(width=)`). `window` (a `Window` of printed columns and rows, or `window_around`) crops
+to a region, `max_rows` or `height` to a height. Pointy-topped row maps are drawn as a brick wall of cells ten
+characters apart, alternate rows shifted by half a cell, whose `|` sides and half-cell `-` runs are the six
+hexsides.
 
 Colour only adds: with NO_COLOR, piped or monochrome, every distinction (side, feature, mark) is still in the
-text, and the legend under the map says what each sign means.
+text, and the legend under the map says what each sign in view means.
 
-Speed: an 18 x 25 map with 40 units, 30 marks, rivers, roads and places renders in about 6 ms (measured once
-on the shared 2-core machine; tests/test_hexmap_text.py holds it under a generous bound), so the board is
-redrawn after every decision.
+Speed: an 18 x 25 map with rivers, a border, roads, 30 places, 40 stacks and 30 marks renders in 6-15 ms and
+prints through rich in 50-90 ms (measured once on the shared 2-core machine; tests/test_hexmap_text.py holds
+the render under a generous bound): quick enough to redraw after every decision.
 """
 
 from __future__ import annotations
@@ -318,15 +322,20 @@ class TextHexMap:
         focus: Iterable[int] = (),
         width: int | None = None,
         max_rows: int | None = None,
+        height: int | None = None,
         sides: Mapping[str, str] | None = None,
         notes: Sequence[str] = (),
         legend: bool = True,
     ) -> Text:
-        """The map (or `window` of it, fitted to `width` characters and `max_rows` hex rows around `focus`) with
-        `units` (hex -> its counters, the top one first) and `marks` (hex -> Mark), then the legend: the signs
-        used in view, `sides` (marker -> the side's name), the places in view and any `notes` (one line each)."""
+        """The map (or `window` of it, fitted to `width` characters, and to `max_rows` hex rows or `height` lines
+        of drawing, around `focus`) with `units` (hex -> its counters, the top one first) and `marks` (hex -> Mark),
+        then the legend: the signs used in view, `sides` (marker -> the side's name), the places in view and any
+        `notes` (one line each)."""
         units = units or {}
         marks = marks or {}
+        if height is not None:
+            fits = max(1, (height - self.geometry.extra_height) // self.geometry.row_pitch)
+            max_rows = fits if max_rows is None else min(max_rows, fits)
         shown = self.fit(window or self.whole, focus, width, max_rows)
         geo = self.geometry
         first_column, first_row = shown.columns.start, shown.rows.start
@@ -419,7 +428,8 @@ class TextHexMap:
         marks: Mapping[int, Mark] | None = None,
         **options: Any,
     ) -> HexMapView:
-        """A renderable that draws `render(units, marks, **options)` fitted to the console's width when printed."""
+        """A renderable that draws `render(units, marks, **options)` fitted to the console's width when printed
+        (and to its height, less `leave_lines=N`, where that option is given)."""
         return HexMapView(self, units or {}, marks or {}, options)
 
     def legend(
@@ -496,7 +506,8 @@ class TextHexMap:
 @dataclass(frozen=True, slots=True)
 class HexMapView:
     """`TextHexMap.render` as a rich renderable: fitted to the console's width when printed (a narrow terminal
-    gets a window around the focus), so a game's `render_board` can return it as is."""
+    gets a window around the focus), so a game's `render_board` can return it as is. The option `leave_lines`
+    fits the drawing's height too: the console's height less that many lines (for the legend and the menu)."""
 
     map: TextHexMap
     units: Mapping[int, Sequence[Counter]]
@@ -504,8 +515,13 @@ class HexMapView:
     options: Mapping[str, Any]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = min(options.max_width, self.options.get("width") or options.max_width)
-        yield self.map.render(self.units, self.marks, **{**self.options, "width": width})
+        chosen = dict(self.options)
+        leave = chosen.pop("leave_lines", None)
+        chosen["width"] = min(options.max_width, chosen.get("width") or options.max_width)
+        if leave is not None:
+            room = (options.height or console.height) - leave
+            chosen["height"] = room if chosen.get("height") is None else min(room, chosen["height"])
+        yield self.map.render(self.units, self.marks, **chosen)
 
 
 # -- helpers -----------------------------------------------------------------------------------------------
