@@ -85,6 +85,28 @@ def test_the_drawing_is_hexes_sharing_their_edges() -> None:
     assert label == "0304" and signs.startswith("f") and unit.strip() == ""
 
 
+@pytest.mark.parametrize("offset", ["even-q", "odd-q", "even-r", "odd-r"])
+def test_neighbours_draw_their_shared_hexside_on_the_same_characters(offset: str) -> None:
+    # the tessellation: hex i's side towards j is exactly j's side towards i, and no two hexes' insides overlap
+    grid, hex_map = small_map(offset)
+    geometry = hex_map.geometry
+    first_column, first_row = hex_map.whole.columns.start, hex_map.whole.rows.start
+    inside: dict[tuple[int, int], int] = {}
+    for i in range(grid.n):
+        x, y = hex_map.origin(i, first_column, first_row)
+        for direction, j in enumerate(grid.neighbour_table[i]):
+            if j < 0:
+                continue
+            xj, yj = hex_map.origin(j, first_column, first_row)
+            back = grid.neighbour_table[j].index(i)
+            mine = {(y + dy, x + dx) for dy, dx, _ in geometry.sides[direction]}
+            theirs = {(yj + dy, xj + dx) for dy, dx, _ in geometry.sides[back]}
+            assert mine == theirs, (offset, grid.labels[i], grid.labels[j])
+        for dy, dx, width in geometry.slots:
+            for cell in ((y + dy, x + dx + k) for k in range(width)):
+                assert inside.setdefault(cell, i) == i, (offset, grid.labels[i], grid.labels[inside[cell]])
+
+
 def test_a_units_side_is_in_the_text_without_colour() -> None:
     grid, hex_map = small_map()
     units = {

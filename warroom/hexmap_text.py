@@ -313,6 +313,17 @@ class TextHexMap:
         return Window(columns, hex_rows)
 
     # -- drawing ---------------------------------------------------------------------------------------
+    def origin(self, i: int, first_column: int, first_row: int) -> tuple[int, int]:
+        """Where hex i's drawing starts (x, y: its geometry's origin) in a window whose first printed column and
+        row are given: the shifted columns (flat) or rows (pointy) of the grid's offset half a hex further."""
+        h, geo = self.hexes[i], self.geometry
+        shifted = 0 if self.grid.offset.startswith("even") else 1
+        if self.flat:
+            half = geo.row_pitch // 2 if h.column % 2 == shifted else 0
+            return geo.column_pitch * (h.column - first_column), geo.row_pitch * (h.row - first_row) + half
+        half = geo.column_pitch // 2 if h.row % 2 == shifted else 0
+        return geo.column_pitch * (h.column - first_column) + half, geo.row_pitch * (h.row - first_row)
+
     def render(
         self,
         units: Mapping[int, Sequence[Counter]] | None = None,
@@ -345,16 +356,9 @@ class TextHexMap:
         canvas = [[" "] * canvas_width for _ in range(canvas_height)]
         spans: list[tuple[int, int, int, str]] = []  # (line, start, end, style)
         styles = self.styles
-        shifted_parity = 0 if self.grid.offset.startswith("even") else 1
-        half = geo.row_pitch // 2 if self.flat else geo.column_pitch // 2
 
         for h in visible:
-            if self.flat:
-                x = geo.column_pitch * (h.column - first_column)
-                y = geo.row_pitch * (h.row - first_row) + (half if h.column % 2 == shifted_parity else 0)
-            else:
-                x = geo.column_pitch * (h.column - first_column) + (half if h.row % 2 == shifted_parity else 0)
-                y = geo.row_pitch * (h.row - first_row)
+            x, y = self.origin(h.index, first_column, first_row)
             for dy, dx, char in geo.corners:
                 canvas[y + dy][x + dx] = char
             for direction, cells in enumerate(geo.sides):
