@@ -12,6 +12,8 @@ from warroom.engine.data import load_toml
 from warroom.engine.errors import DataFileError
 
 DATA_FILE = Path(__file__).parent / "data" / "dragoon.toml"
+NEVER = 99
+"""The arrival turn of a unit that never arrives (it starts on the map): after every game's last turn."""
 
 
 class _Strict(BaseModel):
@@ -176,6 +178,13 @@ class Board:
         self.rp_roll = {int(face): n for face, n in data.rp_chart.roll.items()}
         self.bot_lines = {line.roll: line for line in data.bot_chart}
         self.bot_attackers = [i for i, g in enumerate(data.german) if g.route_of or g.kind == "panzer"]
+        self.escape_column: tuple[int, ...] = tuple(g for g, owner in enumerate(self.route_of) if owner < 0)
+        """The German units with no Allied route to defend: they march along the escape track (German Movement)."""
+        self.arrival_due: tuple[int, ...] = tuple(g.arrival_turn or NEVER for g in data.german)
+        """Per German unit, the turn from which it may arrive at Arles (NEVER: it starts on the map)."""
+        self.arrival_order: tuple[int, ...] = tuple(
+            sorted(range(len(data.german)), key=lambda g: data.german[g].arrival_turn or 0))
+        """The German units in the order they arrive (by arrival turn, ties in unit order)."""
         self.named = {**{u.id: ("allied", i) for i, u in enumerate(data.allied)}, **{g.id: ("german", i) for i, g in enumerate(data.german)}}
         self._require(("Avignon", "Montelimar", "Bollene", "Crest"), "locations")
         self._require(("VI-Corps", "3rd-ID"), "allied")

@@ -67,7 +67,9 @@ def _german_units(rules: DragoonRules, s: DragoonState, units: list[str] | str |
     """
     b = rules.board
     if units == "adjacent":
-        return [g for g in adjacent_from if faces_allied(rules, s, g)]
+        next_stop, where = rules.next_stop, s.german_loc
+        fronts = {next_stop[i][p + 1] for i, p in enumerate(s.allied_pos) if p != IN_BOX}  # as faces_allied asks
+        return [g for g in adjacent_from if where[g] >= 0 and where[g] in fronts]
     return [b.german_index[u] for u in units or [] if u in b.german_index]
 
 
@@ -76,9 +78,9 @@ def faces_allied(rules: DragoonRules, s: DragoonState, g: int) -> bool:
     loc = s.german_loc[g]
     if loc < 0:
         return False
-    next_stop = rules.next_stop
-    for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a loop: any() over a generator costs more here
-        if p != IN_BOX and next_stop[i][p + 1] == loc:
+    pos = s.allied_pos
+    for i, p in rules.facing.get(loc, ()):  # noqa: SIM110 - a loop: any() over a generator costs more here
+        if pos[i] == p:
             return True
     return False
 
@@ -90,9 +92,9 @@ def bot_target(rules: DragoonRules, s: DragoonState, g: int) -> int:
         return -1
     best = -1
     stall_only = g == rules.board.panzer and s.options["panzer_counterattack"] == STALL_ONLY
-    next_stop = rules.next_stop
-    for i, p in enumerate(s.allied_pos):
-        if p == IN_BOX or next_stop[i][p + 1] != loc:
+    pos = s.allied_pos
+    for i, p in rules.facing.get(loc, ()):  # the units on the map that attack loc next, by unit
+        if pos[i] != p:
             continue
         if s.stalled[i] and (p == 0 or rules.board.routes[i][p - 1] in s.german_loc):
             # a stalled unit on a beach or drop zone may not be attacked; nor one whose retreat

@@ -73,8 +73,10 @@ def _march(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     b = rules.board
     panzer = b.panzer
     track, pos = b.escape_track, b.escape_pos
-    column = [g for g in range(len(b.german)) if b.route_of[g] < 0 and s.german_loc[g] in pos]
-    column.sort(key=lambda g: -pos[s.german_loc[g]])  # lowest-numbered location first
+    where = s.german_loc
+    column = [g for g in b.escape_column if where[g] in pos]
+    if len(column) > 1:
+        column.sort(key=lambda g: -pos[where[g]])  # lowest-numbered location first
     for g in column:
         here = s.german_loc[g]
         if g == panzer and s.panzer_mode != PANZER_MOVING:
@@ -110,9 +112,13 @@ def _arrive(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     # Movement Phase Sequence: "Check for an arriving unit and place it in Arles. This unit does not
     # move on the turn it is placed." One blocked by a unit stuck in Arles waits and tries next turn.
     b = rules.board
-    arrivals = [g for g in range(len(b.german)) if s.german_loc[g] == ARRIVAL_BOX and (b.german[g].arrival_turn or 99) <= s.turn]
+    where = s.german_loc
+    if ARRIVAL_BOX not in where:
+        return
+    due, turn = b.arrival_due, s.turn
+    arrivals = [g for g in b.arrival_order if where[g] == ARRIVAL_BOX and due[g] <= turn]
     arles = b.escape_track[0]
-    for g in sorted(arrivals, key=lambda g: b.german[g].arrival_turn or 0):
+    for g in arrivals:
         if _crowded(rules, s, g, arles):
             if events.on:
                 events.emit("arrival_delayed", f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.",

@@ -19,7 +19,7 @@ from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
 from . import attacks, bot, movement
 from .actions import ACCEPT, ACTIVATE, ATTACK, END, FFI, INVADE, REROLL, REROLL_ID, Action
-from .advance import may_advance_into
+from .advance import advance_restriction
 from .board import Board, load_board
 from .odds import win_effect
 from .options import option_specs, parse_options
@@ -81,6 +81,16 @@ class DragoonRules:
                 else:
                     ids.append(("", ""))
             self.attack_id.append(ids)
+        # per location: the (Allied unit, route position) pairs that stand there (`allied_at`), and those
+        # that attack it next (`facing`), by unit; the box (IN_BOX) is neither
+        self.stands_at: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.facing: dict[int, tuple[tuple[int, int], ...]] = {}
+        for i, route in enumerate(b.routes):
+            for p, loc in enumerate(route):
+                self.stands_at[loc] = (*self.stands_at.get(loc, ()), (i, p))
+                target = self.next_stop[i][p + 1]
+                if target >= 0:
+                    self.facing[target] = (*self.facing.get(target, ()), (i, p))
         known = [END, REROLL_ID, ACCEPT, *self.invade_id, *self.activate_id, *self.ffi_id]
         known += [text for ids in self.attack_id for pair in ids for text in pair if text]
         self.actions: dict[str, Action] = {text: Action.from_id(text) for text in known}
@@ -153,7 +163,8 @@ class DragoonRules:
                         append(plain)
                         if air_ok:
                             append(air)
-                    elif may_advance_into(self, s, i, target):
+                    elif advance_restriction(self, s, i, target) is None and not self.allied_at(s, target):
+                        # may_advance_into, whose German test was just made
                         append(attack_id[i][p][0])
             if not ffi[i]:
                 append(self.ffi_id[i])
@@ -243,10 +254,10 @@ class DragoonRules:
         return self.next_stop[i][s.allied_pos[i] + 1]
 
     def allied_at(self, s: DragoonState, loc: int) -> bool:
-        """Whether an Allied unit stands in `loc`."""
-        routes = self.board.routes
-        for i, p in enumerate(s.allied_pos):  # noqa: SIM110 - a loop: any() over a generator costs more here
-            if p >= 0 and routes[i][p] == loc:
+        """Whether an Allied unit stands in `loc` (only the units whose route passes there are asked)."""
+        pos = s.allied_pos
+        for i, p in self.stands_at.get(loc, ()):  # noqa: SIM110 - a loop: any() over a generator costs more here
+            if pos[i] == p:
                 return True
         return False
 
