@@ -82,9 +82,17 @@ class DiceSource:
         self.seed: int | str | None = seed
         self._rng = random.Random(seed)
 
+    _uniform_die: Outcomes | None = None
+    """The last outcomes tuple found uniform: a ruleset rolls its one shared d6 again and again, so the
+    next roll of that very tuple skips even the cached check (the hot path of every playout)."""
+
     def roll(self, outcomes: Outcomes) -> int:
         """Pick an outcome; uniform dice take the fast path (one draw, which `skip` can replay)."""
+        if outcomes is self._uniform_die:
+            return outcomes[int(self._rng.random() * len(outcomes))][0]
         if is_uniform(outcomes):
+            if type(outcomes) is tuple:  # a list may be changed in place: never remembered
+                self._uniform_die = outcomes
             return outcomes[int(self._rng.random() * len(outcomes))][0]
         values = [o for o, _ in outcomes]
         return self._rng.choices(values, weights=[p for _, p in outcomes])[0]
