@@ -18,7 +18,7 @@ from rich.console import Console
 import warroom
 from warroom.engine.hexgrid import HexGrid
 from warroom.games import registered
-from warroom.hexmap_text import Counter, Mark, TextHexMap, Window, move_marks, target_marks
+from warroom.hexmap_text import GEOMETRIES, Counter, Mark, TextHexMap, Window, move_marks, target_marks
 from warroom.terminal import TerminalGame
 from warroom.web.hexmap import HexPath, HexPlace
 
@@ -85,19 +85,20 @@ def test_the_drawing_is_hexes_sharing_their_edges() -> None:
     assert label == "0304" and signs.startswith("f") and unit.strip() == ""
 
 
+@pytest.mark.parametrize("size", ["normal", "compact"])
 @pytest.mark.parametrize("offset", ["even-q", "odd-q", "even-r", "odd-r"])
-def test_neighbours_draw_their_shared_hexside_on_the_same_characters(offset: str) -> None:
+def test_neighbours_draw_their_shared_hexside_on_the_same_characters(offset: str, size: str) -> None:
     # the tessellation: hex i's side towards j is exactly j's side towards i, and no two hexes' insides overlap
     grid, hex_map = small_map(offset)
-    geometry = hex_map.geometry
+    geometry = GEOMETRIES[hex_map.orientation, size]
     first_column, first_row = hex_map.whole.columns.start, hex_map.whole.rows.start
     inside: dict[tuple[int, int], int] = {}
     for i in range(grid.n):
-        x, y = hex_map.origin(i, first_column, first_row)
+        x, y = hex_map.origin(i, first_column, first_row, size)
         for direction, j in enumerate(grid.neighbour_table[i]):
             if j < 0:
                 continue
-            xj, yj = hex_map.origin(j, first_column, first_row)
+            xj, yj = hex_map.origin(j, first_column, first_row, size)
             back = grid.neighbour_table[j].index(i)
             mine = {(y + dy, x + dx) for dy, dx, _ in geometry.sides[direction]}
             theirs = {(yj + dy, xj + dx) for dy, dx, _ in geometry.sides[back]}
@@ -205,10 +206,17 @@ def test_a_450_hex_map_fits_the_widths_promised_and_renders_fast() -> None:
     assert max(map(len, whole.splitlines())) <= 160
     drawing = whole.split("Terrain:")[0]
     assert all(len(re.findall(rf"\b{label}\b", drawing)) == 1 for label in grid.labels)
-    for width in (80, 120):
+    # 120 columns: the whole map in compact hexes (110 characters); 80: normal hexes, the 9 columns around the focus
+    assert hex_map.width_of(size="compact") == 110
+    for width, whole_map in ((120, True), (80, False)):
         text = plain(hex_map.view(units, marks, focus=[grid.at("8012")], sides={"A": "one side", "X": "other"}), width)
         assert max(map(len, text.splitlines())) <= width
-        assert "8012" in text and "Showing:  columns" in text
+        assert "8012" in text and ("Showing:  columns" not in text) == whole_map
+        if whole_map:
+            drawing = text.split("Terrain:")[0]
+            assert all(len(re.findall(rf"\b{label}\b", drawing)) == 1 for label in grid.labels)
+        else:
+            assert "Showing:  columns 76-84  rows 01-25" in text
     # a height: the rows that fit, around the focus (the console's height less `leave_lines` for the menu)
     out = io.StringIO()
     console = Console(file=out, width=160, height=50, no_color=True, color_system=None)

@@ -24,9 +24,10 @@ A hex's inside holds its label (what the action menu names); a line with the ter
 place, roads and railways, then either a mark (a number: MP to move there; X: a target) or the place's name;
 and a line for the top unit: side marker, designation, "+N" for N more units beneath. Columns step 8
 characters: an 18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall, so a console of 160 shows it
-whole; a narrower one gets a window, the most columns that fit around the hexes in focus (`view` reads the
-console's width; `render(width=)`). `window` (a `Window` of printed columns and rows, or `window_around`) crops
-to a region, `max_rows` or `height` to a height. Pointy-topped row maps are drawn as a brick wall of cells ten
+whole. Where it does not fit, compact hexes (edges of 4, columns 6 apart: 110 characters for 18 columns, 146 for
+24) show the whole map if they fit (`size="auto"`, the default); else normal hexes show a window, the most
+columns that fit around the hexes in focus (`view` reads the console's width; `render(width=)`). `window` (a
+`Window` of printed columns and rows, or `window_around`) crops to a region, `max_rows` or `height` to a height. Pointy-topped row maps are drawn as a brick wall of cells ten
 characters apart, alternate rows shifted by half a cell, whose `|` sides and half-cell `-` runs are the six
 hexsides.
 
@@ -135,42 +136,62 @@ def _run(dy: int, x0: int, width: int, char: str) -> tuple[tuple[int, int, str],
     return tuple((dy, x, char) for x in range(x0, x0 + width))
 
 
-# Flat-topped: origin (x, y) is the hex's leftmost character and its top edge's line. DIRECTIONS on a flat map
-# are SE, NE, N, NW, SW, S (hexgrid.FLAT_DIRECTION_NAMES).
-FLAT = _Geometry(
-    column_pitch=8,
-    row_pitch=4,
-    slots=((1, 2, 6), (2, 1, 8), (3, 1, 8)),
-    sides=(
-        ((3, 9, "/"), (4, 8, "/")),
-        ((1, 8, "\\"), (2, 9, "\\")),
-        _run(0, 2, 6, "_"),
-        ((1, 1, "/"), (2, 0, "/")),
-        ((3, 0, "\\"), (4, 1, "\\")),
-        _run(4, 2, 6, "_"),
-    ),
-    corners=(),
-    extra_width=2,
-    extra_height=3,
-)
-# Pointy-topped, as bricks: origin (x, y) is the cell's left "|" on its top line. DIRECTIONS on a pointy map are
-# E, NE, NW, W, SW, SE (hexgrid.POINTY_DIRECTION_NAMES).
-POINTY = _Geometry(
-    column_pitch=10,
-    row_pitch=4,
-    slots=((1, 1, 9), (2, 1, 9), (3, 1, 9)),
-    sides=(
-        ((1, 10, "|"), (2, 10, "|"), (3, 10, "|")),
-        _run(0, 6, 4, "-"),
-        _run(0, 1, 4, "-"),
-        ((1, 0, "|"), (2, 0, "|"), (3, 0, "|")),
-        _run(4, 1, 4, "-"),
-        _run(4, 6, 4, "-"),
-    ),
-    corners=((0, 0, "+"), (0, 5, "+"), (0, 10, "+"), (4, 0, "+"), (4, 5, "+"), (4, 10, "+")),
-    extra_width=6,
-    extra_height=1,
-)
+def flat_geometry(edge: int) -> _Geometry:
+    """Flat-topped hexes whose top edge is `edge` underscores: four lines tall, `edge + 4` characters wide at the
+    middle, columns `edge + 2` apart. Origin (x, y): the hex's leftmost character, its top edge's line. The sides
+    in DIRECTIONS order on a flat map: SE, NE, N, NW, SW, S (hexgrid.FLAT_DIRECTION_NAMES)."""
+    right = edge + 2  # the column of the upper NE and lower SE characters
+    return _Geometry(
+        column_pitch=edge + 2,
+        row_pitch=4,
+        slots=((1, 2, edge), (2, 1, edge + 2), (3, 1, edge + 2)),
+        sides=(
+            ((3, right + 1, "/"), (4, right, "/")),
+            ((1, right, "\\"), (2, right + 1, "\\")),
+            _run(0, 2, edge, "_"),
+            ((1, 1, "/"), (2, 0, "/")),
+            ((3, 0, "\\"), (4, 1, "\\")),
+            _run(4, 2, edge, "_"),
+        ),
+        corners=(),
+        extra_width=2,
+        extra_height=3,
+    )
+
+
+def pointy_geometry(pitch: int) -> _Geometry:
+    """Pointy-topped hexes as bricks `pitch` characters apart (even), alternate rows shifted by half: a cell's "|"
+    sides are its east and west hexsides, the half-runs of "-" above and below its other four. Origin (x, y): the
+    cell's left "|" column, its top line. The sides in DIRECTIONS order on a pointy map: E, NE, NW, W, SW, SE
+    (hexgrid.POINTY_DIRECTION_NAMES)."""
+    half = pitch // 2
+    return _Geometry(
+        column_pitch=pitch,
+        row_pitch=4,
+        slots=((1, 1, pitch - 1), (2, 1, pitch - 1), (3, 1, pitch - 1)),
+        sides=(
+            ((1, pitch, "|"), (2, pitch, "|"), (3, pitch, "|")),
+            _run(0, half + 1, half - 1, "-"),
+            _run(0, 1, half - 1, "-"),
+            ((1, 0, "|"), (2, 0, "|"), (3, 0, "|")),
+            _run(4, 1, half - 1, "-"),
+            _run(4, half + 1, half - 1, "-"),
+        ),
+        corners=tuple((dy, dx, "+") for dy in (0, 4) for dx in (0, half, pitch)),
+        extra_width=half + 1,
+        extra_height=1,
+    )
+
+
+GEOMETRIES = {
+    ("flat", "normal"): flat_geometry(6),
+    ("flat", "compact"): flat_geometry(4),
+    ("pointy", "normal"): pointy_geometry(10),
+    ("pointy", "compact"): pointy_geometry(8),
+}
+"""The drawings by orientation and size: "normal" hexes hold a label and 8 characters a line (flat; 9 pointy),
+"compact" ones 6 (7), for a map too wide for the console otherwise (24 columns: 146 characters, not 194)."""
+SIZES = ("auto", "normal", "compact")
 
 
 def move_marks(costs: Mapping[int, float]) -> dict[int, Mark]:
@@ -224,7 +245,7 @@ class TextHexMap:
     ) -> None:
         self.grid = grid
         self.flat = grid.offset.endswith("q")
-        self.geometry = FLAT if self.flat else POINTY
+        self.orientation = "flat" if self.flat else "pointy"
         self.styles = {**STYLES, **(styles or {})}
         terrain_of = _terrain_table(grid, terrain, default_terrain)
         self.terrain_glyphs = _assign_glyphs(
@@ -293,30 +314,52 @@ class TextHexMap:
         rows = [self.hexes[j].row for j in near]
         return Window(range(min(columns), max(columns) + 1), range(min(rows), max(rows) + 1))
 
-    def width_of(self, window: Window | None = None) -> int:
-        """How many characters wide the drawing of `window` (default the whole map) is."""
-        columns = len((window or self.whole).columns)
-        return self.geometry.column_pitch * columns + self.geometry.extra_width
+    def width_of(self, window: Window | None = None, size: str = "normal") -> int:
+        """How many characters wide the drawing of `window` (default the whole map) is, its hexes of `size`."""
+        geo = self._geometry(size)
+        return geo.column_pitch * len((window or self.whole).columns) + geo.extra_width
+
+    def choose_size(self, size: str, window: Window | None = None, width: int | None = None) -> str:
+        """The hexes' size for a drawing of `window` at most `width` wide: "auto" is "normal" where that fits,
+        else "compact" where that fits the whole window, else "normal" (cropped to a window that fits)."""
+        if size not in SIZES:
+            raise ValueError(f"hex size {size!r}: one of {', '.join(SIZES)}")
+        if size != "auto":
+            return size
+        if width is None or self.width_of(window, "normal") <= width or self.width_of(window, "compact") > width:
+            return "normal"
+        return "compact"
+
+    def _geometry(self, size: str) -> _Geometry:
+        if size not in SIZES[1:]:
+            raise ValueError(f"hex size {size!r}: normal or compact")
+        return GEOMETRIES[self.orientation, size]
 
     def fit(
-        self, window: Window, focus: Iterable[int] = (), width: int | None = None, rows: int | None = None
+        self,
+        window: Window,
+        focus: Iterable[int] = (),
+        width: int | None = None,
+        rows: int | None = None,
+        size: str = "normal",
     ) -> Window:
-        """`window` cropped to at most `width` characters and `rows` hex rows, keeping the hexes in `focus` (their
-        middle) in view: the columns (and rows) nearest them."""
+        """`window` cropped to at most `width` characters (hexes of `size`) and `rows` hex rows, keeping the hexes
+        in `focus` (their middle) in view: the columns (and rows) nearest them."""
         focus = list(focus)
+        geo = self._geometry(size)
         columns, hex_rows = window.columns, window.rows
         if width is not None:
-            fits = max(1, (width - self.geometry.extra_width) // self.geometry.column_pitch)
+            fits = max(1, (width - geo.extra_width) // geo.column_pitch)
             columns = _crop(columns, fits, [self.hexes[i].column for i in focus])
         if rows is not None:
             hex_rows = _crop(hex_rows, max(1, rows), [self.hexes[i].row for i in focus])
         return Window(columns, hex_rows)
 
     # -- drawing ---------------------------------------------------------------------------------------
-    def origin(self, i: int, first_column: int, first_row: int) -> tuple[int, int]:
+    def origin(self, i: int, first_column: int, first_row: int, size: str = "normal") -> tuple[int, int]:
         """Where hex i's drawing starts (x, y: its geometry's origin) in a window whose first printed column and
         row are given: the shifted columns (flat) or rows (pointy) of the grid's offset half a hex further."""
-        h, geo = self.hexes[i], self.geometry
+        h, geo = self.hexes[i], self._geometry(size)
         shifted = 0 if self.grid.offset.startswith("even") else 1
         if self.flat:
             half = geo.row_pitch // 2 if h.column % 2 == shifted else 0
@@ -334,6 +377,7 @@ class TextHexMap:
         width: int | None = None,
         max_rows: int | None = None,
         height: int | None = None,
+        size: str = "auto",
         sides: Mapping[str, str] | None = None,
         notes: Sequence[str] = (),
         legend: bool = True,
@@ -341,14 +385,16 @@ class TextHexMap:
         """The map (or `window` of it, fitted to `width` characters, and to `max_rows` hex rows or `height` lines
         of drawing, around `focus`) with `units` (hex -> its counters, the top one first) and `marks` (hex -> Mark),
         then the legend: the signs used in view, `sides` (marker -> the side's name), the places in view and any
-        `notes` (one line each)."""
+        `notes` (one line each). `size`: the hexes' ("normal", "compact", or "auto": compact only where that shows
+        the whole window and normal hexes would not fit)."""
         units = units or {}
         marks = marks or {}
+        size = self.choose_size(size, window, width)
+        geo = self._geometry(size)
         if height is not None:
-            fits = max(1, (height - self.geometry.extra_height) // self.geometry.row_pitch)
+            fits = max(1, (height - geo.extra_height) // geo.row_pitch)
             max_rows = fits if max_rows is None else min(max_rows, fits)
-        shown = self.fit(window or self.whole, focus, width, max_rows)
-        geo = self.geometry
+        shown = self.fit(window or self.whole, focus, width, max_rows, size)
         first_column, first_row = shown.columns.start, shown.rows.start
         visible = [h for h in self.hexes if h.column in shown.columns and h.row in shown.rows]
         canvas_width = geo.column_pitch * len(shown.columns) + geo.extra_width
@@ -358,7 +404,7 @@ class TextHexMap:
         styles = self.styles
 
         for h in visible:
-            x, y = self.origin(h.index, first_column, first_row)
+            x, y = self.origin(h.index, first_column, first_row, size)
             for dy, dx, char in geo.corners:
                 canvas[y + dy][x + dx] = char
             for direction, cells in enumerate(geo.sides):
