@@ -57,7 +57,25 @@ def state_to_json(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
         "patton_arrived": s.patton_arrived,
         "axis_entered_eighth_army": s.axis_entered_eighth_army,
         "outcome": None if s.outcome is None else list(s.outcome), "supply_checks": s.supply_checks,
+        "beneath": beneath(rules, s),
     }
+
+
+def beneath(rules: TunisiaRules, s: TunisiaState) -> dict[str, list[str]]:
+    """What lies under the top piece of every stack of two or more (6.0E), by hex: a record of the save only,
+    derived from the pieces' places (state_from_json ignores it), which no side's observation carries, so the
+    spec can declare it hidden (the opponent may not look under an unexamined stack)."""
+    cat = rules.cat
+    stacks: dict[int, list[int]] = {}
+    for p, where in enumerate(s.loc):
+        if where >= 0:
+            stacks.setdefault(where, []).append(p)
+    out = {}
+    for where, here in sorted(stacks.items()):
+        if len(here) > 1:
+            top = top_of_stack(rules, here)
+            out[rules.labels[where]] = [cat.ids[p] for p in here if p != top]
+    return out
 
 
 def state_from_json(rules: TunisiaRules, data: dict[str, Any]) -> TunisiaState:
@@ -124,6 +142,7 @@ def observation(rules: TunisiaRules, s: TunisiaState, side: str | None) -> dict[
     if side is None:
         view["hidden"] = {}
         return view
+    del view["beneath"]  # every side's own stacks are open through "pieces"; the enemy's only where examined
     cat = rules.cat
     me = SIDE_NAMES.index(side)
     stacks: dict[int, list[int]] = {}
