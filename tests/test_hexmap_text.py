@@ -228,7 +228,7 @@ def test_a_450_hex_map_fits_the_widths_promised_and_renders_fast() -> None:
     for _ in range(5):
         hex_map.render(units, marks)
     each = (time.perf_counter() - started) / 5
-    assert each < 0.25, f"{each * 1000:.0f} ms a render (about 6-15 ms measured on the shared machine)"
+    assert each < 0.25, f"{each * 1000:.0f} ms a render (6-30 ms measured on the shared machine)"
 
 
 def test_bad_map_data_is_refused() -> None:

@@ -34,9 +34,9 @@ hexsides.
 Colour only adds: with NO_COLOR, piped or monochrome, every distinction (side, feature, mark) is still in the
 text, and the legend under the map says what each sign in view means.
 
-Speed: an 18 x 25 map with rivers, a border, roads, 30 places, 40 stacks and 30 marks renders in 6-15 ms and
-prints through rich in 50-90 ms (measured once on the shared 2-core machine; tests/test_hexmap_text.py holds
-the render under a generous bound): quick enough to redraw after every decision.
+Speed: an 18 x 25 map with rivers, a border, roads, 30 places, 40 stacks and 30 marks renders in 6-30 ms and
+prints through rich in 50-125 ms (measured on the shared 2-core machine, idle to loaded; tests/test_hexmap_text.py
+holds the render under a generous bound): quick enough to redraw after every decision.
 """
 
 from __future__ import annotations
