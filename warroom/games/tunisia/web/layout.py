@@ -74,6 +74,9 @@ def _layout() -> dict[str, Any]:
         "eighth_army": sorted(grid.labels[i] for i in board.eighth_army),
         "ii_corps": sorted(grid.labels[i] for i in board.ii_corps),
         "ports": [grid.labels[i] for i in board.ports],
+        "neighbours": {grid.labels[i]: [grid.labels[j] for j in row if j >= 0]
+                       for i, row in enumerate(grid.neighbour_table)},  # ZOC (9.0) and supply (7.8) on request
+        "land": [grid.labels[i] for i in sorted(board.land)],
         "turns": game.turns,
         "replacements": {"Axis": board.counters.replacements.axis, "Allied": board.counters.replacements.allied},
     }
