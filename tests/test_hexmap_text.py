@@ -177,6 +177,10 @@ def test_a_window_crops_to_the_region_asked() -> None:
     labels = set(re.findall(r"\b0[1-7]0[1-6]\b", plain(hex_map.render(window=around, legend=False))))
     assert {grid.labels[i] for i in grid.within(grid.at("0403"), 1)} <= labels
     assert "0101" not in labels and "0706" not in labels
+    # a window beyond the map is cut to the map; one without a hex of it is refused
+    assert plain(hex_map.render(window=Window(range(5, 40), range(0, 2)), legend=False)).startswith("  ______")
+    with pytest.raises(ValueError, match="no hex of the map"):
+        hex_map.render(window=Window(range(20, 30), range(1, 3)))
     # a width: the most columns that fit, around the focus
     drawing = plain(hex_map.render(width=30, focus=[grid.at("0605")], legend=False))
     assert max(map(len, drawing.splitlines())) <= 30 and "0605" in drawing and "0101" not in drawing

@@ -347,7 +347,11 @@ class TextHexMap:
         in `focus` (their middle) in view: the columns (and rows) nearest them."""
         focus = list(focus)
         geo = self._geometry(size)
-        columns, hex_rows = window.columns, window.rows
+        whole = self.whole
+        columns = range(max(window.columns.start, whole.columns.start), min(window.columns.stop, whole.columns.stop))
+        hex_rows = range(max(window.rows.start, whole.rows.start), min(window.rows.stop, whole.rows.stop))
+        if not columns or not hex_rows:
+            raise ValueError(f"window {window}: no hex of the map is in it")
         if width is not None:
             fits = max(1, (width - geo.extra_width) // geo.column_pitch)
             columns = _crop(columns, fits, [self.hexes[i].column for i in focus])
