@@ -120,6 +120,9 @@ def test_a_units_side_is_in_the_text_without_colour() -> None:
     assert hex_lines(text, "0102")[2].strip() == "R R1"
     assert hex_lines(text, "0605")[2].strip() == "B B2+2"  # the top unit and two more beneath
     assert "Units:  R Red  B Blue  +N: N more units beneath the top one" in text
+    # the game's notes under the legend, wrapped to the width
+    noted = plain(hex_map.view(units, notes=["' reduced " * 12]), width=60)
+    assert max(map(len, noted.splitlines())) <= 60 and noted.count("reduced") == 12
     # colour only adds: the same characters, with escape codes for the sides' colours
     with_colour = coloured(view)
     assert "\x1b[" in with_colour and re.sub(r"\x1b\[[0-9;]*m", "", with_colour) == text

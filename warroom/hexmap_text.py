@@ -41,6 +41,7 @@ holds the render under a generous bound): quick enough to redraw after every dec
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -544,16 +545,18 @@ class TextHexMap:
                     f"of the map's {_span(self.whole.columns, digits_column)} x {_span(self.whole.rows, digits_row)}",
                 ]
             )
+        width = max(40, width)
         out = Text(no_wrap=True, overflow="fold", end="\n")
-        for k, items in enumerate([*lines, *([note] for note in notes)]):
-            heading = items[0] if items[0].endswith(":") else ""
-            for n, part in enumerate(_wrap_items(items, max(40, width))):
-                if k or n:
-                    out.append("\n")
-                if n == 0 and heading:
+        for heading, *items in lines:
+            for n, part in enumerate(_wrap_items([heading, *items], width)):
+                out.append("\n" if out else "")
+                if n == 0:
                     out.append(heading, style="bold")
                     part = part[len(heading) :]
                 out.append(part)
+        for note in notes:
+            for part in textwrap.wrap(note, width, subsequent_indent="  ") or [""]:
+                out.append(("\n" if out else "") + part)
         return out
 
 
