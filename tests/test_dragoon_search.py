@@ -8,7 +8,14 @@ from tests.dragoon_positions import game, position, rules
 from warroom.ai import agent_hooks, get_agent
 from warroom.games.dragoon.ai import heuristic_policy
 from warroom.games.dragoon.rules import DragoonRules
-from warroom.games.dragoon.search import PairedDice, PlayoutSearch, SearchAgent, candidate_moves, confident_best
+from warroom.games.dragoon.search import (
+    OPENING_TURNS,
+    PairedDice,
+    PlayoutSearch,
+    SearchAgent,
+    candidate_moves,
+    confident_best,
+)
 from warroom.games.dragoon.state import DragoonState
 
 
@@ -27,8 +34,23 @@ def _ender(rs: DragoonRules, s: DragoonState) -> tuple[str, str]:
     return ("end" if "end" in legal else legal[0]), "ends at once"
 
 
-def test_the_move_is_legal_now_at_every_decision_of_a_game() -> None:
+def _past_the_opening(seed: int) -> warroom.Match:
+    """A seeded game played by the heuristic to its first decision after the opening turns (search.py)."""
+    match = warroom.new_game("dragoon", seed=seed, keep_log=False)
+    rs = rules()
+    while match.state.turn < rs.board.first_turn + OPENING_TURNS or len(match.legal_actions()) == 1:
+        match.play(heuristic_policy(rs, match.state)[0])
+    return match
+
+
+def test_the_opening_is_the_heuristics() -> None:
     match = warroom.new_game("dragoon", seed=3, keep_log=False)
+    choice = PlayoutSearch(rules(), seed=1).choose(match.state, playouts=4)
+    assert choice.action == heuristic_policy(rules(), match.state)[0] and not choice.samples
+
+
+def test_the_move_is_legal_now_at_every_decision_of_a_game() -> None:
+    match = _past_the_opening(3)
     agent = get_agent("search", "dragoon", simulations=12, seed=4)
     assert isinstance(agent, SearchAgent)
     decisions = 0
@@ -44,7 +66,7 @@ def test_the_move_is_legal_now_at_every_decision_of_a_game() -> None:
 
 
 def test_same_seed_same_search() -> None:
-    match = warroom.new_game("dragoon", seed=8, keep_log=False)
+    match = _past_the_opening(8)
     first = PlayoutSearch(rules(), seed=5).choose(match.state, playouts=6)
     again = PlayoutSearch(rules(), seed=5).choose(match.state, playouts=6)
     assert first.action == again.action and first.samples == again.samples and first.playouts > 0
