@@ -261,7 +261,7 @@ class SaintLoTeamRules(SaintLoRules):
     """The four-player variant (10): two teams of two, Player A infantry and aircraft, Player B artillery
     and tanks, Supply units and Supplies shared."""
 
-    info = GameInfo(id="saintlo-teams", title="Panzer Saint-Lo 1944 (4 players)", scenarios=("standard",),
+    info = GameInfo(id="saintlo-teams", title="Panzer Saint-Lo 1944 (2 v 2)", scenarios=("standard",),
                     sides=TEAM_SIDES, teams=(("Allied", TEAM_SIDES[:2]), ("Axis", TEAM_SIDES[2:])))
     seats = 4
 

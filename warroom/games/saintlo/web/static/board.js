@@ -175,8 +175,22 @@ class SaintLoBoard {
     } else if (this.unitActions().size) {
       box.append(h("p", {}, "Click a glowing unit: the hexes it may reach light up with the Supply the move costs, its targets in red."));
     }
-    const general = this.actions().filter((d) => !(d.unit && d.to) && !["deploy", "buy", "post"].includes(d.kind));
+    const general = this.actions().filter((d) => !(d.unit && d.to) && !["deploy", "buy", "post", "play"].includes(d.kind));
     if (general.length) box.append(h("div", { class: "general-actions" }, general.map((d) => page.actionButton(d.id, d.kind === "fire" || d.kind === "end"))));
+    // Battle Reports to play (9): one fold per card, with its text and a button per target
+    const plays = new Map();
+    for (const d of this.actions().filter((x) => x.kind === "play")) {
+      if (!plays.has(d.card)) plays.set(d.card, []);
+      plays.get(d.card).push(d);
+    }
+    if (plays.size) {
+      const army = page.payload.side && page.payload.side.startsWith("Axis") ? "axis" : "allied";
+      box.append(h("h3", {}, "Play a Battle Report"), ...[...plays].map(([card, ds]) => {
+        const info = (this.layout.cards[army] || {})[card] || { name: card, text: "" };
+        return h("details", { class: "play-card", dataset: { card } }, h("summary", {}, `${info.name} (${ds.length})`),
+          h("p", { class: "muted" }, info.text), h("div", { class: "action-list" }, ds.map((d) => page.actionButton(d.id, false))));
+      }));
+    }
   }
 
   cardFor(page, box) {

@@ -1,0 +1,99 @@
+"""Panzer Saint-Lo 1944 in a real (headless Debian) chromium: the board draws (384 hexes, the rivers through
+their hexes, the Command Post hexes), Command Posts are placed by clicks (pick a value, click a lit hex:
+Saint-Lo 4.2), and after the setup a unit is moved by clicks (a glowing unit, its reachable hexes lit with
+the Supply the move costs: 5.3, 6.1); the panel shows the seat's own Battle Reports and no other's.
+
+The game joins the live server through the registry (`registered`), so this passes whether or not
+warroom/games/__init__.py lists it. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_pages import api, new_page, seat_tokens, server_post
+
+from warroom.games import registered
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+GAME = "saintlo"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _saintlo() -> Iterator[None]:
+    with registered(GAME, "warroom.games.saintlo.spec:SPEC"):
+        yield
+
+
+def _open(live_server: Any, browser: Any, game_id: str, token: str) -> tuple[Any, Any, list[str]]:
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{game_id}?token={token}")
+    page.wait_for_selector("#help-ok").click()
+    page.wait_for_selector("#board polygon.hex")
+    return context, page, errors
+
+
+def test_command_posts_are_placed_by_clicks(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 1})
+    token = created["seats"][0]["token"]
+    context, page, errors = _open(live_server, browser, created["id"], token)
+    assert page.locator("#board polygon.hex").count() == 384
+    assert page.locator("#board .path-river").count() == 2  # the Vire and the Elle, through their hexes
+    assert page.locator("#board .path-road").count() >= 10
+    for placed in (1, 2):
+        page.click('button.place-kind[data-place="5"]' if placed == 1 else "button.place-kind >> nth=0")
+        page.wait_for_selector("#board .hex-highlight.reach")
+        lit = page.locator("#board .hex-highlight.reach").first
+        lit.click()
+        page.wait_for_function(f"() => window.warroomGame.payload.view.state.posts.filter((p) => p.hex).length === {placed}")
+        page.wait_for_selector(f"#board .counter.command-post >> nth={placed - 1}")
+    assert page.locator("#board .counter.command-post.side-allied").count() == 2
+    assert "Command Post" in page.inner_text("#log")
+    page.screenshot(path=str(artifacts / "saintlo-posts.png"))
+    assert not errors, errors
+    context.close()
+
+
+def _through_setup(live_server: Any, game_id: str, tokens: dict[str, str]) -> str:
+    """Play the setup over the API (each seat's first legal action) until a seat may move a unit; that seat."""
+    for _ in range(400):
+        views = {side: api(live_server, "GET", f"/api/games/{game_id}", params={"token": t}) for side, t in tokens.items()}
+        side = next((s for s, v in views.items() if v["view"]["legal"]), None)
+        assert side is not None
+        view = views[side]
+        if view["view"]["state"]["phase"] == "actions" and any(a.startswith("move ") for a in view["view"]["legal"]):
+            return side
+        api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": tokens[side]},
+            json={"action": view["view"]["legal"][0], "move": view["move"]})
+    raise AssertionError("the setup did not end")
+
+
+def test_after_the_setup_a_unit_moves_by_clicks(live_server: Any, browser: Any, artifacts: Path) -> None:
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 2})
+    tokens = seat_tokens(server_post(live_server), created)
+    side = _through_setup(live_server, created["id"], tokens)
+    context, page, errors = _open(live_server, browser, created["id"], tokens[side])
+    page.wait_for_selector("#board .counter.selectable")
+    assert page.locator("#board .counter[data-unit]").count() >= 130 + 16  # every unit and Command Post
+    hand = page.inner_text("#hand")
+    assert hand.strip()  # the seat's own Battle Reports, with their text
+    # a unit alone on its hex (an aircraft over a land unit would take the click: 7.4)
+    unit = page.evaluate("""() => [...document.querySelectorAll('#board .stack')]
+      .filter((st) => st.querySelectorAll('.counter').length === 1 && st.querySelector('.counter.selectable'))
+      .map((st) => st.querySelector('.counter').dataset.unit)[0]""")
+    page.click(f'#board .counter[data-unit="{unit}"]')
+    page.wait_for_selector("#board .hex-highlight.reach")
+    target = page.locator("#board .hex-highlight.reach").first
+    to = target.get_attribute("data-hex")
+    assert target.get_attribute("data-cost") in ("0", "1")  # the Supply the move costs (5.3, 7.1)
+    page.screenshot(path=str(artifacts / "saintlo-reach.png"))
+    target.click()
+    page.wait_for_function(f"() => window.warroomGame.payload.view.state.units['{unit}'].hex === '{to}'")
+    assert f"{unit}" in page.inner_text("#log")
+    page.screenshot(path=str(artifacts / "saintlo-moved.png"))
+    assert not errors, errors
+    context.close()
