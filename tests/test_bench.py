@@ -138,3 +138,21 @@ def test_bench_all_command_prints_a_row_per_game_and_scenario() -> None:
     assert table.exit_code == 0 and "MCTS sims/s" in table.output
     refused = runner.invoke(app, ["bench", "patton", "--all"])
     assert refused.exit_code == 1 and "--all measures every game" in refused.output
+
+
+def test_bench_rates_are_per_cpu_second_and_the_openspiel_ratio_comes_from_alternating_rounds() -> None:
+    # issue 16: the ratio to OpenSpiel must hold on a shared machine: CPU time, median of interleaved rounds
+    from warroom.analysis.bench import bench_all, bench_random_playouts
+
+    playouts = bench_random_playouts("dragoon", 0.05)
+    assert playouts["clock"] == "cpu" and playouts["dice_per_step"] > 0
+    report = bench_all(seconds=0.06, games=["dragoon"], rounds=2)
+    assert report["clock"] == "cpu" and report["rounds"] == 2
+    (row,) = report["games"]
+    spiel = report["openspiel"]
+    if spiel.get("installed"):
+        assert 0 < spiel["chance_steps"] < spiel["steps"]
+        # like for like counts each of warroom's dice too, so it is never below the ratio of plays
+        assert row["transitions_vs_openspiel"] >= row["steps_vs_openspiel"] > 0
+    else:
+        assert "steps_vs_openspiel" not in row and "transitions_vs_openspiel" not in row
