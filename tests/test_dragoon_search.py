@@ -9,6 +9,7 @@ from warroom.ai import agent_hooks, get_agent
 from warroom.games.dragoon.ai import heuristic_policy
 from warroom.games.dragoon.rules import DragoonRules
 from warroom.games.dragoon.search import (
+    MIN_EVIDENCE,
     OPENING_TURNS,
     PairedDice,
     PlayoutSearch,
@@ -88,9 +89,12 @@ def test_the_clearly_better_move_is_found_even_against_its_heuristic() -> None:
 
 
 def test_the_heuristic_move_stands_without_clear_evidence() -> None:
-    assert confident_best({"h": [5, 6, 7, 8], "x": [5, 6, 7, 9]}, "h", 1.0) == "h"  # +0.25, one lucky playout
-    assert confident_best({"h": [5, 6, 7, 8], "x": [6, 7, 8, 9]}, "h", 1.0) == "x"  # +1 on every paired playout
-    assert confident_best({"h": [5, 6, 7, 8], "x": [7, 6, 7, 8]}, "h", 2.0) == "h"  # +0.5 by 1 SE, not 2
+    h = [5, 6, 7, 8, 6, 7]
+    assert confident_best({"h": h, "x": [5, 6, 7, 9, 6, 7]}, "h", 1.0) == "h"  # +1/6, one lucky playout
+    assert confident_best({"h": h, "x": [v + 1 for v in h]}, "h", 1.0) == "x"  # +1 on every paired playout
+    assert confident_best({"h": h, "x": [7, 6, 7, 8, 6, 8]}, "h", 2.0) == "h"  # +0.5 by 1.5 SE, not 2
+    # too few paired playouts to judge (a time budget cut short): the heuristic's move stands
+    assert confident_best({"h": h[:MIN_EVIDENCE - 1], "x": [v + 1 for v in h[:MIN_EVIDENCE - 1]]}, "h", 1.0) == "h"
 
 
 def test_the_search_never_reads_the_matchs_dice() -> None:

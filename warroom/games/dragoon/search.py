@@ -41,6 +41,10 @@ there a playout is longest, so a time budget buys fewest, and the search's moves
 lost 0.07 VP each (SE 0.04); after them they gained 0.05 (SE 0.025) (NOTES.md, "Search")."""
 MIN_PLAYOUTS = 2
 """Playouts every candidate gets before the search may stop early on a time budget."""
+MIN_EVIDENCE = 6
+"""Paired playouts a move needs before it may be played over the heuristic's: with fewer the standard
+error is itself a guess, and a time budget cut short by a loaded machine must fall back on the heuristic
+(measured: at 300 ms under load, 2-3 rounds a decision, the search lost 0.17 VP a game, NOTES.md)."""
 DEFAULT_PLAYOUTS = 16
 """Playouts per candidate when neither a count nor a time is given."""
 RACE_AFTER = 4
@@ -284,7 +288,7 @@ def confident_best(samples: dict[str, list[int]], preferred: str, z: float) -> s
         if move == preferred:
             continue
         mean, se, n = _paired(values, base)
-        if n >= 2 and mean > best_mean and mean > z * se:
+        if n >= MIN_EVIDENCE and mean > best_mean and mean > z * se:
             best, best_mean = move, mean
     return best
 
