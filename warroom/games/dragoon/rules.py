@@ -4,7 +4,7 @@ This module holds the contract, the action ids and the Sequence of Play (`SEQUEN
 end: each phase with who acts and the handler that carries it out); the attacks, the German movement
 and the BOT chart live in attacks.py, movement.py and bot.py. Rule citations name the rulebook's
 sections (it has no numbers): "Dragoon: <section>". The helpers report what happens to an event
-sink (events.py); `apply(..., log=False)` hands them the silent one.
+sink (warroom.engine.events); `apply(..., log=False)` hands them the silent one.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ face-down shuffled pack is to both players; see NOTES.md.
 This module holds the contract and, at the end, the Sequence of Play (`SEQUENCE_OF_PLAY`: each
 phase with what it asks, the handler that carries out a choice or a roll, and the step the rules
 take on their own); movement, battles, retreats, the turn's end and the objectives live in their
-modules. The helpers report what happens to an event sink (events.py); `apply(..., log=False)`
+modules. The helpers report what happens to an event sink (warroom.engine.events); `apply(..., log=False)`
 hands them the silent one. Rule citations name the rulebook's sections (it has no numbers):
 "Patton: Retreating".
 """
