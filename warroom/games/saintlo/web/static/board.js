@@ -239,6 +239,18 @@ class SaintLoBoard {
     return `Turn ${view.turn}`;
   }
 
+  // A throw typed in by the table assistant: each button is a throw, its faces highest first (6.2).
+  rollPrompt(payload) {
+    const v = payload.view.state;
+    if (v.phase === "attack_roll" || v.phase === "defense_roll") {
+      const who = v.phase === "attack_roll" ? `the attacker (${v.attack.attacker})` : `the defender (${v.attack.post ? "a Command Post" : v.attack.target})`;
+      return { title: `Roll the dice of ${who}`, text: "Roll the dice at the table and press the faces they show, highest first (6551 is 6, 5, 5 and 1)." };
+    }
+    if (v.phase === "draw") return { title: "Draw a Battle Report", text: "Draw the top Battle Report of the deck and press its number: its place in the deck list of the help (9)." };
+    if (v.phase === "start_roll") return { title: "Roll for the first player", text: "Each army rolls one die: the higher starts (4)." };
+    return null;
+  }
+
   waitingFor(payload) {
     const a = payload.view.state.attack;
     return a ? `${a.attacker} attacks ${a.post ? "a Command Post" : a.target}` : null;
