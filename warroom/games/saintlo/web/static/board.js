@@ -246,7 +246,12 @@ class SaintLoBoard {
       const who = v.phase === "attack_roll" ? `the attacker (${v.attack.attacker})` : `the defender (${v.attack.post ? "a Command Post" : v.attack.target})`;
       return { title: `Roll the dice of ${who}`, text: "Roll the dice at the table and press the faces they show, highest first (6551 is 6, 5, 5 and 1)." };
     }
-    if (v.phase === "draw") return { title: "Draw a Battle Report", text: "Draw the top Battle Report of the deck and press its number: its place in the deck list of the help (9)." };
+    if (v.phase === "draw") {
+      const army = (v.draw_queue[0] || "").startsWith("Axis") ? "axis" : "allied";
+      const cards = Object.values(this.layout.cards[army] || {});
+      return { title: "Draw a Battle Report", text: "Draw the top Battle Report of the deck and press its number in this list (9):",
+        extra: h("ol", { class: "deck-list", start: 0 }, cards.map((c) => h("li", {}, c.name))) };
+    }
     if (v.phase === "start_roll") return { title: "Roll for the first player", text: "Each army rolls one die: the higher starts (4)." };
     return null;
   }
