@@ -61,10 +61,11 @@ def _crowded(rules: DragoonRules, s: DragoonState, g: int, dest: int) -> bool:
     panzer = rules.board.panzer
     if g == panzer:
         return False
-    for other, where in enumerate(s.german_loc):  # noqa: SIM110 - a loop: any() over a generator costs more here
-        if where == dest and other != g and other != panzer:
-            return True
-    return False
+    where = s.german_loc
+    others = where.count(dest) - (where[g] == dest)  # counted in C: this runs for every unit that moves
+    if panzer >= 0 and where[panzer] == dest:
+        others -= 1
+    return others > 0
 
 
 def _march(rules: DragoonRules, s: DragoonState, events: Events) -> None:
