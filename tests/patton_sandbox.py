@@ -32,13 +32,32 @@ def sandbox_board(
     names = list(towns)
     data: dict[str, Any] = {
         "schema_version": 1,
-        "scenario": {"id": "sandbox", "title": "Sandbox", "deal": [12, 11], "game_ends_card": True, "turns": 12, "source": "test"},
-        "towns": [{"id": t, "name": t, "x": float(k), "y": 0.0, "red": t in red, "star": t in star, "source": "test"} for k, t in enumerate(names)],
+        "scenario": {
+            "id": "sandbox",
+            "title": "Sandbox",
+            "deal": [12, 11],
+            "game_ends_card": True,
+            "turns": 12,
+            "source": "test",
+        },
+        "towns": [
+            {"id": t, "name": t, "x": float(k), "y": 0.0, "red": t in red, "star": t in star, "source": "test"}
+            for k, t in enumerate(names)
+        ],
         "roads": [{"a": a, "b": b, "kind": kind, "source": "test"} for a, b, kind in roads],
-        "landings": [{"id": lid, "town": town, "capacity": cap, "x": 0.0, "y": 0.0, "source": "test"} for lid, town, cap in landings],
+        "landings": [
+            {"id": lid, "town": town, "capacity": cap, "x": 0.0, "y": 0.0, "source": "test"}
+            for lid, town, cap in landings
+        ],
         "allied": _side("Allied", names[0]),
         "axis": _side("Axis", names[-1]),
-        "objective": {"kind": objective, "needed": 1 if objective == "red_towns" else 0, "hold": hold, "relieve": relieve, "source": "test"},
+        "objective": {
+            "kind": objective,
+            "needed": 1 if objective == "red_towns" else 0,
+            "hold": hold,
+            "relieve": relieve,
+            "source": "test",
+        },
     }
     if objective == "red_towns" and not red:
         data["towns"][0]["red"] = True
@@ -55,7 +74,9 @@ def _side(name: str, town: str) -> dict[str, object]:
     }
 
 
-def sandbox_state(board: Board, units: dict[str, tuple[str, int, int]], *, mp: int = 0, mover: str = "Allied") -> PattonState:
+def sandbox_state(
+    board: Board, units: dict[str, tuple[str, int, int]], *, mp: int = 0, mover: str = "Allied"
+) -> PattonState:
     """A movement-phase position: `units` maps town -> (side, armor, infantry)."""
     s = PattonState(board)
     s.mover = s.actor = 0 if mover == "Allied" else 1
@@ -73,4 +94,3 @@ def sandbox_state(board: Board, units: dict[str, tuple[str, int, int]], *, mp: i
     s.phase = MOVING
     s.mp = s.mp_total = mp
     return s
-

@@ -123,7 +123,9 @@ def dumps(data: Any) -> str:
 
 def stored(path: Path, game: str) -> dict[str, Any]:
     if not path.exists():
-        pytest.fail(f"{path.name} is missing: generate it with `python tests/test_conformance.py --regen {game}` and review it")
+        pytest.fail(
+            f"{path.name} is missing: generate it with `python tests/test_conformance.py --regen {game}` and review it"
+        )
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
@@ -177,7 +179,10 @@ def perft(ruleset: Ruleset, state: Any, depth: int | None) -> dict[str, list[int
 def perft_positions(game: str) -> dict[str, Any]:
     """The start of each scenario, and the golden game's position after MIDGAME_DECISIONS decisions."""
     ruleset = get_ruleset(game)
-    positions = {f"start:{scenario}": ruleset.state_to_json(ruleset.initial_state(scenario, {})) for scenario in ruleset.info.scenarios}
+    positions = {
+        f"start:{scenario}": ruleset.state_to_json(ruleset.initial_state(scenario, {}))
+        for scenario in ruleset.info.scenarios
+    }
     golden = playthrough(game)
     m = warroom.new_game(game, seed=GOLDEN_SEED)
     for step in golden["steps"][1 : MIDGAME_DECISIONS + 1]:
@@ -196,7 +201,10 @@ def test_perft_counts(game: str) -> None:
     table = stored(perft_path(game), game)
     for name, entry in table.items():
         state = ruleset.state_from_json(entry["position"])
-        assert perft(ruleset, state, len(entry["nodes"])) == {"nodes": entry["nodes"], "distinct_states": entry["distinct_states"]}, name
+        assert perft(ruleset, state, len(entry["nodes"])) == {
+            "nodes": entry["nodes"],
+            "distinct_states": entry["distinct_states"],
+        }, name
 
 
 def regenerate(game: str) -> None:

@@ -10,7 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dragoon_positions import ESCAPE_A, ESCAPE_B, ESCAPE_C, before, events_of, game, position, quiet_bot_roll, route, rules, unit, where
+from dragoon_positions import (
+    ESCAPE_A,
+    ESCAPE_B,
+    ESCAPE_C,
+    before,
+    events_of,
+    game,
+    position,
+    quiet_bot_roll,
+    route,
+    rules,
+    unit,
+    where,
+)
 
 from warroom.engine.dice import ScriptedDice
 from warroom.engine.match import Match
@@ -21,8 +34,11 @@ from warroom.games.dragoon.rules import DragoonRules
 # faces the 3rd ID in PANZER_FRONT. 189-ID on the escape route faces nobody in either.
 FRONTS = {
     "allied": {
-        "VI-Corps": before("VI-Corps", "Crest"), "3rd-ID": "Salon", "1st-ABTF": before("1st-ABTF", "Cannes"),
-        "II-Corps": "Hyeres", "3e-DIA": before("3e-DIA", "Marseilles"),
+        "VI-Corps": before("VI-Corps", "Crest"),
+        "3rd-ID": "Salon",
+        "1st-ABTF": before("1st-ABTF", "Cannes"),
+        "II-Corps": "Hyeres",
+        "3e-DIA": before("3e-DIA", "Marseilles"),
     },
     "german": {"19-RS": "Crest", "338-ID": "Orgon", "148-ID": "Cannes", "242-ID": "Toulon", "244-ID": "Marseilles"},
     "facing": {"19-RS": "VI-Corps", "338-ID": "3rd-ID", "148-ID": "1st-ABTF", "242-ID": "II-Corps", "244-ID": "3e-DIA"},
@@ -39,8 +55,12 @@ def front_position(front: dict[str, Any]) -> dict[str, Any]:
     german["11-PzD"] = {"location": "Avignon", "desperate": False}
     german[ESCAPE_A] = "Orange"
     return position(
-        turn=20, phase="bot_roll", allied={uid: {"location": loc} for uid, loc in front["allied"].items()}, german=german,
-        panzer="held in Avignon", **{"198_entered_avignon": True},
+        turn=20,
+        phase="bot_roll",
+        allied={uid: {"location": loc} for uid, loc in front["allied"].items()},
+        german=german,
+        panzer="held in Avignon",
+        **{"198_entered_avignon": True},
     )
 
 
@@ -84,7 +104,11 @@ def test_bot_line_does_what_it_says(roll: int, front: dict[str, Any], attack_die
         if effect.kind == "bad_weather":
             grounded = True
         elif effect.kind == "stall":
-            named = list(front["allied"]) if effect.units == "adjacent" else [u for u in effect.units or [] if u in front["allied"]]
+            named = (
+                list(front["allied"])
+                if effect.units == "adjacent"
+                else [u for u in effect.units or [] if u in front["allied"]]
+            )
             for uid in named:
                 stalled[uid] = True
         elif effect.kind == "desperate":
@@ -113,7 +137,11 @@ def test_bot_line_does_what_it_says(roll: int, front: dict[str, Any], attack_die
 
 def test_stall_on_a_unit_still_in_its_box_does_nothing() -> None:
     # Dragoon: Using Action Charts — only an Allied unit marker on the map can be flipped to stalled.
-    stall = next(r for r, line in sorted(rules().board.bot_lines.items()) if any(e.kind == "stall" and isinstance(e.units, list) for e in line.effects))
+    stall = next(
+        r
+        for r, line in sorted(rules().board.bot_lines.items())
+        if any(e.kind == "stall" and isinstance(e.units, list) for e in line.effects)
+    )
     m = game(position(phase="bot_roll"), dice=[stall, 4])
     assert not any(unit(m, uid)["stalled"] for uid in m.view()["state"]["allied"])
 
@@ -121,18 +149,27 @@ def test_stall_on_a_unit_still_in_its_box_does_nothing() -> None:
 def custom_rules(*effects: BotEffect) -> DragoonRules:
     """The Dragoon rules with every BOT chart line replaced by one carrying `effects`."""
     data = rules().board.data
-    chart = [BotLine(roll=r, title=f"test {r}", text="test line", effects=list(effects), source="test") for r in range(1, 7)]
+    chart = [
+        BotLine(roll=r, title=f"test {r}", text="test line", effects=list(effects), source="test") for r in range(1, 7)
+    ]
     return DragoonRules(Board(data.model_copy(update={"bot_chart": chart})))
 
 
 def test_interpreter_reads_stall_adjacent_and_named_desperate() -> None:
     # Dragoon: German BOT Actions — the chart's data may name units or say "adjacent" for any effect.
-    ruleset = custom_rules(BotEffect(kind="stall", units="adjacent"), BotEffect(kind="desperate", units=[ESCAPE_A, "242-ID"]))
+    ruleset = custom_rules(
+        BotEffect(kind="stall", units="adjacent"), BotEffect(kind="desperate", units=[ESCAPE_A, "242-ID"])
+    )
     pos = front_position(FRONTS)
     pos["allied"]["VI-Corps"]["location"] = route("VI-Corps")[1]  # faces no German unit (19-RS is in Crest)
     m = Match(ruleset, ruleset.state_from_json(pos), dice=ScriptedDice([2, 4], seed=1))
     state = ruleset.state_to_json(m.state)
-    assert {uid for uid, info in state["allied"].items() if info["stalled"]} == {"3rd-ID", "1st-ABTF", "II-Corps", "3e-DIA"}
+    assert {uid for uid, info in state["allied"].items() if info["stalled"]} == {
+        "3rd-ID",
+        "1st-ABTF",
+        "II-Corps",
+        "3e-DIA",
+    }
     assert {gid for gid, info in state["german"].items() if info["desperate"]} == {ESCAPE_A, "242-ID"}
 
 
@@ -161,7 +198,10 @@ def final_turn(control: list[str], eliminated: int) -> Match:
     """The 29 Aug BOT roll with `control` Allied-held and the first `eliminated` eliminable units gone."""
     gone = ELIMINABLE[:eliminated]
     pos = position(
-        turn=29, phase="bot_roll", german={gid: "eliminated" for gid in gone}, allied_control=control,
+        turn=29,
+        phase="bot_roll",
+        german={gid: "eliminated" for gid in gone},
+        allied_control=control,
         eliminated=dict.fromkeys(gone, 20),
     )
     return game(pos, dice=[quiet_bot_roll()])

@@ -18,8 +18,11 @@ def test_toulon_assault_example() -> None:
     # Infantry Division has no location to retreat into from Toulon and is eliminated. The II Corps marker
     # is placed in Toulon ... The Air and FFI markers are removed from play."
     pos = position(
-        turn=25, rp=3, allied={"II-Corps": {"location": "Hyeres", "ffi": True}},
-        german={"242-ID": {"location": "Toulon", "desperate": True}}, allied_control=["Alpha-Beach", "Hyeres"],
+        turn=25,
+        rp=3,
+        allied={"II-Corps": {"location": "Hyeres", "ffi": True}},
+        german={"242-ID": {"location": "Toulon", "desperate": True}},
+        allied_control=["Alpha-Beach", "Hyeres"],
     )
     m = game(pos, dice=[3, 5])
     vp_before = rules().victory_points(m.state)[0]
@@ -49,7 +52,13 @@ def test_salon_counterattack_example() -> None:
     # rolls a 4 for the German attack, resulting in an Advance (a 3 or better was required). The 'stalled'
     # US 3rd Infantry Division is retreated from Salon to Aix and the German 338th Infantry Division
     # advances from Orgon into Salon."
-    pos = position(turn=22, phase="bot_roll", allied={"3rd-ID": {"location": "Salon", "stalled": True}}, german={"338-ID": "Orgon"}, allied_control=["Aix", "Salon"])
+    pos = position(
+        turn=22,
+        phase="bot_roll",
+        allied={"3rd-ID": {"location": "Salon", "stalled": True}},
+        german={"338-ID": "Orgon"},
+        allied_control=["Aix", "Salon"],
+    )
     m = game(pos, dice=[bot_attack_roll("338-ID"), 4])
     attack = events_of(m.log, "counterattack")
     assert len(attack) == 1 and attack[0]["text"].startswith("338th Infantry Division attacks 3rd-ID in Salon")
@@ -65,7 +74,10 @@ def test_salon_example_with_an_active_3rd_id() -> None:
     # Dragoon: Resolving Unit Attacks (example) — "Had the US 3rd Infantry Division been in an 'active'
     # status, it would instead have been flipped to 'stalled' and not retreated."
     pos = position(
-        turn=22, phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon"}}, german={"338-ID": "Orgon"},
+        turn=22,
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon"}},
+        german={"338-ID": "Orgon"},
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
     m = game(pos, dice=[4])

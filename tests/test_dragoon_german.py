@@ -9,7 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dragoon_positions import ESCAPE_A, ESCAPE_B, ESCAPE_C, before, events_of, game, name, position, quiet_bot_roll, rules, unit, where
+from dragoon_positions import (
+    ESCAPE_A,
+    ESCAPE_B,
+    ESCAPE_C,
+    before,
+    events_of,
+    game,
+    name,
+    position,
+    quiet_bot_roll,
+    rules,
+    unit,
+    where,
+)
 
 from warroom import IllegalActionError, Match
 
@@ -39,7 +52,11 @@ def test_column_moves_lowest_numbered_location_first() -> None:
     _, events = end_turn(position(german={ESCAPE_A: "Orange", ESCAPE_B: "Avignon", ESCAPE_C: "Arles"}))
     moves = [e["text"] for e in events_of(events, "move")]
     assert len(moves) == 3
-    assert "from Orange to Bollene" in moves[0] and "from Avignon to Orange" in moves[1] and "from Arles to Avignon" in moves[2]
+    assert (
+        "from Orange to Bollene" in moves[0]
+        and "from Avignon to Orange" in moves[1]
+        and "from Arles to Avignon" in moves[2]
+    )
 
 
 def test_column_unit_in_montelimar_escapes() -> None:
@@ -52,7 +69,9 @@ def test_column_unit_in_montelimar_escapes() -> None:
 def test_infantry_may_not_stack_with_infantry() -> None:
     # Dragoon: German Movement — "Infantry units may not stack with other infantry units, so if the
     # next lower numbered location is occupied by another unit, the unit cannot move."
-    m, events = end_turn(position(allied={"3rd-ID": {"location": "Bollene"}}, german={ESCAPE_A: "Orange", ESCAPE_B: "Avignon"}))
+    m, events = end_turn(
+        position(allied={"3rd-ID": {"location": "Bollene"}}, german={ESCAPE_A: "Orange", ESCAPE_B: "Avignon"})
+    )
     assert (where(m, ESCAPE_A), where(m, ESCAPE_B)) == ("Orange", "Avignon")
     assert len(events_of(events, "blocked")) == 2
 
@@ -63,7 +82,11 @@ def test_infantry_may_stack_with_the_11th_pzd() -> None:
     m, _ = end_turn(pos)
     assert where(m, ESCAPE_A) == where(m, "11-PzD") == "Avignon"
     # and the moving 11th PzD may enter a location held by an infantry unit that cannot move
-    pos = position(turn=17, allied={"3rd-ID": {"location": "Bollene"}}, german={ESCAPE_B: "Orange", ESCAPE_A: "Avignon", "11-PzD": "Arles"})
+    pos = position(
+        turn=17,
+        allied={"3rd-ID": {"location": "Bollene"}},
+        german={ESCAPE_B: "Orange", ESCAPE_A: "Avignon", "11-PzD": "Arles"},
+    )
     m, _ = end_turn(pos)
     assert where(m, "11-PzD") == where(m, ESCAPE_A) == "Avignon"
 
@@ -86,8 +109,14 @@ def test_arrival_waits_while_arles_holds_infantry() -> None:
     # Dragoon: German Movement — infantry may not stack with infantry: an arrival that finds Arles
     # held by a unit that could not move waits in the box and arrives later (NOTES.md).
     b = rules().board
-    late = max((g for g in b.german if g.arrival_turn is not None and g.kind != "panzer"), key=lambda g: g.arrival_turn or 0)
-    pos = position(turn=late.arrival_turn or 0, allied={"3rd-ID": {"location": "Orange"}}, german={ESCAPE_A if late.id != ESCAPE_A else ESCAPE_B: "Arles", "198-ID": "Avignon", late.id: "arrival box"})
+    late = max(
+        (g for g in b.german if g.arrival_turn is not None and g.kind != "panzer"), key=lambda g: g.arrival_turn or 0
+    )
+    pos = position(
+        turn=late.arrival_turn or 0,
+        allied={"3rd-ID": {"location": "Orange"}},
+        german={ESCAPE_A if late.id != ESCAPE_A else ESCAPE_B: "Arles", "198-ID": "Avignon", late.id: "arrival box"},
+    )
     m, events = end_turn(pos)
     assert where(m, late.id) == "arrival box"
     assert events_of(events, "arrival_delayed")
@@ -134,7 +163,13 @@ def test_11th_pzd_goes_to_montelimar_from_turn_21_once_vi_corps_is_in_crest() ->
 def test_vi_corps_entering_crest_releases_the_11th_pzd() -> None:
     # Dragoon: 11th PzD Special Rules — "Once the US VI Corps enters Crest".
     origin = before("VI-Corps", "Crest")
-    pos = position(turn=22, rp=2, allied={"VI-Corps": {"location": origin}}, german={"19-RS": "Crest", "11-PzD": "Avignon"}, panzer="held in Avignon")
+    pos = position(
+        turn=22,
+        rp=2,
+        allied={"VI-Corps": {"location": origin}},
+        german={"19-RS": "Crest", "11-PzD": "Avignon"},
+        panzer="held in Avignon",
+    )
     m = game(pos, dice=[6, quiet_bot_roll()])
     m.play(f"attack VI-Corps {origin}->Crest")
     assert where(m, "VI-Corps") == "Crest" and m.view()["state"]["vi_corps_entered_crest"]
@@ -148,12 +183,17 @@ def test_desperate_11th_pzd_is_on_top_and_goes_under_when_defeated() -> None:
     # status to normal status and placed under the infantry unit." "Only the unit stacked on the top can
     # be attacked by the Allies."
     pos = position(
-        rp=3, allied={"3rd-ID": {"location": "Orgon"}}, german={"11-PzD": {"location": "Avignon", "desperate": True}, "198-ID": "Avignon"},
-        panzer="held in Avignon", **{"198_entered_avignon": True},
+        rp=3,
+        allied={"3rd-ID": {"location": "Orgon"}},
+        german={"11-PzD": {"location": "Avignon", "desperate": True}, "198-ID": "Avignon"},
+        panzer="held in Avignon",
+        **{"198_entered_avignon": True},
     )
     m = game(pos, dice=[4])  # 4 - 2 = 2: the panzer holds
     events = m.play("attack 3rd-ID Orgon->Avignon")
-    assert "11th Panzer" in events_of(events, "attack")[0]["text"] and "DRM -2" in events_of(events, "attack")[0]["text"]
+    assert (
+        "11th Panzer" in events_of(events, "attack")[0]["text"] and "DRM -2" in events_of(events, "attack")[0]["text"]
+    )
     assert unit(m, "11-PzD")["desperate"]
     m = game(pos, dice=[5])  # 5 - 2 = 3: defeated
     events = m.play("attack 3rd-ID Orgon->Avignon")
@@ -168,7 +208,12 @@ def test_desperate_11th_pzd_is_on_top_and_goes_under_when_defeated() -> None:
 
 def test_only_the_infantry_on_top_of_a_normal_11th_pzd_is_attacked() -> None:
     # Dragoon: 11th PzD Special Rules — only the top unit may be attacked; a normal 11th PzD is under.
-    pos = position(rp=3, allied={"3rd-ID": {"location": "Orgon"}}, german={"11-PzD": "Avignon", ESCAPE_A: "Avignon"}, panzer="held in Avignon")
+    pos = position(
+        rp=3,
+        allied={"3rd-ID": {"location": "Orgon"}},
+        german={"11-PzD": "Avignon", ESCAPE_A: "Avignon"},
+        panzer="held in Avignon",
+    )
     m = game(pos, dice=[6])
     events = m.play("attack 3rd-ID Orgon->Avignon")
     assert name(ESCAPE_A) in events_of(events, "attack")[0]["text"]
@@ -218,8 +263,11 @@ def test_two_attacks_on_montelimar_from_crest_and_bollene() -> None:
     # units (11th PzD and an infantry unit) located in Montelimar from Crest and Bollene, if he has a
     # unit in both locations and pays RP for both attacks."
     pos = position(
-        turn=23, rp=3, allied={"VI-Corps": {"location": "Crest"}, "3rd-ID": {"location": "Bollene"}},
-        german={"11-PzD": {"location": "Montelimar", "desperate": True}, ESCAPE_B: "Montelimar"}, panzer="pinned in Montelimar",
+        turn=23,
+        rp=3,
+        allied={"VI-Corps": {"location": "Crest"}, "3rd-ID": {"location": "Bollene"}},
+        german={"11-PzD": {"location": "Montelimar", "desperate": True}, ESCAPE_B: "Montelimar"},
+        panzer="pinned in Montelimar",
     )
     m = game(pos, dice=[6, 6])
     m.play("attack VI-Corps Crest->Montelimar")  # the desperate 11th PzD on top: defeated, flips, goes under
@@ -231,11 +279,16 @@ def test_two_attacks_on_montelimar_from_crest_and_bollene() -> None:
     assert (where(m, "VI-Corps"), where(m, "3rd-ID"), where(m, "11-PzD")) == ("Crest", "Bollene", "Montelimar")
 
 
-@pytest.mark.parametrize(("attacker_at", "held", "retreat_to"), [("Orgon", "Avignon", "Orange"), ("Avignon", "Orange", "Bollene"), ("Orange", "Bollene", "Montelimar")])
+@pytest.mark.parametrize(
+    ("attacker_at", "held", "retreat_to"),
+    [("Orgon", "Avignon", "Orange"), ("Avignon", "Orange", "Bollene"), ("Orange", "Bollene", "Montelimar")],
+)
 def test_retreats_from_avignon_orange_bollene_go_north(attacker_at: str, held: str, retreat_to: str) -> None:
     # Dragoon: Allied Advance/German Retreat Restrictions — "German units forced to retreat from Avignon,
     # Orange and Bollene must retreat north to the next lowest-numbered location."
-    pos = position(rp=3, allied={"3rd-ID": {"location": attacker_at}}, german={ESCAPE_A: held}, **{"198_entered_avignon": True})
+    pos = position(
+        rp=3, allied={"3rd-ID": {"location": attacker_at}}, german={ESCAPE_A: held}, **{"198_entered_avignon": True}
+    )
     m = game(pos, dice=[6])
     m.play(f"attack 3rd-ID {attacker_at}->{held}")
     assert (where(m, ESCAPE_A), where(m, "3rd-ID")) == (retreat_to, held)
@@ -261,7 +314,13 @@ def test_infantry_retreating_into_german_infantry_is_eliminated() -> None:
     assert where(m, ESCAPE_A) == "eliminated" and where(m, ESCAPE_B) == "Orange"
     assert "already held by German infantry" in events_of(events, "eliminated")[0]["text"]
     # ... but it may retreat onto the 11th PzD
-    pos = position(turn=23, rp=3, allied={"3rd-ID": {"location": "Orange"}}, german={ESCAPE_A: "Bollene", "11-PzD": "Montelimar"}, panzer="pinned in Montelimar")
+    pos = position(
+        turn=23,
+        rp=3,
+        allied={"3rd-ID": {"location": "Orange"}},
+        german={ESCAPE_A: "Bollene", "11-PzD": "Montelimar"},
+        panzer="pinned in Montelimar",
+    )
     m = game(pos, dice=[6])
     m.play("attack 3rd-ID Orange->Bollene")
     assert where(m, ESCAPE_A) == "Montelimar" == where(m, "11-PzD")

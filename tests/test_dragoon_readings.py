@@ -28,8 +28,13 @@ def test_each_contested_reading_is_an_option_with_the_calibrated_default() -> No
     assert option_specs() is option_specs()  # described once
 
 
-@pytest.mark.parametrize(("options", "words"), [({"no_such": True}, "unknown Operation Dragoon option"),
-                                                ({"montelimar_infantry": "maybe"}, "'retreat_south', 'eliminated'")])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"no_such": True}, "unknown Operation Dragoon option"),
+        ({"montelimar_infantry": "maybe"}, "'retreat_south', 'eliminated'"),
+    ],
+)
 def test_an_unknown_option_or_reading_is_refused(options: dict[str, Any], words: str) -> None:
     with pytest.raises(WarroomError, match=words):
         warroom.new_game("dragoon", seed=1, options=options)
@@ -50,9 +55,13 @@ def test_options_travel_with_the_position_and_the_record() -> None:
 # -- the 11th PzD beating a stalled unit --------------------------------------------------------
 def _panzer_counterattack(stalled: bool, reading: str) -> dict[str, Any]:
     return position(
-        turn=23, phase="bot_attack_roll", allied={"VI-Corps": {"location": "Crest", "stalled": stalled}},
-        german={"11-PzD": {"location": "Montelimar", "desperate": True}}, panzer="pinned in Montelimar",
-        allied_control=["Die", "Crest"], options={"panzer_counterattack": reading},
+        turn=23,
+        phase="bot_attack_roll",
+        allied={"VI-Corps": {"location": "Crest", "stalled": stalled}},
+        german={"11-PzD": {"location": "Montelimar", "desperate": True}},
+        panzer="pinned in Montelimar",
+        allied_control=["Die", "Crest"],
+        options={"panzer_counterattack": reading},
         bot_attack={"attacker": "11-PzD", "target": "VI-Corps", "rerolled": False, "roll": None},
     )
 
@@ -75,8 +84,11 @@ def test_panzer_stall_only_reading_never_attacks_a_stalled_unit() -> None:
     pushing = rules().state_from_json(_panzer_counterattack(True, "push_back"))
     assert rules().bot_target(pushing, panzer) == rules().board.vi_corps
     both = position(
-        turn=23, phase="bot_roll", allied={"VI-Corps": {"location": "Crest", "stalled": True}, "3rd-ID": {"location": "Bollene"}},
-        german={"11-PzD": {"location": "Montelimar", "desperate": True}}, panzer="pinned in Montelimar",
+        turn=23,
+        phase="bot_roll",
+        allied={"VI-Corps": {"location": "Crest", "stalled": True}, "3rd-ID": {"location": "Bollene"}},
+        german={"11-PzD": {"location": "Montelimar", "desperate": True}},
+        panzer="pinned in Montelimar",
         options={"panzer_counterattack": "stall_only"},
     )
     assert rules().bot_target(rules().state_from_json(both), panzer) == rules().board.us_3rd  # the active one
@@ -90,7 +102,12 @@ def test_infantry_beaten_in_montelimar(reading: str, fate: str) -> None:
     # Dragoon: Allied Advance/German Retreat Restrictions ("German units forced to retreat from
     # Montelimar must retreat south to Bollene") against German Movement ("If located in Montelimar
     # and attacked, a German infantry unit is eliminated instead of retreating"): the option picks.
-    pos = position(rp=3, allied={"VI-Corps": {"location": "Crest"}}, german={ESCAPE_A: "Montelimar"}, options={"montelimar_infantry": reading})
+    pos = position(
+        rp=3,
+        allied={"VI-Corps": {"location": "Crest"}},
+        german={ESCAPE_A: "Montelimar"},
+        options={"montelimar_infantry": reading},
+    )
     m = game(pos, dice=[6])
     assert "cannot take Montelimar" in rules().action_odds(m.state, "attack VI-Corps Crest->Montelimar")["text"]
     events = m.play("attack VI-Corps Crest->Montelimar")
@@ -107,7 +124,13 @@ def test_vi_corps_in_crest_before_turn_21(reading: str, where_then: str) -> None
     # PzD ... is placed in Montelimar during the next German movement phase": a condition (default) or
     # the heading of what happened (the option: the next movement phase, whatever the turn).
     held = {"11-PzD": {"location": "Avignon", "desperate": False}}
-    pos = position(turn=19, german=held, panzer="held in Avignon", vi_corps_entered_crest=True, options={"panzer_to_montelimar": reading})
+    pos = position(
+        turn=19,
+        german=held,
+        panzer="held in Avignon",
+        vi_corps_entered_crest=True,
+        options={"panzer_to_montelimar": reading},
+    )
     m = game(pos, dice=[quiet_bot_roll(), 4, quiet_bot_roll()])
     m.play("end")
     assert where(m, "11-PzD") == where_then
@@ -118,18 +141,32 @@ def test_vi_corps_in_crest_before_turn_21(reading: str, where_then: str) -> None
 
 
 # -- attacks that can never advance (item 21) ---------------------------------------------------
-@pytest.mark.parametrize(("attacker", "origin", "target"), [("VI-Corps", "Crest", "Montelimar"), ("3rd-ID", "Bollene", "Montelimar"),
-                                                            ("3rd-ID", "Orgon", "Avignon")])
-def test_an_attack_on_a_normal_11th_pzd_alone_says_it_cannot_take_the_location(attacker: str, origin: str, target: str) -> None:
+@pytest.mark.parametrize(
+    ("attacker", "origin", "target"),
+    [("VI-Corps", "Crest", "Montelimar"), ("3rd-ID", "Bollene", "Montelimar"), ("3rd-ID", "Orgon", "Avignon")],
+)
+def test_an_attack_on_a_normal_11th_pzd_alone_says_it_cannot_take_the_location(
+    attacker: str, origin: str, target: str
+) -> None:
     # Dragoon: 11th PzD Special Rules — "The 11th PzD neither retreats nor can it be eliminated"; a
     # normal PzD beaten stays normal: the attack can never take the location, and the odds say so.
-    pos = position(turn=23, rp=3, allied={attacker: {"location": origin}}, german={"11-PzD": target},
-                   panzer="pinned in Montelimar" if target == "Montelimar" else "held in Avignon", **{"198_entered_avignon": True})
+    pos = position(
+        turn=23,
+        rp=3,
+        allied={attacker: {"location": origin}},
+        german={"11-PzD": target},
+        panzer="pinned in Montelimar" if target == "Montelimar" else "held in Avignon",
+        **{"198_entered_avignon": True},
+    )
     m = game(pos, dice=[6])
     action = f"attack {attacker} {origin}->{target}"
     odds = rules().action_odds(m.state, action)
     assert odds["fraction"] == "2/3"
-    assert "to advance" not in odds["text"] and f"cannot take {target}" in odds["text"] and "changes nothing" in odds["text"]
+    assert (
+        "to advance" not in odds["text"]
+        and f"cannot take {target}" in odds["text"]
+        and "changes nothing" in odds["text"]
+    )
     label = rules().describe_action(m.state, action)
     assert "to advance" not in label and "to win" in label and f"cannot take {target}" in label
     events = m.play(action)
@@ -140,15 +177,22 @@ def test_an_attack_on_a_normal_11th_pzd_alone_says_it_cannot_take_the_location(a
 def test_an_attack_on_a_desperate_11th_pzd_says_a_win_flips_it() -> None:
     # Dragoon: 11th PzD Special Rules — "If the 11th PzD is attacked and defeated, it is flipped from
     # desperate -2 DRM status to normal status".
-    pos = position(turn=23, rp=3, allied={"VI-Corps": {"location": "Crest"}}, german={"11-PzD": {"location": "Montelimar", "desperate": True}},
-                   panzer="pinned in Montelimar")
+    pos = position(
+        turn=23,
+        rp=3,
+        allied={"VI-Corps": {"location": "Crest"}},
+        german={"11-PzD": {"location": "Montelimar", "desperate": True}},
+        panzer="pinned in Montelimar",
+    )
     text = rules().action_odds(game(pos).state, "attack VI-Corps Crest->Montelimar")["text"]
     assert text.startswith("1/3 to win") and "flips the 11th Panzer Division from desperate to normal" in text
 
 
 def test_an_attack_that_can_advance_still_says_so() -> None:
     # Dragoon: Resolving Unit Attacks — "If the Allied player advances, move their unit marker into the location".
-    pos = position(rp=3, allied={"3rd-ID": {"location": "Orgon"}}, german={ESCAPE_A: "Avignon"}, **{"198_entered_avignon": True})
+    pos = position(
+        rp=3, allied={"3rd-ID": {"location": "Orgon"}}, german={ESCAPE_A: "Avignon"}, **{"198_entered_avignon": True}
+    )
     m = game(pos)
     assert rules().action_odds(m.state, "attack 3rd-ID Orgon->Avignon")["text"].startswith("2/3 to advance")
     assert "to advance" in rules().describe_action(m.state, "attack 3rd-ID Orgon->Avignon")

@@ -48,13 +48,17 @@ def test_set_up() -> None:
     # of the Interior (FFI) and Air Support markers are kept off the board until used."
     b = rules().board
     state = warroom.new_game("dragoon", seed=0).view()["state"]
-    assert len(state["allied"]) == 5 and all(info["location"] is None and not info["ffi"] for info in state["allied"].values())
+    assert len(state["allied"]) == 5 and all(
+        info["location"] is None and not info["ffi"] for info in state["allied"].values()
+    )
     on_routes = {gid: info["location"] for gid, info in state["german"].items() if info["location"] != "arrival box"}
     assert len(on_routes) == 5
     for gid, where_ in on_routes.items():
         owner = b.allied[b.route_of[b.german_index[gid]]].id
         assert where_ in route(owner)[1:]  # on its Allied unit's route, past the beach
-    assert sorted(gid for gid, info in state["german"].items() if info["location"] == "arrival box") == sorted(["198-ID", ESCAPE_A, ESCAPE_B, ESCAPE_C, "11-PzD"])
+    assert sorted(gid for gid, info in state["german"].items() if info["location"] == "arrival box") == sorted(
+        ["198-ID", ESCAPE_A, ESCAPE_B, ESCAPE_C, "11-PzD"]
+    )
     assert state["air"] == {"used": False, "grounded": False, "bad_weather_next": False}
     assert (state["turn"], state["phase"]) == (15, "actions")
 
@@ -150,7 +154,11 @@ def test_legal_actions_are_exactly_the_three_kinds() -> None:
 @pytest.mark.parametrize("action", ["ffi 3rd-ID", "activate VI-Corps", "attack 3rd-ID Aix->Salon"])
 def test_every_action_costs_one_rp(action: str) -> None:
     # Dragoon: Using Action Charts — "It costs 1 RP to play 1 action."
-    pos = position(rp=3, allied={"3rd-ID": {"location": "Aix"}, "VI-Corps": {"location": "Crest", "stalled": True}}, german={"338-ID": "Salon"})
+    pos = position(
+        rp=3,
+        allied={"3rd-ID": {"location": "Aix"}, "VI-Corps": {"location": "Crest", "stalled": True}},
+        german={"338-ID": "Salon"},
+    )
     m = game(pos, dice=[6])
     m.play(action)
     assert m.state.rp == 2
@@ -170,7 +178,9 @@ def test_invasion_costs_one_rp_and_no_attack_that_turn() -> None:
 
 def test_a_unit_may_flip_to_active_and_attack_the_same_turn() -> None:
     # Dragoon: Using Action Charts — "An Allied unit can flip to active status and attack on the same turn."
-    m = game(position(rp=3, allied={"3rd-ID": {"location": "Aix", "stalled": True}}, german={"338-ID": "Salon"}), dice=[5])
+    m = game(
+        position(rp=3, allied={"3rd-ID": {"location": "Aix", "stalled": True}}, german={"338-ID": "Salon"}), dice=[5]
+    )
     assert "attack 3rd-ID Aix->Salon" not in m.legal_actions()  # stalled units may not attack
     with pytest.raises(IllegalActionError, match="stalled.*Using Action Charts"):
         m.play("attack 3rd-ID Aix->Salon")
@@ -217,7 +227,12 @@ def test_fortress_subtracts_one(roll: int, advances: bool) -> None:
 @pytest.mark.parametrize(("roll", "advances"), [(3, False), (4, True)])
 def test_desperate_defense_subtracts_one(roll: int, advances: bool) -> None:
     # Dragoon: German Desperate Defense — "apply a -1 ... DRM to the Allied attack die roll".
-    m = game(position(rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": {"location": "Salon", "desperate": True}}), dice=[roll])
+    m = game(
+        position(
+            rp=3, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": {"location": "Salon", "desperate": True}}
+        ),
+        dice=[roll],
+    )
     m.play("attack 3rd-ID Aix->Salon")
     assert (where(m, "3rd-ID") == "Salon") is advances
 
@@ -226,7 +241,14 @@ def test_desperate_defense_subtracts_one(roll: int, advances: bool) -> None:
 def test_fortress_and_desperate_are_cumulative(roll: int, advances: bool) -> None:
     # Dragoon: Resolving Unit Attacks — "This fortress -1 DRM is cumulative with a unit's desperate
     # defense -1 DRM, resulting in a -2 DRM."
-    m = game(position(rp=3, allied={"II-Corps": {"location": "Hyeres"}}, german={"242-ID": {"location": "Toulon", "desperate": True}}), dice=[roll])
+    m = game(
+        position(
+            rp=3,
+            allied={"II-Corps": {"location": "Hyeres"}},
+            german={"242-ID": {"location": "Toulon", "desperate": True}},
+        ),
+        dice=[roll],
+    )
     events = m.play("attack II-Corps Hyeres->Toulon")
     assert "DRM -2" in events_of(events, "attack")[0]["text"]
     assert (where(m, "II-Corps") == "Toulon") is advances
@@ -309,7 +331,12 @@ def test_148th_id_is_never_eliminated_it_retreats_to_italy() -> None:
 def test_11th_pzd_is_never_eliminated() -> None:
     # Dragoon: Resolving Unit Attacks; 11th PzD Special Rules — "The 11th PzD neither retreats nor can it be eliminated."
     m = game(
-        position(rp=3, allied={"VI-Corps": {"location": "Crest"}}, german={"11-PzD": {"location": "Montelimar", "desperate": False}}, panzer="pinned in Montelimar"),
+        position(
+            rp=3,
+            allied={"VI-Corps": {"location": "Crest"}},
+            german={"11-PzD": {"location": "Montelimar", "desperate": False}},
+            panzer="pinned in Montelimar",
+        ),
         dice=[6],
     )
     m.play("attack VI-Corps Crest->Montelimar")
@@ -322,7 +349,9 @@ def test_german_attack_on_an_active_unit_stalls_it(roll: int) -> None:
     # Dragoon: Resolving Unit Attacks — "Successful German BOT attacks on 'active' Allied units result
     # in 'stalled' status for the Allied unit or no result."
     pos = position(
-        phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon"}}, german={"338-ID": "Orgon"},
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon"}},
+        german={"338-ID": "Orgon"},
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
     m = game(pos, dice=[roll])
@@ -335,7 +364,9 @@ def test_german_attack_on_a_stalled_unit_retreats_it_and_advances(roll: int) -> 
     # Dragoon: Resolving Unit Attacks — "German BOT attacks on 'stalled' Allied units result in advances
     # for the German attacker or no result. If the German unit advances, the 'stalled' Allied unit is retreated."
     pos = position(
-        phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon", "stalled": True}}, german={"338-ID": "Orgon"},
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon", "stalled": True}},
+        german={"338-ID": "Orgon"},
         allied_control=["Aix", "Salon"],
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
@@ -356,7 +387,9 @@ def test_stalled_unit_on_beach_or_drop_zone_may_not_be_attacked(allied_unit: str
     foe = next(g.id for g, owner in zip(b.german, b.route_of, strict=True) if owner == b.allied_index[allied_unit])
     landing, front = route(allied_unit)[0], route(allied_unit)[1]
     for stalled in (True, False):
-        pos = position(phase="bot_roll", allied={allied_unit: {"location": landing, "stalled": stalled}}, german={foe: front})
+        pos = position(
+            phase="bot_roll", allied={allied_unit: {"location": landing, "stalled": stalled}}, german={foe: front}
+        )
         m = game(pos, dice=[bot_attack_roll(foe), 6])
         attacks = [e for e in events_of(m.log, "counterattack") if b.german[b.german_index[foe]].name in e["text"]]
         assert bool(attacks) is not stalled
@@ -368,7 +401,8 @@ def test_allied_units_are_never_eliminated_a_blocked_retreat_is_no_attack() -> N
     # Dragoon: Resolving Unit Attacks — "Allied units are never eliminated." A stalled unit whose
     # retreat location holds a German unit has nowhere to go, like one on its beach: it is not attacked.
     pos = position(
-        turn=22, phase="bot_roll",
+        turn=22,
+        phase="bot_roll",
         allied={"3rd-ID": {"location": "Bollene", "stalled": True}},
         german={"11-PzD": {"location": "Montelimar", "desperate": True}, ESCAPE_A: "Orange"},
         panzer="pinned in Montelimar",
@@ -389,7 +423,10 @@ def test_french_landings_are_free_stacked_and_cannot_attack_that_turn() -> None:
         if turn is None:
             continue
         french = b.allied[i].id
-        m = game(position(turn=turn - 1, phase="bot_roll", allied={"3rd-ID": {"location": "Alpha-Beach"}}), dice=[quiet_bot_roll(), 4])
+        m = game(
+            position(turn=turn - 1, phase="bot_roll", allied={"3rd-ID": {"location": "Alpha-Beach"}}),
+            dice=[quiet_bot_roll(), 4],
+        )
         landing = events_of(m.log, "landing")
         assert len(landing) == 1 and b.allied[i].name in landing[0]["text"]
         assert not events_of(m.log, "die")  # no die roll
@@ -404,7 +441,10 @@ def test_french_landings_are_free_stacked_and_cannot_attack_that_turn() -> None:
 
 def test_french_unit_attacks_the_turn_after_landing() -> None:
     # Dragoon: Using Action Charts — the no-attack restriction lasts only for the landing turn.
-    m = game(position(turn=16, phase="bot_roll", allied={"II-Corps": {"location": "Alpha-Beach", "spent": True}}), dice=[quiet_bot_roll(), 4])
+    m = game(
+        position(turn=16, phase="bot_roll", allied={"II-Corps": {"location": "Alpha-Beach", "spent": True}}),
+        dice=[quiet_bot_roll(), 4],
+    )
     assert m.state.turn == 17 and not unit(m, "II-Corps")["spent"]
     assert f"attack II-Corps Alpha-Beach->{route('II-Corps')[1]}" in m.legal_actions()
 
@@ -426,7 +466,10 @@ def test_ffi_limit_one_per_unit_and_only_on_the_map() -> None:
 def test_ffi_rerolls_a_failed_attack_and_is_removed(first: int, second: int, advances: bool) -> None:
     # Dragoon: French Forces of the Interior (FFI) — "FFI may be used to re-roll a die on an attack
     # (as attacker ...). When used, the FFI marker is removed from play."
-    m = game(position(rp=3, allied={"3rd-ID": {"location": "Aix", "ffi": True}}, german={"338-ID": "Salon"}), dice=[first, second])
+    m = game(
+        position(rp=3, allied={"3rd-ID": {"location": "Aix", "ffi": True}}, german={"338-ID": "Salon"}),
+        dice=[first, second],
+    )
     m.play("attack 3rd-ID Aix->Salon")
     assert m.legal_actions() == ["reroll ffi", "accept"]
     events = m.play("reroll ffi")
@@ -460,7 +503,9 @@ def test_ffi_may_reroll_the_one_that_would_stall_an_unopposed_advance() -> None:
 def test_ffi_rerolls_a_german_attack_as_defender(first: int, second: int, stalled: bool) -> None:
     # Dragoon: French Forces of the Interior (FFI) — re-roll "as attacker or defender".
     pos = position(
-        phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon", "ffi": True}}, german={"338-ID": "Orgon"},
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon", "ffi": True}},
+        german={"338-ID": "Orgon"},
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
     m = game(pos, dice=[first, second])
@@ -474,7 +519,9 @@ def test_ffi_rerolls_a_german_attack_as_defender(first: int, second: int, stalle
 def test_ffi_is_not_offered_when_the_german_attack_fails() -> None:
     # Dragoon: FFI — a re-roll helps the defender only against a German success.
     pos = position(
-        phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon", "ffi": True}}, german={"338-ID": "Orgon"},
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon", "ffi": True}},
+        german={"338-ID": "Orgon"},
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
     m = game(pos, dice=[2, 4])
@@ -493,7 +540,11 @@ def test_air_adds_one(roll: int, advances: bool) -> None:
 
 def test_air_supports_one_attack_a_turn() -> None:
     # Dragoon: Air Support — "the Air marker to support 1 attack per turn".
-    pos = position(rp=3, allied={"3rd-ID": {"location": "Aix"}, "II-Corps": {"location": "Hyeres"}}, german={"338-ID": "Salon", "242-ID": "Toulon"})
+    pos = position(
+        rp=3,
+        allied={"3rd-ID": {"location": "Aix"}, "II-Corps": {"location": "Hyeres"}},
+        german={"338-ID": "Salon", "242-ID": "Toulon"},
+    )
     m = game(pos, dice=[1])
     assert "attack II-Corps Hyeres->Toulon +air" in m.legal_actions()
     m.play("attack 3rd-ID Aix->Salon +air")
@@ -505,10 +556,27 @@ def test_air_supports_one_attack_a_turn() -> None:
 
 def test_air_is_back_next_turn() -> None:
     # Dragoon: Air Support — one attack per turn: a new turn brings the marker back.
-    m = game(position(rp=2, allied={"3rd-ID": {"location": "Aix"}}, german={"338-ID": "Salon"}, air={"used": True, "grounded": False, "bad_weather_next": False}))
+    m = game(
+        position(
+            rp=2,
+            allied={"3rd-ID": {"location": "Aix"}},
+            german={"338-ID": "Salon"},
+            air={"used": True, "grounded": False, "bad_weather_next": False},
+        )
+    )
     assert "attack 3rd-ID Aix->Salon +air" not in m.legal_actions()
-    no_weather = bot_roll_for(lambda line: all(e.kind != "bad_weather" for e in line.effects) and all(e.kind != "stall" for e in line.effects))
-    m = game(position(rp=2, phase="bot_roll", german={"338-ID": "Salon"}, air={"used": True, "grounded": False, "bad_weather_next": False}), dice=[no_weather, 4])
+    no_weather = bot_roll_for(
+        lambda line: all(e.kind != "bad_weather" for e in line.effects) and all(e.kind != "stall" for e in line.effects)
+    )
+    m = game(
+        position(
+            rp=2,
+            phase="bot_roll",
+            german={"338-ID": "Salon"},
+            air={"used": True, "grounded": False, "bad_weather_next": False},
+        ),
+        dice=[no_weather, 4],
+    )
     assert m.view()["state"]["air"] == {"used": False, "grounded": False, "bad_weather_next": False}
 
 
@@ -538,7 +606,9 @@ def test_air_not_for_invasions_or_empty_locations() -> None:
 
 def test_air_plus_one_applies_to_the_ffi_reroll() -> None:
     # Dragoon: Air Support — "The +1 DRM may also be applied to an FFI re-roll of an attack."
-    m = game(position(rp=3, allied={"3rd-ID": {"location": "Aix", "ffi": True}}, german={"338-ID": "Salon"}), dice=[1, 2])
+    m = game(
+        position(rp=3, allied={"3rd-ID": {"location": "Aix", "ffi": True}}, german={"338-ID": "Salon"}), dice=[1, 2]
+    )
     m.play("attack 3rd-ID Aix->Salon +air")
     m.play("reroll ffi")
     assert where(m, "3rd-ID") == "Salon"  # 2 + 1 = 3
@@ -551,7 +621,10 @@ def test_11th_pzd_starts_desperate() -> None:
     assert {gid for gid, info in state["german"].items() if info["desperate"]} == {"11-PzD"}
 
 
-@pytest.mark.parametrize(("german_unit", "into"), [("148-ID", "Cannes"), ("242-ID", "Toulon"), ("244-ID", "Marseilles"), ("338-ID", "Orgon"), ("19-RS", "Crest")])
+@pytest.mark.parametrize(
+    ("german_unit", "into"),
+    [("148-ID", "Cannes"), ("242-ID", "Toulon"), ("244-ID", "Marseilles"), ("338-ID", "Orgon"), ("19-RS", "Crest")],
+)
 def test_desperate_on_retreating_into_its_location(german_unit: str, into: str) -> None:
     # Dragoon: German Desperate Defense — "the 148th, 242nd, 244th and 338th IDs and 19th Army RS unit
     # upon retreating into Cannes, Toulon, Marseilles, Orgon and Crest".
@@ -569,7 +642,11 @@ def test_desperate_unit_flips_back_when_defeated_and_stays_when_not() -> None:
     # the German unit back a location and flip the marker to the non-desperate defense side ... If the
     # Allied attack fails, the German unit remains in desperate status."
     past = after("1st-ABTF", "Cannes")
-    pos = position(rp=3, allied={"1st-ABTF": {"location": before("1st-ABTF", "Cannes")}}, german={"148-ID": {"location": "Cannes", "desperate": True}})
+    pos = position(
+        rp=3,
+        allied={"1st-ABTF": {"location": before("1st-ABTF", "Cannes")}},
+        german={"148-ID": {"location": "Cannes", "desperate": True}},
+    )
     m = game(pos, dice=[3])  # 3 - 1 = 2: fails
     m.play(f"attack 1st-ABTF {before('1st-ABTF', 'Cannes')}->Cannes")
     assert unit(m, "148-ID") == {"location": "Cannes", "desperate": True}
@@ -581,7 +658,9 @@ def test_desperate_unit_flips_back_when_defeated_and_stays_when_not() -> None:
 def test_desperate_defense_has_no_effect_on_german_counterattacks() -> None:
     # Dragoon: German Desperate Defense — "The German desperate defense DRM has no effect on German counterattacks."
     pos = position(
-        phase="bot_attack_roll", allied={"3rd-ID": {"location": "Salon"}}, german={"338-ID": {"location": "Orgon", "desperate": True}},
+        phase="bot_attack_roll",
+        allied={"3rd-ID": {"location": "Salon"}},
+        german={"338-ID": {"location": "Orgon", "desperate": True}},
         bot_attack={"attacker": "338-ID", "target": "3rd-ID", "rerolled": False, "roll": None},
     )
     m = game(pos, dice=[ADVANCE_ON])

@@ -25,7 +25,16 @@ from warroom.games.dragoon.actions import Action
 from warroom.games.dragoon.advance import NEVER_ENTERED, NOT_BEFORE_198, advance_restriction, may_advance_into
 from warroom.games.dragoon.options import parse_options
 from warroom.games.dragoon.rules import SEQUENCE_OF_PLAY
-from warroom.games.dragoon.state import ELIMINATED, PANZER_HELD, PHASE_KEYS, PHASE_NAMES, AlliedAttack, BotAttack, DragoonState, Phase
+from warroom.games.dragoon.state import (
+    ELIMINATED,
+    PANZER_HELD,
+    PHASE_KEYS,
+    PHASE_NAMES,
+    AlliedAttack,
+    BotAttack,
+    DragoonState,
+    Phase,
+)
 
 IMMUTABLE = (bool, int, str, tuple, type(None), MappingProxyType)
 """Values a clone may share with its original: nothing can change them in place."""
@@ -135,8 +144,17 @@ def test_every_action_id_reads_back_as_the_same_action() -> None:
         assert Action.from_id(text) == action and action.id == text
     assert Action.from_id("attack 3rd-ID Aix->Salon +air") == Action("attack", "3rd-ID", "Aix", "Salon", air=True)
     assert Action.from_id("reroll ffi").kind == "reroll" and Action.from_id("end").unit == ""
-    for bad in ("", "march on Paris", "attack 3rd-ID Aix", "attack 3rd-ID Aix->Salon air", "end now", "reroll", "ffi",
-                "invade 3rd-ID", "attack 3rd-ID ->Salon"):
+    for bad in (
+        "",
+        "march on Paris",
+        "attack 3rd-ID Aix",
+        "attack 3rd-ID Aix->Salon air",
+        "end now",
+        "reroll",
+        "ffi",
+        "invade 3rd-ID",
+        "attack 3rd-ID ->Salon",
+    ):
         with pytest.raises(IllegalActionError, match="not a Dragoon action"):
             Action.from_id(bad)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -58,7 +58,10 @@ def test_losses_infantry_first_then_armor_for_two_no_change():
     # Patton: Casualties
     assert losses(2, 3, 4) == (0, 2)
     assert losses(3, 3, 1) == (1, 1)  # 1 Infantry, then 1 Armored for the 2 left
-    assert losses(1, 2, 0) == (1, 0)  # "a single Casualty ... must give up an Armored Unit (and does not receive change)"
+    assert losses(1, 2, 0) == (
+        1,
+        0,
+    )  # "a single Casualty ... must give up an Armored Unit (and does not receive change)"
     assert losses(3, 5, 0) == (2, 0)
     assert losses(9, 1, 1) == (1, 1)  # never more than there are
 
@@ -116,7 +119,13 @@ def illustration_2(defender=(2, 2), d_town=None, advanced=False):
         ["A", "B", "C", "D", "E", "F"],
         [("A", "B", "solid"), ("A", "C", "solid"), ("A", "D", "solid"), ("A", "E", "solid"), ("A", "F", "solid")],
     )
-    layout = {"A": ("Axis", *defender), "B": ("Allied", 3, 0), "C": ("Allied", 2, 1), "E": ("Allied", 1, 0), "F": ("Allied", 0, 1)}
+    layout = {
+        "A": ("Axis", *defender),
+        "B": ("Allied", 3, 0),
+        "C": ("Allied", 2, 1),
+        "E": ("Allied", 1, 0),
+        "F": ("Allied", 0, 1),
+    }
     if d_town:
         layout["D"] = ("Allied", *d_town)
     s = sandbox_state(board, layout, mp=20)
@@ -130,7 +139,9 @@ def illustration_2(defender=(2, 2), d_town=None, advanced=False):
 def test_illustration_2_defender_higher_stacks_retreat_to_their_towns():
     # "If the defender's total is higher, he remains in town A, stack X retreats to town B, and stack Y retreats to town C."
     s = illustration_2()
-    assert s.battle.n == 5 and s.battle.m == 3  # "The attacking player throws 5 dice; the defending player throws 3 dice."
+    assert (
+        s.battle.n == 5 and s.battle.m == 3
+    )  # "The attacking player throws 5 dice; the defending player throws 3 dice."
     roll(s, 1, 2, 3, 4, 5, 6, 6, 5)  # 15 against 17; the double 6 costs Y its Infantry Unit
     assert units(s, "A") == ("Axis", 2, 2)
     assert units(s, "B") == ("Allied", 3, 0)
@@ -153,7 +164,11 @@ def test_illustration_2_more_than_5_defenders_surrender_the_rest():
     roll(s, 6, 5, 4, 3, 2)
     roll(s, *([1, 2, 3, 4][: s.battle.m]))
     assert s.phase == RETREATING and RULES.to_act(s) == "Axis"
-    assert sorted(RULES.legal_actions(s)) == ["retreat 1A4I A->D", "retreat 2A3I A->D", "retreat 5I A->D"]  # he chooses which 5
+    assert sorted(RULES.legal_actions(s)) == [
+        "retreat 1A4I A->D",
+        "retreat 2A3I A->D",
+        "retreat 5I A->D",
+    ]  # he chooses which 5
     RULES.apply(s, "retreat 2A3I A->D")
     assert units(s, "D") == ("Axis", 2, 3)
     assert s.eliminated[1] == [0, 2]
@@ -292,7 +307,9 @@ def test_units_retreating_into_a_town_still_under_attack_do_not_fight():
     # Patton: Retreating — they "join those already in the town, but are not considered in
     # determining how many dice the defender throws. They also cannot be used for covering Casualties."
     board = sandbox_board(["H", "A", "G", "K"], [("H", "A", "solid"), ("A", "G", "solid"), ("K", "G", "solid")])
-    s = sandbox_state(board, {"H": ("Allied", 3, 0), "A": ("Axis", 1, 0), "G": ("Axis", 1, 2), "K": ("Allied", 2, 0)}, mp=10)
+    s = sandbox_state(
+        board, {"H": ("Allied", 3, 0), "A": ("Axis", 1, 0), "G": ("Axis", 1, 2), "K": ("Allied", 2, 0)}, mp=10
+    )
     RULES.apply(s, "move 3A H->A")
     RULES.apply(s, "move 2A K->G")
     end(s)

@@ -102,8 +102,13 @@ def test_positions_round_trip_and_play_on_identically(scenario, placement):
 
 def test_bad_positions_are_position_errors():
     good = RULES.state_to_json(RULES.initial_state("normandy", {}))
-    for broken in ({**good, "phase": "lunch"}, {**good, "towns": {"Paris": {"side": "Allied", "armor": 1, "infantry": 0}}},
-                   {**good, "phase": "retreat"}, "not a position", {**good, "cards": {"Allied": [1], "Axis": []}}):
+    for broken in (
+        {**good, "phase": "lunch"},
+        {**good, "towns": {"Paris": {"side": "Allied", "armor": 1, "infantry": 0}}},
+        {**good, "phase": "retreat"},
+        "not a position",
+        {**good, "cards": {"Allied": [1], "Axis": []}},
+    ):
         with pytest.raises(PositionError):
             RULES.state_from_json(broken)
     with pytest.raises(PositionError, match="the field 'scenario' is missing"):

@@ -20,7 +20,14 @@ def illustration_1(mp: int):
     # A-B-E-C 4 a Unit. 2 Armored + 1 Infantry in A, 1 Armored + 3 Infantry in B, all bound for C.
     board = sandbox_board(
         ["A", "B", "C", "D", "E"],
-        [("A", "B", "solid"), ("B", "C", "solid"), ("A", "D", "dashed"), ("D", "C", "dotted"), ("B", "E", "dashed"), ("E", "C", "solid")],
+        [
+            ("A", "B", "solid"),
+            ("B", "C", "solid"),
+            ("A", "D", "dashed"),
+            ("D", "C", "dotted"),
+            ("B", "E", "dashed"),
+            ("E", "C", "solid"),
+        ],
     )
     return sandbox_state(board, {"A": ("Allied", 2, 1), "B": ("Allied", 1, 3)}, mp=mp)
 
@@ -134,8 +141,11 @@ def test_segment_limit_counts_both_directions():
 
 def test_landing_costs_one_point_a_unit_capacity_and_no_road_move():
     # Patton: Sicily — Allied Landings: 1 MP a Unit, the area's capacity a turn, no road move that turn
-    board = sandbox_board(["Beach-Town", "Inland"], [("Beach-Town", "Inland", "solid")],
-                          landings=[("Sea", "Beach-Town", 3), ("Other-Sea", "Inland", 2)])
+    board = sandbox_board(
+        ["Beach-Town", "Inland"],
+        [("Beach-Town", "Inland", "solid")],
+        landings=[("Sea", "Beach-Town", 3), ("Other-Sea", "Inland", 2)],
+    )
     s = sandbox_state(board, {}, mp=10)
     s.offboard = [2, 2]
     board.force = [(2, 2), (0, 0)]
@@ -150,7 +160,9 @@ def test_landing_costs_one_point_a_unit_capacity_and_no_road_move():
 
 def test_previously_landed_units_move_while_new_ones_land():
     # Patton: Sicily — "Units previously landed can be moved on a turn when new landings are being attempted"
-    board = sandbox_board(["Beach-Town", "Inland"], [("Beach-Town", "Inland", "solid")], landings=[("Sea", "Beach-Town", 3)])
+    board = sandbox_board(
+        ["Beach-Town", "Inland"], [("Beach-Town", "Inland", "solid")], landings=[("Sea", "Beach-Town", 3)]
+    )
     s = sandbox_state(board, {"Beach-Town": ("Allied", 1, 0)}, mp=10)
     s.offboard = [0, 2]
     board.force = [(1, 2), (0, 0)]
@@ -162,8 +174,12 @@ def test_previously_landed_units_move_while_new_ones_land():
 def test_trapped_bastogne_units_cannot_move_and_cannot_be_attacked():
     # Patton: The Bulge — Objective: "Until the trapped Units are relieved they cannot take part in any battles."
     board = sandbox_board(
-        ["Bastogne", "Ring", "Road", "Star"], [("Bastogne", "Ring", "solid"), ("Ring", "Road", "solid"), ("Road", "Star", "solid")],
-        star=["Star"], objective="relief_and_hold", hold="Road", relieve="Bastogne",
+        ["Bastogne", "Ring", "Road", "Star"],
+        [("Bastogne", "Ring", "solid"), ("Ring", "Road", "solid"), ("Road", "Star", "solid")],
+        star=["Star"],
+        objective="relief_and_hold",
+        hold="Road",
+        relieve="Bastogne",
     )
     s = sandbox_state(board, {"Bastogne": ("Allied", 1, 8), "Ring": ("Axis", 1, 1), "Star": ("Allied", 2, 0)}, mp=10)
     assert not any("Bastogne->" in a for a in RULES.legal_actions(s))

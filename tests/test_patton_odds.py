@@ -35,7 +35,9 @@ def test_casualty_distribution_matches_brute_force(n):
     assert casualty_distribution(n) == {k: Fraction(v, 6**n) for k, v in counts.items()}
 
 
-@pytest.mark.parametrize("forces", [(2, 0, 1, 0), (1, 2, 0, 3), (0, 2, 0, 1), (2, 1, 1, 1), (1, 0, 0, 1), (0, 2, 0, 2), (0, 3, 0, 2)])
+@pytest.mark.parametrize(
+    "forces", [(2, 0, 1, 0), (1, 2, 0, 3), (0, 2, 0, 1), (2, 1, 1, 1), (1, 0, 0, 1), (0, 2, 0, 2), (0, 3, 0, 2)]
+)
 def test_round_outcome_matches_brute_force(forces):
     aa, ai, da, di = forces
     n, m = dice_for(aa, ai), dice_for(da, di)
@@ -54,7 +56,9 @@ def test_round_outcome_matches_brute_force(forces):
             else:
                 counts["tie"] += 1  # a tie neither side can refight too: either may retreat, it is asked (Retreating)
     whole = 6 ** (n + m)
-    assert round_outcome(*forces) == {k: Fraction(counts[k], whole) for k in ("attacker_wins", "defender_wins", "tie", "both_eliminated")}
+    assert round_outcome(*forces) == {
+        k: Fraction(counts[k], whole) for k in ("attacker_wins", "defender_wins", "tie", "both_eliminated")
+    }
 
 
 def test_retreating_example_odds():
@@ -65,7 +69,14 @@ def test_retreating_example_odds():
 
 
 def test_protocol_answer_shape_and_values():
-    answer = protocol_odds({"cmd": "odds", "game": "patton", "attacker": {"armor": 5, "infantry": 0}, "defender": {"armor": 5, "infantry": 4}})
+    answer = protocol_odds(
+        {
+            "cmd": "odds",
+            "game": "patton",
+            "attacker": {"armor": 5, "infantry": 0},
+            "defender": {"armor": 5, "infantry": 4},
+        }
+    )
     assert answer["ok"] is True and answer["attacker_dice"] == 5 and answer["defender_dice"] == 5
     assert answer["attacker_higher"] == pytest.approx(answer["defender_higher"])
     assert answer["attacker_higher"] + answer["defender_higher"] + answer["tie"] == pytest.approx(1)
@@ -73,7 +84,10 @@ def test_protocol_answer_shape_and_values():
     assert sum(answer["casualties_to_attacker"].values()) == pytest.approx(1)
     assert answer["casualties_to_defender"]["0"] == pytest.approx(720 / 7776)  # five different numbers
     lone = protocol_odds({"attacker": {"armor": 1, "infantry": 0}, "defender": {"armor": 0, "infantry": 1}})
-    assert lone["defender_dice"] == 0 and lone["casualties_to_defender"] == {"0": pytest.approx(5 / 6), "1": pytest.approx(1 / 6)}
+    assert lone["defender_dice"] == 0 and lone["casualties_to_defender"] == {
+        "0": pytest.approx(5 / 6),
+        "1": pytest.approx(1 / 6),
+    }
     assert lone["attacker_higher"] == 1.0
     bonus = protocol_odds({"attacker": {"armor": 1}, "defender": {"infantry": 1}, "retreat_battle": True})
     assert bonus["defender_dice"] == 2
@@ -110,7 +124,10 @@ def test_no_dice_on_either_side_is_a_tie_the_players_decide():
     assert round_outcome(0, 1, 0, 1) == {"attacker_wins": 0, "defender_wins": 0, "tie": 1, "both_eliminated": 0}
     assert stalemate(0, 1, 0, 1) == 1 and stalemate(2, 0, 1, 0) == 0
     entry = choice_odds(0, 1, 0, 1, 0, True, "")
-    assert entry["outcome"] == {"win": 0.0, "tie": 1.0, "lose": 0.0} and "if both stand, the attacker falls back" in entry["text"]
+    assert (
+        entry["outcome"] == {"win": 0.0, "tie": 1.0, "lose": 0.0}
+        and "if both stand, the attacker falls back" in entry["text"]
+    )
     assert attack_success(0, 1, 0, 1) == 0.0
     assert stalemate(0, 2, 0, 2) == Fraction(1, 36)  # 6 against 6: one casualty each, 1 Infantry against 1 Infantry
 

@@ -24,8 +24,13 @@ def roll(s, *dice):
 def _messina_emptied_then_reentered():
     """The issue's position: Allied 1A in Messina (held at the end of the Allied turn), 2I in Milazzo;
     the Axis attacks both. 6 against 6 empties Messina; the beaten 2I retreat from Milazzo into it."""
-    units = {"Messina": ("Allied", 1, 0), "Milazzo": ("Allied", 0, 2), "Taormina": ("Axis", 1, 0), "Patti": ("Axis", 2, 0),
-             "Enna": ("Axis", 0, 2)}
+    units = {
+        "Messina": ("Allied", 1, 0),
+        "Milazzo": ("Allied", 0, 2),
+        "Taormina": ("Axis", 1, 0),
+        "Patti": ("Axis", 2, 0),
+        "Enna": ("Axis", 0, 2),
+    }
     s = position("sicily", units, mover="Axis")
     s.allied_end[s.board.town_index["Messina"]] = True
     s.allied_end[s.board.town_index["Milazzo"]] = True
@@ -62,8 +67,13 @@ def test_defection_town_lost_and_retaken_in_the_axis_turn_causes_no_defection():
     # Patton: Sicily — Italian Defection: "the Axis player can try to oust him in the immediately
     # following turn. If not successful ... remove as many Infantry Units as the number". Ousted (the
     # town emptied) counts as successful even if Allied Units retreat back in later that turn.
-    units = {"Gela": ("Allied", 1, 0), "Vittoria": ("Allied", 0, 2), "Caltagirone": ("Axis", 1, 0), "Messina": ("Axis", 0, 2),
-             "Enna": ("Axis", 0, 3)}
+    units = {
+        "Gela": ("Allied", 1, 0),
+        "Vittoria": ("Allied", 0, 2),
+        "Caltagirone": ("Axis", 1, 0),
+        "Messina": ("Axis", 0, 2),
+        "Enna": ("Axis", 0, 3),
+    }
     s = position("sicily", units, mover="Axis")
     gela = s.board.town_index["Gela"]
     s.allied_end[gela] = True
@@ -187,8 +197,11 @@ def test_sicily_axis_wins_when_the_allies_can_throw_no_die_and_the_axis_holds_me
 def test_sicily_goes_on_while_messina_can_still_be_taken():
     # Patton: Sicily — Objective, read conservatively: a die to throw, or Messina not held by the Axis,
     # and the game goes on (an Armored Unit; two Infantry Units; one Infantry Unit and an empty Messina).
-    for units in ({"Gela": ("Allied", 1, 0), "Messina": ("Axis", 5, 5)}, {"Gela": ("Allied", 0, 2), "Messina": ("Axis", 5, 5)},
-                  {"Gela": ("Allied", 0, 1), "Enna": ("Axis", 3, 3)}):
+    for units in (
+        {"Gela": ("Allied", 1, 0), "Messina": ("Axis", 5, 5)},
+        {"Gela": ("Allied", 0, 2), "Messina": ("Axis", 5, 5)},
+        {"Gela": ("Allied", 0, 1), "Enna": ("Axis", 3, 3)},
+    ):
         s = position("sicily", units, mover="Allied", turn=40)
         play(s, "end")
         assert s.phase != OVER, units

@@ -76,7 +76,18 @@ def test_normandy_default_setup_follows_starting_forces():
     assert where(s, "Le-Mans") == ("German", 3, 1)
     assert not any(b.front[t] for t in range(b.n) if s.side[t] == 1)
     assert sorted(b.names[t] for t in b.red_towns) == sorted(
-        ["St-Sever", "Sourdeval", "Domfront", "Mayenne", "Le-Mans", "Sable", "Chateau-Gontier", "Rennes", "Dol-de-Bretagne"])
+        [
+            "St-Sever",
+            "Sourdeval",
+            "Domfront",
+            "Mayenne",
+            "Le-Mans",
+            "Sable",
+            "Chateau-Gontier",
+            "Rennes",
+            "Dol-de-Bretagne",
+        ]
+    )
     assert len(b.star_towns) == 5
 
 
@@ -101,10 +112,20 @@ def test_normandy_manual_placement_front_towns_then_german_outside_them():
 def test_normandy_german_reserves_two_armor_for_five_turns_in_star_towns():
     # Patton: Normandy — Reserves: "2 at the end of each turn, for the player's first five turns ...
     # in any one- except one occupied by the Americans- of the five towns marked (*)"
-    s = position("normandy", {"Lessay": ("Allied", 1, 0), "Mamers": ("Allied", 1, 0), "Le-Mans": ("Axis", 1, 0)}, mover="Axis", turn=1)
+    s = position(
+        "normandy",
+        {"Lessay": ("Allied", 1, 0), "Mamers": ("Allied", 1, 0), "Le-Mans": ("Axis", 1, 0)},
+        mover="Axis",
+        turn=1,
+    )
     play(s, "end")
     assert s.phase == RESERVE_PLACE and RULES.to_act(s) == "Axis"
-    assert sorted(RULES.legal_actions(s)) == ["reserves Argentan", "reserves Falaise", "reserves Mortagne", "reserves Sees"]
+    assert sorted(RULES.legal_actions(s)) == [
+        "reserves Argentan",
+        "reserves Falaise",
+        "reserves Mortagne",
+        "reserves Sees",
+    ]
     play(s, "reserves Sees")
     assert where(s, "Sees") == ("German", 2, 0) and s.reserve_entries[1] == 1
     s.reserve_entries[1] = 5
@@ -225,8 +246,16 @@ def test_bulge_american_manual_placement_only_in_star_towns_bastogne_fixed():
 def test_bulge_relief_by_any_german_free_path_is_permanent():
     # Patton: The Bulge — Objective: "a path completely free of German Units- no matter how indirect ...
     # Even if the German player is able to block the path ... the American Units are still relieved."
-    units = {"Bastogne": ("Allied", 1, 8), "Noville": ("Axis", 0, 1), "Mageret": ("Axis", 0, 1), "Marvie": ("Axis", 0, 1),
-             "Assenois": ("Axis", 0, 1), "Sibret": ("Axis", 0, 1), "Hompre": ("Allied", 2, 0), "Arlon": ("Allied", 1, 0)}
+    units = {
+        "Bastogne": ("Allied", 1, 8),
+        "Noville": ("Axis", 0, 1),
+        "Mageret": ("Axis", 0, 1),
+        "Marvie": ("Axis", 0, 1),
+        "Assenois": ("Axis", 0, 1),
+        "Sibret": ("Axis", 0, 1),
+        "Hompre": ("Allied", 2, 0),
+        "Arlon": ("Allied", 1, 0),
+    }
     s = position("bulge", units, mover="Axis")
     assert not s.relieved
     play(s, "move 1I Sibret->Vaux-les-Rosieres")  # Sibret opens: Bastogne-Sibret-Hompre-Chaumont-Fauvillers-Leglise(*)
@@ -237,7 +266,12 @@ def test_bulge_relief_by_any_german_free_path_is_permanent():
 
 def test_bulge_wiltz_must_be_held_through_the_german_reply():
     # Patton: The Bulge — Objective: ousted in the German's next turn, the objective is not achieved
-    units = {"Bastogne": ("Allied", 1, 8), "Wiltz": ("Allied", 2, 0), "Doncols": ("Axis", 3, 0), "Mersch": ("Allied", 1, 0)}
+    units = {
+        "Bastogne": ("Allied", 1, 8),
+        "Wiltz": ("Allied", 2, 0),
+        "Doncols": ("Axis", 3, 0),
+        "Mersch": ("Allied", 1, 0),
+    }
     s = position("bulge", units, mover="Allied")
     s.relieved = True
     play(s, "end", 1, 2, 3)  # American reserve dice: no double
@@ -258,8 +292,15 @@ def test_bulge_american_reserves_two_infantry_in_one_american_town_five_times():
     # of each turn he throws 3 dice. When he throws a double (2 dice the same number, regardless of the
     # 3rd die) he enters 2 Infantry Units to join the Units in any town- both in the same town- that he
     # occupies at that time." Besieged Bastogne is a town he occupies; 5 entries bring all 10.
-    units = {"Bastogne": ("Allied", 1, 7), "Arlon": ("Allied", 1, 0), "Noville": ("Axis", 0, 1), "Mageret": ("Axis", 0, 1),
-             "Marvie": ("Axis", 0, 1), "Assenois": ("Axis", 0, 1), "Sibret": ("Axis", 0, 1)}
+    units = {
+        "Bastogne": ("Allied", 1, 7),
+        "Arlon": ("Allied", 1, 0),
+        "Noville": ("Axis", 0, 1),
+        "Mageret": ("Axis", 0, 1),
+        "Marvie": ("Axis", 0, 1),
+        "Assenois": ("Axis", 0, 1),
+        "Sibret": ("Axis", 0, 1),
+    }
     s = position("bulge", units, mover="Allied")
     assert not s.relieved
     play(s, "end", 4, 1, 4)  # no roll question: the Bulge American throws every turn
@@ -284,8 +325,15 @@ def test_bulge_relieved_by_an_american_battle_win():
     # Patton: The Bulge — Objective: "As soon as a path completely free of German Units- no matter how
     # indirect- can be followed from Bastogne to any town marked (*), the siege is broken." A battle the
     # American wins opens the path at once, in his own turn (end_battle checks the relief).
-    units = {"Bastogne": ("Allied", 1, 8), "Noville": ("Axis", 0, 1), "Mageret": ("Axis", 0, 1), "Marvie": ("Axis", 0, 1),
-             "Assenois": ("Axis", 0, 1), "Sibret": ("Axis", 0, 1), "Vaux-les-Rosieres": ("Allied", 2, 0)}
+    units = {
+        "Bastogne": ("Allied", 1, 8),
+        "Noville": ("Axis", 0, 1),
+        "Mageret": ("Axis", 0, 1),
+        "Marvie": ("Axis", 0, 1),
+        "Assenois": ("Axis", 0, 1),
+        "Sibret": ("Axis", 0, 1),
+        "Vaux-les-Rosieres": ("Allied", 2, 0),
+    }
     s = position("bulge", units, mover="Allied")
     assert not s.relieved
     play(s, "move 2A Vaux-les-Rosieres->Sibret", "end")
@@ -303,7 +351,9 @@ def test_bulge_german_reserves_enter_longuilly_unless_american():
     s = position("bulge", {"Bastogne": ("Allied", 1, 8), "Wiltz": ("Axis", 1, 0)}, mover="Axis")
     play(s, "end", 3, 3, 1)
     assert where(s, "Longuilly") == ("German", 1, 0) and s.reserve_entries[1] == 1
-    s = position("bulge", {"Bastogne": ("Allied", 1, 8), "Longuilly": ("Allied", 1, 0), "Wiltz": ("Axis", 1, 0)}, mover="Axis")
+    s = position(
+        "bulge", {"Bastogne": ("Allied", 1, 8), "Longuilly": ("Allied", 1, 0), "Wiltz": ("Axis", 1, 0)}, mover="Axis"
+    )
     play(s, "end", 3, 3, 1)
     assert where(s, "Longuilly") == ("American", 1, 0) and s.reserve_entries[1] == 0
 
@@ -406,7 +456,11 @@ def test_sicily_defection_one_armored_instead_of_two_infantry():
     assert sorted(RULES.legal_actions(s)) == ["defect 1A Catania", "defect 1A Enna"]
     play(s, "defect 1A Catania")
     assert s.phase == CARD and s.defection_owed == 0
-    assert where(s, "Catania") == ("Axis", 1, 0) and where(s, "Enna") == ("Axis", 1, 0) and where(s, "Messina") == ("Axis", 0, 4)
+    assert (
+        where(s, "Catania") == ("Axis", 1, 0)
+        and where(s, "Enna") == ("Axis", 1, 0)
+        and where(s, "Messina") == ("Axis", 0, 4)
+    )
     assert s.eliminated[1] == [1, 0]
 
 
@@ -487,7 +541,12 @@ def test_more_than_ten_units_after_a_turn_are_removed_by_their_owner():
     s.reserve_entries[0] = 1
     play(s, "move 2A1I Periers->Lessay", "end")
     assert s.phase == STACKING and RULES.to_act(s) == "Allied"
-    assert sorted(RULES.legal_actions(s)) == ["remove 1A2I Lessay", "remove 2A1I Lessay", "remove 3A Lessay", "remove 3I Lessay"]
+    assert sorted(RULES.legal_actions(s)) == [
+        "remove 1A2I Lessay",
+        "remove 2A1I Lessay",
+        "remove 3A Lessay",
+        "remove 3I Lessay",
+    ]
     play(s, "remove 3I Lessay")
     assert where(s, "Lessay") == ("American", 8, 2) and s.eliminated[0] == [0, 3]
 
@@ -500,7 +559,9 @@ def test_unknown_option_and_scenario_are_errors():
 
 
 def test_reserve_dice_are_rolled_die_by_die():
-    s = position("bulge", {"Bastogne": ("Allied", 1, 8), "Arlon": ("Allied", 1, 0), "Wiltz": ("Axis", 1, 0)}, mover="Allied")
+    s = position(
+        "bulge", {"Bastogne": ("Allied", 1, 8), "Arlon": ("Allied", 1, 0), "Wiltz": ("Axis", 1, 0)}, mover="Allied"
+    )
     play(s, "end")
     assert s.phase == RESERVE_DICE and list(RULES.chance_outcomes(s)) == [(f, 1 / 6) for f in range(1, 7)]
     play(s, 5, 5)

@@ -158,11 +158,27 @@ def test_every_action_id_round_trips() -> None:
     assert seen > 1000
 
 
-@pytest.mark.parametrize("text", [
-    "move 2A1I Rennes->Laval", "land 1I Gela-Landing->Gela", "end", "battle Laval", "casualties Rennes:1I Vitre:1A",
-    "retreat", "stand", "retreat 3A Laval->Mayenne", "roll reserves", "wait", "reserves Laval", "defect 1I Palermo",
-    "defect 1A Palermo", "remove 1A1I Laval", "place 3A2I Lessay", "place default",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move 2A1I Rennes->Laval",
+        "land 1I Gela-Landing->Gela",
+        "end",
+        "battle Laval",
+        "casualties Rennes:1I Vitre:1A",
+        "retreat",
+        "stand",
+        "retreat 3A Laval->Mayenne",
+        "roll reserves",
+        "wait",
+        "reserves Laval",
+        "defect 1I Palermo",
+        "defect 1A Palermo",
+        "remove 1A1I Laval",
+        "place 3A2I Lessay",
+        "place default",
+    ],
+)
 def test_each_form_reads_and_writes_back(text: str) -> None:
     act = Action.from_id(text)
     assert act.id == text and act.where == -1
@@ -170,12 +186,28 @@ def test_each_form_reads_and_writes_back(text: str) -> None:
 
 def test_the_fields_name_what_the_rulebook_names() -> None:
     assert Action.from_id("move 2A1I Rennes->Laval") == Action(Kind.MOVE, 2, 1, "Rennes", "Laval")
-    assert Action.from_id("casualties Rennes:1I Vitre:1A").casualties == (Casualty("Rennes", 0, 1), Casualty("Vitre", 1, 0))
+    assert Action.from_id("casualties Rennes:1I Vitre:1A").casualties == (
+        Casualty("Rennes", 0, 1),
+        Casualty("Vitre", 1, 0),
+    )
     assert Action.from_id("retreat").kind == Kind.TIE_RETREAT and Action.from_id("retreat 1I A->B").kind == Kind.RETREAT
 
 
-@pytest.mark.parametrize("text", ["", "march on Paris", "move 2X Rennes->Laval", "move 2A Rennes", "move 2A ->Laval",
-                                  "defect 2I Palermo", "battle", "place 0A Lessay", "casualties Rennes:", 7])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "march on Paris",
+        "move 2X Rennes->Laval",
+        "move 2A Rennes",
+        "move 2A ->Laval",
+        "defect 2I Palermo",
+        "battle",
+        "place 0A Lessay",
+        "casualties Rennes:",
+        7,
+    ],
+)
 def test_malformed_ids_are_refused(text: str) -> None:
     with pytest.raises(IllegalActionError, match="not a Patton action"):
         Action.from_id(text)  # type: ignore[arg-type]
@@ -201,7 +233,9 @@ def test_one_force_reader_for_ids_and_the_command_line() -> None:
     for armor, infantry in itertools.product(range(6), range(6)):
         if armor + infantry:
             assert parse_mix(mix_text(armor, infantry)) == (armor, infantry)
-    assert parse_mix("0A") is None and parse_mix("2a1i") is None and parse_mix("2A 1I") is None and parse_mix("") is None
+    assert (
+        parse_mix("0A") is None and parse_mix("2a1i") is None and parse_mix("2A 1I") is None and parse_mix("") is None
+    )
     assert parse_mix(" 2a 3i ", typed=True) == (2, 3) and parse_mix("0A", typed=True) == (0, 0)
     assert parse_mix("I2", typed=True) is None and parse_mix(" ", typed=True) is None
     assert PattonOdds().parse_cli({"attacker": "2a 3I", "defender": "1A"})["attacker"] == {"armor": 2, "infantry": 3}

@@ -69,8 +69,9 @@ class Run(NamedTuple):
     seconds: float
 
     def plus(self, other: Run) -> Run:
-        return Run(self.steps + other.steps, self.chance + other.chance, self.games + other.games,
-                   self.seconds + other.seconds)
+        return Run(
+            self.steps + other.steps, self.chance + other.chance, self.games + other.games, self.seconds + other.seconds
+        )
 
 
 def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> Run:
@@ -256,7 +257,9 @@ def bench_web() -> dict[str, Any]:
     return {"web": module.run()}
 
 
-def run_bench(game: str | None = None, seconds: float = 3.0, web: bool = False, scenario: str | None = None) -> dict[str, Any]:
+def run_bench(
+    game: str | None = None, seconds: float = 3.0, web: bool = False, scenario: str | None = None
+) -> dict[str, Any]:
     """Measure random playouts, MCTS and (if installed) OpenSpiel backgammon, each for about `seconds`.
 
     `game` defaults to `default_game()`, `scenario` to the game's first; an unknown game or scenario
@@ -337,9 +340,26 @@ def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int 
                 row["transitions_vs_openspiel"] = round(statistics.median(like_ratios), 2)
             rows.append(row)
     spiel = dict(NOT_INSTALLED) if spiel_game is None else _spiel_report("backgammon", spiel_total)
-    return {"seconds_per_part": seconds, "rounds": rounds, "clock": "cpu", "python": platform.python_version(),
-            "machine": platform.machine(), "games": rows, "openspiel": spiel}
+    return {
+        "seconds_per_part": seconds,
+        "rounds": rounds,
+        "clock": "cpu",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "games": rows,
+        "openspiel": spiel,
+    }
 
 
-__all__ = ["MCTS_SIMS", "RANDOM_STEPS", "bench_all", "bench_mcts", "bench_openspiel", "bench_random_playouts", "bench_web", "default_game",
-           "run_bench", "target"]
+__all__ = [
+    "MCTS_SIMS",
+    "RANDOM_STEPS",
+    "bench_all",
+    "bench_mcts",
+    "bench_openspiel",
+    "bench_random_playouts",
+    "bench_web",
+    "default_game",
+    "run_bench",
+    "target",
+]

@@ -166,7 +166,7 @@ def keyed_outcome(key: bytes, index: int, outcomes: Outcomes) -> int:
         while True:
             digest = _block(key, index, block)
             for at in range(0, 32, 8):
-                word = int.from_bytes(digest[at:at + 8], "big")
+                word = int.from_bytes(digest[at : at + 8], "big")
                 if word < limit:
                     return outcomes[word % n][0]
             block += 1  # all four words rejected: probability below (n / 2^64)^4
@@ -233,7 +233,9 @@ class ScriptedDice(DiceSource):
             value = self.values[self._next]
             legal = [o for o, _ in outcomes]
             if value not in legal:
-                raise WarroomError(f"scripted die {self._next + 1} is {value}; this roll allows {legal[0]}..{legal[-1]}")
+                raise WarroomError(
+                    f"scripted die {self._next + 1} is {value}; this roll allows {legal[0]}..{legal[-1]}"
+                )
             self._next += 1
             return value
         if self.after is not None:

@@ -6,7 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .dice import DiceSource, ScriptedDice, make_dice
-from .errors import GameOverError, IllegalActionError, RecordError, UndoLockedError, WarroomError, WrongSideError, quoted
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    RecordError,
+    UndoLockedError,
+    WarroomError,
+    WrongSideError,
+    quoted,
+)
 from .record import Record
 from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
 
@@ -124,7 +132,9 @@ class Match:
         outcomes = [v for v, _ in self.ruleset.chance_outcomes(self.state)]
         parts = action.split()
         if len(parts) != 2 or parts[0] != "roll" or not parts[1].lstrip("-").isdigit():
-            raise IllegalActionError(f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {quoted(action)}")
+            raise IllegalActionError(
+                f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {quoted(action)}"
+            )
         value = int(parts[1])
         if value not in outcomes:
             raise IllegalActionError(f"die value {value} is out of range: this roll is {outcomes[0]} to {outcomes[-1]}")
@@ -216,7 +226,9 @@ DieCheck = Callable[[int, int, Any, int], None]
 after `decisions` decisions; it may raise to stop the replay there (`fairness.verify_record` does)."""
 
 
-def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, check: DieCheck | None = None) -> _Replayed:
+def _replay(
+    ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, check: DieCheck | None = None
+) -> _Replayed:
     """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
@@ -233,7 +245,9 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
             if check is not None:
                 check(die_no, value, state, action_no)
             if value not in legal:
-                raise RecordError(f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}")
+                raise RecordError(
+                    f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}"
+                )
             events = ruleset.apply_chance(state, value, keep_log)
             die_no += 1
             locked = action_no
@@ -244,16 +258,22 @@ def _replay(ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], k
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
-                raise RecordError(f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}") from None
+                raise RecordError(
+                    f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}"
+                ) from None
             action_no += 1
         if keep_log:
             log.extend(events)
     leftover_actions = len(actions) - action_no
     if leftover_actions:
-        raise RecordError(f"the record has {leftover_actions} action(s) after the game ended or without the dice they need (from action {action_no + 1}: {actions[action_no]!r})")
+        raise RecordError(
+            f"the record has {leftover_actions} action(s) after the game ended or without the dice they need (from action {action_no + 1}: {actions[action_no]!r})"
+        )
     leftover_dice = len(dice) - die_no
     if leftover_dice:
-        raise RecordError(f"the record has {leftover_dice} die roll(s) the game never asked for (from die {die_no + 1}: {dice[die_no]})")
+        raise RecordError(
+            f"the record has {leftover_dice} die roll(s) the game never asked for (from die {die_no + 1}: {dice[die_no]})"
+        )
     return _Replayed(state, log, locked)
 
 
@@ -279,7 +299,9 @@ def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool =
     if isinstance(dice, ScriptedDice):
         for n, (rolled, scripted) in enumerate(zip(record.dice, dice.values, strict=False)):
             if rolled != scripted:
-                raise RecordError(f"die {n + 1} of the record is {rolled}, but the record's scripted dice say {scripted}")
+                raise RecordError(
+                    f"die {n + 1} of the record is {rolled}, but the record's scripted dice say {scripted}"
+                )
     replayed = _replay(ruleset, state, record.actions, record.dice, keep_log)
     dice.skip(len(record.dice))
     match = Match.__new__(Match)

@@ -80,7 +80,9 @@ class _Attack:
         self.text = ""
 
 
-def _analyse_attack(m: Model, s: DragoonState, i: int, views: list[View], secured: tuple[float, float], air_legal: bool) -> _Attack:
+def _analyse_attack(
+    m: Model, s: DragoonState, i: int, views: list[View], secured: tuple[float, float], air_legal: bool
+) -> _Attack:
     """Value of the attack unit i can make now: success probability and expected VP it adds."""
     rules, b = m.rules, m.board
     a = _Attack()
@@ -114,8 +116,11 @@ def _analyse_attack(m: Model, s: DragoonState, i: int, views: list[View], secure
         advance = False
         if defender == b.panzer:
             # 11th PzD Special Rules: defeated, it flips to normal and goes under the infantry
-            text.append(f"flips the {b.german[defender].name} off its desperate defense" if s.desperate[defender]
-                        else f"achieves nothing against the {b.german[defender].name}, which never retreats")
+            text.append(
+                f"flips the {b.german[defender].name} off its desperate defense"
+                if s.desperate[defender]
+                else f"achieves nothing against the {b.german[defender].name}, which never retreats"
+            )
         else:
             dest, _ = attacks.retreat_destination(rules, s, defender, target)
             if dest == ELIMINATED:
@@ -243,7 +248,9 @@ def _step_value(m: Model, s: DragoonState, i: int, views: list[View], secured: t
     new_foe = foe_pos + 1 if foe_pos >= 0 and foe_pos == pos + 1 else foe_pos
     ahead[i] = (pos + 1, new_foe if new_foe < len(m.board.routes[i]) else -1, False, nxt)
     rp_after = s.rp - 1.0
-    return max(0.0, projected_vp(m, s, ahead, secured, rp_now=rp_after) - projected_vp(m, s, here, secured, rp_now=rp_after))
+    return max(
+        0.0, projected_vp(m, s, ahead, secured, rp_now=rp_after) - projected_vp(m, s, here, secured, rp_now=rp_after)
+    )
 
 
 def heuristic_policy(ruleset: DragoonRules, state: DragoonState) -> tuple[str, str]:
@@ -266,7 +273,10 @@ def _attack_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
     i, mode = s.attack.unit, s.attack.mode
     unit = b.allied[i].id
     if mode == OPPOSED:
-        return "reroll ffi", f"Dragoon: FFI — the attack failed; {unit}'s FFI re-rolls it (that is what the marker is for)."
+        return (
+            "reroll ffi",
+            f"Dragoon: FFI — the attack failed; {unit}'s FFI re-rolls it (that is what the marker is for).",
+        )
     # a 1 on an invasion or unopposed advance stalls the unit: keep the FFI for a real fight ahead
     views = unit_views(m, s)
     end = m.end(i, views[i])
@@ -283,7 +293,10 @@ def _bot_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
     target = s.bot_attack.target
     unit = b.allied[target].id
     if s.stalled[target]:
-        return "reroll ffi", f"{unit} is stalled, so this German success would push it back: its FFI makes the German re-roll."
+        return (
+            "reroll ffi",
+            f"{unit} is stalled, so this German success would push it back: its FFI makes the German re-roll.",
+        )
     return "accept", f"{unit} is only stalled by this result (an RP to undo); its FFI is worth more on its next attack."
 
 
@@ -296,7 +309,9 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
     invasions = [k for k in range(len(b.allied)) if rules.invade_id[k] in legal_set]
     if invasions:
         best = max(invasions, key=lambda k: (m.chain_end[k] - 0, -k))
-        return rules.invade_id[best], f"Invade at once: {b.allied[best].name} has {m.chain_end[best] + 1} steps to go on its route."
+        return rules.invade_id[
+            best
+        ], f"Invade at once: {b.allied[best].name} has {m.chain_end[best] + 1} steps to go on its route."
     air_legal = not s.air_used and not s.air_grounded
     attacks: dict[int, _Attack] = {}
     for i in range(len(b.allied)):
@@ -339,8 +354,12 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         rp -= best_cost
     # re-assign Air to the chosen attack it helps most
     if chosen and air_legal:
-        helped = {i: _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, True) - _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, False)
-                  for i in chosen if attacks[i].air_ok}
+        helped = {
+            i: _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, True)
+            - _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, False)
+            for i in chosen
+            if attacks[i].air_ok
+        }
         air_unit = max(helped, key=lambda i: helped[i]) if helped and max(helped.values()) > MIN_GAIN else -1
     if chosen:
         # the most valuable attack first, with its FFI and activation before it
@@ -348,7 +367,10 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         a = attacks[i]
         unit = b.allied[i]
         if i in ffi_for and not s.ffi[i]:
-            return rules.ffi_id[i], f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from {a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}."
+            return (
+                rules.ffi_id[i],
+                f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from {a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}.",
+            )
         if s.stalled[i]:
             return rules.activate_id[i], f"Flip {unit.id} to active: it has an attack worth making ({a.text})."
         plain, air = rules.attack_id[i][s.allied_pos[i]]
@@ -356,7 +378,10 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         p = _chance(a, s.ffi[i], use_air)
         action = air if use_air else plain
         gain = _attack_gain(a, s.ffi[i], use_air)
-        return action, f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; success {a.text} (+{gain:.2f} VP expected)."
+        return (
+            action,
+            f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; success {a.text} (+{gain:.2f} VP expected).",
+        )
     return _spare_rp(m, s, legal_set, views, secured)
 
 
@@ -385,7 +410,9 @@ def _attack_gain(a: _Attack, ffi: bool, air: bool) -> float:
     return _chance(a, ffi, air) * a.value
 
 
-def _spare_rp(m: Model, s: DragoonState, legal_set: set[str], views: list[View], secured: tuple[float, float]) -> tuple[str, str]:
+def _spare_rp(
+    m: Model, s: DragoonState, legal_set: set[str], views: list[View], secured: tuple[float, float]
+) -> tuple[str, str]:
     """No attack is worth an RP: put what is left where it helps later (FFI, activations), else end."""
     rules, b = m.rules, m.board
     options: list[tuple[float, str, str]] = []
@@ -402,10 +429,22 @@ def _spare_rp(m: Model, s: DragoonState, legal_set: set[str], views: list[View],
             # the re-roll on its next attack (not before next turn: discounted), or against a counterattack
             value = 0.6 * nxt * (1 - nxt) * step + threat * (2 / 6) * setback
             if value > MIN_GAIN:
-                options.append((value, rules.ffi_id[i], f"FFI to {b.allied[i].id} for its next attack ({nxt:.0%} to succeed without a re-roll)."))
+                options.append(
+                    (
+                        value,
+                        rules.ffi_id[i],
+                        f"FFI to {b.allied[i].id} for its next attack ({nxt:.0%} to succeed without a re-roll).",
+                    )
+                )
         if rules.activate_id[i] in legal_set and step > 0:
             value = threat * step + 0.5 * STALL_COST  # ready to attack next turn without paying then
-            options.append((value, rules.activate_id[i], f"Flip {b.allied[i].id} to active: it has work ahead, and a stalled unit is pushed back by a successful counterattack."))
+            options.append(
+                (
+                    value,
+                    rules.activate_id[i],
+                    f"Flip {b.allied[i].id} to active: it has work ahead, and a stalled unit is pushed back by a successful counterattack.",
+                )
+            )
     if options:
         options.sort(key=lambda o: -o[0])
         value, action, why = options[0]

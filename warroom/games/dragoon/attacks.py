@@ -28,14 +28,19 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
     if attack.mode == OPPOSED:
         good = roll + drm >= b.advance_on
         if events.on:
-            events.emit("die", f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} "
-                        f"(needs {b.advance_on}+).",
-                        ATTACKS, roll=roll)
+            events.emit(
+                "die",
+                f"Attack roll {roll}, modified {roll + drm}: {'Advance' if good else 'No Advance'} "
+                f"(needs {b.advance_on}+).",
+                ATTACKS,
+                roll=roll,
+            )
     else:
         good = roll != b.stall_on
         if events.on:
-            events.emit("die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.",
-                        ATTACKS, roll=roll)
+            events.emit(
+                "die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll
+            )
     if not good and s.ffi[i] and not attack.rerolled:
         s.attack = attack._replace(roll=roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
         s.phase = ATTACK_REROLL
@@ -54,9 +59,12 @@ def finish_attack(rules: DragoonRules, s: DragoonState, roll: int, events: Event
         s.stalled[i] = roll == b.stall_on
         enter(rules, s, target, i)
         if events.on:
-            events.emit("advance", f"{b.allied[i].id} advances into "
-                        f"{b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.",
-                        ATTACKS)
+            events.emit(
+                "advance",
+                f"{b.allied[i].id} advances into "
+                f"{b.locations[target].name}{' and is stalled' if s.stalled[i] else ''}.",
+                ATTACKS,
+            )
     elif roll + attack.drm >= b.advance_on:
         defeat(rules, s, i, target, defender, events)
     elif events.on:
@@ -72,9 +80,11 @@ def defeat(rules: DragoonRules, s: DragoonState, i: int, target: int, defender: 
         # 11th PzD never retreats: flipped from desperate and placed under the infantry
         s.desperate[defender] = False
         if events.on:
-            events.emit("panzer_defeated", f"{b.german[defender].name} is defeated: it flips to normal status and does "
-                        "not retreat.",
-                        PANZER_RULE)
+            events.emit(
+                "panzer_defeated",
+                f"{b.german[defender].name} is defeated: it flips to normal status and does not retreat.",
+                PANZER_RULE,
+            )
     else:
         german_retreat(rules, s, defender, events)
     if target in s.german_loc:
@@ -111,14 +121,16 @@ def german_retreat(rules: DragoonRules, s: DragoonState, g: int, events: Events)
     elif dest == BEYOND:
         s.german_loc[g] = BEYOND
         if events.on:
-            events.emit("retreat", f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.",
-                        ATTACKS)
+            events.emit(
+                "retreat", f"{name} retreats off the map to {b.retreat_beyond[g]}; it is never eliminated.", ATTACKS
+            )
     else:
         s.german_loc[g] = ELIMINATED
         s.eliminated[g] = s.turn
         if events.on:
-            events.emit("eliminated", f"{name} is eliminated: {why} (+1 VP).",
-                        ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS)
+            events.emit(
+                "eliminated", f"{name} is eliminated: {why} (+1 VP).", ATTACKS if b.route_of[g] >= 0 else RESTRICTIONS
+            )
 
 
 def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int) -> tuple[int, str]:
@@ -146,7 +158,9 @@ def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int)
             dest = b.escape_track[k + 1]  # north, to the next lower-numbered location
     if rules.allied_at(s, dest):
         return ELIMINATED, f"its retreat into {b.locations[dest].name} is blocked by an Allied unit"
-    if not b.is_panzer[g] and any(other != g and where == dest and not b.is_panzer[other] for other, where in enumerate(s.german_loc)):
+    if not b.is_panzer[g] and any(
+        other != g and where == dest and not b.is_panzer[other] for other, where in enumerate(s.german_loc)
+    ):
         return ELIMINATED, f"it would retreat into {b.locations[dest].name}, already held by German infantry"
     return dest, ""
 

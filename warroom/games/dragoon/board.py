@@ -159,7 +159,9 @@ class Board:
         self.landing_turn: list[int | None] = [u.landing_turn for u in data.allied]
         self.fortress = [loc.fortress for loc in data.locations]
         self.vp = [loc.vp for loc in data.locations]
-        self.desperate_for = [self.german_index[loc.desperate_for] if loc.desperate_for else -1 for loc in data.locations]
+        self.desperate_for = [
+            self.german_index[loc.desperate_for] if loc.desperate_for else -1 for loc in data.locations
+        ]
         escape = sorted((loc for loc in data.locations if loc.kind == "escape"), key=lambda loc: -(loc.number or 0))
         self.escape_track: tuple[int, ...] = tuple(index[loc.id] for loc in escape)  # Arles first, Montelimar last
         self.escape_pos = {loc: k for k, loc in enumerate(self.escape_track)}
@@ -183,9 +185,13 @@ class Board:
         self.arrival_due: tuple[int, ...] = tuple(g.arrival_turn or NEVER for g in data.german)
         """Per German unit, the turn from which it may arrive at Arles (NEVER: it starts on the map)."""
         self.arrival_order: tuple[int, ...] = tuple(
-            sorted(range(len(data.german)), key=lambda g: data.german[g].arrival_turn or 0))
+            sorted(range(len(data.german)), key=lambda g: data.german[g].arrival_turn or 0)
+        )
         """The German units in the order they arrive (by arrival turn, ties in unit order)."""
-        self.named = {**{u.id: ("allied", i) for i, u in enumerate(data.allied)}, **{g.id: ("german", i) for i, g in enumerate(data.german)}}
+        self.named = {
+            **{u.id: ("allied", i) for i, u in enumerate(data.allied)},
+            **{g.id: ("german", i) for i, g in enumerate(data.german)},
+        }
         self._require(("Avignon", "Montelimar", "Bollene", "Crest"), "locations")
         self._require(("VI-Corps", "3rd-ID"), "allied")
         self._require(("198-ID",), "german")

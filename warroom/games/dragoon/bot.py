@@ -42,8 +42,11 @@ def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) 
                 if not s.desperate[g] and s.german_loc[g] >= 0:
                     s.desperate[g] = True
                     if events.on:
-                        events.emit("desperate", f"{b.german[g].name} flips to desperate defense "
-                                    f"({b.desperate_drm[g]:+d}).", DESPERATE)
+                        events.emit(
+                            "desperate",
+                            f"{b.german[g].name} flips to desperate defense ({b.desperate_drm[g]:+d}).",
+                            DESPERATE,
+                        )
         else:
             queue.extend(g for g in _german_units(rules, s, effect.units, b.bot_attackers) if g not in queue)
     s.bot_queue = queue
@@ -59,7 +62,9 @@ def _allied_units(rules: DragoonRules, s: DragoonState, units: list[str] | str |
     return [b.allied_index[u] for u in units or [] if u in b.allied_index]
 
 
-def _german_units(rules: DragoonRules, s: DragoonState, units: list[str] | str | None, adjacent_from: Iterable[int]) -> list[int]:
+def _german_units(
+    rules: DragoonRules, s: DragoonState, units: list[str] | str | None, adjacent_from: Iterable[int]
+) -> list[int]:
     """The German units a chart effect names; "adjacent": those of `adjacent_from` facing an Allied unit.
 
     For attacks "adjacent" means the route units and the 11th PzD (the retreating column does not
@@ -123,8 +128,12 @@ def next_bot_attack(rules: DragoonRules, s: DragoonState, events: Events) -> Non
         s.phase = BOT_ATTACK_ROLL
         if events.on:
             outcome = "retreat it" if s.stalled[target] else "stall it"
-            events.emit("counterattack", f"{b.german[g].name} attacks {b.allied[target].id} in "
-                        f"{b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.", ATTACKS)
+            events.emit(
+                "counterattack",
+                f"{b.german[g].name} attacks {b.allied[target].id} in "
+                f"{b.locations[rules.allied_location(s, target)].name}: {b.advance_on}+ to {outcome}.",
+                ATTACKS,
+            )
         return
     rules.turn_end(s, events)
 
@@ -160,14 +169,19 @@ def finish_bot_attack(rules: DragoonRules, s: DragoonState, success: bool, event
             vacated = rules.allied_location(s, target)
             s.allied_pos[target] -= 1
             if events.on:
-                events.emit("allied_retreat", f"{b.allied[target].id} retreats from {b.locations[vacated].name} to "
-                            f"{b.locations[rules.allied_location(s, target)].name}.", ATTACKS)
+                events.emit(
+                    "allied_retreat",
+                    f"{b.allied[target].id} retreats from {b.locations[vacated].name} to "
+                    f"{b.locations[rules.allied_location(s, target)].name}.",
+                    ATTACKS,
+                )
             # 11th PzD Special Rules: it "remains" where it is; the stalled unit still retreats (NOTES.md)
             if g != b.panzer and not rules.allied_at(s, vacated):
                 s.german_loc[g] = vacated
                 s.control[vacated] = False
                 if events.on:
-                    events.emit("german_advance", f"{b.german[g].name} advances into {b.locations[vacated].name}.",
-                                ATTACKS)
+                    events.emit(
+                        "german_advance", f"{b.german[g].name} advances into {b.locations[vacated].name}.", ATTACKS
+                    )
     s.bot_attack = None
     next_bot_attack(rules, s, events)

@@ -29,7 +29,12 @@ def _vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tu
 
     board = load_board()
     names = tuple(loc.id for loc in board.locations)
-    return names, names + tuple(GERMAN_PLACES.values()), tuple(u.id for u in board.allied), tuple(u.id for u in board.german)
+    return (
+        names,
+        names + tuple(GERMAN_PLACES.values()),
+        tuple(u.id for u in board.allied),
+        tuple(u.id for u in board.german),
+    )
 
 
 class DragoonEncoding:
@@ -43,7 +48,12 @@ class DragoonEncoding:
 
     def encode(self, observation: Mapping[str, Any], side: str | None, scenario: str | None) -> list[float]:
         names, german_places, allied_ids, german_ids = _vocabulary()
-        v = Vector().number(observation.get("turn"), 30).one_hot(observation.get("phase"), PHASE_KEYS).number(observation.get("rp"), 10)
+        v = (
+            Vector()
+            .number(observation.get("turn"), 30)
+            .one_hot(observation.get("phase"), PHASE_KEYS)
+            .number(observation.get("rp"), 10)
+        )
         allied = observation.get("allied") or {}
         for unit in allied_ids:
             entry = allied.get(unit) or {}

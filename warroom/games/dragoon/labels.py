@@ -101,7 +101,9 @@ def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
         if s.air_used:
             return f"{quoted(action)}: Air support supports only one attack a turn — Dragoon: Air Support"
         if target >= 0 and target not in s.german_loc:
-            return f"{quoted(action)}: Air support may not support an attack on an empty location — Dragoon: Air Support"
+            return (
+                f"{quoted(action)}: Air support may not support an attack on an empty location — Dragoon: Air Support"
+            )
     barred = advance_restriction(rules, s, i, target) if target >= 0 else None
     if barred == NOT_BEFORE_198:
         return f"{quoted(action)}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — Dragoon: Allied Advance/German Retreat Restrictions"

@@ -50,8 +50,12 @@ def _place_panzer_in_montelimar(rules: DragoonRules, s: DragoonState, events: Ev
     s.desperate[panzer] = True
     s.panzer_mode = PANZER_PINNED
     if events.on:
-        events.emit("panzer", f"VI Corps holds Crest: {b.german[panzer].name} is placed in Montelimar in desperate "
-                    "(-2) status for the rest of the game.", PANZER_RULE)
+        events.emit(
+            "panzer",
+            f"VI Corps holds Crest: {b.german[panzer].name} is placed in Montelimar in desperate "
+            "(-2) status for the rest of the game.",
+            PANZER_RULE,
+        )
 
 
 def _crowded(rules: DragoonRules, s: DragoonState, g: int, dest: int) -> bool:
@@ -87,8 +91,11 @@ def _march(rules: DragoonRules, s: DragoonState, events: Events) -> None:
         if k + 1 >= len(track):
             s.german_loc[g] = ESCAPED
             if events.on:
-                events.emit("escaped", f"{name} moves from {b.locations[here].name} to the Escaped to German Frontier "
-                            "box.", MOVEMENT)
+                events.emit(
+                    "escaped",
+                    f"{name} moves from {b.locations[here].name} to the Escaped to German Frontier box.",
+                    MOVEMENT,
+                )
             continue
         dest = track[k + 1]
         if _crowded(rules, s, g, dest):
@@ -100,13 +107,15 @@ def _march(rules: DragoonRules, s: DragoonState, events: Events) -> None:
         if g == b.id_198 and dest == b.avignon:
             s.entered_198 = True
         if events.on:
-            events.emit("move", f"{name} moves north from {b.locations[here].name} to {b.locations[dest].name}.",
-                        MOVEMENT)
+            events.emit(
+                "move", f"{name} moves north from {b.locations[here].name} to {b.locations[dest].name}.", MOVEMENT
+            )
         if g == panzer and dest == b.avignon:
             s.panzer_mode = PANZER_HELD
             if events.on:
-                events.emit("panzer", f"{name} enters Avignon and stops there until US VI Corps enters Crest.",
-                            PANZER_RULE)
+                events.emit(
+                    "panzer", f"{name} enters Avignon and stops there until US VI Corps enters Crest.", PANZER_RULE
+                )
 
 
 def _arrive(rules: DragoonRules, s: DragoonState, events: Events) -> None:
@@ -122,10 +131,12 @@ def _arrive(rules: DragoonRules, s: DragoonState, events: Events) -> None:
     for g in arrivals:
         if _crowded(rules, s, g, arles):
             if events.on:
-                events.emit("arrival_delayed", f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.",
-                            MOVEMENT)
+                events.emit(
+                    "arrival_delayed", f"{b.german[g].name} cannot arrive: Arles is occupied; it waits.", MOVEMENT
+                )
             continue
         s.german_loc[g] = arles
         if events.on:
-            events.emit("arrival", f"{b.german[g].name} arrives at Arles from the west (it does not move this turn).",
-                        MOVEMENT)
+            events.emit(
+                "arrival", f"{b.german[g].name} arrives at Arles from the west (it does not move this turn).", MOVEMENT
+            )

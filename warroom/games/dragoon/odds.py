@@ -66,8 +66,16 @@ def attack_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
         drm = rules.attack_drm(s, target, defender, air)
         advance, stall = advance_fraction(drm, ffi, b.advance_on), Fraction(0)
     takes, win = win_effect(rules, s, i)
-    return {"action": action, "opposed": defender >= 0, "drm": drm, "ffi": ffi, "advance": advance, "stall": stall,
-            "takes": takes, "win": win}
+    return {
+        "action": action,
+        "opposed": defender >= 0,
+        "drm": drm,
+        "ffi": ffi,
+        "advance": advance,
+        "stall": stall,
+        "takes": takes,
+        "win": win,
+    }
 
 
 def win_effect(rules: DragoonRules, s: DragoonState, i: int) -> tuple[bool, str]:
@@ -85,8 +93,11 @@ def win_effect(rules: DragoonRules, s: DragoonState, i: int) -> tuple[bool, str]
         return True, f"advances into {b.locations[target].name}"
     name = b.german[defender].name
     if defender == b.panzer:
-        effect = (f"flips the {name} from desperate to normal status; it does not retreat" if s.desperate[defender]
-                  else f"changes nothing: the {name} never retreats and is not in desperate status")
+        effect = (
+            f"flips the {name} from desperate to normal status; it does not retreat"
+            if s.desperate[defender]
+            else f"changes nothing: the {name} never retreats and is not in desperate status"
+        )
     else:
         from .attacks import retreat_destination
 
@@ -131,7 +142,9 @@ def action_odds(rules: DragoonRules, s: DragoonState, action: str) -> dict[str, 
                 takes, win = win_effect(rules, s, s.attack.unit)
                 if takes:
                     return _entry(p, f"{fraction_text(p)} that the re-roll advances (needs {b.advance_on - drm}+)")
-                return _entry(p, f"{fraction_text(p)} that the re-roll wins (needs {b.advance_on - drm}+); the attack {win}")
+                return _entry(
+                    p, f"{fraction_text(p)} that the re-roll wins (needs {b.advance_on - drm}+); the attack {win}"
+                )
             p = advance_fraction(0, False, no_stall_on)
             return _entry(p, f"{fraction_text(p)} that the re-roll is not a {b.stall_on} (no stall)")
         if s.phase == BOT_REROLL:
@@ -174,7 +187,9 @@ class DragoonOdds:
         OddsField("ffi", "boolean", "the unit has an FFI marker: one re-roll after a failure"),
     )
     answer = '{"ok":true,"advance","fraction","needs"}'
-    position_answer = '{"ok":true,"attacks":[{"action","opposed","drm","ffi","advance","fraction","stall","takes","win"}]}'
+    position_answer = (
+        '{"ok":true,"attacks":[{"action","opposed","drm","ffi","advance","fraction","stall","takes","win"}]}'
+    )
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """{"drm": D, "ffi": bool} -> the chance to advance on `advance_on`+ after the DRM."""
@@ -202,8 +217,10 @@ class DragoonOdds:
             return self._table(answer["survey"])
         drm, ffi = answer["drm"], answer["ffi"]
         p = Fraction(answer["fraction"])
-        return [f"Dragoon attack, DRM {drm:+d}{' with an FFI re-roll' if ffi else ''}: {needs_text(answer['needs'])}.",
-                f"Advance: {fraction_text(p)} = {float(p):.2%}   No advance: {fraction_text(1 - p)} = {float(1 - p):.2%}"]
+        return [
+            f"Dragoon attack, DRM {drm:+d}{' with an FFI re-roll' if ffi else ''}: {needs_text(answer['needs'])}.",
+            f"Advance: {fraction_text(p)} = {float(p):.2%}   No advance: {fraction_text(1 - p)} = {float(1 - p):.2%}",
+        ]
 
     @staticmethod
     def _table(rows: list[Mapping[str, Any]]) -> list[str]:
@@ -214,8 +231,10 @@ class DragoonOdds:
         for row in rows:
             chances.setdefault(row["drm"], {})[row["ffi"]] = Fraction(row["fraction"])
             needs[row["drm"]] = row["needs"]
-        lines = [f"Dragoon attacks: advance on {load_board().advance_on}+ after modifiers (exact)",
-                 f"{'DRM':>4}  {'needs on the die':<22}  {'advance':>14}  {'with FFI re-roll':>16}"]
+        lines = [
+            f"Dragoon attacks: advance on {load_board().advance_on}+ after modifiers (exact)",
+            f"{'DRM':>4}  {'needs on the die':<22}  {'advance':>14}  {'with FFI re-roll':>16}",
+        ]
         for drm, by_ffi in chances.items():
             plain, with_ffi = by_ffi.get(False), by_ffi.get(True)
             cells = [f"{fraction_text(p)} = {float(p):.1%}" if p is not None else "" for p in (plain, with_ffi)]
@@ -226,9 +245,17 @@ class DragoonOdds:
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
         """Every attack legal now, with its DRM, whether the unit's FFI gives a re-roll, and its odds."""
         attacks = [
-            {"action": odds["action"], "opposed": odds["opposed"], "drm": odds["drm"], "ffi": odds["ffi"],
-             "advance": float(odds["advance"]), "fraction": fraction_text(odds["advance"]), "stall": float(odds["stall"]),
-             "takes": odds["takes"], "win": odds["win"]}
+            {
+                "action": odds["action"],
+                "opposed": odds["opposed"],
+                "drm": odds["drm"],
+                "ffi": odds["ffi"],
+                "advance": float(odds["advance"]),
+                "fraction": fraction_text(odds["advance"]),
+                "stall": float(odds["stall"]),
+                "takes": odds["takes"],
+                "win": odds["win"],
+            }
             for odds in legal_attack_odds(ruleset, state)
         ]
         return {"attacks": attacks}

@@ -41,20 +41,32 @@ def state_to_json(board: Board, s: DragoonState) -> dict[str, Any]:
     german = {}
     for g, german_unit in enumerate(board.german):
         loc = s.german_loc[g]
-        german[german_unit.id] = {"location": names[loc] if loc >= 0 else GERMAN_PLACES[loc], "desperate": s.desperate[g]}
+        german[german_unit.id] = {
+            "location": names[loc] if loc >= 0 else GERMAN_PLACES[loc],
+            "desperate": s.desperate[g],
+        }
     attack = None
     a = s.attack
     if a is not None:
         attack = {
-            "unit": board.allied[a.unit].id, "target": names[a.target], "mode": ATTACK_MODES[a.mode],
+            "unit": board.allied[a.unit].id,
+            "target": names[a.target],
+            "mode": ATTACK_MODES[a.mode],
             "defender": board.german[a.defender].id if a.defender >= 0 else None,
-            "drm": a.drm, "air": bool(a.air), "rerolled": bool(a.rerolled), "roll": a.roll or None,
+            "drm": a.drm,
+            "air": bool(a.air),
+            "rerolled": bool(a.rerolled),
+            "roll": a.roll or None,
         }
     bot_attack = None
     c = s.bot_attack
     if c is not None:
-        bot_attack = {"attacker": board.german[c.attacker].id, "target": board.allied[c.target].id,
-                      "rerolled": bool(c.rerolled), "roll": c.roll or None}
+        bot_attack = {
+            "attacker": board.german[c.attacker].id,
+            "target": board.allied[c.target].id,
+            "rerolled": bool(c.rerolled),
+            "roll": c.roll or None,
+        }
     return {
         "turn": s.turn,
         "phase": PHASE_KEYS[s.phase],
@@ -130,7 +142,11 @@ def _parse(board: Board, data: Any) -> DragoonState:
             raise PositionError(f"allied_control: unknown location {where!r}")
         s.control[loc_index[where]] = True
     air = data.get("air", {})
-    s.air_used, s.air_grounded, s.bad_weather_next = bool(air.get("used")), bool(air.get("grounded")), bool(air.get("bad_weather_next"))
+    s.air_used, s.air_grounded, s.bad_weather_next = (
+        bool(air.get("used")),
+        bool(air.get("grounded")),
+        bool(air.get("bad_weather_next")),
+    )
     s.vi_corps_in_crest = bool(data.get("vi_corps_entered_crest"))
     s.entered_198 = bool(data.get("198_entered_avignon"))
     panzer = data.get("panzer", PANZER_MODES[0])
@@ -142,16 +158,23 @@ def _parse(board: Board, data: Any) -> DragoonState:
     if attack is not None:
         defender = attack.get("defender")
         s.attack = AlliedAttack(
-            board.allied_index[attack["unit"]], loc_index[attack["target"]], ATTACK_MODES.index(attack["mode"]),
-            board.german_index[defender] if defender else -1, int(attack["drm"]), bool(attack["air"]),
-            bool(attack["rerolled"]), int(attack.get("roll") or 0),
+            board.allied_index[attack["unit"]],
+            loc_index[attack["target"]],
+            ATTACK_MODES.index(attack["mode"]),
+            board.german_index[defender] if defender else -1,
+            int(attack["drm"]),
+            bool(attack["air"]),
+            bool(attack["rerolled"]),
+            int(attack.get("roll") or 0),
         )
     s.bot_queue = [board.german_index[g] for g in data.get("bot_queue", [])]
     bot_attack = data.get("bot_attack")
     if bot_attack is not None:
         s.bot_attack = BotAttack(
-            board.german_index[bot_attack["attacker"]], board.allied_index[bot_attack["target"]],
-            bool(bot_attack["rerolled"]), int(bot_attack.get("roll") or 0),
+            board.german_index[bot_attack["attacker"]],
+            board.allied_index[bot_attack["target"]],
+            bool(bot_attack["rerolled"]),
+            int(bot_attack.get("roll") or 0),
         )
     s.captured = {loc_index[k]: int(v) for k, v in data.get("captured", {}).items()}
     s.eliminated = {board.german_index[k]: int(v) for k, v in data.get("eliminated", {}).items()}
@@ -177,12 +200,16 @@ def _check_consistent(board: Board, s: DragoonState) -> None:
         raise PositionError(f"phase {PHASE_KEYS[s.phase]} needs a pending 'bot_attack'")
     for i, p in enumerate(s.allied_pos):
         if p >= 0 and board.routes[i][p] in s.german_loc:
-            raise PositionError(f"{board.allied[i].id} shares {board.locations[board.routes[i][p]].id} with a German unit")
+            raise PositionError(
+                f"{board.allied[i].id} shares {board.locations[board.routes[i][p]].id} with a German unit"
+            )
     infantry: dict[int, int] = {}
     for g, loc in enumerate(s.german_loc):
         if loc >= 0 and not board.is_panzer[g]:
             if loc in infantry:
-                raise PositionError(f"{board.german[infantry[loc]].id} and {board.german[g].id} are both in {board.locations[loc].id}: German infantry may not stack with infantry")
+                raise PositionError(
+                    f"{board.german[infantry[loc]].id} and {board.german[g].id} are both in {board.locations[loc].id}: German infantry may not stack with infantry"
+                )
             infantry[loc] = g
     gone = {g for g, loc in enumerate(s.german_loc) if loc == ELIMINATED}
     if gone != set(s.eliminated):

@@ -105,7 +105,11 @@ class Model:
             for effect in line.effects:
                 if effect.kind != "attack":
                     continue
-                units = b.bot_attackers if effect.units == "adjacent" else [b.german_index[u] for u in effect.units or [] if u in b.german_index]
+                units = (
+                    b.bot_attackers
+                    if effect.units == "adjacent"
+                    else [b.german_index[u] for u in effect.units or [] if u in b.german_index]
+                )
                 for g in set(units):
                     lines[g] += 1
         hit = advance_probability(0, False, b.advance_on)
@@ -198,8 +202,15 @@ def unit_views(m: Model, s: DragoonState) -> list[View]:
     return views
 
 
-def step_chances(m: Model, s: DragoonState, i: int, view: View, end: int, count_ffi: bool = False,
-                 occupied: set[int] | list[int] | None = None) -> tuple[float, ...]:
+def step_chances(
+    m: Model,
+    s: DragoonState,
+    i: int,
+    view: View,
+    end: int,
+    count_ffi: bool = False,
+    occupied: set[int] | list[int] | None = None,
+) -> tuple[float, ...]:
     """Success chance of each step from the unit's position to route position `end`."""
     b = m.board
     route = b.routes[i]
@@ -243,8 +254,16 @@ class _Rates:
         return _reach(qs, last - first + 1, self.later)
 
 
-def _reach_by(m: Model, s: DragoonState, i: int, view: View, step: int, by_turn: int, rates: _Rates,
-              qs: tuple[float, ...] | None = None) -> float:
+def _reach_by(
+    m: Model,
+    s: DragoonState,
+    i: int,
+    view: View,
+    step: int,
+    by_turn: int,
+    rates: _Rates,
+    qs: tuple[float, ...] | None = None,
+) -> float:
     """Chance unit i stands on route position `step` by the Allied actions of turn `by_turn`.
 
     `qs`: the unit's step chances from its position, when already known (at least to `step`)."""
@@ -264,8 +283,14 @@ def _current_rp(s: DragoonState) -> float:
     return float(s.rp) if s.phase in (ACTIONS, ATTACK_ROLL, ATTACK_REROLL) else 0.0
 
 
-def _project(m: Model, s: DragoonState, views: list[View], tuning: Tuning, removed: frozenset[int] = frozenset(),
-             rp_now: float | None = None) -> tuple[float, float, float]:
+def _project(
+    m: Model,
+    s: DragoonState,
+    views: list[View],
+    tuning: Tuning,
+    removed: frozenset[int] = frozenset(),
+    rp_now: float | None = None,
+) -> tuple[float, float, float]:
     """(expected VP still to come from ports, from everything else, chance of holding a port).
 
     Each unit's drive is a chain of attacks; a milestone on it is worth its VP times the chance
@@ -308,8 +333,15 @@ def _project(m: Model, s: DragoonState, views: list[View], tuning: Tuning, remov
     return port_vp, other_vp, 1.0 - miss_port
 
 
-def _column(m: Model, s: DragoonState, views: list[View], removed: frozenset[int], rates: _Rates, tuning: Tuning,
-            chain_qs: dict[int, tuple[float, ...]]) -> float:
+def _column(
+    m: Model,
+    s: DragoonState,
+    views: list[View],
+    removed: frozenset[int],
+    rates: _Rates,
+    tuning: Tuning,
+    chain_qs: dict[int, tuple[float, ...]],
+) -> float:
     """Expected escape-column units still to be destroyed at Montelimar or Avignon."""
     b = m.board
     vi, us3 = b.vi_corps, b.us_3rd
@@ -331,15 +363,26 @@ def _column(m: Model, s: DragoonState, views: list[View], removed: frozenset[int
         at_avignon = now + 1 - k
         survive = 1.0
         if at_montelimar <= b.last_turn and front <= k:
-            survive *= 1.0 - tuning.montelimar_kill * _reach_by(m, s, vi, views[vi], m.crest_step, at_montelimar, rates, chain_qs.get(vi))
+            survive *= 1.0 - tuning.montelimar_kill * _reach_by(
+                m, s, vi, views[vi], m.crest_step, at_montelimar, rates, chain_qs.get(vi)
+            )
         if now <= at_avignon <= b.last_turn:
-            survive *= 1.0 - tuning.avignon_kill * _reach_by(m, s, us3, views[us3], m.orgon_step, at_avignon, rates, chain_qs.get(us3))
+            survive *= 1.0 - tuning.avignon_kill * _reach_by(
+                m, s, us3, views[us3], m.orgon_step, at_avignon, rates, chain_qs.get(us3)
+            )
         expected += 1.0 - survive
     return expected
 
 
-def projected_vp(m: Model, s: DragoonState, views: list[View], secured: tuple[float, float],
-                 removed: frozenset[int] = frozenset(), rp_now: float | None = None, tuning: Tuning | None = None) -> float:
+def projected_vp(
+    m: Model,
+    s: DragoonState,
+    views: list[View],
+    secured: tuple[float, float],
+    removed: frozenset[int] = frozenset(),
+    rp_now: float | None = None,
+    tuning: Tuning | None = None,
+) -> float:
     """Final VP expected if the units stand as `views` say, on top of the `secured` (port, other) VP.
 
     `removed`: column units already counted as destroyed; `rp_now`: the RP left this turn, when an
@@ -368,4 +411,3 @@ def expected_vp(ruleset: DragoonRules, state: DragoonState, tuning: Tuning | Non
         vp, _ = ruleset.victory_points(state)
         return float(vp) if any(state.control[loc] for loc in m.ports) else 0.0
     return projected_vp(m, state, unit_views(m, state), secured_vp(m, state), tuning=tuning or EVALUATION)
-

@@ -46,10 +46,16 @@ if TYPE_CHECKING:
 INSIDE = 10  # characters inside a location box
 BOX_WIDTH = INSIDE + 2  # with its borders
 FULL_WIDTH = 9 * BOX_WIDTH + 8  # the longest route (US 3rd ID, 9 boxes and 8 arrows)
-SHORT_NAMES = {"Alpha-Beach": "Alpha Bch", "Delta-Beach": "Delta Bch", "Le-Muy-DZ": "Le Muy DZ", "Le-Lavandou": "Lavandou"}
+SHORT_NAMES = {
+    "Alpha-Beach": "Alpha Bch",
+    "Delta-Beach": "Delta Bch",
+    "Le-Muy-DZ": "Le Muy DZ",
+    "Le-Lavandou": "Lavandou",
+}
 NATION_CHIP = {"US": "bold black on green3", "French": "bold white on blue3"}
 GERMAN_CHIP = "bold white on grey35"
 ROUTE_COLOR = {"green": "green3", "blue": "dodger_blue2", "red": "red3"}
+
 
 def short_name(location_id: str) -> str:
     return SHORT_NAMES.get(location_id, location_id.replace("-", " "))[:INSIDE]
@@ -82,8 +88,10 @@ class DragoonBoard:
         yield self._escape_row() if wide else self._escape_line()
         yield self._holding_boxes(wide, min(options.max_width, FULL_WIDTH))
         held = "green box: Allied-held" if wide else "[*Name]: Allied-held"
-        yield Text(f"{held} · bold arrow: next attack · ⇢: attack, never enter · -1/-2: desperate · ^: top of stack · h: help",
-                   style="dim")
+        yield Text(
+            f"{held} · bold arrow: next attack · ⇢: attack, never enter · -1/-2: desperate · ^: top of stack · h: help",
+            style="dim",
+        )
 
     # -- header and turn track ---------------------------------------------------------------
     def _header(self) -> Text:
@@ -175,7 +183,9 @@ class DragoonBoard:
         track = list(self.board.escape_track)
         contents = [self._box_lines(loc, route_unit=None) for loc in track]
         escaped = self._units_with(ESCAPED)
-        contents.append([Text(f"{len(escaped)} unit{'s' if len(escaped) != 1 else ''}", style="bold" if escaped else "dim")])
+        contents.append(
+            [Text(f"{len(escaped)} unit{'s' if len(escaped) != 1 else ''}", style="bold" if escaped else "dim")]
+        )
         height = 1 + max(1, *(len(lines) for lines in contents))
         cells: list[RenderableType] = []
         for k, loc in enumerate(track):
@@ -183,8 +193,16 @@ class DragoonBoard:
                 cells.append(Text("\n→", style="dim"))
             cells.append(self._box(loc, contents[k], height))
         cells.append(Text("\n→", style="dim"))
-        cells.append(Panel(Group(Text("Escaped", style="bold"), *contents[-1]), box=box.SQUARE, width=BOX_WIDTH, height=height + 2,
-                           padding=0, border_style="grey50"))
+        cells.append(
+            Panel(
+                Group(Text("Escaped", style="bold"), *contents[-1]),
+                box=box.SQUARE,
+                width=BOX_WIDTH,
+                height=height + 2,
+                padding=0,
+                border_style="grey50",
+            )
+        )
         return _grid(cells)
 
     def _escape_line(self) -> Text:
@@ -226,10 +244,15 @@ class DragoonBoard:
         name = Text(short_name(spec.id), style="bold green" if held else "bold")
         return Panel(
             Group(name, *lines),
-            box=box.SQUARE, width=BOX_WIDTH, height=height + 2, padding=0,
+            box=box.SQUARE,
+            width=BOX_WIDTH,
+            height=height + 2,
+            padding=0,
             border_style="green" if held else "grey50",
-            title=Text(f"{spec.vp}VP", style="yellow") if spec.vp else None, title_align="right",
-            subtitle=Text(f"fort{b.fortress_drm:+d}", style="yellow") if spec.fortress else None, subtitle_align="right",
+            title=Text(f"{spec.vp}VP", style="yellow") if spec.vp else None,
+            title_align="right",
+            subtitle=Text(f"fort{b.fortress_drm:+d}", style="yellow") if spec.fortress else None,
+            subtitle_align="right",
         )
 
     def _compact_box(self, loc: int, route_unit: int | None) -> Text:
@@ -252,7 +275,9 @@ class DragoonBoard:
         waiting = [i for i, _ in enumerate(b.allied) if s.allied_pos[i] == IN_BOX]
         to_invade = [b.allied[i].id for i in waiting if b.landing_turn[i] is None]
         waiting_allied = [", ".join(to_invade) + " to invade"] if to_invade else []
-        waiting_allied += [f"{b.allied[i].id} lands {b.landing_turn[i]}" for i in waiting if b.landing_turn[i] is not None]
+        waiting_allied += [
+            f"{b.allied[i].id} lands {b.landing_turn[i]}" for i in waiting if b.landing_turn[i] is not None
+        ]
         arriving = [f"{b.german[g].id} {b.german[g].arrival_turn}" for g in self._units_with(ARRIVAL_BOX)]
         if arriving:
             arriving[-1] += " Aug"
@@ -268,15 +293,26 @@ class DragoonBoard:
         if not wide:
             return Group(*(Text(f"{title}: " + (", ".join(items) or empty)) for title, items, empty in boxes))
         texts = [", ".join(items) or empty for _, items, empty in boxes]
-        widths = _share(width - len(boxes) + 1, [len(title) + 6 for title, _, _ in boxes], [len(text) + 4 for text in texts])
+        widths = _share(
+            width - len(boxes) + 1, [len(title) + 6 for title, _, _ in boxes], [len(text) + 4 for text in texts]
+        )
         grid = Table.grid(padding=(0, 1))
         for w in widths:
             grid.add_column(width=w)
-        grid.add_row(*(
-            Panel(Text(text, style="" if items else "dim"), title=title, title_align="left", box=box.ROUNDED,
-                  border_style="grey50", padding=(0, 1), width=w)
-            for (title, items, _), text, w in zip(boxes, texts, widths, strict=True)
-        ))
+        grid.add_row(
+            *(
+                Panel(
+                    Text(text, style="" if items else "dim"),
+                    title=title,
+                    title_align="left",
+                    box=box.ROUNDED,
+                    border_style="grey50",
+                    padding=(0, 1),
+                    width=w,
+                )
+                for (title, items, _), text, w in zip(boxes, texts, widths, strict=True)
+            )
+        )
         return grid
 
 
@@ -378,11 +414,21 @@ def pending_roll(match: Match) -> RenderableType | None:
         if mode == OPPOSED:
             need = b.advance_on - drm
             chance = advance_fraction(drm, False, b.advance_on)
-            return Text(f"{unit} attacks {b.german[defender].id} in {where}{again}: DRM {drm:+d}, needs {need}+ on the die "
-                        f"to advance (chance {chance} = {float(chance):.1%}).")
-        return Text(f"{unit} advances into {where}{again}: any roll advances, but a {b.stall_on} stalls it (5/6 to advance without a stall).")
+            return Text(
+                f"{unit} attacks {b.german[defender].id} in {where}{again}: DRM {drm:+d}, needs {need}+ on the die "
+                f"to advance (chance {chance} = {float(chance):.1%})."
+            )
+        return Text(
+            f"{unit} advances into {where}{again}: any roll advances, but a {b.stall_on} stalls it (5/6 to advance without a stall)."
+        )
     if s.phase == BOT_ROLL:
-        table = Table(title="German BOT chart: roll one die", box=None, show_header=False, title_justify="left", title_style="bold")
+        table = Table(
+            title="German BOT chart: roll one die",
+            box=None,
+            show_header=False,
+            title_justify="left",
+            title_style="bold",
+        )
         table.add_column(justify="right")
         table.add_column()
         for roll in range(1, 7):
@@ -394,13 +440,24 @@ def pending_roll(match: Match) -> RenderableType | None:
         outcome = "push it back" if s.stalled[target] else "stall it"
         chance = advance_fraction(0, False, b.advance_on)
         again = " (FFI re-roll)" if s.bot_attack.rerolled else ""
-        return Text(f"{b.german[g].id} counterattacks {b.allied[target].id}{again}: {b.advance_on}+ to {outcome} (chance {chance}).")
+        return Text(
+            f"{b.german[g].id} counterattacks {b.allied[target].id}{again}: {b.advance_on}+ to {outcome} (chance {chance})."
+        )
     return None
 
 
 EVENT_STYLES = {
-    "die": "bold yellow", "bot": "bold magenta", "eliminated": "bold red", "escaped": "red", "stalled": "yellow",
-    "advance": "green", "retreat": "cyan", "allied_retreat": "yellow", "game_over": "bold", "turn": "bold cyan", "rp": "cyan",
+    "die": "bold yellow",
+    "bot": "bold magenta",
+    "eliminated": "bold red",
+    "escaped": "red",
+    "stalled": "yellow",
+    "advance": "green",
+    "retreat": "cyan",
+    "allied_retreat": "yellow",
+    "game_over": "bold",
+    "turn": "bold cyan",
+    "rp": "cyan",
 }
 
 
@@ -410,4 +467,6 @@ def event_style(event: dict[str, Any]) -> str:
 
 def terminal_view() -> TerminalView:
     """Dragoon's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
-    return TerminalView(render_board=render_board, action_label=action_label, pending_roll=pending_roll, event_style=event_style)
+    return TerminalView(
+        render_board=render_board, action_label=action_label, pending_roll=pending_roll, event_style=event_style
+    )

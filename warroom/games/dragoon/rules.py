@@ -322,8 +322,11 @@ class DragoonRules:
         kind = act.kind
         if kind == END:
             if events.on:
-                events.emit("end_actions", f"Allied player ends actions with {s.rp} RP unused (RP cannot be saved).",
-                            ACTION_CHARTS)
+                events.emit(
+                    "end_actions",
+                    f"Allied player ends actions with {s.rp} RP unused (RP cannot be saved).",
+                    ACTION_CHARTS,
+                )
             self.end_actions(s, events)
             return
         b = self.board
@@ -345,8 +348,9 @@ class DragoonRules:
             s.attack = AlliedAttack(i, beach, INVASION)
             s.phase = Phase.ATTACK_ROLL
             if events.on:
-                events.emit("invade", f"{act.unit} invades {b.locations[beach].name} (1 RP): roll, a 1 stalls it.",
-                            ATTACKS)
+                events.emit(
+                    "invade", f"{act.unit} invades {b.locations[beach].name} (1 RP): roll, a 1 stalls it.", ATTACKS
+                )
         else:  # attack
             s.spent[i] = True
             target = self.target_of(s, i)
@@ -354,9 +358,13 @@ class DragoonRules:
             if defender < 0:
                 s.attack = AlliedAttack(i, target, UNOPPOSED)
                 if events.on:
-                    events.emit("attack", f"{act.unit} makes an unopposed attack on empty {b.locations[target].name} "
-                                "(1 RP): "
-                                "it advances; a 1 stalls it.", ATTACKS)
+                    events.emit(
+                        "attack",
+                        f"{act.unit} makes an unopposed attack on empty {b.locations[target].name} "
+                        "(1 RP): "
+                        "it advances; a 1 stalls it.",
+                        ATTACKS,
+                    )
             else:
                 air = act.air
                 drm = self.attack_drm(s, target, defender, air)
@@ -366,11 +374,14 @@ class DragoonRules:
                 if events.on:
                     takes, win = win_effect(self, s, i)
                     goal = "to advance" if takes else f"to win; the attack {win}"
-                    events.emit("attack", f"{act.unit} attacks {b.german[defender].name} in {b.locations[target].name} "
-                                "(1 RP)"
-                                f"{' with Air support' if air else ''}: DRM {drm:+d}, "
-                                f"needs {b.advance_on - drm}+ on the die {goal}.",
-                                ATTACKS)
+                    events.emit(
+                        "attack",
+                        f"{act.unit} attacks {b.german[defender].name} in {b.locations[target].name} "
+                        "(1 RP)"
+                        f"{' with Air support' if air else ''}: DRM {drm:+d}, "
+                        f"needs {b.advance_on - drm}+ on the die {goal}.",
+                        ATTACKS,
+                    )
             s.phase = Phase.ATTACK_ROLL
 
     def attack_reroll(self, s: DragoonState, act: Action, events: Events) -> None:
@@ -399,9 +410,11 @@ class DragoonRules:
 
     def _ffi_used(self, i: int, events: Events) -> None:
         if events.on:
-            events.emit("ffi_reroll", f"{self.board.allied[i].id} uses its FFI to re-roll the die; the FFI marker is "
-                        "removed from play.",
-                        FFI_RULE)
+            events.emit(
+                "ffi_reroll",
+                f"{self.board.allied[i].id} uses its FFI to re-roll the die; the FFI marker is removed from play.",
+                FFI_RULE,
+            )
 
     # -- the moves between phases ------------------------------------------------------------------
     def after_action(self, s: DragoonState, events: Events) -> None:
@@ -434,8 +447,11 @@ class DragoonRules:
                 s.spent[i] = True
                 attacks.enter(self, s, b.routes[i][0], i)
                 if events.on:
-                    events.emit("landing", f"{b.allied[i].name} lands on {b.locations[b.routes[i][0]].name} (free, no "
-                                "roll).", LANDINGS)
+                    events.emit(
+                        "landing",
+                        f"{b.allied[i].name} lands on {b.locations[b.routes[i][0]].name} (free, no roll).",
+                        LANDINGS,
+                    )
         s.phase = Phase.ACTIONS
         if s.rp <= 0:
             self.end_actions(s, events)
@@ -457,8 +473,9 @@ class DragoonRules:
             if events.on:
                 result = self.result(s)
                 assert result is not None
-                events.emit("game_over", f"End of the 29 August turn. {result.reason}",
-                            VICTORY, result=result.to_json())
+                events.emit(
+                    "game_over", f"End of the 29 August turn. {result.reason}", VICTORY, result=result.to_json()
+                )
             return
         s.turn += 1
         s.air_used = False

@@ -144,9 +144,18 @@ class DragoonState:
         """An independent copy: lists and dicts copied, immutable fields shared (tests/test_dragoon_state.py)."""
         twin = DragoonState.__new__(DragoonState)
         twin.turn, twin.phase, twin.rp = self.turn, self.phase, self.rp
-        twin.allied_pos, twin.stalled, twin.ffi, twin.spent = self.allied_pos[:], self.stalled[:], self.ffi[:], self.spent[:]
+        twin.allied_pos, twin.stalled, twin.ffi, twin.spent = (
+            self.allied_pos[:],
+            self.stalled[:],
+            self.ffi[:],
+            self.spent[:],
+        )
         twin.german_loc, twin.desperate, twin.control = self.german_loc[:], self.desperate[:], self.control[:]
-        twin.air_used, twin.air_grounded, twin.bad_weather_next = self.air_used, self.air_grounded, self.bad_weather_next
+        twin.air_used, twin.air_grounded, twin.bad_weather_next = (
+            self.air_used,
+            self.air_grounded,
+            self.bad_weather_next,
+        )
         twin.vi_corps_in_crest, twin.entered_198 = self.vi_corps_in_crest, self.entered_198
         twin.panzer_mode, twin.bot_roll = self.panzer_mode, self.bot_roll
         twin.attack, twin.bot_attack, twin.bot_queue = self.attack, self.bot_attack, self.bot_queue[:]

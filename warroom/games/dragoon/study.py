@@ -52,8 +52,14 @@ def play(rules: DragoonRules, seed: int, choose: Callable[[DragoonState], str]) 
             rules.apply(s, legal[0] if len(legal) == 1 else choose(s), False)
 
 
-def compare(rules: DragoonRules, seed: int, *, budget_ms: float | None = None, playouts: int | None = None,
-            confidence: float = CONFIDENCE) -> dict[str, Any]:
+def compare(
+    rules: DragoonRules,
+    seed: int,
+    *,
+    budget_ms: float | None = None,
+    playouts: int | None = None,
+    confidence: float = CONFIDENCE,
+) -> dict[str, Any]:
     """One seed: the heuristic's VP and the search's VP on the same dice, and how the search played."""
     from warroom.ai import agent_seed
 
@@ -75,6 +81,7 @@ def compare(rules: DragoonRules, seed: int, *, budget_ms: float | None = None, p
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Mean VP of each player with a 95% interval, and the paired difference (search - heuristic)."""
+
     def interval(values: list[float]) -> tuple[float, float, float]:
         mean = statistics.fmean(values)
         half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf

@@ -47,7 +47,11 @@ TIE_RETREAT, STAND, RETREAT, ROLL, WAIT = Kind.TIE_RETREAT, Kind.STAND, Kind.RET
 RESERVE, DEFECT, REMOVE, PLACE, PLACE_DEFAULT = Kind.RESERVE, Kind.DEFECT, Kind.REMOVE, Kind.PLACE, Kind.PLACE_DEFAULT
 
 FIXED = {
-    "end": END, "retreat": TIE_RETREAT, "stand": STAND, "roll reserves": ROLL, "wait": WAIT,
+    "end": END,
+    "retreat": TIE_RETREAT,
+    "stand": STAND,
+    "roll reserves": ROLL,
+    "wait": WAIT,
     "place default": PLACE_DEFAULT,
 }
 """The ids of one word or two that name no Units and no place."""
@@ -62,9 +66,21 @@ ROUTED_KINDS = frozenset(ROUTED.values())
 AT_TOWN_KINDS = frozenset(AT_TOWN.values())
 VERB = {kind: verb for table in (ROUTED, PLACED, AT_TOWN) for verb, kind in table.items()}
 FORMS = (
-    "move MIX FROM->TO", "land MIX AREA->TOWN", "end", "battle TOWN", "casualties FROM:MIX ...", "retreat", "stand",
-    "retreat MIX FROM->TO", "roll reserves", "wait", "reserves TOWN", "defect 1A|1I TOWN", "remove MIX TOWN",
-    "place MIX TOWN", "place default",
+    "move MIX FROM->TO",
+    "land MIX AREA->TOWN",
+    "end",
+    "battle TOWN",
+    "casualties FROM:MIX ...",
+    "retreat",
+    "stand",
+    "retreat MIX FROM->TO",
+    "roll reserves",
+    "wait",
+    "reserves TOWN",
+    "defect 1A|1I TOWN",
+    "remove MIX TOWN",
+    "place MIX TOWN",
+    "place default",
 )
 """The shapes of the ids, for messages (MIX: a group of Units such as 2A1I)."""
 SEGMENT_LIMIT = 5  # Using Movement Points: "A maximum of 5 Units can use any one road segment during a turn."
@@ -123,8 +139,9 @@ class Action:
         """The action an id names; a text not of any action's form is an IllegalActionError."""
         action = _read(text) if isinstance(text, str) else None
         if action is None:
-            raise IllegalActionError(f"{quoted(text)} is not a Patton action: the forms are "
-                                     f"{', '.join(map(repr, FORMS))}")
+            raise IllegalActionError(
+                f"{quoted(text)} is not a Patton action: the forms are {', '.join(map(repr, FORMS))}"
+            )
         return action
 
 
@@ -166,7 +183,10 @@ _GROUPS = tuple((a, i) for a in range(SEGMENT_LIMIT + 1) for i in range(SEGMENT_
 """Every group one road can carry (1 to 5 Units), armor then infantry rising: the order `mixes` lists them in."""
 _SLOT_PICKS = tuple(
     ((a * 6 + i) * 6 + k, tuple(n for n, (x, y) in enumerate(_GROUPS) if x <= a and y <= i and x + y <= k))
-    for k in range(1, SEGMENT_LIMIT + 1) for a in range(k + 1) for i in range(k + 1))
+    for k in range(1, SEGMENT_LIMIT + 1)
+    for a in range(k + 1)
+    for i in range(k + 1)
+)
 """Per `move_cache` slot of a road a legal move asks for (a, i <= k): the groups, as positions in `_GROUPS`."""
 
 
@@ -195,7 +215,8 @@ class ActionTable:
         # moves: a flat list indexed by ((d * 6 + armor) * 6 + infantry) * 6 + limit (the hot path)
         self.move_cache: list[tuple[str, ...] | None] = [None] * (len(self.arrow) * 216)
         self.roads_out: list[tuple[tuple[int, int, int, int], ...]] = [
-            tuple((road, cost, d * 216, to) for d, road, to, cost in board.out[town]) for town in range(board.n)]
+            tuple((road, cost, d * 216, to) for d, road, to, cost in board.out[town]) for town in range(board.n)
+        ]
         """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town reached)."""
         self._parsed: dict[str, Action | None] = {}
         self._fill_moves()
@@ -281,6 +302,25 @@ class ActionTable:
 
 
 __all__ = [
-    "BATTLE", "CASUALTIES", "DEFECT", "END", "FORMS", "LAND", "MOVE", "PLACE", "PLACE_DEFAULT", "REMOVE", "RESERVE",
-    "RETREAT", "ROLL", "STAND", "TIE_RETREAT", "WAIT", "Action", "ActionTable", "Casualty", "Kind", "parse_mix",
+    "BATTLE",
+    "CASUALTIES",
+    "DEFECT",
+    "END",
+    "FORMS",
+    "LAND",
+    "MOVE",
+    "PLACE",
+    "PLACE_DEFAULT",
+    "REMOVE",
+    "RESERVE",
+    "RETREAT",
+    "ROLL",
+    "STAND",
+    "TIE_RETREAT",
+    "WAIT",
+    "Action",
+    "ActionTable",
+    "Casualty",
+    "Kind",
+    "parse_mix",
 ]

@@ -278,7 +278,11 @@ class Aims:
                 needs[t] = self._attack_need(s, t, side, 1.0)
         if side == 0:
             self.take[messina] = 40.0
-            needs[messina] = self._attack_need(s, messina, side, 6.0) if s.side[messina] != 0 else self._hold_need(s, messina, side) + 4
+            needs[messina] = (
+                self._attack_need(s, messina, side, 6.0)
+                if s.side[messina] != 0
+                else self._hold_need(s, messina, side) + 4
+            )
         else:
             self.hold[messina] = 40.0
             needs[messina] = self._hold_need(s, messina, side) + 4.0
@@ -314,7 +318,9 @@ def relief_path(s: PattonState) -> list[int]:
 
 
 # -- the movement potential ---------------------------------------------------------------------------
-def _stack_force(s: PattonState, target: int, side: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int, list[tuple[int, int, int]]]:
+def _stack_force(
+    s: PattonState, target: int, side: int, extra: tuple[int, int, int] | None = None
+) -> tuple[int, int, list[tuple[int, int, int]]]:
     armor = infantry = 0
     parts = []
     for st in s.stacks:
@@ -329,7 +335,9 @@ def _stack_force(s: PattonState, target: int, side: int, extra: tuple[int, int, 
     return armor, infantry, parts
 
 
-def attack_value(s: PattonState, aims: Aims, target: int, armor: int, infantry: int, parts: list[tuple[int, int, int]]) -> float:
+def attack_value(
+    s: PattonState, aims: Aims, target: int, armor: int, infantry: int, parts: list[tuple[int, int, int]]
+) -> float:
     """Expected worth of the stacks attacking `target`: the town, the casualties each way, and
     the ground the Units gain if they win (landers that lose are eliminated)."""
     if armor + infantry == 0:
@@ -407,7 +415,10 @@ def best_move(rs: PattonRules, s: PattonState) -> tuple[str, str]:
             best, best_score, best_gain = action, score, gain
     if best == "end":
         return "end", "Heuristic: no move left that gains more than the Movement Points it costs."
-    return best, f"Heuristic: the best gain per Movement Point ({best_gain:+.2f} in position value, {best_score:.2f} a point)."
+    return (
+        best,
+        f"Heuristic: the best gain per Movement Point ({best_gain:+.2f} in position value, {best_score:.2f} a point).",
+    )
 
 
 CANDIDATES = 4  # moves the search considers in the movement phase: the heuristic's best few by gain per MP
@@ -525,8 +536,13 @@ def _tie(rs: PattonRules, s: PattonState) -> tuple[str, str]:
     if no_refight(s):
         # Patton: Retreating — neither side can throw: if both stand the attacker falls back, so the
         # defender keeps the town by standing and the attacker loses nothing by standing too
-        return "stand", "Heuristic: neither side can throw a die; standing costs nothing (if both stand, the attacker falls back)."
-    source_landing = attacker and any(st[1] >= s.board.n for st in s.stacks if st[0] == battle.target and st[4] == battle.attacker)
+        return (
+            "stand",
+            "Heuristic: neither side can throw a die; standing costs nothing (if both stand, the attacker falls back).",
+        )
+    source_landing = attacker and any(
+        st[1] >= s.board.n for st in s.stacks if st[0] == battle.target and st[4] == battle.attacker
+    )
     if source_landing or mine + 0.1 >= theirs:
         return "stand", f"Heuristic: refight ({mine:.0%} to win the next round, {theirs:.0%} to lose it)."
     return "retreat", f"Heuristic: retreat rather than refight at {mine:.0%} against {theirs:.0%}."
@@ -750,13 +766,32 @@ def features(s: PattonState) -> list[float]:
         relief = 1.0 if not path else min(_hold_chances(s, path, turns))
         blockers = sum(weight(s.armor[t], s.inf[t]) for t in path)
         wiltz = _hold_chances(s, [b.hold], turns)[0]
-        return [1.0, float(s.relieved), float(s.held), 1.0 if s.side[b.hold] == 0 else 0.0, relief, wiltz, material,
-                blockers / (turns + 1.0), moving]
+        return [
+            1.0,
+            float(s.relieved),
+            float(s.held),
+            1.0 if s.side[b.hold] == 0 else 0.0,
+            relief,
+            wiltz,
+            material,
+            blockers / (turns + 1.0),
+            moving,
+        ]
     messina = b.hold
     chance = _hold_chances(s, [messina], turns, _defections_to_come(s))[0]
-    near = sum(weight(s.armor[t], s.inf[t]) for t in range(b.n) if s.side[t] == 0 and b.distance[t][messina] <= 2 * REACH)
-    return [1.0, chance, 1.0 if s.side[messina] == 0 else 0.0, material, turns / 24.0, near / 20.0,
-            weight(s.armor[messina], s.inf[messina]) / 10.0 if s.side[messina] == 1 else 0.0, moving]
+    near = sum(
+        weight(s.armor[t], s.inf[t]) for t in range(b.n) if s.side[t] == 0 and b.distance[t][messina] <= 2 * REACH
+    )
+    return [
+        1.0,
+        chance,
+        1.0 if s.side[messina] == 0 else 0.0,
+        material,
+        turns / 24.0,
+        near / 20.0,
+        weight(s.armor[messina], s.inf[messina]) / 10.0 if s.side[messina] == 1 else 0.0,
+        moving,
+    ]
 
 
 def allied_chance(s: PattonState) -> float:
@@ -807,4 +842,3 @@ def summarize(ruleset: PattonRules, state: PattonState) -> dict[str, Any]:
         objective = f"{b.towns[b.hold].name} taken and held"
     facts["objective achieved"] = {objective: state.turn if state.winner == 0 else None}
     return facts
-

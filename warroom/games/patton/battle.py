@@ -69,8 +69,9 @@ def start_battle(s: PattonState, target: int, events: Events) -> None:
     begin_round(s, events)
 
 
-def start_retreat_battle(s: PattonState, target: int, from_town: int, armor: int, infantry: int, side: int,
-                         events: Events) -> None:
+def start_retreat_battle(
+    s: PattonState, target: int, from_town: int, armor: int, infantry: int, side: int, events: Events
+) -> None:
     """Optional Retreating Rule: the retreating defender fights for an enemy town, the enemy +2 dice."""
     s.stacks.append(Stack(target, from_town, armor, infantry, side))
     s.battle = Battle(target, side, RETREAT_BATTLE, bonus=2, from_town=from_town)
@@ -214,7 +215,13 @@ def casualty_options(s: PattonState, la: int, li: int) -> list[tuple[tuple[int, 
 
     for armor_split in split(la, [st.armor for st in stacks]):
         for inf_split in split(li, [st.infantry for st in stacks]):
-            out.append(tuple((index[k], armor_split[k], inf_split[k]) for k in range(len(stacks)) if armor_split[k] + inf_split[k]))
+            out.append(
+                tuple(
+                    (index[k], armor_split[k], inf_split[k])
+                    for k in range(len(stacks))
+                    if armor_split[k] + inf_split[k]
+                )
+            )
     return out
 
 
@@ -445,4 +452,3 @@ def end_battle(s: PattonState, events: Events) -> None:
     note_ousted(s)
     update_relief(s, events)
     s.phase = BATTLE_ORDER
-

@@ -114,7 +114,9 @@ class ScenarioSpec(_Strict):
     deal: list[int] = Field(min_length=2, max_length=2)  # cards to [Allied, Axis]
     game_ends_card: bool
     turns: int | None = None  # with the Game Ends card: turns each side plays
-    turn_limit: int | None = None  # without the Game Ends card: a default turn limit (Sicily has none: it plays to its objective)
+    turn_limit: int | None = (
+        None  # without the Game Ends card: a default turn limit (Sicily has none: it plays to its objective)
+    )
     turn_limit_source: str | None = None
     source: str
 
@@ -154,14 +156,18 @@ class ScenarioData(_Strict):
                     if town not in known:
                         raise ValueError(f"{side.name}: unknown town {town!r}")
                     if len(units) != 2 or min(units) < 0 or sum(units) > 10:
-                        raise ValueError(f"{side.name} in {town}: give [armor, infantry], at most 10 units (General Rules: Positioning)")
+                        raise ValueError(
+                            f"{side.name} in {town}: give [armor, infantry], at most 10 units (General Rules: Positioning)"
+                        )
             near = side.placement.at_least_one_near
             if near is not None and near not in known:
                 raise ValueError(f"{side.name}: unknown town {near!r}")
             armor = sum(u[0] for u in side.default_setup.towns.values())
             infantry = sum(u[1] for u in side.default_setup.towns.values())
             if side.placement.zone != "offboard" and (armor, infantry) != (side.force.armor, side.force.infantry):
-                raise ValueError(f"{side.name}: the default setup places {armor}A {infantry}I, the force is {side.force.armor}A {side.force.infantry}I")
+                raise ValueError(
+                    f"{side.name}: the default setup places {armor}A {infantry}I, the force is {side.force.armor}A {side.force.infantry}I"
+                )
         for key, spec in self.reserves.items():
             if spec.place == "town" and spec.town not in known:
                 raise ValueError(f"reserves.{key}: unknown town {spec.town!r}")
@@ -239,9 +245,7 @@ class Board:
         self.side_names = (data.allied.name, data.axis.name)
         self.sides = (data.allied, data.axis)
         self.force = [(s.force.armor, s.force.infantry) for s in self.sides]
-        self.default_setup = [
-            {index[t]: (u[0], u[1]) for t, u in s.default_setup.towns.items()} for s in self.sides
-        ]
+        self.default_setup = [{index[t]: (u[0], u[1]) for t, u in s.default_setup.towns.items()} for s in self.sides]
         self.fixed_setup = [{index[t]: (u[0], u[1]) for t, u in s.placement.fixed.items()} for s in self.sides]
         self.reserves: list[Reserve | None] = [
             Reserve(data.reserves[key], index) if key in data.reserves else None for key in ("allied", "axis")
@@ -252,7 +256,9 @@ class Board:
         self.turn_limit = sc.turn_limit
         self.cards = sorted(deck.cards)
         if sum(self.deal) != len(self.cards):
-            raise DataFileError(file_name, "scenario.deal", f"deals {sum(self.deal)} cards but the deck has {len(self.cards)}")
+            raise DataFileError(
+                file_name, "scenario.deal", f"deals {sum(self.deal)} cards but the deck has {len(self.cards)}"
+            )
         self.card_counts = [self.cards.count(v) for v in range(13)]
         obj = data.objective
         self.objective = obj.kind
@@ -267,16 +273,24 @@ class Board:
 
     def _check(self, file_name: str) -> None:
         if self.objective == "red_towns" and len(self.red_towns) < self.red_needed:
-            raise DataFileError(file_name, "towns", f"{len(self.red_towns)} red towns, the objective needs {self.red_needed}")
+            raise DataFileError(
+                file_name, "towns", f"{len(self.red_towns)} red towns, the objective needs {self.red_needed}"
+            )
         if self.objective == "relief_and_hold" and (self.relieve < 0 or self.hold < 0 or not self.star_towns):
             raise DataFileError(file_name, "objective", "relief needs a town to relieve, a town to hold and (*) towns")
         if self.objective == "hold" and self.hold < 0:
             raise DataFileError(file_name, "objective", "needs the town to hold")
         if self.game_ends_card and not self.turns:
-            raise DataFileError(file_name, "scenario.turns", "a scenario with the Game Ends card needs its number of turns")
+            raise DataFileError(
+                file_name, "scenario.turns", "a scenario with the Game Ends card needs its number of turns"
+            )
         if not self.game_ends_card and not self.turn_limit and self.objective != "hold":
-            raise DataFileError(file_name, "scenario.turn_limit", "a scenario without the Game Ends card plays until its objective "
-                                "is decided: it needs a town to hold (objective kind 'hold') or a turn limit")
+            raise DataFileError(
+                file_name,
+                "scenario.turn_limit",
+                "a scenario without the Game Ends card plays until its objective "
+                "is decided: it needs a town to hold (objective kind 'hold') or a turn limit",
+            )
 
     def _all_pairs(self) -> list[list[int]]:
         """Road distance in Movement Points between every pair of towns (10**6 between towns no road joins)."""

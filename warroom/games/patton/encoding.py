@@ -54,7 +54,9 @@ class PattonEncoding:
     def encode(self, observation: Mapping[str, Any], side: str | None, scenario: str | None) -> list[float]:
         towns = _towns(scenario or observation.get("scenario") or SCENARIOS[0])
         v = Vector().number(observation.get("turn"), 20).one_hot(side, SIDES)
-        v.one_hot(observation.get("mover"), SIDES).one_hot(observation.get("actor"), SIDES).one_hot(observation.get("phase"), PHASE_KEYS)
+        v.one_hot(observation.get("mover"), SIDES).one_hot(observation.get("actor"), SIDES).one_hot(
+            observation.get("phase"), PHASE_KEYS
+        )
         cards = observation.get("cards") or {}
         for seat in SIDES:
             drawn = list(cards.get(seat) or ())
@@ -69,7 +71,9 @@ class PattonEncoding:
         stacks = list(observation.get("stacks") or ())
         for k in range(MAX_STACKS):
             stack = stacks[k] if k < len(stacks) else {}
-            v.flag(stack).one_hot(stack.get("from"), towns).one_hot(stack.get("to"), towns).one_hot(stack.get("side"), SIDES)
+            v.flag(stack).one_hot(stack.get("from"), towns).one_hot(stack.get("to"), towns).one_hot(
+                stack.get("side"), SIDES
+            )
             _force(v, stack)
         _force(v, observation.get("offshore"))
         placing = observation.get("placing") or {}
@@ -82,7 +86,9 @@ class PattonEncoding:
         v.number(len(dice), 6).number(sum(dice), 36)
         _force(v, reserves.get("pending"))
         battle = observation.get("battle") or {}
-        v.flag(battle).one_hot(battle.get("target"), towns).one_hot(battle.get("attacker"), SIDES).one_hot(battle.get("from"), towns)
+        v.flag(battle).one_hot(battle.get("target"), towns).one_hot(battle.get("attacker"), SIDES).one_hot(
+            battle.get("from"), towns
+        )
         v.number(battle.get("bonus"), 2).number(battle.get("attacker_dice"), 10).number(battle.get("defender_dice"), 10)
         v.number(battle.get("round"), 5)
         v.number(sum(battle.get("attacker_roll") or ()), 60).number(sum(battle.get("defender_roll") or ()), 60)
@@ -96,7 +102,9 @@ class PattonEncoding:
             _force(v, eliminated.get(seat))
             _force(v, entered.get(seat))
         v.flag(observation.get("relieved")).flag(observation.get("held"))
-        v.multi_hot(observation.get("allied_end") or (), towns).multi_hot(observation.get("defection_used") or (), towns)
+        v.multi_hot(observation.get("allied_end") or (), towns).multi_hot(
+            observation.get("defection_used") or (), towns
+        )
         v.number(observation.get("defection_owed"), 5).multi_hot(observation.get("stacking_queue") or (), towns)
         v.multi_hot((town for town, _b, _u in observation.get("road_use") or ()), towns)
         return v.values

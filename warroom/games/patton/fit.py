@@ -133,8 +133,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         test_rows, test_labels = collect(scenario, args.holdout, args.seed + args.games)
         base = min(max(sum(labels) / len(labels), 1e-3), 1 - 1e-3)  # one side won every game: still a finite constant
         old = ai.EVAL_WEIGHTS[objective]
-        print(f"{scenario}: {len(rows)} positions; holdout Brier {brier(weights, test_rows, test_labels):.4f} "
-              f"(weights in use {brier(old, test_rows, test_labels):.4f}, constant {brier([math.log(base / (1 - base))] + [0.0] * (len(old) - 1), test_rows, test_labels):.4f})")
+        print(
+            f"{scenario}: {len(rows)} positions; holdout Brier {brier(weights, test_rows, test_labels):.4f} "
+            f"(weights in use {brier(old, test_rows, test_labels):.4f}, constant {brier([math.log(base / (1 - base))] + [0.0] * (len(old) - 1), test_rows, test_labels):.4f})"
+        )
         print(f'    "{objective}": {[round(w, 3) for w in weights]},')
 
 

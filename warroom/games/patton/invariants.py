@@ -22,7 +22,9 @@ def problems(s: PattonState) -> list[str]:
             out.append(f"{b.names[t]}: more joined Units than Units")
     for r, used in enumerate(s.seg):
         if not 0 <= used <= SEGMENT_LIMIT:
-            out.append(f"road {b.names[b.road_ends[r][0]]}-{b.names[b.road_ends[r][1]]}: {used} Units this turn (max 5)")
+            out.append(
+                f"road {b.names[b.road_ends[r][0]]}-{b.names[b.road_ends[r][1]]}: {used} Units this turn (max 5)"
+            )
     for k, used in enumerate(s.land_used):
         if used > b.landing_capacity[k]:
             out.append(f"{b.landings[k].id}: {used} Units landed (capacity {b.landing_capacity[k]})")

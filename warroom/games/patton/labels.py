@@ -53,9 +53,21 @@ if TYPE_CHECKING:
     from .rules import PattonRules
 
 PHASE_OF = {
-    MOVE: (MOVING,), LAND: (MOVING,), END: (MOVING,), BATTLE: (BATTLE_ORDER,), CASUALTIES: (CASUALTY,),
-    TIE_RETREAT: (TIE,), STAND: (TIE,), RETREAT: (RETREATING,), ROLL: (RESERVE_ASK,), WAIT: (RESERVE_ASK,),
-    RESERVE: (RESERVE_PLACE,), DEFECT: (DEFECTION,), REMOVE: (STACKING,), PLACE: (PLACING,), PLACE_DEFAULT: (PLACING,),
+    MOVE: (MOVING,),
+    LAND: (MOVING,),
+    END: (MOVING,),
+    BATTLE: (BATTLE_ORDER,),
+    CASUALTIES: (CASUALTY,),
+    TIE_RETREAT: (TIE,),
+    STAND: (TIE,),
+    RETREAT: (RETREATING,),
+    ROLL: (RESERVE_ASK,),
+    WAIT: (RESERVE_ASK,),
+    RESERVE: (RESERVE_PLACE,),
+    DEFECT: (DEFECTION,),
+    REMOVE: (STACKING,),
+    PLACE: (PLACING,),
+    PLACE_DEFAULT: (PLACING,),
 }
 
 
@@ -88,8 +100,9 @@ def describe(rules: PattonRules, s: PattonState, action: str) -> str:
     if kind == BATTLE:
         return f"Fight the battle for {b.towns[act.where].name} next"
     if kind == CASUALTIES:
-        return "Take the casualties: " + ", ".join(f"{mix_text(c.armor, c.infantry)} from the stack from {c.source}"
-                                                   for c in act.casualties)
+        return "Take the casualties: " + ", ".join(
+            f"{mix_text(c.armor, c.infantry)} from the stack from {c.source}" for c in act.casualties
+        )
     if kind in (TIE_RETREAT, STAND):
         battle = s.battle
         if kind == TIE_RETREAT:
@@ -108,8 +121,10 @@ def describe(rules: PattonRules, s: PattonState, action: str) -> str:
         x, y = _ends(s, act.where)
         mix = mix_text(act.armor, act.infantry)
         if s.side[y] == 1 - s.actor:
-            return (f"Retreat {mix} from {b.towns[x].name} towards enemy-held {b.towns[y].name} "
-                    "and fight for it (enemy +2 dice)")
+            return (
+                f"Retreat {mix} from {b.towns[x].name} towards enemy-held {b.towns[y].name} "
+                "and fight for it (enemy +2 dice)"
+            )
         return f"Retreat {mix} from {b.towns[x].name} to {b.towns[y].name}"
     if kind == ROLL:
         return "Throw 3 dice for reserves (a double brings them in)"
@@ -145,7 +160,9 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         return f"{quoted(action)} is not a Patton action; legal now ({PHASE_NAMES[phase]}): {sample}"
     kind = act.kind
     if phase not in PHASE_OF.get(kind, ()):
-        return f"{quoted(action)} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
+        return (
+            f"{quoted(action)} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
+        )
     if kind == MOVE:
         return _why_move(s, act, action)
     if kind == LAND:
@@ -155,8 +172,10 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         if a > s.offboard[0] or i > s.offboard[1]:
             return f"{quoted(action)}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
         if s.land_used[k] + a + i > b.landing_capacity[k]:
-            return (f"{quoted(action)}: {b.landings[k].id} handles at most {_units(b.landing_capacity[k])} a turn ({s.land_used[k]} used) — "
-                    "Patton: Sicily — Allied Landings")
+            return (
+                f"{quoted(action)}: {b.landings[k].id} handles at most {_units(b.landing_capacity[k])} a turn ({s.land_used[k]} used) — "
+                "Patton: Sicily — Allied Landings"
+            )
         return f"{quoted(action)}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
     if kind == RETREAT:
         return f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most {_units(s.retreat.quota if s.retreat else 5)} — Patton: Retreating"
@@ -171,8 +190,10 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
     if kind in (ROLL, WAIT, RESERVE):
         return f"{quoted(action)}: reserves enter only as the scenario says; choices now: {sample} — {reserves_rule(s)}"
     if kind == DEFECT:
-        return (f"{quoted(action)}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
-                f"choices: {sample} — Patton: Sicily — Italian Defection")
+        return (
+            f"{quoted(action)}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
+            f"choices: {sample} — Patton: Sicily — Italian Defection"
+        )
     if kind == REMOVE:
         return f"{quoted(action)}: remove exactly the Units over 10 from an overstacked town of your own; choices: {sample} — Patton: Positioning of Units"
     return f"{quoted(action)} is not legal now; legal: {sample} — {_when(s, kind)}"
@@ -233,5 +254,5 @@ def _why_move(s: PattonState, act: Action, action: str) -> str:
 
 
 def _units(n: int) -> str:
-    """"1 Unit", "3 Units": a count of Units as the rules word it."""
+    """ "1 Unit", "3 Units": a count of Units as the rules word it."""
     return f"{n} Unit{'s' if n != 1 else ''}"

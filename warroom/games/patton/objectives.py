@@ -90,8 +90,10 @@ def messina_out_of_reach(s: PattonState) -> str:
     if armor + infantry == 0:
         return f"The {b.side_names[0]} have no Units left: taking {b.towns[b.hold].name} has become impossible."
     if s.side[b.hold] == 1 and armor == 0 and infantry <= 1:
-        return (f"The {b.side_names[0]} have a single Infantry Unit left, which throws no die, and the {b.side_names[1]} hold "
-                f"{b.towns[b.hold].name}: no attack of theirs can take it any more.")
+        return (
+            f"The {b.side_names[0]} have a single Infantry Unit left, which throws no die, and the {b.side_names[1]} hold "
+            f"{b.towns[b.hold].name}: no attack of theirs can take it any more."
+        )
     return ""
 
 
@@ -103,8 +105,13 @@ def check_end_of_turn(s: PattonState, events: Events) -> bool:
         if s.mover == 1:
             held = red_towns_held(s)
             if held >= b.red_needed:
-                return _win(s, 0, f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns (five or more needed).",
-                            NORMANDY_OBJECTIVE, events)
+                return _win(
+                    s,
+                    0,
+                    f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns (five or more needed).",
+                    NORMANDY_OBJECTIVE,
+                    events,
+                )
         return False
     if b.objective == "relief_and_hold":
         hold = b.hold
@@ -118,13 +125,23 @@ def check_end_of_turn(s: PattonState, events: Events) -> bool:
                     BULGE_OBJECTIVE,
                 )
         if s.relieved and s.held:
-            return _win(s, 0, f"Bastogne is relieved and {b.towns[hold].name} was held: both {names[0]} objectives "
-                              "are achieved.", BULGE_OBJECTIVE, events)
+            return _win(
+                s,
+                0,
+                f"Bastogne is relieved and {b.towns[hold].name} was held: both {names[0]} objectives are achieved.",
+                BULGE_OBJECTIVE,
+                events,
+            )
         return False
     hold = b.hold
     if s.mover == 1 and s.allied_end[hold] and s.side[hold] == 0:
-        return _win(s, 0, f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.",
-                    SICILY_OBJECTIVE, events)
+        return _win(
+            s,
+            0,
+            f"The {names[0]} occupied {b.towns[hold].name} and held it through the {names[1]} turn.",
+            SICILY_OBJECTIVE,
+            events,
+        )
     why = messina_out_of_reach(s)
     if why:
         return _win(s, 1, why, SICILY_OBJECTIVE, events)
@@ -142,8 +159,9 @@ def check_game_ends(s: PattonState, events: Events) -> bool:
         }.get(b.objective, "")
         return _win(s, 1, f"The Game Ends card is turned after {b.turns} turns: {why}.", DURATION, events)
     if not b.game_ends_card and s.turn_limit and s.turn > s.turn_limit:
-        return _win(s, 1, f"Turn {s.turn_limit} is over and {b.towns[b.hold].name} has not fallen.", SICILY_LIMIT,
-                    events)
+        return _win(
+            s, 1, f"Turn {s.turn_limit} is over and {b.towns[b.hold].name} has not fallen.", SICILY_LIMIT, events
+        )
     return False
 
 

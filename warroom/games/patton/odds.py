@@ -126,7 +126,13 @@ def _round_counts(att_armor: int, att_inf: int, def_armor: int, def_inf: int, bo
             ka, ki = losses(cas_on_att, att_armor, att_inf)
             attacker_left = att_armor + att_inf - ka - ki
             w = wa * wd
-            if ta == td and attacker_left and defender_left and not defender_dice_left and not dice_for(att_armor - ka, att_inf - ki):
+            if (
+                ta == td
+                and attacker_left
+                and defender_left
+                and not defender_dice_left
+                and not dice_for(att_armor - ka, att_inf - ki)
+            ):
                 counts["stalemate"] += w  # a tie neither side could refight (battle.no_refight)
                 continue
             if attacker_left == 0 and defender_left == 0:
@@ -152,7 +158,12 @@ def attack_success(att_armor: int, att_inf: int, def_armor: int, def_inf: int, b
     no side can refight counts as held: the defender stands and the attacker falls back.
     """
     o = round_outcome(att_armor, att_inf, def_armor, def_inf, bonus)
-    decided = o["attacker_wins"] + o["defender_wins"] + o["both_eliminated"] + stalemate(att_armor, att_inf, def_armor, def_inf, bonus)
+    decided = (
+        o["attacker_wins"]
+        + o["defender_wins"]
+        + o["both_eliminated"]
+        + stalemate(att_armor, att_inf, def_armor, def_inf, bonus)
+    )
     if decided == 0:
         return 0.0
     return float(o["attacker_wins"] / decided)
@@ -182,8 +193,14 @@ def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
         if s.side[target] != 1 - actor:
             return None
         if kind == RETREAT:
-            return choice_odds(act.armor, act.infantry, *fighting_defenders(s, target), 2, True,
-                               "retreating into it (the enemy adds 2 dice)")
+            return choice_odds(
+                act.armor,
+                act.infantry,
+                *fighting_defenders(s, target),
+                2,
+                True,
+                "retreating into it (the enemy adds 2 dice)",
+            )
         aa, ai = attackers_outside(s, target, actor)
         note = f"with the {mix_text(aa, ai)} already outside" if aa + ai else "if no more Units join the attack"
         return choice_odds(aa + act.armor, ai + act.infantry, *fighting_defenders(s, target), 0, True, note)
@@ -192,13 +209,20 @@ def action_odds(rules: Any, s: Any, action: str) -> dict[str, Any] | None:
         if s.side[town] != 1:
             return None
         aa, ai = attackers_outside(s, town, 0)
-        return choice_odds(aa + act.armor, ai + act.infantry, *fighting_defenders(s, town), 0, True,
-                           "landers who lose are eliminated")
+        return choice_odds(
+            aa + act.armor, ai + act.infantry, *fighting_defenders(s, town), 0, True, "landers who lose are eliminated"
+        )
     if kind == BATTLE:
         return choice_odds(*attackers_outside(s, act.where, s.mover), *fighting_defenders(s, act.where), 0, True, "")
     if kind == STAND and s.battle is not None:
         battle = s.battle
-        return choice_odds(*attacker_force(s), *defender_force(s), battle.bonus, s.actor == battle.attacker, "refought with the Units left")
+        return choice_odds(
+            *attacker_force(s),
+            *defender_force(s),
+            battle.bonus,
+            s.actor == battle.attacker,
+            "refought with the Units left",
+        )
     return None
 
 
@@ -228,10 +252,17 @@ def choice_odds(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: b
     dice = "die" if mine == 1 else "dice"
     dead_tie = stalemate(aa, ai, da, di, bonus)
     after = " (neither side could throw again: if both stand, the attacker falls back)" if dead_tie else ""
-    text = (f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: the enemy retreats or is wiped out {float(win):.0%}, "
-            f"tie {float(o['tie']):.0%}{after}, you fall back or are wiped out {float(lose):.0%} (first round).")
-    return {"p": float(win), "fraction": f"{win.numerator}/{win.denominator}", "text": text, "dice": [mine, theirs],
-            "outcome": {"win": float(win), "tie": float(o["tie"]), "lose": float(lose)}}
+    text = (
+        f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: the enemy retreats or is wiped out {float(win):.0%}, "
+        f"tie {float(o['tie']):.0%}{after}, you fall back or are wiped out {float(lose):.0%} (first round)."
+    )
+    return {
+        "p": float(win),
+        "fraction": f"{win.numerator}/{win.denominator}",
+        "text": text,
+        "dice": [mine, theirs],
+        "outcome": {"win": float(win), "tie": float(o["tie"]), "lose": float(lose)},
+    }
 
 
 def battle_odds(s: Any, side: str | None) -> list[dict[str, Any]]:
@@ -255,50 +286,97 @@ def battle_odds(s: Any, side: str | None) -> list[dict[str, Any]]:
         current = (battle.target, battle.attacker)
         if s.phase in (DICE, TIE):
             if s.phase == DICE:
-                status, note = "fighting", f"round {battle.round}, before the dice" if battle.round > 1 else "before the dice"
+                status, note = (
+                    "fighting",
+                    f"round {battle.round}, before the dice" if battle.round > 1 else "before the dice",
+                )
             else:
                 from .battle import no_refight
 
-                status, note = "tie", ("neither side can throw a die: if both stand, the attacker falls back" if no_refight(s)
-                                       else "if neither side retreats from the tie, refought with the Units left")
+                status, note = (
+                    "tie",
+                    (
+                        "neither side can throw a die: if both stand, the attacker falls back"
+                        if no_refight(s)
+                        else "if neither side retreats from the tie, refought with the Units left"
+                    ),
+                )
             if battle.kind == RETREAT_BATTLE:
                 note += "; the retreating Units are eliminated if they lose"
-            out.append(_battle_entry(s, battle.target, battle.attacker, attacker_force(s), defender_force(s), battle.bonus,
-                                     status, note, viewer))
+            out.append(
+                _battle_entry(
+                    s,
+                    battle.target,
+                    battle.attacker,
+                    attacker_force(s),
+                    defender_force(s),
+                    battle.bonus,
+                    status,
+                    note,
+                    viewer,
+                )
+            )
     for town, attacker in sorted({(st.target, st.owner) for st in s.stacks}):
         if (town, attacker) == current or s.side[town] != 1 - attacker:
             continue
         landers = any(st.target == town and st.owner == attacker and st.source >= s.board.n for st in s.stacks)
         note = "set up, not yet fought" + ("; landers who lose are eliminated" if landers else "")
-        out.append(_battle_entry(s, town, attacker, attackers_outside(s, town, attacker), fighting_defenders(s, town), 0,
-                                 "pending", note, viewer))
+        out.append(
+            _battle_entry(
+                s,
+                town,
+                attacker,
+                attackers_outside(s, town, attacker),
+                fighting_defenders(s, town),
+                0,
+                "pending",
+                note,
+                viewer,
+            )
+        )
     return out
 
 
-def _battle_entry(s: Any, town: int, attacker: int, att: tuple[int, int], dfn: tuple[int, int], bonus: int,
-                  status: str, note: str, viewer: int | None) -> dict[str, Any]:
+def _battle_entry(
+    s: Any,
+    town: int,
+    attacker: int,
+    att: tuple[int, int],
+    dfn: tuple[int, int],
+    bonus: int,
+    status: str,
+    note: str,
+    viewer: int | None,
+) -> dict[str, Any]:
     from .board import SIDES
 
     outcome = round_outcome(*att, *dfn, bonus)
     names = s.board.side_names
     n, m = dice_for(*att), dice_for(*dfn, bonus)
     entry = choice_odds(*att, *dfn, bonus, viewer is None or viewer == attacker, note)
-    entry.update({
-        "town": s.board.names[town],
-        "attacker": SIDES[attacker],
-        "defender": SIDES[1 - attacker],
-        "status": status,
-        "mine": None if viewer is None else ("attacker" if viewer == attacker else "defender"),
-        "forces": {"attacker": {"armor": att[0], "infantry": att[1]}, "defender": {"armor": dfn[0], "infantry": dfn[1]}},
-        "bonus": bonus,
-        "attacker_dice": n,
-        "defender_dice": m,
-        "odds": {key: float(p) for key, p in outcome.items()},
-        "exact": {key: f"{p.numerator}/{p.denominator}" for key, p in outcome.items()},
-        "summary": (f"{names[attacker]} {n} {'die' if n == 1 else 'dice'} against {names[1 - attacker]} {m}: the attacker wins "
-                    f"{float(outcome['attacker_wins']):.0%}, tie {float(outcome['tie']):.0%}, the defender holds "
-                    f"{float(outcome['defender_wins']):.0%}, both wiped out {float(outcome['both_eliminated']):.0%} (one round)."),
-    })
+    entry.update(
+        {
+            "town": s.board.names[town],
+            "attacker": SIDES[attacker],
+            "defender": SIDES[1 - attacker],
+            "status": status,
+            "mine": None if viewer is None else ("attacker" if viewer == attacker else "defender"),
+            "forces": {
+                "attacker": {"armor": att[0], "infantry": att[1]},
+                "defender": {"armor": dfn[0], "infantry": dfn[1]},
+            },
+            "bonus": bonus,
+            "attacker_dice": n,
+            "defender_dice": m,
+            "odds": {key: float(p) for key, p in outcome.items()},
+            "exact": {key: f"{p.numerator}/{p.denominator}" for key, p in outcome.items()},
+            "summary": (
+                f"{names[attacker]} {n} {'die' if n == 1 else 'dice'} against {names[1 - attacker]} {m}: the attacker wins "
+                f"{float(outcome['attacker_wins']):.0%}, tie {float(outcome['tie']):.0%}, the defender holds "
+                f"{float(outcome['defender_wins']):.0%}, both wiped out {float(outcome['both_eliminated']):.0%} (one round)."
+            ),
+        }
+    )
     return entry
 
 
@@ -338,13 +416,22 @@ class PattonOdds:
     the odds of each choice that starts, joins or refights a battle."""
 
     fields: tuple[OddsField, ...] = (
-        OddsField("attacker", "object", '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})',
-                  required=True, cli="the attacking force, e.g. 2A3I (armor A, infantry I)"),
-        OddsField("defender", "object", '{"armor": A, "infantry": I}', required=True, cli="the defending force, e.g. 1A2I"),
+        OddsField(
+            "attacker",
+            "object",
+            '{"armor": A, "infantry": I} (the command line\'s 2A3I is {"armor":2,"infantry":3})',
+            required=True,
+            cli="the attacking force, e.g. 2A3I (armor A, infantry I)",
+        ),
+        OddsField(
+            "defender", "object", '{"armor": A, "infantry": I}', required=True, cli="the defending force, e.g. 1A2I"
+        ),
         OddsField("retreat_battle", "boolean", "the Optional Retreating Rule's +2 dice to the defender"),
     )
-    answer = ('{"ok":true,"attacker_dice","defender_dice","attacker_higher","defender_higher","tie","casualties_to_defender",'
-              '"casualties_to_attacker","outcome","exact","max_dice"}')
+    answer = (
+        '{"ok":true,"attacker_dice","defender_dice","attacker_higher","defender_higher","tie","casualties_to_defender",'
+        '"casualties_to_attacker","outcome","exact","max_dice"}'
+    )
     position_answer = '{"ok":true,"battles":[{"town","attacker_side","attacker","defender",...}]}'
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -355,7 +442,9 @@ class PattonOdds:
             force = request.get(key)
             extra = set(force) - {"armor", "infantry"} if isinstance(force, dict) else set()
             if extra:
-                raise BadRequestError(f'"{key}" takes "armor" and "infantry", not {", ".join(sorted(map(repr, extra)))}')
+                raise BadRequestError(
+                    f'"{key}" takes "armor" and "infantry", not {", ".join(sorted(map(repr, extra)))}'
+                )
         retreat_battle = request.get("retreat_battle", False)
         if not isinstance(retreat_battle, bool):
             raise BadRequestError(f'"retreat_battle" must be true or false, not {retreat_battle!r}')
@@ -365,15 +454,22 @@ class PattonOdds:
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:
         retreat_battle = values.get("retreat_battle", "false").strip().lower() in ("true", "yes", "on", "1")
-        return {"attacker": parse_force(values.get("attacker"), "attacker"),
-                "defender": parse_force(values.get("defender"), "defender"), "retreat_battle": retreat_battle}
+        return {
+            "attacker": parse_force(values.get("attacker"), "attacker"),
+            "defender": parse_force(values.get("defender"), "defender"),
+            "retreat_battle": retreat_battle,
+        }
 
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
         attacker, defender = force_text(answer["attacker"]), force_text(answer["defender"])
-        lines = [f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}"
-                 f"{' (the Optional Retreating Rule: +2 dice to the defender)' if answer.get('retreat_battle') else ''}.",
-                 "Exact outcome of the throw: " + " · ".join(f"{key.replace('_', ' ')} {answer[key]:.2%}"
-                                                             for key in ("attacker_higher", "defender_higher", "tie"))]
+        lines = [
+            f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}"
+            f"{' (the Optional Retreating Rule: +2 dice to the defender)' if answer.get('retreat_battle') else ''}.",
+            "Exact outcome of the throw: "
+            + " · ".join(
+                f"{key.replace('_', ' ')} {answer[key]:.2%}" for key in ("attacker_higher", "defender_higher", "tie")
+            ),
+        ]
         for side in ("defender", "attacker"):
             dist = answer[f"casualties_to_{side}"]
             lines.append(f"Casualties to the {side}: " + ", ".join(f"{n}: {float(p):.1%}" for n, p in dist.items()))
@@ -396,8 +492,10 @@ def protocol_odds(request: dict[str, Any], match: Any = None) -> dict[str, Any]:
     if "attacker" not in request and match is not None:
         unknown = set(request) - {"cmd", "id"}
         if unknown:
-            raise BadRequestError(f'odds of the current game take no fields (got {", ".join(sorted(map(repr, unknown)))}); '
-                                  'name the game and give "attacker" and "defender" for a battle of your own')
+            raise BadRequestError(
+                f"odds of the current game take no fields (got {', '.join(sorted(map(repr, unknown)))}); "
+                'name the game and give "attacker" and "defender" for a battle of your own'
+            )
         return {"ok": True, **PattonOdds().position(match.ruleset, match.state)}
     return {"ok": True, **PattonOdds().calculate(request)}
 
@@ -414,8 +512,12 @@ def position_odds(s: Any) -> list[dict[str, Any]]:
     for town, side, bonus in targets:
         aa, ai = attackers_outside(s, town, side)
         da, di = fighting_defenders(s, town)
-        entry = {"town": b.names[town], "attacker_side": SIDES[side],
-                 "attacker": {"armor": aa, "infantry": ai}, "defender": {"armor": da, "infantry": di}}
+        entry = {
+            "town": b.names[town],
+            "attacker_side": SIDES[side],
+            "attacker": {"armor": aa, "infantry": ai},
+            "defender": {"armor": da, "infantry": di},
+        }
         entry.update(force_odds(aa, ai, da, di, bonus))
         out.append(entry)
     return out

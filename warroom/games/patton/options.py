@@ -33,23 +33,50 @@ def option_specs() -> tuple[dict[str, Any], ...]:
         "Axis": ("Only the Axis (German) player", "Axis only", None),
     }
     specs: tuple[dict[str, Any], ...] = (
-        {"key": "advanced_retreat", "label": "Optional Retreating Rule for Advanced Players", "short": "Advanced retreat",
-         "kind": "bool", "default": False, "rule": OPTIONAL,
-         "help": "A beaten defender may also retreat along a road into a town the enemy holds and fight its way in: the town's "
-                 "holders add 2 dice, and retreating Units that lose are eliminated."},
-        {"key": "placement", "label": "Who places their own Units", "short": "Placed by hand",
-         "kind": "choice", "default": "default", "rule": "Patton: Positioning of Units",
-         "choices": [{"value": value, "label": label, "short": short, **({"scenarios": where} if where else {})}
-                     for value in PLACEMENTS for label, short, where in [placement[value]]],
-         "help": "A player who places his own Units puts the scenario's Starting Forces in the towns the rules allow before the "
-                 "first turn (the Allied player first); the others use the default setup. In Sicily the Allies land from the sea."},
-        {"key": "turn_limit", "label": "Turn limit", "short": "Turn limit", "kind": "int", "default": load_board("sicily").turn_limit,
-         "min": 1, "max": 99, "simulate": SIMULATION_TURN_LIMIT, "scenarios": ["sicily"], "rule": SICILY_LIMIT,
-         "help": "Sicily has no Game Ends card: the game goes on until Messina is taken and held, or taking it has become "
-                 "impossible (NOTES.md). Not a rule: a limit ends the game after this many turns, the Axis winning if Messina has "
-                 f"not fallen. `warroom simulate` plays Sicily with {SIMULATION_TURN_LIMIT} unless told otherwise (0: none), since "
-                 "two computer players may never decide it."},
+        {
+            "key": "advanced_retreat",
+            "label": "Optional Retreating Rule for Advanced Players",
+            "short": "Advanced retreat",
+            "kind": "bool",
+            "default": False,
+            "rule": OPTIONAL,
+            "help": "A beaten defender may also retreat along a road into a town the enemy holds and fight its way in: the town's "
+            "holders add 2 dice, and retreating Units that lose are eliminated.",
+        },
+        {
+            "key": "placement",
+            "label": "Who places their own Units",
+            "short": "Placed by hand",
+            "kind": "choice",
+            "default": "default",
+            "rule": "Patton: Positioning of Units",
+            "choices": [
+                {"value": value, "label": label, "short": short, **({"scenarios": where} if where else {})}
+                for value in PLACEMENTS
+                for label, short, where in [placement[value]]
+            ],
+            "help": "A player who places his own Units puts the scenario's Starting Forces in the towns the rules allow before the "
+            "first turn (the Allied player first); the others use the default setup. In Sicily the Allies land from the sea.",
+        },
+        {
+            "key": "turn_limit",
+            "label": "Turn limit",
+            "short": "Turn limit",
+            "kind": "int",
+            "default": load_board("sicily").turn_limit,
+            "min": 1,
+            "max": 99,
+            "simulate": SIMULATION_TURN_LIMIT,
+            "scenarios": ["sicily"],
+            "rule": SICILY_LIMIT,
+            "help": "Sicily has no Game Ends card: the game goes on until Messina is taken and held, or taking it has become "
+            "impossible (NOTES.md). Not a rule: a limit ends the game after this many turns, the Axis winning if Messina has "
+            f"not fallen. `warroom simulate` plays Sicily with {SIMULATION_TURN_LIMIT} unless told otherwise (0: none), since "
+            "two computer players may never decide it.",
+        },
     )
     if {spec["key"] for spec in specs} != OPTIONS:
-        raise RuntimeError(f"Patton options described {sorted(spec['key'] for spec in specs)}, the rules have {sorted(OPTIONS)}")
+        raise RuntimeError(
+            f"Patton options described {sorted(spec['key'] for spec in specs)}, the rules have {sorted(OPTIONS)}"
+        )
     return specs

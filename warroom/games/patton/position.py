@@ -55,17 +55,28 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
     if s.battle is not None:
         bt = s.battle
         battle = {
-            "target": names[bt.target], "attacker": SIDES[bt.attacker], "kind": BATTLE_KINDS[bt.kind], "bonus": bt.bonus,
-            "attacker_dice": bt.n, "defender_dice": bt.m, "attacker_roll": list(bt.att_dice), "defender_roll": list(bt.def_dice),
-            "round": bt.round, "from": names[bt.from_town] if bt.from_town >= 0 else None,
+            "target": names[bt.target],
+            "attacker": SIDES[bt.attacker],
+            "kind": BATTLE_KINDS[bt.kind],
+            "bonus": bt.bonus,
+            "attacker_dice": bt.n,
+            "defender_dice": bt.m,
+            "attacker_roll": list(bt.att_dice),
+            "defender_roll": list(bt.def_dice),
+            "round": bt.round,
+            "from": names[bt.from_town] if bt.from_town >= 0 else None,
         }
     retreat = None
     if s.retreat is not None:
         r = s.retreat
         retreat = {
-            "town": names[r.town], "side": SIDES[r.side], "quota": r.quota, "forced": r.forced,
-            "fight": None if r.fight is None else {
-                "to": names[r.fight.to], "armor": r.fight.armor, "infantry": r.fight.infantry},
+            "town": names[r.town],
+            "side": SIDES[r.side],
+            "quota": r.quota,
+            "forced": r.forced,
+            "fight": None
+            if r.fight is None
+            else {"to": names[r.fight.to], "armor": r.fight.armor, "infantry": r.fight.infantry},
         }
     result = None
     if s.phase == OVER:
@@ -83,11 +94,18 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
         "mp": s.mp,
         "mp_total": s.mp_total,
         "towns": towns,
-        "road_use": [[names[b.road_ends[r][0]], names[b.road_ends[r][1]], used] for r, used in enumerate(s.seg) if used],
+        "road_use": [
+            [names[b.road_ends[r][0]], names[b.road_ends[r][1]], used] for r, used in enumerate(s.seg) if used
+        ],
         "landing_use": {b.landings[k].id: used for k, used in enumerate(s.land_used) if used},
         "stacks": [
-            {"to": names[st.target], "from": names[st.source] if st.source < b.n else b.landings[st.source - b.n].id,
-             "armor": st.armor, "infantry": st.infantry, "side": SIDES[st.owner]}
+            {
+                "to": names[st.target],
+                "from": names[st.source] if st.source < b.n else b.landings[st.source - b.n].id,
+                "armor": st.armor,
+                "infantry": st.infantry,
+                "side": SIDES[st.owner],
+            }
             for st in s.stacks
         ],
         "offshore": {"armor": s.offboard[0], "infantry": s.offboard[1]},
@@ -190,7 +208,12 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
             raise PositionError(f"towns.{name}: a town holds Units exactly when it has a side")
         s.joined_a[t], s.joined_i[t] = _pair(entry.get("joined", [0, 0]), f"towns.{name}.joined")
         s.frozen_a[t], s.frozen_i[t] = _pair(entry.get("landed", [0, 0]), f"towns.{name}.landed")
-        if s.joined_a[t] > s.armor[t] or s.joined_i[t] > s.inf[t] or s.frozen_a[t] > s.armor[t] or s.frozen_i[t] > s.inf[t]:
+        if (
+            s.joined_a[t] > s.armor[t]
+            or s.joined_i[t] > s.inf[t]
+            or s.frozen_a[t] > s.armor[t]
+            or s.frozen_i[t] > s.inf[t]
+        ):
             raise PositionError(f"towns.{name}: more joined or landed Units than the town holds")
     for a_name, b_name, used in data.get("road_use", []):
         key = (town(a_name, "road_use"), town(b_name, "road_use"))
@@ -212,8 +235,15 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
             src = town(source, "stacks.from")
             if (target, src) not in b.road_between:
                 raise PositionError(f"stacks: no road {source}-{st['to']}")
-        s.stacks.append(Stack(target, src, _nat(st["armor"], "stacks.armor"), _nat(st["infantry"], "stacks.infantry"),
-                              _side_index(st["side"], "stacks.side")))
+        s.stacks.append(
+            Stack(
+                target,
+                src,
+                _nat(st["armor"], "stacks.armor"),
+                _nat(st["infantry"], "stacks.infantry"),
+                _side_index(st["side"], "stacks.side"),
+            )
+        )
     offshore = data.get("offshore", {"armor": 0, "infantry": 0})
     s.offboard = [_nat(offshore["armor"], "offshore.armor"), _nat(offshore["infantry"], "offshore.infantry")]
     placing = data.get("placing", {"Allied": [0, 0], "Axis": [0, 0]})
@@ -226,9 +256,13 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
     bt = data.get("battle")
     if bt is not None:
         kind = BATTLE_KINDS.index(bt["kind"])
-        battle = Battle(town(bt["target"], "battle.target"), _side_index(bt["attacker"], "battle.attacker"), kind,
-                        _nat(bt.get("bonus", 0), "battle.bonus", 2),
-                        town(bt["from"], "battle.from") if bt.get("from") is not None else -1)
+        battle = Battle(
+            town(bt["target"], "battle.target"),
+            _side_index(bt["attacker"], "battle.attacker"),
+            kind,
+            _nat(bt.get("bonus", 0), "battle.bonus", 2),
+            town(bt["from"], "battle.from") if bt.get("from") is not None else -1,
+        )
         battle.n = _nat(bt["attacker_dice"], "battle.attacker_dice", 5)
         battle.m = _nat(bt["defender_dice"], "battle.defender_dice", 5)
         battle.att_dice = [_nat(v, "battle.attacker_roll", 6) for v in bt.get("attacker_roll", [])]
@@ -239,12 +273,19 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         s.battle = battle
     rt = data.get("retreat")
     if rt is not None:
-        r = Retreat(town(rt["town"], "retreat.town"), _side_index(rt["side"], "retreat.side"), _nat(rt["quota"], "retreat.quota", 5),
-                    bool(rt.get("forced", True)))
+        r = Retreat(
+            town(rt["town"], "retreat.town"),
+            _side_index(rt["side"], "retreat.side"),
+            _nat(rt["quota"], "retreat.quota", 5),
+            bool(rt.get("forced", True)),
+        )
         fight = rt.get("fight")
         if fight is not None:
-            r.fight = Fight(town(fight["to"], "retreat.fight.to"), _nat(fight["armor"], "retreat.fight"),
-                            _nat(fight["infantry"], "retreat.fight"))
+            r.fight = Fight(
+                town(fight["to"], "retreat.fight.to"),
+                _nat(fight["armor"], "retreat.fight"),
+                _nat(fight["infantry"], "retreat.fight"),
+            )
         s.retreat = r
     s.tie_asked = _nat(data.get("tie_asked", 0), "tie_asked", 1)
     lost = data.get("eliminated", {"Allied": [0, 0], "Axis": [0, 0]})

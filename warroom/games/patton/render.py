@@ -33,6 +33,7 @@ SIDE_STYLE = ("bold white on blue3", "bold white on red3")
 SIDE_TEXT = ("bold blue", "bold red")
 ROAD_MARK = {"solid": "━", "dashed": "╌", "dotted": "┈"}
 
+
 def render_board(match: Match) -> RenderableType:
     return board_view(match.state)
 
@@ -77,24 +78,40 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
         cost = b.road_cost[road]
         used = f", {s.seg[road]}/5 Units used it" if s.seg[road] else ""
         attack = s.side[y] == 1 - s.mover
-        where = (f"attack {b.towns[y].name} ({b.side_names[s.side[y]]} {mix_text(s.armor[y], s.inf[y])})" if attack
-                 else f"to {b.towns[y].name} ({_holder(s, y)})")
+        where = (
+            f"attack {b.towns[y].name} ({b.side_names[s.side[y]]} {mix_text(s.armor[y], s.inf[y])})"
+            if attack
+            else f"to {b.towns[y].name} ({_holder(s, y)})"
+        )
         leaf = f"{mix_text(armor, infantry)} ({(armor + infantry) * cost} MP)"
         note = odds_note(match, action) if attack else ""
-        return (f"From {b.towns[x].name} ({mix_text(s.armor[x], s.inf[x])})",
-                f"{where} · {b.road_kind[road]} road, {cost} MP a Unit{used}", f"{leaf} {note}".strip())
+        return (
+            f"From {b.towns[x].name} ({mix_text(s.armor[x], s.inf[x])})",
+            f"{where} · {b.road_kind[road]} road, {cost} MP a Unit{used}",
+            f"{leaf} {note}".strip(),
+        )
     if kind == LAND:
         k, armor, infantry = act.where, act.armor, act.infantry
         town = b.landing_town[k]
         fight = f", {b.side_names[1]} {mix_text(s.armor[town], s.inf[town])}: fight for it" if s.side[town] == 1 else ""
         leaf = f"{mix_text(armor, infantry)} ({armor + infantry} MP) {odds_note(match, action)}".strip()
-        return (f"Land from offshore ({mix_text(*s.offboard)})",
-                f"at {b.landings[k].id} into {b.towns[town].name}{fight} · {b.landing_capacity[k] - s.land_used[k]} Units can land there", leaf)
+        return (
+            f"Land from offshore ({mix_text(*s.offboard)})",
+            f"at {b.landings[k].id} into {b.towns[town].name}{fight} · {b.landing_capacity[k] - s.land_used[k]} Units can land there",
+            leaf,
+        )
     if kind == RETREAT:
         d, armor, infantry = act.where, act.armor, act.infantry
         x, y = _road_ends(s, d)
-        into = f"towards enemy-held {b.towns[y].name}, fighting for it (enemy +2 dice)" if s.side[y] == 1 - s.actor else f"to {b.towns[y].name}"
-        return (f"Retreat from {b.towns[x].name} {into}", f"{mix_text(armor, infantry)} {odds_note(match, action)}".strip())
+        into = (
+            f"towards enemy-held {b.towns[y].name}, fighting for it (enemy +2 dice)"
+            if s.side[y] == 1 - s.actor
+            else f"to {b.towns[y].name}"
+        )
+        return (
+            f"Retreat from {b.towns[x].name} {into}",
+            f"{mix_text(armor, infantry)} {odds_note(match, action)}".strip(),
+        )
     if kind == PLACE:
         return (f"Place in {b.towns[act.where].name}", mix_text(act.armor, act.infantry))
     if kind == REMOVE:
@@ -117,8 +134,10 @@ def _attack_odds(s: PattonState, town: int, attacker: int) -> str:
     b = s.board
     aa, ai = attackers_outside(s, town, attacker)
     da, di = fighting_defenders(s, town)
-    return (f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(dice_for(aa, ai))}) against "
-            f"{mix_text(da, di)} ({_dice(dice_for(da, di))}): {round_text(aa, ai, da, di, 0)}")
+    return (
+        f"{b.towns[town].name}: {b.side_names[attacker]} {mix_text(aa, ai)} ({_dice(dice_for(aa, ai))}) against "
+        f"{mix_text(da, di)} ({_dice(dice_for(da, di))}): {round_text(aa, ai, da, di, 0)}"
+    )
 
 
 def round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
@@ -127,9 +146,11 @@ def round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
     the two differ because a side wiped out by casualties loses whatever its total."""
     o = round_outcome(aa, ai, da, di, bonus)
     higher, tie, lower = round_odds(dice_for(aa, ai), dice_for(da, di, bonus))
-    return (f"this round, casualties counted: attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
-            f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%} · "
-            f"dice totals alone: attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}")
+    return (
+        f"this round, casualties counted: attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
+        f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%} · "
+        f"dice totals alone: attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}"
+    )
 
 
 def board_view(s: PattonState) -> RenderableType:
@@ -157,7 +178,9 @@ def _header(s: PattonState) -> Text:
     if s.phase == OVER:
         text.append("game over", style="bold")
     else:
-        text.append(f"{names[s.mover]}: {PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ''}", style="bold cyan")
+        text.append(
+            f"{names[s.mover]}: {PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ''}", style="bold cyan"
+        )
         text.append(f" · MP {s.mp} of {s.mp_total}")
     text.append("\nCards face up: ")
     for side in (0, 1):
@@ -176,12 +199,18 @@ def _objective(s: PattonState) -> Text:
     text = Text()
     if b.objective == "red_towns":
         held = [b.towns[t].name for t in b.red_towns if s.side[t] == 0]
-        text.append(f"Red towns held by the {names[0]}: {red_towns_held(s)} (5 needed at the end of a {names[1]} turn)", style="bold")
+        text.append(
+            f"Red towns held by the {names[0]}: {red_towns_held(s)} (5 needed at the end of a {names[1]} turn)",
+            style="bold",
+        )
         if held:
             text.append(": " + ", ".join(held))
     elif b.objective == "relief_and_hold":
         text.append(f"{b.towns[b.relieve].name}: ", style="bold")
-        text.append("relieved" if s.relieved else "besieged (its Units cannot move or fight)", style="green" if s.relieved else "yellow")
+        text.append(
+            "relieved" if s.relieved else "besieged (its Units cannot move or fight)",
+            style="green" if s.relieved else "yellow",
+        )
         text.append(f" · {b.towns[b.hold].name}: ", style="bold")
         if s.held:
             text.append("taken and held", style="green")
@@ -228,7 +257,11 @@ def _towns(s: PattonState) -> Table:
     table.add_column("town")
     table.add_column("held by")
     table.add_column("units", justify="right")
-    table.add_column(Text(f"roads (MP a Unit; [{tags[0]}] {b.side_names[0]}-held, [{tags[1]}] {b.side_names[1]}-held; Units used this turn)"))
+    table.add_column(
+        Text(
+            f"roads (MP a Unit; [{tags[0]}] {b.side_names[0]}-held, [{tags[1]}] {b.side_names[1]}-held; Units used this turn)"
+        )
+    )
     for t in sorted(range(b.n), key=lambda t: (s.side[t] < 0, s.side[t], b.towns[t].name)):
         owner = s.side[t]
         name = Text(b.towns[t].name, style="bold" if owner >= 0 else "dim")
@@ -249,8 +282,12 @@ def _towns(s: PattonState) -> Table:
         table.add_row(name, holder, units, roads)
     for k, la in enumerate(b.landings):
         if s.offboard[0] + s.offboard[1]:
-            table.add_row(Text(la.id, style="dim"), Text(""), Text(f"{s.land_used[k]}/{b.landing_capacity[k]}", style="dim"),
-                          Text(f"lands at {b.towns[b.landing_town[k]].name}", style="dim"))
+            table.add_row(
+                Text(la.id, style="dim"),
+                Text(""),
+                Text(f"{s.land_used[k]}/{b.landing_capacity[k]}", style="dim"),
+                Text(f"lands at {b.towns[b.landing_town[k]].name}", style="dim"),
+            )
     return table
 
 
@@ -282,8 +319,10 @@ def _battle(s: PattonState) -> Text:
     da, di = defender_force(s)
     n, m = dice_for(aa, ai), dice_for(da, di, battle.bonus)
     text = Text(f"Battle for {b.towns[battle.target].name}", style="bold")
-    text.append(f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({_dice(n)}) "
-                f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({_dice(m)})")
+    text.append(
+        f" (round {battle.round}): {b.side_names[battle.attacker]} {mix_text(aa, ai)} ({_dice(n)}) "
+        f"against {b.side_names[battle.defender]} {mix_text(da, di)} ({_dice(m)})"
+    )
     # Odds only while they are still to be decided: the round's dice (DICE), or the refight a tie
     # may lead to (TIE, with the forces left). Once thrown, the round's odds would be stale.
     if s.phase in (DICE, TIE):
@@ -292,7 +331,9 @@ def _battle(s: PattonState) -> Text:
         if s.phase == DICE and (battle.att_dice or battle.def_dice):
             text.append(" (before the first die)", style="dim")
     if battle.att_dice or battle.def_dice:
-        text.append(f" · thrown: {'-'.join(map(str, battle.att_dice)) or '–'} / {'-'.join(map(str, battle.def_dice)) or '–'}")
+        text.append(
+            f" · thrown: {'-'.join(map(str, battle.att_dice)) or '–'} / {'-'.join(map(str, battle.def_dice)) or '–'}"
+        )
     return text
 
 
@@ -303,7 +344,9 @@ def pending_roll(match: Match) -> RenderableType | None:
     if s.phase == CARD:
         left = sum(s.pool)
         chances = ", ".join(f"{v}: {c}/{left}" for v, c in enumerate(s.pool) if c)
-        return Text(f"Turn up the {b.side_names[s.mover]} movement card (MP = card + the opponent's face-up card). Chances: {chances}")
+        return Text(
+            f"Turn up the {b.side_names[s.mover]} movement card (MP = card + the opponent's face-up card). Chances: {chances}"
+        )
     if s.phase == DICE and s.battle is not None:
         battle = s.battle
         if len(battle.att_dice) < battle.n:
@@ -314,7 +357,9 @@ def pending_roll(match: Match) -> RenderableType | None:
         prompt.append(_battle(s))
         return prompt
     if s.phase == RESERVE_DICE:
-        return Text(f"{b.side_names[s.mover]} reserve dice: die {len(s.reserve_dice) + 1} of 3 (a double brings reserves).")
+        return Text(
+            f"{b.side_names[s.mover]} reserve dice: die {len(s.reserve_dice) + 1} of 3 (a double brings reserves)."
+        )
     return None
 
 
@@ -339,5 +384,12 @@ def event_style(event: dict[str, Any]) -> str:
 def terminal_view() -> TerminalView:
     """Patton's part of the terminal (the spec's `terminal`); its help is the spec's `help`, its
     sides' names the scenario's `terms`."""
-    return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
-                        pending_roll=pending_roll, event_style=event_style, roll_name=roll_name, status_line=status_line)
+    return TerminalView(
+        render_board=render_board,
+        action_label=action_label,
+        action_path=action_path,
+        pending_roll=pending_roll,
+        event_style=event_style,
+        roll_name=roll_name,
+        status_line=status_line,
+    )

@@ -143,4 +143,3 @@ def finish(s: PattonState, events: Events) -> None:
     if fight is not None:
         to, a, i = fight
         start_retreat_battle(s, to, t, a, i, r.side, events)
-

@@ -112,8 +112,10 @@ class PattonRules:
             if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
                 raise WarroomError(f"turn_limit must be a whole number of turns (0: no limit), not {limit!r}")
             if board.game_ends_card:
-                raise WarroomError(f"turn_limit is for Sicily: in {board.title} the Game Ends card ends the game after "
-                                   f"{board.turns} turns ({SCENARIO_RULE[board.id]} — Duration of Game)")
+                raise WarroomError(
+                    f"turn_limit is for Sicily: in {board.title} the Game Ends card ends the game after "
+                    f"{board.turns} turns ({SCENARIO_RULE[board.id]} — Duration of Game)"
+                )
             s.turn_limit = limit
         mode = options.get("placement", "default")
         if mode not in PLACEMENTS:
@@ -292,7 +294,8 @@ def _casualties(rules: PattonRules, s: PattonState) -> list[str]:
 def casualties_id(rules: PattonRules, s: PattonState, parts: tuple[tuple[int, int, int], ...]) -> str:
     """The id of a casualty option (stack index, armor, infantry): each stack named by where it came from."""
     return rules.table(s.board).casualties_id(
-        [Casualty(battle_mod.source_name(s, s.stacks[k].source), a, i) for k, a, i in parts])
+        [Casualty(battle_mod.source_name(s, s.stacks[k].source), a, i) for k, a, i in parts]
+    )
 
 
 def _tie(rules: PattonRules, s: PattonState) -> list[str]:
@@ -335,9 +338,11 @@ def _nothing(rules: PattonRules, s: PattonState) -> list[str]:
 def _end_moves(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
     if events.on:
         battles = ", ".join(s.board.towns[t].name for t in movement.pending_targets(s)) or "none"
-        events.emit("end_moves", f"{s.board.side_names[s.mover]} moves complete ({s.mp} MP unused); battles: "
-                                 f"{battles}.",
-                    "Patton: Battles")
+        events.emit(
+            "end_moves",
+            f"{s.board.side_names[s.mover]} moves complete ({s.mp} MP unused); battles: {battles}.",
+            "Patton: Battles",
+        )
     s.frozen_a = [0] * s.board.n
     s.frozen_i = [0] * s.board.n
     s.phase = BATTLE_ORDER
@@ -379,8 +384,11 @@ def _roll_reserves(rules: PattonRules, s: PattonState, act: Action, events: Even
 
 def _wait(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
     if events.on:
-        events.emit("reserves_wait", f"The {s.board.side_names[s.mover]} wait before throwing for reserves.",
-                    sequence.reserves_rule(s))
+        events.emit(
+            "reserves_wait",
+            f"The {s.board.side_names[s.mover]} wait before throwing for reserves.",
+            sequence.reserves_rule(s),
+        )
     s.phase = AFTER_RESERVES
 
 
@@ -406,9 +414,21 @@ def _place_default(rules: PattonRules, s: PattonState, act: Action, events: Even
 
 Do = Callable[[PattonRules, PattonState, Action, Events], None]
 DO: dict[Kind, Do] = {
-    END: _end_moves, MOVE: _move, LAND: _land, BATTLE: _battle, CASUALTIES: _take_casualties,
-    TIE_RETREAT: _tie_decision, STAND: _tie_decision, RETREAT: _retreat, ROLL: _roll_reserves, WAIT: _wait,
-    RESERVE: _reserves, DEFECT: _defect, REMOVE: _remove, PLACE: _place, PLACE_DEFAULT: _place_default,
+    END: _end_moves,
+    MOVE: _move,
+    LAND: _land,
+    BATTLE: _battle,
+    CASUALTIES: _take_casualties,
+    TIE_RETREAT: _tie_decision,
+    STAND: _tie_decision,
+    RETREAT: _retreat,
+    ROLL: _roll_reserves,
+    WAIT: _wait,
+    RESERVE: _reserves,
+    DEFECT: _defect,
+    REMOVE: _remove,
+    PLACE: _place,
+    PLACE_DEFAULT: _place_default,
 }
 """What each kind of action does (a legal action's kind always has its handler here)."""
 if set(DO) != set(Kind):

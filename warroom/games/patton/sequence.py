@@ -161,7 +161,8 @@ def offer_reserve_towns(s: PattonState, events: Events) -> None:
     if not reserve_towns(s):
         if events.on:
             where = {"own_town": "no town is held", "star": "every (*) town is held by the enemy"}.get(
-                res.place, f"{s.board.names[res.town]} is held by the enemy")
+                res.place, f"{s.board.names[res.town]} is held by the enemy"
+            )
             kept = "they are lost" if res.trigger == "schedule" else "they stay in reserve"
             events.emit("reserves_blocked", f"Reserves cannot enter: {where}; {kept}.", reserves_rule(s))
         s.reserve_pending = [0, 0]
@@ -308,4 +309,3 @@ def finish_turn(s: PattonState, events: Events) -> None:
         s.turn += 1
     s.mover = 1 - s.mover
     s.phase = START_TURN
-

@@ -30,8 +30,15 @@ def _ruleset() -> Ruleset:
 def _agents() -> AgentHooks:
     from . import ai
 
-    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize,
-                      candidate_actions=ai.candidate_actions, leaf_playout=ai.leaf_playout, search_confidence=ai.SEARCH_CONFIDENCE)
+    return AgentHooks(
+        heuristic_policy=ai.heuristic_policy,
+        evaluate=ai.evaluate,
+        value_text=ai.value_text,
+        summarize=ai.summarize,
+        candidate_actions=ai.candidate_actions,
+        leaf_playout=ai.leaf_playout,
+        search_confidence=ai.SEARCH_CONFIDENCE,
+    )
 
 
 def _option_specs() -> tuple[dict[str, Any], ...]:
@@ -76,7 +83,9 @@ def _board() -> WebBoard:
 
     from .web.layout import layout
 
-    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",))
+    return WebBoard(
+        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
+    )
 
 
 def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:

@@ -80,7 +80,12 @@ PHASE_NAMES = tuple(info.name for info in PHASES)
 PLACING, CARD, MOVING, BATTLE_ORDER, DICE = Phase.PLACING, Phase.CARD, Phase.MOVING, Phase.BATTLE_ORDER, Phase.DICE
 CASUALTY, TIE, RETREATING, RESERVE_ASK = Phase.CASUALTY, Phase.TIE, Phase.RETREATING, Phase.RESERVE_ASK
 RESERVE_DICE, RESERVE_PLACE, DEFECTION, STACKING, OVER = (
-    Phase.RESERVE_DICE, Phase.RESERVE_PLACE, Phase.DEFECTION, Phase.STACKING, Phase.OVER)
+    Phase.RESERVE_DICE,
+    Phase.RESERVE_PLACE,
+    Phase.DEFECTION,
+    Phase.STACKING,
+    Phase.OVER,
+)
 START_TURN, END_TURN, AFTER_RESERVES = Phase.START_TURN, Phase.END_TURN, Phase.AFTER_RESERVES
 AFTER_DEFECTION, AFTER_STACKING = Phase.AFTER_DEFECTION, Phase.AFTER_STACKING
 CHANCE_PHASES = frozenset((CARD, DICE, RESERVE_DICE))
@@ -128,7 +133,19 @@ class _Record:
 class Battle(_Record):
     """The battle being fought: for `target`, attacker's stacks (in state.stacks) against the town."""
 
-    __slots__ = ("target", "attacker", "defender", "kind", "bonus", "n", "m", "att_dice", "def_dice", "round", "from_town")
+    __slots__ = (
+        "target",
+        "attacker",
+        "defender",
+        "kind",
+        "bonus",
+        "n",
+        "m",
+        "att_dice",
+        "def_dice",
+        "round",
+        "from_town",
+    )
 
     def __init__(self, target: int, attacker: int, kind: int = NORMAL, bonus: int = 0, from_town: int = -1) -> None:
         self.target = target
@@ -174,15 +191,47 @@ class PattonState:
     """One position. Mutated in place by the rules; `clone` copies it cheaply."""
 
     __slots__ = (
-        "board", "advanced", "turn_limit", "turn", "mover", "phase", "actor",
-        "cards", "pool", "mp", "mp_total",
-        "side", "armor", "inf", "joined_a", "joined_i", "frozen_a", "frozen_i",
-        "seg", "land_used", "stacks", "offboard",
-        "placing", "reserve_entries", "reserve_dice", "reserve_pending",
-        "battle", "retreat", "tie_asked",
-        "eliminated", "entered",
-        "relieved", "allied_end", "held", "defection_used", "defection_owed", "stacking_queue",
-        "winner", "reason", "result_rule", "legal",
+        "board",
+        "advanced",
+        "turn_limit",
+        "turn",
+        "mover",
+        "phase",
+        "actor",
+        "cards",
+        "pool",
+        "mp",
+        "mp_total",
+        "side",
+        "armor",
+        "inf",
+        "joined_a",
+        "joined_i",
+        "frozen_a",
+        "frozen_i",
+        "seg",
+        "land_used",
+        "stacks",
+        "offboard",
+        "placing",
+        "reserve_entries",
+        "reserve_dice",
+        "reserve_pending",
+        "battle",
+        "retreat",
+        "tie_asked",
+        "eliminated",
+        "entered",
+        "relieved",
+        "allied_end",
+        "held",
+        "defection_used",
+        "defection_owed",
+        "stacking_queue",
+        "winner",
+        "reason",
+        "result_rule",
+        "legal",
     )
 
     def __init__(self, board: Board) -> None:
