@@ -5,8 +5,9 @@ Hidden from a seat (position.py): the other seats' hands, what is left in each d
 setup the other army's deployed units. `determinize` reads only what the seat sees: the cards it does not
 see are each army's 24 less its discard pile (public) and less the seat's own hand; they are dealt again at
 random to the other seats (as many as each holds, which is seen) and the rest make the deck. During setup the
-other army's deployed units keep their number and kinds (the other army has deployed all of them or none
-whenever a seat of this one decides: 4.3, 10.1) and are deployed again at random on legal hexes.
+other army's deployed units keep their number, kinds and hexes (the backs the seat sees; the other army has
+deployed all of them or none whenever a seat of this one decides: 4.3, 10.1) and are dealt again at random
+to those hexes.
 """
 
 from __future__ import annotations
@@ -57,12 +58,28 @@ def determinize(rules: SaintLoRules, s: SaintLoState, side: str, rng: random.Ran
 
 
 def _redeploy(rules: SaintLoRules, s: SaintLoState, army: int, rng: random.Random) -> None:
-    """The army's deployed units placed again on random legal hexes, the Supply units first (7.5: roads)."""
+    """The army's face-down units dealt again to the backs the seat sees (position.py: each back's hex and
+    whether it is an aircraft): the aircraft among the air backs, the Supply units among the land backs on
+    roads (7.5), the other land units among the rest. The hexes and the units placed are what the seat sees
+    (the kinds: the whole army, whenever a seat of the other army decides); only who stands where is new."""
     t = rules.t
-    units = [u for u in t.army_units[army] if s.pos[u] != OFF]
+    units = sorted(u for u in t.army_units[army] if s.pos[u] != OFF)
+    air_hexes = sorted(s.pos[u] for u in units if t.unit_type[u] == AIRCRAFT)
+    land_hexes = sorted(s.pos[u] for u in units if t.unit_type[u] != AIRCRAFT)
     for u in units:
         setup.lift(t, s, u)
-    units.sort(key=lambda u: (t.unit_type[u] != SUPPLY, t.unit_type[u] == AIRCRAFT, u))
-    for u in units:
-        hexes = setup.deploy_hexes(t, s, army, t.unit_type[u])
-        setup.put(t, s, u, rng.choice(hexes))
+    aircraft = [u for u in units if t.unit_type[u] == AIRCRAFT]
+    supply = [u for u in units if t.unit_type[u] == SUPPLY]
+    others = [u for u in units if t.unit_type[u] not in (AIRCRAFT, SUPPLY)]
+    rng.shuffle(air_hexes)
+    for u, h in zip(aircraft, air_hexes, strict=True):
+        setup.put(t, s, u, h)
+    roads = [h for h in land_hexes if t.on_road[h]]
+    rng.shuffle(roads)
+    taken = set(roads[:len(supply)])
+    for u, h in zip(supply, roads, strict=False):
+        setup.put(t, s, u, h)
+    rest = [h for h in land_hexes if h not in taken]
+    rng.shuffle(rest)
+    for u, h in zip(others, rest, strict=True):
+        setup.put(t, s, u, h)

@@ -1,8 +1,8 @@
 """Saint-Lo positions as JSON (the whole state, for saves and the omniscient observer) and each seat's
 observation (what that seat may see).
 
-Hidden (4.3, 4.5, 9, 10.1): units deployed face down are not shown to the other army until both armies
-have deployed and every unit is flipped up; a hand is seen by its owner only (in the team game by
+Hidden (4.3, 4.5, 9, 10.1): units deployed face down are shown to the other army as backs (their hexes, and
+whether each is an aircraft), not what they are, until both armies have deployed and every unit is flipped up; a hand is seen by its owner only (in the team game by
 that seat only: a partner sees the number of cards, as the enemy does); the order of a deck exists
 nowhere (a draw is a chance node over what is left), and what is left is shown to nobody but the
 omniscient observer: a seat sees the deck's size. Played and discarded Battle Reports are public.
@@ -85,6 +85,11 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
         view["units"] = {uid: where for uid, where in view["units"].items() if uid not in hidden}
         view["face_down"] = {ARMY_KEYS[a]: sum(1 for u in t.army_units[a] if s.pos[u] != OFF)
                              for a in (0, 1) if a != army}
+        # the counters' backs on their hexes, as at the table: where, and whether an aircraft (NOTES.md)
+        view["backs"] = {ARMY_KEYS[a]: sorted(({"hex": t.labels[s.pos[u]], "air": t.unit_type[u] == AIRCRAFT}
+                                               for u in t.army_units[a] if s.pos[u] != OFF),
+                                              key=lambda b: (b["hex"], b["air"]))
+                         for a in (0, 1) if a != army}
     return view
 
 

@@ -61,13 +61,17 @@ def board_view(match: Match) -> RenderableType:
     units: dict[int, list[Counter]] = {}
     for uid, where in view["units"].items():
         units.setdefault(t.hex_of[where["hex"]], []).append(_counter(rules, uid, where["used"]))
+    for army, backs in view.get("backs", {}).items():  # the enemy's face-down units (4.3)
+        for back in backs:
+            name = "V back" if back["air"] else "back"
+            units.setdefault(t.hex_of[back["hex"]], []).append(Counter(MARKER[army], name, STYLE[army]))
     for post in view["posts"]:
         if post["hex"] not in (None, "destroyed"):
             units.setdefault(t.hex_of[post["hex"]], []).append(
                 Counter(MARKER[post["army"]], f"CP{post['defense']}", STYLE[post["army"]]))
     focus = [t.hex_of[w["hex"]] for w in view["units"].values()][:1]
     notes = ["F infantry, T tank, R artillery, V aircraft (air/land attack), S supply: attack, defence, mobility; "
-             "* used this turn; CPn a Command Post of defence n"]
+             "* used this turn; CPn a Command Post of defence n; back: a face-down unit (V: an aircraft)"]
     drawn = text_map().view(units, {}, focus=focus, sides={"A": "Allied", "X": "Axis"}, notes=notes)
     return Group(drawn, *panel(match, view, side))
 

@@ -2,8 +2,8 @@
 // /api/boards/saintlo (web/layout.py). It implements the board interface of docs/architecture.md.
 //
 // Units show attack-defence-mobility (an aircraft "air(land)-defence-mobility"); a used unit is drawn flipped
-// (done); during setup the seat's own units are drawn face down and the enemy's are only counted (the
-// observation gives no hex for them: 4.3). Command Posts are HQ counters with their defence value. Click a
+// (done); during setup the seat's own units are drawn face down and the enemy's as backs on their hexes
+// (4.3: what they are is hidden; whether a back is an aircraft shows). Command Posts are HQ counters with their defence value. Click a
 // glowing unit: the hexes it may move to light up with the Supply the move costs (0 or 1), its targets in
 // red; click one. Deploying, buying and placing posts: pick a counter kind or a post value in the panel,
 // then a lit hex. The panel (scoreFor) shows the Supplies, the seat's own hand with each card's text, and the
@@ -71,6 +71,11 @@ class SaintLoBoard {
     for (const post of state.posts || []) {
       if (!post.hex || post.hex === "destroyed") continue;
       counters.push({ id: `post-${post.army}-${post.hex}`, hex: post.hex, side: post.army, type: "hq", label: "Command Post", bottom: String(post.defense), classes: ["command-post"] });
+    }
+    // the enemy's face-down units during setup: backs on their hexes (4.3), an aircraft's marked as one
+    for (const [army, backs] of Object.entries(state.backs || {})) {
+      backs.forEach((b, k) => counters.push({ id: `back-${army}-${k}`, hex: b.hex, side: army, type: b.air ? "aircraft" : "none",
+        label: "face down", classes: ["back"], title: `a face-down ${ARMY_NAME[army]} ${b.air ? "aircraft" : "unit"}` }));
     }
     for (const [id, u] of Object.entries(state.units || {})) {
       const info = this.layout.units[kindOf(id)];
