@@ -4,9 +4,9 @@ attack or a defensive air choice (the exact joint outcome, odds.py), so no JavaS
 repeats the rules.
 
     move 10th-Pz 8314 8415        -> kind move, unit 10th-Pz, from 8314, to 8415, cost 2.5
-    attack 8314 8213 +air WDAF    -> kind attack, unit (the attacking unit), from, to, air, odds
+    attack 8314 8213 +air WDAF    -> kind attack, from (the attacking unit's hex), to, air, odds
     retreat CCA 8113 8315         -> kind retreat, unit, from, to
-    advance 8314 8213             -> kind advance, unit (the attacker), from, to
+    advance 8314 8213             -> kind advance, from, to
     base / replace / place P HEX  -> unit, to;   rebuild P / loss P / air P -> unit
     end, no air, no advance       -> only their kind
 """
@@ -49,18 +49,12 @@ def describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[Act
                 costs[piece] = _costs(ruleset, state, piece)
             found.update({"unit": act.piece, "from": act.origin, "to": act.target,
                           "cost": costs[piece].get(ruleset.hex(act.target), 0.0)})
-        elif kind == ATTACK:
-            origin = ruleset.hex(act.origin)
-            unit = next(p for p in cat.by_side[state.player] if state.loc[p] == origin and cat.is_unit[p])
-            found.update({"unit": cat.ids[unit], "from": act.origin, "to": act.target, "odds": True,
-                          "air": bool(act.air)})
-            if act.air:
-                found["support"] = act.air
-        elif kind in (RETREAT,):
+        elif kind == ATTACK:  # the id names the attacker's hex, not the unit: the board finds the unit there
+            found.update({"from": act.origin, "to": act.target, "odds": True, "air": bool(act.air)})
+        elif kind == RETREAT:
             found.update({"unit": act.piece, "from": act.origin, "to": act.target})
         elif kind == ADVANCE:
-            b = state.battle
-            found.update({"unit": cat.ids[b.attacker] if b is not None else "", "from": act.origin, "to": act.target})
+            found.update({"from": act.origin, "to": act.target})
         elif kind in (BASE, REPLACE, PLACE):
             found.update({"unit": act.piece, "to": act.target})
         elif kind in (REBUILD, LOSS):

@@ -19,6 +19,7 @@ export function createBoard(container, layout, page) {
 const TYPES = { armor: "armor", armour: "armor", infantry: "infantry", mechanized: "mechanized", motorized: "mechanized",
   airborne: "airborne", recon: "recon", artillery: "artillery", antitank: "antitank", air: "air", general: "hq", battlegroup: "infantry" };
 const BOXES = ["Return to Base box", "dead pile"];
+const MAP_KINDS = ["move", "attack", "retreat", "advance"]; // chosen by clicking a counter, then a hex
 
 class TunisiaBoard {
   constructor(container, layout, page) {
@@ -49,12 +50,20 @@ class TunisiaBoard {
     const byUnit = new Map();
     const pieces = (this.page.payload && this.page.payload.view.state.pieces) || {};
     for (const d of this.actions()) {
-      if (!d.unit || !d.to || !pieces[d.unit] || BOXES.includes(pieces[d.unit].at)) continue;
-      if (!["move", "attack", "retreat", "advance"].includes(d.kind)) continue;
-      if (!byUnit.has(d.unit)) byUnit.set(d.unit, []);
-      byUnit.get(d.unit).push(d);
+      if (!MAP_KINDS.includes(d.kind) || !d.to) continue;
+      const unit = this.actorOf(d, pieces);
+      if (!unit || !pieces[unit] || BOXES.includes(pieces[unit].at)) continue;
+      if (!byUnit.has(unit)) byUnit.set(unit, []);
+      byUnit.get(unit).push(d);
     }
     return byUnit;
+  }
+
+  // The piece that acts: the descriptor's unit, or for an attack or an advance the unit in its `from` hex.
+  actorOf(d, pieces) {
+    if (d.unit) return d.unit;
+    for (const [id, p] of Object.entries(pieces)) if (p.at === d.from && this.layout.units[id].unit) return id;
+    return null;
   }
 
   values(info, reduced) {
@@ -181,7 +190,8 @@ class TunisiaBoard {
 
   showHint(action) {
     const d = this.actions().find((x) => x.id === action);
-    if (d && d.unit && this.unitActions().has(d.unit)) this.selected = d.unit;
+    if (!d) return;
+    for (const [unit, mine] of this.unitActions()) if (mine.includes(d)) this.selected = unit;
   }
 
   turnLabel(view) {
@@ -191,8 +201,7 @@ class TunisiaBoard {
   hudFor(payload) {
     const v = payload.view.state;
     const rate = this.layout.replacements;
-    const bits = [h("span", { class: "chip phase" }, v.phase_name),
-      h("span", { class: "chip replacements", id: "replacements" }, `Replacements: Axis ${rate.Axis}, Allied ${rate.Allied} a turn${v.replacements_left ? ` · ${v.replacements_left} left` : ""}`)];
+    const bits = [h("span", { class: "chip replacements", id: "replacements" }, `Replacements: Axis ${rate.Axis}, Allied ${rate.Allied} a turn${v.replacements_left ? ` · ${v.replacements_left} left` : ""}`)];
     for (const [cls, name] of [["zoc", "ZOC"], ["supply", "Supply"]]) {
       bits.push(h("button", { class: this.overlay === cls ? "chip toggle on" : "chip toggle", id: `show-${cls}`, onclick: () => { this.overlay = this.overlay === cls ? null : cls; this.page.render(); } }, `Show ${name}`));
     }
@@ -203,7 +212,8 @@ class TunisiaBoard {
     const v = page.payload.view.state;
     box.append(h("h2", {}, `Your move — ${v.phase_name}`));
     if (this.unitActions().size) box.append(h("p", {}, "Click a glowing counter: the hexes it can reach light up with their cost in MP, its targets in red."));
-    const others = this.actions().filter((d) => !(d.unit && this.unitActions().has(d.unit) && ["move", "attack", "retreat", "advance"].includes(d.kind)));
+    const onMap = new Set([...this.unitActions().values()].flat().map((d) => d.id));
+    const others = this.actions().filter((d) => !onMap.has(d.id));
     if (others.length) box.append(h("div", { class: "general-actions" }, others.map((d) => page.actionButton(d.id, d.kind === "end" || !!d.odds))));
   }
 
