@@ -28,8 +28,11 @@ COMMON = {
     "and",
     "of",
     "game",
+    "first",
+    "victory",
 }
-"""Title and scenario words too common to point at one game."""
+"""Title and scenario words too common to point at one game ("Patton's First Victory: Tunisia" is still found by
+its id; "first" and "victory" are every game's words: the first player, a victory)."""
 
 
 def game_words() -> set[str]:
