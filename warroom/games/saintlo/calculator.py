@@ -91,7 +91,11 @@ def battle(attack_dice: int, defense_dice: int) -> dict[str, Any]:
     """The exact chance that the attacker destroys the defender (6.2, full ties re-rolled)."""
     p = win_fraction(attack_dice, defense_dice)
     return {"destroyed": float(p), "fraction": f"{p.numerator}/{p.denominator}",
-            "text": f"{attack_dice} dice against {defense_dice}: destroyed {float(p):.1%}"}
+            "text": f"{_dice_words(attack_dice)} against {defense_dice}: destroyed {float(p):.1%}"}
+
+
+def _dice_words(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 class SaintLoOdds:
