@@ -860,6 +860,8 @@ def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
         "attacker": {"armor": 2, "infantry": 3},
         "defender": {"armor": 1, "infantry": 2},
         "retreat_battle": True,
+        "cf": 5,
+        "modifier": 0,
     }
     for game, fields in odds_game_fields().items():
         full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}

@@ -23,6 +23,7 @@ from warroom.engine.spec import GameSpec
 REGISTRY: dict[str, str] = {
     "dragoon": "warroom.games.dragoon.spec:SPEC",
     "patton": "warroom.games.patton.spec:SPEC",
+    "tunisia": "warroom.games.tunisia.spec:SPEC",
 }
 """Game id -> "module:attribute" of its GameSpec (or of a bare ruleset class, for a game with nothing else)."""
 
