@@ -113,7 +113,9 @@ class SaintLoBoard {
   }
 
   clickUnit(unit, label) {
-    if (this.placing || (this.selected && this.selected !== unit && this.targetAt(label))) { this.clickHex(label); return; }
+    // a click on a hex with a target of the selected unit goes to the hex (an aircraft's attack on the land unit
+    // under it is in its own hex: 7.4)
+    if (this.placing || (this.selected && this.targetAt(label))) { this.clickHex(label); return; }
     if (!this.page.payload || this.page.replay || !this.unitActions().has(unit)) { this.clickHex(label); return; }
     this.selected = this.selected === unit ? null : unit;
     this.page.hideFloating();
