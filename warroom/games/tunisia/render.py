@@ -150,8 +150,11 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
     words = action.split(" ")
     rules: TunisiaRules = match.ruleset  # type: ignore[assignment]
     if words[0] == "move":
-        name = rules.cat.name[rules.cat.index[words[1]]]
-        return (f"Move {name} ({words[1]}, in {words[2]})", f"to {words[3]}")
+        piece = rules.cat.index[words[1]]
+        name = rules.cat.name[piece]
+        reach = match.state.reach.get(piece)  # the Movement Phase's cache: the MP of the cheapest way (8.1)
+        cost = reach.reach.get(rules.hex(words[3])) if reach is not None else None
+        return (f"Move {name} ({words[1]}, in {words[2]})", f"to {words[3]}" + (f" ({cost:g} MP)" if cost else ""))
     if words[0] == "attack":
         return (f"Attack from {words[1]} into {words[2]}", action_label(match, action))
     return (action_label(match, action),)
