@@ -37,9 +37,10 @@ MAX_STEPS = 20_000
 """A random game that has not ended after this many decisions is a bug (a loop in the rules)."""
 SAFETY_CAPS = {("patton", "sicily"): ({"turn_limit": 20}, 10)}
 """Options that cap random games of a scenario without a fixed end, and how many games of it play
-uncapped (the last ones, unlogged, for speed). Patton's Sicily goes on until an objective is decided (no turn limit by default):
-random games do end (the Allies run out of dice: about 160 turns on average) but take about a second
-each, so all but the first few use the rules option turn_limit as a safety cap."""
+uncapped (the last ones, unlogged, for speed). Patton's Sicily goes on until an objective is decided
+(no turn limit by default): random games do end (the Allies run out of dice: about 160 turns on
+average) but take about a second each, so all but the first few use the rules option turn_limit as a
+safety cap."""
 GOLDEN_SEED = 1944
 MIDGAME_DECISIONS = 25
 """The perft mid-game position: the state after this many decisions of the golden game."""

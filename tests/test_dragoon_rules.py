@@ -64,7 +64,8 @@ def test_set_up() -> None:
 
 
 def test_rp_chart_gives_two_to_four_actions() -> None:
-    # Dragoon: Using Action Charts — "The Allied player can play 2-4 actions per turn based on the number of RP received."
+    # Dragoon: Using Action Charts —
+    # "The Allied player can play 2-4 actions per turn based on the number of RP received."
     b = rules().board
     assert all(2 <= rp <= 4 for rp in [*b.rp_roll.values(), *b.rp_designated.values()])
     assert sorted(b.rp_roll) == [1, 2, 3, 4, 5, 6]
@@ -317,7 +318,8 @@ def test_a_route_unit_short_of_its_last_location_retreats_one_stop() -> None:
 
 
 def test_148th_id_is_never_eliminated_it_retreats_to_italy() -> None:
-    # Dragoon: Resolving Unit Attacks — "the 148th ID (that retreats to Italy) and the 11th PzD can never be eliminated."
+    # Dragoon: Resolving Unit Attacks —
+    # "the 148th ID (that retreats to Italy) and the 11th PzD can never be eliminated."
     last = route("1st-ABTF")[-1]
     origin = before("1st-ABTF", last)
     m = game(position(rp=3, allied={"1st-ABTF": {"location": origin}}, german={"148-ID": last}), dice=[6])
@@ -329,7 +331,8 @@ def test_148th_id_is_never_eliminated_it_retreats_to_italy() -> None:
 
 
 def test_11th_pzd_is_never_eliminated() -> None:
-    # Dragoon: Resolving Unit Attacks; 11th PzD Special Rules — "The 11th PzD neither retreats nor can it be eliminated."
+    # Dragoon: Resolving Unit Attacks; 11th PzD Special Rules —
+    # "The 11th PzD neither retreats nor can it be eliminated."
     m = game(
         position(
             rp=3,

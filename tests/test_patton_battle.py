@@ -137,7 +137,8 @@ def illustration_2(defender=(2, 2), d_town=None, advanced=False):
 
 
 def test_illustration_2_defender_higher_stacks_retreat_to_their_towns():
-    # "If the defender's total is higher, he remains in town A, stack X retreats to town B, and stack Y retreats to town C."
+    # "If the defender's total is higher, he remains in town A, stack X retreats to town B, and stack Y retreats to
+    # town C."
     s = illustration_2()
     assert (
         s.battle.n == 5 and s.battle.m == 3
@@ -159,7 +160,8 @@ def test_illustration_2_attacker_higher_defender_takes_only_clear_road():
 
 
 def test_illustration_2_more_than_5_defenders_surrender_the_rest():
-    # "If the defender had had more than 5 Units in town A he could only retreat with 5, the remainder having to surrender."
+    # "If the defender had had more than 5 Units in town A he could only retreat with 5, the remainder having to
+    # surrender."
     s = illustration_2(defender=(2, 5))
     roll(s, 6, 5, 4, 3, 2)
     roll(s, *([1, 2, 3, 4][: s.battle.m]))

@@ -26,7 +26,8 @@ RULES = PattonRules()
 
 
 def position(scenario, units, mover="Allied", mp=10, turn=3):
-    """A movement-phase position of `scenario`: `units` maps town -> (side, armor, infantry); nothing else on the board."""
+    """A movement-phase position of `scenario`: `units` maps town -> (side, armor, infantry); nothing else on the
+    board."""
     s = RULES.initial_state(scenario, {})
     RULES.apply_chance(s, 5)
     b = s.board

@@ -133,7 +133,8 @@ class Match:
         parts = action.split()
         if len(parts) != 2 or parts[0] != "roll" or not parts[1].lstrip("-").isdigit():
             raise IllegalActionError(
-                f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not {quoted(action)}"
+                f"a die roll is pending: play 'roll N' with N from {outcomes[0]} to {outcomes[-1]}, not "
+                f"{quoted(action)}"
             )
         value = int(parts[1])
         if value not in outcomes:
@@ -267,12 +268,14 @@ def _replay(
     leftover_actions = len(actions) - action_no
     if leftover_actions:
         raise RecordError(
-            f"the record has {leftover_actions} action(s) after the game ended or without the dice they need (from action {action_no + 1}: {actions[action_no]!r})"
+            f"the record has {leftover_actions} action(s) after the game ended or without the dice they need "
+            f"(from action {action_no + 1}: {actions[action_no]!r})"
         )
     leftover_dice = len(dice) - die_no
     if leftover_dice:
         raise RecordError(
-            f"the record has {leftover_dice} die roll(s) the game never asked for (from die {die_no + 1}: {dice[die_no]})"
+            f"the record has {leftover_dice} die roll(s) the game never asked for "
+            f"(from die {die_no + 1}: {dice[die_no]})"
         )
     return _Replayed(state, log, locked)
 

@@ -369,7 +369,8 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         if i in ffi_for and not s.ffi[i]:
             return (
                 rules.ffi_id[i],
-                f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from {a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}.",
+                f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from "
+                f"{a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}.",
             )
         if s.stalled[i]:
             return rules.activate_id[i], f"Flip {unit.id} to active: it has an attack worth making ({a.text})."
@@ -380,7 +381,8 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         gain = _attack_gain(a, s.ffi[i], use_air)
         return (
             action,
-            f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; success {a.text} (+{gain:.2f} VP expected).",
+            f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; "
+            f"success {a.text} (+{gain:.2f} VP expected).",
         )
     return _spare_rp(m, s, legal_set, views, secured)
 
@@ -442,7 +444,8 @@ def _spare_rp(
                 (
                     value,
                     rules.activate_id[i],
-                    f"Flip {b.allied[i].id} to active: it has work ahead, and a stalled unit is pushed back by a successful counterattack.",
+                    f"Flip {b.allied[i].id} to active: it has work ahead, and a stalled unit is pushed back by a "
+                    "successful counterattack.",
                 )
             )
     if options:

@@ -73,8 +73,8 @@ def option_specs() -> tuple[dict[str, Any], ...]:
                     "short": "stalls only",
                 },
             ],
-            "help": "A German attack that beats a stalled unit advances and retreats it, but the 11th PzD never leaves Avignon "
-            "or Montelimar. Either the stalled unit still retreats, or the win has no result.",
+            "help": "A German attack that beats a stalled unit advances and retreats it, but the 11th PzD never leaves "
+            "Avignon or Montelimar. Either the stalled unit still retreats, or the win has no result.",
         },
         {
             "key": "montelimar_infantry",
@@ -91,8 +91,8 @@ def option_specs() -> tuple[dict[str, Any], ...]:
                 },
                 {"value": ELIMINATED_THERE, "label": "Eliminated instead of retreating", "short": "eliminated"},
             ],
-            "help": "'German Retreats' sends units beaten in Montelimar south to Bollene; 'German Movement' says an infantry unit "
-            "attacked there is eliminated instead of retreating. The two sections conflict.",
+            "help": "'German Retreats' sends units beaten in Montelimar south to Bollene; 'German Movement' says an "
+            "infantry unit attacked there is eliminated instead of retreating. The two sections conflict.",
         },
         {
             "key": "panzer_to_montelimar",
@@ -113,8 +113,9 @@ def option_specs() -> tuple[dict[str, Any], ...]:
                     "short": "as soon as Crest falls",
                 },
             ],
-            "help": "The rule is headed 'Turn 21 or later'. Read as a condition, a VI Corps that reaches Crest early keeps the 11th "
-            "PzD in Avignon until turn 21; read as history, the PzD moves to Montelimar in the next movement phase.",
+            "help": "The rule is headed 'Turn 21 or later'. Read as a condition, a VI Corps that reaches Crest early "
+            "keeps the 11th PzD in Avignon until turn 21; read as history, the PzD moves to Montelimar in the next "
+            "movement phase.",
         },
     )
     if {spec["key"] for spec in specs} != set(DEFAULTS) or any(

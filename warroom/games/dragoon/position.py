@@ -208,7 +208,8 @@ def _check_consistent(board: Board, s: DragoonState) -> None:
         if loc >= 0 and not board.is_panzer[g]:
             if loc in infantry:
                 raise PositionError(
-                    f"{board.german[infantry[loc]].id} and {board.german[g].id} are both in {board.locations[loc].id}: German infantry may not stack with infantry"
+                    f"{board.german[infantry[loc]].id} and {board.german[g].id} are both in {board.locations[loc].id}: "
+                    "German infantry may not stack with infantry"
                 )
             infantry[loc] = g
     gone = {g for g, loc in enumerate(s.german_loc) if loc == ELIMINATED}

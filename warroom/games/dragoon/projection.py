@@ -396,7 +396,8 @@ def projected_vp(
 
 
 def secured_vp(m: Model, s: DragoonState) -> tuple[float, float]:
-    """VP already won: (in ports, elsewhere). A unit eliminated at the end of its track in a port counts with the port."""
+    """VP already won: (in ports, elsewhere). A unit eliminated at the end of its track in a port counts with the
+    port."""
     b = m.board
     port = sum(b.vp[loc] for loc in m.ports if s.control[loc])
     port += sum(1 for g in s.eliminated if b.german_route[g] and b.german_route[g][-1] in m.ports)

@@ -419,7 +419,8 @@ def pending_roll(match: Match) -> RenderableType | None:
                 f"to advance (chance {chance} = {float(chance):.1%})."
             )
         return Text(
-            f"{unit} advances into {where}{again}: any roll advances, but a {b.stall_on} stalls it (5/6 to advance without a stall)."
+            f"{unit} advances into {where}{again}: any roll advances, but a {b.stall_on} stalls it "
+            "(5/6 to advance without a stall)."
         )
     if s.phase == BOT_ROLL:
         table = Table(
@@ -441,7 +442,8 @@ def pending_roll(match: Match) -> RenderableType | None:
         chance = advance_fraction(0, False, b.advance_on)
         again = " (FFI re-roll)" if s.bot_attack.rerolled else ""
         return Text(
-            f"{b.german[g].id} counterattacks {b.allied[target].id}{again}: {b.advance_on}+ to {outcome} (chance {chance})."
+            f"{b.german[g].id} counterattacks {b.allied[target].id}{again}: {b.advance_on}+ to {outcome} "
+            f"(chance {chance})."
         )
     return None
 

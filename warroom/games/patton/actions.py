@@ -217,7 +217,8 @@ class ActionTable:
         self.roads_out: list[tuple[tuple[int, int, int, int], ...]] = [
             tuple((road, cost, d * 216, to) for d, road, to, cost in board.out[town]) for town in range(board.n)
         ]
-        """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town reached)."""
+        """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town
+        reached)."""
         self._parsed: dict[str, Action | None] = {}
         self._fill_moves()
 

@@ -157,7 +157,8 @@ class ScenarioData(_Strict):
                         raise ValueError(f"{side.name}: unknown town {town!r}")
                     if len(units) != 2 or min(units) < 0 or sum(units) > 10:
                         raise ValueError(
-                            f"{side.name} in {town}: give [armor, infantry], at most 10 units (General Rules: Positioning)"
+                            f"{side.name} in {town}: give [armor, infantry], at most 10 units "
+                            "(General Rules: Positioning)"
                         )
             near = side.placement.at_least_one_near
             if near is not None and near not in known:
@@ -166,7 +167,8 @@ class ScenarioData(_Strict):
             infantry = sum(u[1] for u in side.default_setup.towns.values())
             if side.placement.zone != "offboard" and (armor, infantry) != (side.force.armor, side.force.infantry):
                 raise ValueError(
-                    f"{side.name}: the default setup places {armor}A {infantry}I, the force is {side.force.armor}A {side.force.infantry}I"
+                    f"{side.name}: the default setup places {armor}A {infantry}I, "
+                    f"the force is {side.force.armor}A {side.force.infantry}I"
                 )
         for key, spec in self.reserves.items():
             if spec.place == "town" and spec.town not in known:

@@ -135,7 +135,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         old = ai.EVAL_WEIGHTS[objective]
         print(
             f"{scenario}: {len(rows)} positions; holdout Brier {brier(weights, test_rows, test_labels):.4f} "
-            f"(weights in use {brier(old, test_rows, test_labels):.4f}, constant {brier([math.log(base / (1 - base))] + [0.0] * (len(old) - 1), test_rows, test_labels):.4f})"
+            f"(weights in use {brier(old, test_rows, test_labels):.4f}, constant "
+            f"{brier([math.log(base / (1 - base))] + [0.0] * (len(old) - 1), test_rows, test_labels):.4f})"
         )
         print(f'    "{objective}": {[round(w, 3) for w in weights]},')
 

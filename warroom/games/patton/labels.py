@@ -152,7 +152,10 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
     if phase == OVER:
         return f"{quoted(action)}: the game is over"
     if phase in (CARD, DICE, RESERVE_DICE):
-        return f"{quoted(action)} is not legal: a {'card' if phase == CARD else 'die'} is pending; no decision is asked for now"
+        return (
+            f"{quoted(action)} is not legal: a {'card' if phase == CARD else 'die'} is pending; "
+            "no decision is asked for now"
+        )
     act = rules.table(b).parse(action) if isinstance(action, str) else None
     legal = rules.legal_actions(s)
     sample = examples(legal)
@@ -170,32 +173,50 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
         if s.mover != 0 or not b.landings:
             return f"{quoted(action)}: only the Allied player lands, in Sicily — Patton: Sicily — Allied Landings"
         if a > s.offboard[0] or i > s.offboard[1]:
-            return f"{quoted(action)}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — Patton: Sicily — Allied Landings"
+            return (
+                f"{quoted(action)}: only {mix_text(*s.offboard) or 'no Units'} are still off the island — "
+                "Patton: Sicily — Allied Landings"
+            )
         if s.land_used[k] + a + i > b.landing_capacity[k]:
             return (
-                f"{quoted(action)}: {b.landings[k].id} handles at most {_units(b.landing_capacity[k])} a turn ({s.land_used[k]} used) — "
-                "Patton: Sicily — Allied Landings"
+                f"{quoted(action)}: {b.landings[k].id} handles at most {_units(b.landing_capacity[k])} a turn "
+                f"({s.land_used[k]} used) — Patton: Sicily — Allied Landings"
             )
         return f"{quoted(action)}: it costs {a + i} MP, {s.mp} left — Patton: Sicily — Allied Landings"
     if kind == RETREAT:
-        return f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most {_units(s.retreat.quota if s.retreat else 5)} — Patton: Retreating"
+        return (
+            f"{quoted(action)}: retreat only along a road clear of enemy Units, with at most "
+            f"{_units(s.retreat.quota if s.retreat else 5)} — Patton: Retreating"
+        )
     if kind == CASUALTIES:
-        return f"{quoted(action)}: the casualties must be exactly those the dice inflicted, Infantry first; choices: {sample} — Patton: Casualties"
+        return (
+            f"{quoted(action)}: the casualties must be exactly those the dice inflicted, Infantry first; "
+            f"choices: {sample} — Patton: Casualties"
+        )
     if kind == PLACE:
-        return f"{quoted(action)}: not an allowed town, more than 10 Units, more Units than are left to place, or a town owed a Unit left empty — {_start_rule(s)}"
+        return (
+            f"{quoted(action)}: not an allowed town, more than 10 Units, more Units than are left to place, "
+            f"or a town owed a Unit left empty — {_start_rule(s)}"
+        )
     if kind == BATTLE:
         return f"{quoted(action)}: no battle for that town is waiting to be fought; waiting: {sample} — Patton: Battles"
     if kind in (TIE_RETREAT, STAND):
-        return f"{quoted(action)}: in a tie each player in turn may retreat voluntarily or stand; choices now: {sample} — Patton: Battles"
+        return (
+            f"{quoted(action)}: in a tie each player in turn may retreat voluntarily or stand; "
+            f"choices now: {sample} — Patton: Battles"
+        )
     if kind in (ROLL, WAIT, RESERVE):
         return f"{quoted(action)}: reserves enter only as the scenario says; choices now: {sample} — {reserves_rule(s)}"
     if kind == DEFECT:
         return (
-            f"{quoted(action)}: defecting Units are Infantry from any town but Messina, an Armored Unit only for want of Infantry; "
-            f"choices: {sample} — Patton: Sicily — Italian Defection"
+            f"{quoted(action)}: defecting Units are Infantry from any town but Messina, "
+            f"an Armored Unit only for want of Infantry; choices: {sample} — Patton: Sicily — Italian Defection"
         )
     if kind == REMOVE:
-        return f"{quoted(action)}: remove exactly the Units over 10 from an overstacked town of your own; choices: {sample} — Patton: Positioning of Units"
+        return (
+            f"{quoted(action)}: remove exactly the Units over 10 from an overstacked town of your own; "
+            f"choices: {sample} — Patton: Positioning of Units"
+        )
     return f"{quoted(action)} is not legal now; legal: {sample} — {_when(s, kind)}"
 
 
@@ -210,7 +231,8 @@ _WHEN = {
     TIE_RETREAT: "a voluntary retreat is offered only after a tie — Patton: Battles",
     STAND: "standing to refight is offered only after a tie — Patton: Battles",
     RETREAT: "Units retreat only after losing a battle (or choosing to after a tie) — Patton: Retreating",
-    DEFECT: "Italian defection is taken at the end of the Axis turn after a yellow town was held — Patton: Sicily — Italian Defection",
+    DEFECT: "Italian defection is taken at the end of the Axis turn after a yellow town was held — "
+    "Patton: Sicily — Italian Defection",
     REMOVE: "excess Units are removed after a turn is completed — Patton: Positioning of Units",
 }
 
@@ -236,20 +258,38 @@ def _why_move(s: PattonState, act: Action, action: str) -> str:
     x, y = _ends(s, d)
     r = d >> 1
     if s.side[x] != s.mover:
-        return f"{quoted(action)}: the {b.side_names[s.mover]} have no Units in {b.towns[x].name} — Patton: Using Movement Points"
+        return (
+            f"{quoted(action)}: the {b.side_names[s.mover]} have no Units in {b.towns[x].name} — "
+            "Patton: Using Movement Points"
+        )
     if x == trapped_town(s):
-        return f"{quoted(action)}: the Units trapped in {b.towns[x].name} cannot move until relieved — Patton: The Bulge — Objective"
+        return (
+            f"{quoted(action)}: the Units trapped in {b.towns[x].name} cannot move until relieved — "
+            "Patton: The Bulge — Objective"
+        )
     ma, mi = movable(s, x)
     if a > ma or i > mi:
         landed = " (Units landed this turn cannot move along roads)" if s.frozen_a[x] + s.frozen_i[x] else ""
-        return f"{quoted(action)}: only {mix_text(ma, mi) or 'no Units'} can move from {b.towns[x].name}{landed} — Patton: Using Movement Points"
+        return (
+            f"{quoted(action)}: only {mix_text(ma, mi) or 'no Units'} can move from {b.towns[x].name}{landed} — "
+            "Patton: Using Movement Points"
+        )
     if s.seg[r] + a + i > SEGMENT_LIMIT:
-        return f"{quoted(action)}: at most 5 Units can use one road segment a turn ({s.seg[r]} already have) — Patton: Using Movement Points"
+        return (
+            f"{quoted(action)}: at most 5 Units can use one road segment a turn ({s.seg[r]} already have) — "
+            "Patton: Using Movement Points"
+        )
     cost = (a + i) * b.road_cost[r]
     if cost > s.mp:
-        return f"{quoted(action)}: it costs {cost} MP ({b.road_kind[r]} road), only {s.mp} left — Patton: Using Movement Points"
+        return (
+            f"{quoted(action)}: it costs {cost} MP ({b.road_kind[r]} road), only {s.mp} left — "
+            "Patton: Using Movement Points"
+        )
     if s.mover == 1 and y == trapped_town(s):
-        return f"{quoted(action)}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — Patton: The Bulge — Objective"
+        return (
+            f"{quoted(action)}: the Units trapped in {b.towns[y].name} cannot take part in any battle until relieved — "
+            "Patton: The Bulge — Objective"
+        )
     return f"{quoted(action)} is not legal now — Patton: Using Movement Points"
 
 

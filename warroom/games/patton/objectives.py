@@ -91,8 +91,8 @@ def messina_out_of_reach(s: PattonState) -> str:
         return f"The {b.side_names[0]} have no Units left: taking {b.towns[b.hold].name} has become impossible."
     if s.side[b.hold] == 1 and armor == 0 and infantry <= 1:
         return (
-            f"The {b.side_names[0]} have a single Infantry Unit left, which throws no die, and the {b.side_names[1]} hold "
-            f"{b.towns[b.hold].name}: no attack of theirs can take it any more."
+            f"The {b.side_names[0]} have a single Infantry Unit left, which throws no die, and the {b.side_names[1]} "
+            f"hold {b.towns[b.hold].name}: no attack of theirs can take it any more."
         )
     return ""
 
@@ -108,7 +108,8 @@ def check_end_of_turn(s: PattonState, events: Events) -> bool:
                 return _win(
                     s,
                     0,
-                    f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns (five or more needed).",
+                    f"At the end of the {names[1]} turn the {names[0]} hold {held} of the red towns "
+                    "(five or more needed).",
                     NORMANDY_OBJECTIVE,
                     events,
                 )

@@ -253,8 +253,9 @@ def choice_odds(aa: int, ai: int, da: int, di: int, bonus: int, attacker_view: b
     dead_tie = stalemate(aa, ai, da, di, bonus)
     after = " (neither side could throw again: if both stand, the attacker falls back)" if dead_tie else ""
     text = (
-        f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: the enemy retreats or is wiped out {float(win):.0%}, "
-        f"tie {float(o['tie']):.0%}{after}, you fall back or are wiped out {float(lose):.0%} (first round)."
+        f"{mine} {dice} against {theirs}{f', {note}' if note else ''}: "
+        f"the enemy retreats or is wiped out {float(win):.0%}, tie {float(o['tie']):.0%}{after}, "
+        f"you fall back or are wiped out {float(lose):.0%} (first round)."
     )
     return {
         "p": float(win),
@@ -371,9 +372,10 @@ def _battle_entry(
             "odds": {key: float(p) for key, p in outcome.items()},
             "exact": {key: f"{p.numerator}/{p.denominator}" for key, p in outcome.items()},
             "summary": (
-                f"{names[attacker]} {n} {'die' if n == 1 else 'dice'} against {names[1 - attacker]} {m}: the attacker wins "
-                f"{float(outcome['attacker_wins']):.0%}, tie {float(outcome['tie']):.0%}, the defender holds "
-                f"{float(outcome['defender_wins']):.0%}, both wiped out {float(outcome['both_eliminated']):.0%} (one round)."
+                f"{names[attacker]} {n} {'die' if n == 1 else 'dice'} against {names[1 - attacker]} {m}: "
+                f"the attacker wins {float(outcome['attacker_wins']):.0%}, tie {float(outcome['tie']):.0%}, "
+                f"the defender holds {float(outcome['defender_wins']):.0%}, "
+                f"both wiped out {float(outcome['both_eliminated']):.0%} (one round)."
             ),
         }
     )
@@ -463,7 +465,8 @@ class PattonOdds:
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
         attacker, defender = force_text(answer["attacker"]), force_text(answer["defender"])
         lines = [
-            f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against {answer['defender_dice']}"
+            f"Patton battle: {attacker} attacks {defender}: {answer['attacker_dice']} dice against "
+            f"{answer['defender_dice']}"
             f"{' (the Optional Retreating Rule: +2 dice to the defender)' if answer.get('retreat_battle') else ''}.",
             "Exact outcome of the throw: "
             + " · ".join(

@@ -40,8 +40,8 @@ def option_specs() -> tuple[dict[str, Any], ...]:
             "kind": "bool",
             "default": False,
             "rule": OPTIONAL,
-            "help": "A beaten defender may also retreat along a road into a town the enemy holds and fight its way in: the town's "
-            "holders add 2 dice, and retreating Units that lose are eliminated.",
+            "help": "A beaten defender may also retreat along a road into a town the enemy holds and fight its way in: "
+            "the town's holders add 2 dice, and retreating Units that lose are eliminated.",
         },
         {
             "key": "placement",
@@ -55,8 +55,9 @@ def option_specs() -> tuple[dict[str, Any], ...]:
                 for value in PLACEMENTS
                 for label, short, where in [placement[value]]
             ],
-            "help": "A player who places his own Units puts the scenario's Starting Forces in the towns the rules allow before the "
-            "first turn (the Allied player first); the others use the default setup. In Sicily the Allies land from the sea.",
+            "help": "A player who places his own Units puts the scenario's Starting Forces in the towns the rules "
+            "allow before the first turn (the Allied player first); the others use the default setup. In Sicily the "
+            "Allies land from the sea.",
         },
         {
             "key": "turn_limit",
@@ -69,10 +70,10 @@ def option_specs() -> tuple[dict[str, Any], ...]:
             "simulate": SIMULATION_TURN_LIMIT,
             "scenarios": ["sicily"],
             "rule": SICILY_LIMIT,
-            "help": "Sicily has no Game Ends card: the game goes on until Messina is taken and held, or taking it has become "
-            "impossible (NOTES.md). Not a rule: a limit ends the game after this many turns, the Axis winning if Messina has "
-            f"not fallen. `warroom simulate` plays Sicily with {SIMULATION_TURN_LIMIT} unless told otherwise (0: none), since "
-            "two computer players may never decide it.",
+            "help": "Sicily has no Game Ends card: the game goes on until Messina is taken and held, or taking it has "
+            "become impossible (NOTES.md). Not a rule: a limit ends the game after this many turns, the Axis winning "
+            f"if Messina has not fallen. `warroom simulate` plays Sicily with {SIMULATION_TURN_LIMIT} unless told "
+            "otherwise (0: none), since two computer players may never decide it.",
         },
     )
     if {spec["key"] for spec in specs} != OPTIONS:

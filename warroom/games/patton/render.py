@@ -97,7 +97,8 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
         leaf = f"{mix_text(armor, infantry)} ({armor + infantry} MP) {odds_note(match, action)}".strip()
         return (
             f"Land from offshore ({mix_text(*s.offboard)})",
-            f"at {b.landings[k].id} into {b.towns[town].name}{fight} · {b.landing_capacity[k] - s.land_used[k]} Units can land there",
+            f"at {b.landings[k].id} into {b.towns[town].name}{fight} · "
+            f"{b.landing_capacity[k] - s.land_used[k]} Units can land there",
             leaf,
         )
     if kind == RETREAT:
@@ -147,8 +148,8 @@ def round_text(aa: int, ai: int, da: int, di: int, bonus: int) -> str:
     o = round_outcome(aa, ai, da, di, bonus)
     higher, tie, lower = round_odds(dice_for(aa, ai), dice_for(da, di, bonus))
     return (
-        f"this round, casualties counted: attacker takes it {float(o['attacker_wins']):.0%}, tie {float(o['tie']):.0%}, "
-        f"attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%} · "
+        f"this round, casualties counted: attacker takes it {float(o['attacker_wins']):.0%}, "
+        f"tie {float(o['tie']):.0%}, attacker falls back {float(o['defender_wins'] + o['both_eliminated']):.0%} · "
         f"dice totals alone: attacker higher {higher:.0%}, tie {tie:.0%}, defender higher {lower:.0%}"
     )
 
@@ -259,7 +260,8 @@ def _towns(s: PattonState) -> Table:
     table.add_column("units", justify="right")
     table.add_column(
         Text(
-            f"roads (MP a Unit; [{tags[0]}] {b.side_names[0]}-held, [{tags[1]}] {b.side_names[1]}-held; Units used this turn)"
+            f"roads (MP a Unit; [{tags[0]}] {b.side_names[0]}-held, [{tags[1]}] {b.side_names[1]}-held; "
+            "Units used this turn)"
         )
     )
     for t in sorted(range(b.n), key=lambda t: (s.side[t] < 0, s.side[t], b.towns[t].name)):
@@ -345,7 +347,8 @@ def pending_roll(match: Match) -> RenderableType | None:
         left = sum(s.pool)
         chances = ", ".join(f"{v}: {c}/{left}" for v, c in enumerate(s.pool) if c)
         return Text(
-            f"Turn up the {b.side_names[s.mover]} movement card (MP = card + the opponent's face-up card). Chances: {chances}"
+            f"Turn up the {b.side_names[s.mover]} movement card (MP = card + the opponent's face-up card). "
+            f"Chances: {chances}"
         )
     if s.phase == DICE and s.battle is not None:
         battle = s.battle

@@ -257,7 +257,8 @@ class PattonRules:
         return option_specs()
 
     def battle_odds(self, s: PattonState, side: str | None) -> list[dict[str, Any]]:
-        """Exact odds of the battle being fought and of each attack set up, from `side`'s view (every seat sees them)."""
+        """Exact odds of the battle being fought and of each attack set up, from `side`'s view (every seat sees
+        them)."""
         from .odds import battle_odds
 
         return battle_odds(s, side)
