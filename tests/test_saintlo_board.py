@@ -105,7 +105,10 @@ def test_costs_reproduce_the_rules_statements(units) -> None:
         assert any(u.cost == 9 for u in units.kinds[side])
     # Saint-Lo 5.4: "Normally, the player will not be able to accumulate enough Supplies to activate aircraft
     # (V) or tank (T) units": each costs more than a whole turn's income from all 10 Supply units (5.1)
-    income = sum(u.count for u in units.kinds[ALLIED] if u.type == "supply") * load_components().rules.supplies_per_supply_unit
+    income = (
+        sum(u.count for u in units.kinds[ALLIED] if u.type == "supply")
+        * load_components().rules.supplies_per_supply_unit
+    )
     for side in (ALLIED, AXIS):
         assert all(u.cost > income for u in units.kinds[side] if u.type in ("tank", "aircraft"))
 
@@ -183,7 +186,9 @@ def test_roads_radiate_from_saint_lo(board) -> None:
 def test_the_vire_divides_the_board_but_at_its_bridges(board) -> None:
     # Saint-Lo 6.1 figure 9: "Land units may not cross rivers; they must use the bridges"
     vire = set(board.rivers["vire"])
-    assert board.label(board.rivers["vire"][0])[2:] == "16" and board.label(board.rivers["vire"][-1])[2:] == "01"  # edge to edge
+    assert (
+        board.label(board.rivers["vire"][0])[2:] == "16" and board.label(board.rivers["vire"][-1])[2:] == "01"
+    )  # edge to edge
     vire_bridges = frozenset(i for i in board.bridges.values() if i in vire)
     assert len(vire_bridges) == 4
     marigny, torigni = hexes_of(board, "marigny")[0], hexes_of(board, "torigni")[0]
@@ -198,8 +203,20 @@ def test_roads_connect_the_towns_geography_says(board) -> None:
     def by_road(a: str, b: str, blocked: frozenset[int] = frozenset()) -> bool:
         return hexes_of(board, b)[0] in board.reach(hexes_of(board, a)[0], "supply", 60, blocked=blocked)
 
-    for town in ("pont_hebert", "saint_jean_de_daye", "saint_clair", "berigny", "torigni", "canisy", "marigny",
-                 "hebecrevon", "airel", "conde_sur_vire", "saint_jean_des_baisants", "cerisy"):
+    for town in (
+        "pont_hebert",
+        "saint_jean_de_daye",
+        "saint_clair",
+        "berigny",
+        "torigni",
+        "canisy",
+        "marigny",
+        "hebecrevon",
+        "airel",
+        "conde_sur_vire",
+        "saint_jean_des_baisants",
+        "cerisy",
+    ):
         assert by_road("saint_lo", town), town
     # the Carentan road (N174) crosses the Vire at Pont-Hebert; the Isigny road crosses the Elle at Saint-Clair
     assert board.bridges["pont_hebert_bridge"] in board.roads["carentan_road"]
@@ -302,8 +319,12 @@ def test_a_road_that_jumps_a_hex_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_road_over_a_river_without_a_bridge_is_refused(tmp_path: Path) -> None:
-    path = edited(tmp_path, BOARD_FILE, 'id = "pont_hebert_bridge"\nname = "Pont-Hébert bridge"\nhex = "1108"\nriver = "vire"',
-                  'id = "pont_hebert_bridge"\nname = "Pont-Hébert bridge"\nhex = "1204"\nriver = "vire"')
+    path = edited(
+        tmp_path,
+        BOARD_FILE,
+        'id = "pont_hebert_bridge"\nname = "Pont-Hébert bridge"\nhex = "1108"\nriver = "vire"',
+        'id = "pont_hebert_bridge"\nname = "Pont-Hébert bridge"\nhex = "1204"\nriver = "vire"',
+    )
     with pytest.raises(DataFileError) as err:
         load_board.__wrapped__(path)
     assert err.value.file == "board.toml" and err.value.key.startswith("roads.0.hexes")

@@ -684,9 +684,24 @@ def test_positions_round_trip(rules) -> None:
 
 
 def test_action_ids_round_trip(rules) -> None:
-    for text in ("post 1411 5", "deploy us_m5 0304", "move us_m5.3 0506", "attack us_m5.3 0607", "support us_m2a1.1",
-                 "fire", "agree", "refuse", "done", "end", "play ace_of_tanks de_tiger_i.1", "play fuel_depot", "pass",
-                 "discard dug_in", "buy us_m5 0305", "swap us_m5.3"):
+    for text in (
+        "post 1411 5",
+        "deploy us_m5 0304",
+        "move us_m5.3 0506",
+        "attack us_m5.3 0607",
+        "support us_m2a1.1",
+        "fire",
+        "agree",
+        "refuse",
+        "done",
+        "end",
+        "play ace_of_tanks de_tiger_i.1",
+        "play fuel_depot",
+        "pass",
+        "discard dug_in",
+        "buy us_m5 0305",
+        "swap us_m5.3",
+    ):
         assert Action.from_id(text).id == text
 
 
@@ -701,8 +716,12 @@ def test_room_is_kept_for_the_supply_units(rules) -> None:
         rules.apply(s, f"deploy {kind} {t.labels[h]}")
     free_roads = labels(rules, [h for h in roads if s.land_at[h] == OFF])
     assert len(free_roads) == 10  # just the room the ten Supply units need
-    others = [Action.from_id(a) for a in rules.legal_actions(s) if not a.startswith(("deploy us_gmc", "deploy us_mack"))]
-    assert others and not any(a.where in free_roads for a in others if t.kinds[t.kind_index[a.subject]].type != "aircraft")
+    others = [
+        Action.from_id(a) for a in rules.legal_actions(s) if not a.startswith(("deploy us_gmc", "deploy us_mack"))
+    ]
+    assert others and not any(
+        a.where in free_roads for a in others if t.kinds[t.kind_index[a.subject]].type != "aircraft"
+    )
     supply_hexes = {Action.from_id(a).where for a in rules.legal_actions(s) if a.startswith("deploy us_gmc")}
     assert supply_hexes == free_roads
 

@@ -191,8 +191,15 @@ def test_no_seat_sees_the_decks_hands_or_face_down_units(game: str) -> None:
 # -- the protocol, in a subprocess that knows the games from the environment only --------------------------
 def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
     text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run([sys.executable, "-m", "warroom", "protocol"], input=text, capture_output=True, text=True,
-                          env=_env(), timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom", "protocol"],
+        input=text,
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+        check=True,
+    )
     return [json.loads(line) for line in done.stdout.splitlines()][:-1]
 
 
@@ -260,20 +267,25 @@ def test_web_api_seats_four_players_each_seeing_only_its_own_hand(tmp_path: Path
             tokens = {seat["side"]: seat["token"] for seat in data["seats"] if "token" in seat}
             for seat in data["seats"]:
                 if "invite" in seat:
-                    tokens[seat["side"]] = client.post(f"/api/games/{game_id}/claim",
-                                                       json={"invite": seat["invite"]}).json()["token"]
+                    tokens[seat["side"]] = client.post(
+                        f"/api/games/{game_id}/claim", json={"invite": seat["invite"]}
+                    ).json()["token"]
             assert set(tokens) == {"Allied A", "Allied B", "Axis A", "Axis B"}
             for _ in range(3):
-                views = {side: client.get(f"/api/games/{game_id}", params={"token": t}).json()
-                         for side, t in tokens.items()}
+                views = {
+                    side: client.get(f"/api/games/{game_id}", params={"token": t}).json() for side, t in tokens.items()
+                }
                 for side, answer in views.items():
                     hands = answer["view"]["state"]["hands"]
                     assert all(isinstance(h, int) for s, h in hands.items() if s != side)
                 side = next(s for s, answer in views.items() if answer["view"]["legal"])
                 descriptors = views[side]["actions"]
                 assert descriptors[0]["kind"] == "post" and "to" in descriptors[0]
-                played = client.post(f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-                                     json={"action": views[side]["view"]["legal"][0], "move": views[side]["move"]})
+                played = client.post(
+                    f"/api/games/{game_id}/actions",
+                    params={"token": tokens[side]},
+                    json={"action": views[side]["view"]["legal"][0], "move": views[side]["move"]},
+                )
                 assert played.status_code == 200, played.text
     finally:
         app.state.store.close()

@@ -49,7 +49,9 @@ def test_command_posts_are_placed_by_clicks(live_server: Any, browser: Any, arti
         page.wait_for_selector("#board .hex-highlight.reach")
         lit = page.locator("#board .hex-highlight.reach").first
         lit.click()
-        page.wait_for_function(f"() => window.warroomGame.payload.view.state.posts.filter((p) => p.hex).length === {placed}")
+        page.wait_for_function(
+            f"() => window.warroomGame.payload.view.state.posts.filter((p) => p.hex).length === {placed}"
+        )
         page.wait_for_selector(f"#board .counter.command-post >> nth={placed - 1}")
     assert page.locator("#board .counter.command-post.side-allied").count() == 2
     assert "Command Post" in page.inner_text("#log")
@@ -62,14 +64,21 @@ def _through_setup(live_server: Any, game_id: str, tokens: dict[str, str], until
     """Play the setup over the API (each seat's first legal action) until `until(view)` holds for the seat to
     decide; that seat."""
     for _ in range(400):
-        views = {side: api(live_server, "GET", f"/api/games/{game_id}", params={"token": t}) for side, t in tokens.items()}
+        views = {
+            side: api(live_server, "GET", f"/api/games/{game_id}", params={"token": t}) for side, t in tokens.items()
+        }
         side = next((s for s, v in views.items() if v["view"]["legal"]), None)
         assert side is not None
         view = views[side]
         if until(view["view"]):
             return side
-        api(live_server, "POST", f"/api/games/{game_id}/actions", params={"token": tokens[side]},
-            json={"action": view["view"]["legal"][0], "move": view["move"]})
+        api(
+            live_server,
+            "POST",
+            f"/api/games/{game_id}/actions",
+            params={"token": tokens[side]},
+            json={"action": view["view"]["legal"][0], "move": view["move"]},
+        )
     raise AssertionError("the setup did not end")
 
 
@@ -77,7 +86,9 @@ def test_after_the_setup_a_unit_moves_by_clicks(live_server: Any, browser: Any, 
     created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 2})
     tokens = seat_tokens(server_post(live_server), created)
     # Saint-Lo 4.3: while the Axis deploys, it sees the Allied units as backs on their hexes, not what they are
-    side = _through_setup(live_server, created["id"], tokens, lambda v: v["state"]["phase"] == "deploy" and v["to_act"] == "Axis")
+    side = _through_setup(
+        live_server, created["id"], tokens, lambda v: v["state"]["phase"] == "deploy" and v["to_act"] == "Axis"
+    )
     context, page, errors = _open(live_server, browser, created["id"], tokens[side])
     page.wait_for_selector("#board .counter.back")
     assert page.locator("#board .counter.back.side-allied").count() == 65
@@ -85,8 +96,12 @@ def test_after_the_setup_a_unit_moves_by_clicks(live_server: Any, browser: Any, 
     assert page.locator('#board .counter[data-unit^="us_"]').count() == 0
     page.screenshot(path=str(artifacts / "saintlo-backs.png"))
     context.close()
-    side = _through_setup(live_server, created["id"], tokens,
-                          lambda v: v["state"]["phase"] == "actions" and any(a.startswith("move ") for a in v["legal"]))
+    side = _through_setup(
+        live_server,
+        created["id"],
+        tokens,
+        lambda v: v["state"]["phase"] == "actions" and any(a.startswith("move ") for a in v["legal"]),
+    )
     context, page, errors = _open(live_server, browser, created["id"], tokens[side])
     page.wait_for_selector("#board .counter.selectable")
     assert page.locator("#board .counter[data-unit]").count() >= 130 + 16  # every unit and Command Post

@@ -23,13 +23,37 @@ from dataclasses import dataclass
 
 from warroom.engine.errors import IllegalActionError, quoted
 
-POST, DEPLOY, MOVE, ATTACK, SUPPORT, FIRE, AGREE, REFUSE = "post", "deploy", "move", "attack", "support", "fire", "agree", "refuse"
+POST, DEPLOY, MOVE, ATTACK, SUPPORT, FIRE, AGREE, REFUSE = (
+    "post",
+    "deploy",
+    "move",
+    "attack",
+    "support",
+    "fire",
+    "agree",
+    "refuse",
+)
 DONE, END, PLAY, PASS, DISCARD, BUY, SWAP = "done", "end", "play", "pass", "discard", "buy", "swap"
 BARE = (FIRE, AGREE, REFUSE, DONE, END, PASS)
 ONE = (SUPPORT, DISCARD, SWAP)
 TWO = (POST, DEPLOY, MOVE, ATTACK, BUY)
-FORMS = ("post HEX DEFENCE", "deploy KIND HEX", "move UNIT HEX", "attack UNIT HEX", "support ARTILLERY", "fire",
-         "agree", "refuse", "done", "end", "play CARD [UNIT]", "pass", "discard CARD", "buy KIND HEX", "swap UNIT")
+FORMS = (
+    "post HEX DEFENCE",
+    "deploy KIND HEX",
+    "move UNIT HEX",
+    "attack UNIT HEX",
+    "support ARTILLERY",
+    "fire",
+    "agree",
+    "refuse",
+    "done",
+    "end",
+    "play CARD [UNIT]",
+    "pass",
+    "discard CARD",
+    "buy KIND HEX",
+    "swap UNIT",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from .state import DESTROYED, OFF, TARGET_POST, Phase, SaintLoState
 if TYPE_CHECKING:
     from .rules import SaintLoRules
 
+
 def action_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     t = rules.t
     seat, army = s.seat, army_of(s, s.seat)
@@ -97,8 +98,11 @@ def do_action(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events)
     a = attacks.target_in(t, s, u, h)
     s.attack = a
     if events.on:
-        what = (f"the Command Post of defence {attacks.defense_dice(t, s, a)}" if a.kind == TARGET_POST
-                else t.unit_ids[a.target])
+        what = (
+            f"the Command Post of defence {attacks.defense_dice(t, s, a)}"
+            if a.kind == TARGET_POST
+            else t.unit_ids[a.target]
+        )
         events.emit("attack", f"{t.unit_ids[u]} attacks {what} in {act.where}.", "Saint-Lo 6.2")
     if attacks.supporters(t, s, a) and s.supplies[t.unit_army[u]] >= 1:
         s.phase = Phase.SUPPORT
@@ -112,7 +116,13 @@ def after_part(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     u = s.current
     supplies = s.supplies[t.unit_army[u]]
     more = False
-    if not s.attacked and (s.paid or supplies >= 1) and attacks.targets(t, s, u) or not s.moved and destinations(t, s, u):
+    if (
+        not s.attacked
+        and (s.paid or supplies >= 1)
+        and attacks.targets(t, s, u)
+        or not s.moved
+        and destinations(t, s, u)
+    ):
         more = True
     if not more:
         finish_unit(rules, s, events)
@@ -125,8 +135,11 @@ def finish_unit(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     s.used[u] = True
     s.current, s.moved, s.attacked, s.paid = OFF, False, False, False
     if events.on:
-        events.emit("flip", f"{t.unit_ids[u]} is flipped face down ({s.activations} of "
-                    f"{t.rules.activations_per_turn} units used).", "Saint-Lo 5.3")
+        events.emit(
+            "flip",
+            f"{t.unit_ids[u]} is flipped face down ({s.activations} of {t.rules.activations_per_turn} units used).",
+            "Saint-Lo 5.3",
+        )
     other = partner(s, s.seat)
     if other != s.seat and not s.ended[other]:
         s.seat = other
@@ -169,8 +182,12 @@ def do_support(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events
         s.attack = a._replace(asked=x)
         s.phase, s.seat = Phase.SUPPORT_REPLY, owner
         if events.on:
-            events.emit("support_request", f"{rules.sides[owner_seat(t, s, a.attacker)]} asks {rules.sides[owner]} "
-                        f"for support from {t.unit_ids[x]}.", "Saint-Lo 10.3")
+            events.emit(
+                "support_request",
+                f"{rules.sides[owner_seat(t, s, a.attacker)]} asks {rules.sides[owner]} "
+                f"for support from {t.unit_ids[x]}.",
+                "Saint-Lo 10.3",
+            )
         return
     add_support(rules, s, x, events)
 
@@ -183,8 +200,12 @@ def add_support(rules: SaintLoRules, s: SaintLoState, x: int, events: Events) ->
     s.supplies[t.unit_army[x]] -= t.rules.activation_cost
     s.attack = a._replace(supporters=(*a.supporters, x), asked=OFF)
     if events.on:
-        events.emit("support", f"{t.unit_ids[x]} supports the attack (1 Supply, attack "
-                    f"{attacks.attack_dice(t, s, s.attack)} dice so far).", "Saint-Lo 7.3")
+        events.emit(
+            "support",
+            f"{t.unit_ids[x]} supports the attack (1 Supply, attack "
+            f"{attacks.attack_dice(t, s, s.attack)} dice so far).",
+            "Saint-Lo 7.3",
+        )
     s.phase, s.seat = Phase.SUPPORT, owner_seat(t, s, a.attacker)
     if not attacks.supporters(t, s, s.attack) or s.supplies[t.unit_army[x]] < 1:
         fire(rules, s, events)
@@ -202,8 +223,9 @@ def do_reply(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events) 
         add_support(rules, s, a.asked, events)
         return
     if events.on:
-        events.emit("support_refused", f"{rules.sides[s.seat]} refuses the support of {t.unit_ids[a.asked]}.",
-                    "Saint-Lo 10.3")
+        events.emit(
+            "support_refused", f"{rules.sides[s.seat]} refuses the support of {t.unit_ids[a.asked]}.", "Saint-Lo 10.3"
+        )
     s.attack = a._replace(refused=(*a.refused, a.asked), asked=OFF)
     s.phase, s.seat = Phase.SUPPORT, owner_seat(t, s, a.attacker)
 
@@ -227,8 +249,11 @@ def enter_roll(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     assert a is not None
     if attacks.attack_dice(rules.t, s, a) <= 0:
         if events.on:
-            events.emit("attack_off", f"{rules.t.unit_ids[a.attacker]} may not attack now: the attack is called off.",
-                        "Saint-Lo 9")
+            events.emit(
+                "attack_off",
+                f"{rules.t.unit_ids[a.attacker]} may not attack now: the attack is called off.",
+                "Saint-Lo 9",
+            )
         end_attack(rules, s, events)
 
 
@@ -248,9 +273,13 @@ def roll_defense(rules: SaintLoRules, s: SaintLoState, outcome: int, events: Eve
     assert a is not None
     verdict = compare(faces(a.attack_roll), faces(outcome))
     if events.on:
-        events.emit("dice", f"Attack {'-'.join(str(f) for f in faces(a.attack_roll))} against defence "
-                    f"{'-'.join(str(f) for f in faces(outcome))}"
-                    f"{': a full tie, all dice are rolled again' if verdict == REROLL else ''}.", "Saint-Lo 6.2")
+        events.emit(
+            "dice",
+            f"Attack {'-'.join(str(f) for f in faces(a.attack_roll))} against defence "
+            f"{'-'.join(str(f) for f in faces(outcome))}"
+            f"{': a full tie, all dice are rolled again' if verdict == REROLL else ''}.",
+            "Saint-Lo 6.2",
+        )
     if verdict == REROLL:
         s.attack = a._replace(attack_roll=0)
         s.phase = Phase.ATTACK_ROLL
@@ -270,15 +299,21 @@ def resolve(rules: SaintLoRules, s: SaintLoState, verdict: int, events: Events) 
             s.post_hex[a.target] = DESTROYED
             s.lost_posts[army] += 1
             if events.on:
-                events.emit("post_destroyed", f"The {ARMIES[army]} Command Post on {t.labels[h]} is destroyed "
-                            f"({s.lost_posts[army]} lost).", "Saint-Lo 2.4")
+                events.emit(
+                    "post_destroyed",
+                    f"The {ARMIES[army]} Command Post on {t.labels[h]} is destroyed ({s.lost_posts[army]} lost).",
+                    "Saint-Lo 2.4",
+                )
             if s.lost_posts[army] >= s.objective:
                 s.winner = 1 - army
                 s.phase = Phase.OVER
                 s.attack = None
                 if events.on:
-                    events.emit("game_over", f"{ARMIES[1 - army]} has destroyed {s.lost_posts[army]} Command Posts "
-                                "and wins.", "Saint-Lo 3")
+                    events.emit(
+                        "game_over",
+                        f"{ARMIES[1 - army]} has destroyed {s.lost_posts[army]} Command Posts and wins.",
+                        "Saint-Lo 3",
+                    )
                 return
         else:
             setup.remove_unit(rules.t, s, a.target)

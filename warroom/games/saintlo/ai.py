@@ -33,7 +33,7 @@ def _by_kind(legal: list[str]) -> dict[str, list[str]]:
 
 def _enemy_posts(rules: SaintLoRules, s: SaintLoState, army: int) -> list[int]:
     enemy = 1 - army
-    return [h for h in s.post_hex[enemy * 8: enemy * 8 + 8] if h >= 0]
+    return [h for h in s.post_hex[enemy * 8 : enemy * 8 + 8] if h >= 0]
 
 
 def _nearest(rules: SaintLoRules, h: int, targets: list[int]) -> int:
@@ -95,8 +95,9 @@ def _deploy(rules: SaintLoRules, s: SaintLoState, deploys: list[str], army: int)
     return max(mine, key=score)
 
 
-def _actions(rules: SaintLoRules, s: SaintLoState, legal: list[str], kinds: dict[str, list[str]],
-             army: int) -> tuple[str, str]:
+def _actions(
+    rules: SaintLoRules, s: SaintLoState, legal: list[str], kinds: dict[str, list[str]], army: int
+) -> tuple[str, str]:
     t = rules.t
     best, best_p = None, 0.0
     for a in kinds.get(ATTACK, []):
@@ -132,8 +133,9 @@ def _reorganize(rules: SaintLoRules, s: SaintLoState, kinds: dict[str, list[str]
     buys = [a for a in kinds.get(BUY, []) if t.kind_type[t.kind_index[a.split()[1]]] == INFANTRY]
     if buys and s.supplies[army] >= 6:
         posts = _enemy_posts(rules, s, army)
-        return min(buys, key=lambda a: (_nearest(rules, t.hex_of[a.split()[2]], posts), a)), \
-            "infantry bought toward the enemy's Command Posts (5.4)"
+        return min(
+            buys, key=lambda a: (_nearest(rules, t.hex_of[a.split()[2]], posts), a)
+        ), "infantry bought toward the enemy's Command Posts (5.4)"
     return END, "Supplies kept for the next turn (5.4)"
 
 
@@ -161,9 +163,11 @@ def value_text(rules: SaintLoRules, value: float) -> str:
 
 
 def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
-    return {"turns": s.turn, **{f"{ARMIES[a]} posts destroyed": s.lost_posts[1 - a] for a in (0, 1)},
-            **{f"{ARMIES[a]} posts lost": sum(1 for h in s.post_hex[a * 8: a * 8 + 8] if h == DESTROYED)
-               for a in (0, 1)}}
+    return {
+        "turns": s.turn,
+        **{f"{ARMIES[a]} posts destroyed": s.lost_posts[1 - a] for a in (0, 1)},
+        **{f"{ARMIES[a]} posts lost": sum(1 for h in s.post_hex[a * 8 : a * 8 + 8] if h == DESTROYED) for a in (0, 1)},
+    }
 
 
 __all__ = ["evaluate", "heuristic_policy", "summarize", "value_text"]

@@ -231,7 +231,9 @@ class Board:
         Post hex; a land unit not on a river; a Supply unit only on a road or a bridge (7.5)."""
         return _setup_hexes(self, side, unit_type)
 
-    def reach(self, start: int, mover: str, allowance: int, *, blocked: frozenset[int] = frozenset()) -> dict[int, float]:
+    def reach(
+        self, start: int, mover: str, allowance: int, *, blocked: frozenset[int] = frozenset()
+    ) -> dict[int, float]:
         """Every hex a `mover` ("land", "supply", "air") at `start` reaches within `allowance` hexes,
         never entering a `blocked` hex (6.1: enemy land units and, for land units, Command Posts);
         whether it may END in a hex it passes (a friendly unit's) is the rules' question."""
@@ -269,7 +271,9 @@ def _chain(grid: HexGrid, file: str, key: str, hexes: tuple[int, ...]) -> None:
     """A river or road: every hex adjacent to the next, none twice."""
     for n in range(1, len(hexes)):
         if grid.distance(hexes[n - 1], hexes[n]) != 1:
-            raise DataFileError(file, f"{key}.{n}", f"{grid.labels[hexes[n]]} is not adjacent to {grid.labels[hexes[n - 1]]}")
+            raise DataFileError(
+                file, f"{key}.{n}", f"{grid.labels[hexes[n]]} is not adjacent to {grid.labels[hexes[n - 1]]}"
+            )
     if len(set(hexes)) != len(hexes):
         raise DataFileError(file, key, "passes a hex twice")
 
@@ -290,8 +294,13 @@ def compile_board(spec: BoardFile, file: str = BOARD_FILE.name) -> Board:
         raise DataFileError(file, "terrain", f"must define exactly {', '.join(TERRAIN_KINDS)}")
     if not spec.start_line.last_northern_row < m.rows:
         raise DataFileError(file, "start_line.last_northern_row", f"must be under the {m.rows} rows")
-    for key, items in (("towns", spec.towns), ("rivers", spec.rivers), ("bridges", spec.bridges),
-                       ("roads", spec.roads), ("forests", spec.forests)):
+    for key, items in (
+        ("towns", spec.towns),
+        ("rivers", spec.rivers),
+        ("bridges", spec.bridges),
+        ("roads", spec.roads),
+        ("forests", spec.forests),
+    ):
         _unique_ids(file, key, [item.id for item in items])
 
     rivers = {}
@@ -363,7 +372,9 @@ def compile_board(spec: BoardFile, file: str = BOARD_FILE.name) -> Board:
         key = f"command_post_hexes.{colour}"
         hexes = _hexes(grid, file, key, labels)
         if len(hexes) != COMMAND_POSTS_A_SIDE or len(set(hexes)) != COMMAND_POSTS_A_SIDE:
-            raise DataFileError(file, key, f"needs {COMMAND_POSTS_A_SIDE} distinct hexes (2.4, 4.2: one Command Post a hex)")
+            raise DataFileError(
+                file, key, f"needs {COMMAND_POSTS_A_SIDE} distinct hexes (2.4, 4.2: one Command Post a hex)"
+            )
         for k, i in enumerate(hexes):
             if sector[i] != side:
                 raise DataFileError(file, f"{key}.{k}", f"{grid.labels[i]} is not in the {SIDES[side]} sector")
@@ -378,9 +389,23 @@ def compile_board(spec: BoardFile, file: str = BOARD_FILE.name) -> Board:
         "supply": StepCosts(grid, [inf] * grid.n, side_cost={k: 1.0 for k in road_sides}),  # 7.5: along roads
         "air": StepCosts(grid, [1.0] * grid.n),  # 7.4: not restricted by the landscape
     }
-    return Board(grid=grid, terrain=terrain, sector=sector, town_of=tuple(town_of), towns=towns, town_names=town_names,
-                 rivers=rivers, bridges=bridges, roads=roads, forests=forests, road_hexes=road_hexes,
-                 road_sides=road_sides, command_post_hexes=(posts[0], posts[1]), costs=costs, spec=spec)
+    return Board(
+        grid=grid,
+        terrain=terrain,
+        sector=sector,
+        town_of=tuple(town_of),
+        towns=towns,
+        town_names=town_names,
+        rivers=rivers,
+        bridges=bridges,
+        roads=roads,
+        forests=forests,
+        road_hexes=road_hexes,
+        road_sides=road_sides,
+        command_post_hexes=(posts[0], posts[1]),
+        costs=costs,
+        spec=spec,
+    )
 
 
 @cache
@@ -449,7 +474,9 @@ def compile_components(spec: ComponentsFile, file: str = COMPONENTS_FILE.name) -
         if posts.side in by_side:
             raise DataFileError(file, f"command_posts.{n}.side", f"{posts.side} given twice")
         if len(posts.defense) != COMMAND_POSTS_A_SIDE or min(posts.defense) < 1:
-            raise DataFileError(file, f"command_posts.{n}.defense", f"needs {COMMAND_POSTS_A_SIDE} values of at least 1 (2.4)")
+            raise DataFileError(
+                file, f"command_posts.{n}.defense", f"needs {COMMAND_POSTS_A_SIDE} values of at least 1 (2.4)"
+            )
         by_side[posts.side] = tuple(posts.defense)
     for side in SIDES:
         if side not in by_side:

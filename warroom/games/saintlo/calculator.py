@@ -30,10 +30,18 @@ MAX_DICE = 60
 
 
 FIELDS: tuple[OddsField, ...] = (
-    OddsField("attack_dice", "integer", "the attacker's dice: its attack, plus each supporting artillery's (6.2, 7.3)",
-                  required=True),
-    OddsField("defense_dice", "integer", "the defender's dice: the unit's defence or the Command Post's value "
-                  "(6.2, 2.4)", required=True),
+    OddsField(
+        "attack_dice",
+        "integer",
+        "the attacker's dice: its attack, plus each supporting artillery's (6.2, 7.3)",
+        required=True,
+    ),
+    OddsField(
+        "defense_dice",
+        "integer",
+        "the defender's dice: the unit's defence or the Command Post's value (6.2, 2.4)",
+        required=True,
+    ),
 )
 
 
@@ -66,7 +74,7 @@ def _verdict(attack: int, defense: int, face: int) -> tuple[Fraction, Fraction]:
     pa, pd = _binomial(attack, face), _binomial(defense, face)
     for i, p in enumerate(pa):
         below = sum(pd[:i], Fraction(0))
-        above = sum(pd[i + 1:], Fraction(0))
+        above = sum(pd[i + 1 :], Fraction(0))
         win += p * below
         lose += p * above
         if i <= defense:
@@ -90,8 +98,11 @@ def win_fraction(attack_dice: int, defense_dice: int) -> Fraction:
 def battle(attack_dice: int, defense_dice: int) -> dict[str, Any]:
     """The exact chance that the attacker destroys the defender (6.2, full ties re-rolled)."""
     p = win_fraction(attack_dice, defense_dice)
-    return {"destroyed": float(p), "fraction": f"{p.numerator}/{p.denominator}",
-            "text": f"{_dice_words(attack_dice)} against {defense_dice}: destroyed {float(p):.1%}"}
+    return {
+        "destroyed": float(p),
+        "fraction": f"{p.numerator}/{p.denominator}",
+        "text": f"{_dice_words(attack_dice)} against {defense_dice}: destroyed {float(p):.1%}",
+    }
 
 
 def _dice_words(n: int) -> str:
@@ -102,8 +113,10 @@ class SaintLoOdds:
     """The OddsCapability of warroom.engine.spec for Saint-Lo."""
 
     answer = '{"ok":true,"destroyed","fraction","text"}'
-    position_answer = ('{"ok":true,"attacks":[{"action","attack_dice","defense_dice","destroyed","support",'
-                       '"supported_dice","supported"}],"battle"}')
+    position_answer = (
+        '{"ok":true,"attacks":[{"action","attack_dice","defense_dice","destroyed","support",'
+        '"supported_dice","supported"}],"battle"}'
+    )
 
     fields: tuple[OddsField, ...] = FIELDS
 
@@ -152,7 +165,7 @@ class SaintLoOdds:
         found = {"action": action, "attack_dice": dice, "defense_dice": defense, **battle(dice, defense)}
         army = army_of(s, s.seat)
         budget = s.supplies[army] - (0 if (s.current == u and s.paid) else 1)
-        support = sorted(attacks.supporters(t, s, a), key=lambda x: -stat(t, s, x, ATTACK_STAT))[:max(budget, 0)]
+        support = sorted(attacks.supporters(t, s, a), key=lambda x: -stat(t, s, x, ATTACK_STAT))[: max(budget, 0)]
         extra = sum(stat(t, s, x, ATTACK_STAT) for x in support)
         found["support"] = [t.unit_ids[x] for x in support]
         found["supported_dice"] = dice + extra
@@ -162,13 +175,23 @@ class SaintLoOdds:
     def _pending(self, rules: SaintLoRules, s: SaintLoState) -> dict[str, Any] | None:
         """The attack declared and not yet decided (support being called, the dice about to be thrown)."""
         a = s.attack
-        if a is None or s.phase not in (Phase.SUPPORT, Phase.SUPPORT_REPLY, Phase.WINDOW, Phase.ATTACK_ROLL,
-                                        Phase.DEFENSE_ROLL):
+        if a is None or s.phase not in (
+            Phase.SUPPORT,
+            Phase.SUPPORT_REPLY,
+            Phase.WINDOW,
+            Phase.ATTACK_ROLL,
+            Phase.DEFENSE_ROLL,
+        ):
             return None
         t = rules.t
         dice, defense = attacks.attack_dice(t, s, a), attacks.defense_dice(t, s, a)
         target = f"Command Post {a.target}" if a.kind else t.unit_ids[a.target]
-        out = {"attacker": t.unit_ids[a.attacker], "target": target, "attack_dice": dice, "defense_dice": defense,
-               **battle(dice, defense)}
+        out = {
+            "attacker": t.unit_ids[a.attacker],
+            "target": target,
+            "attack_dice": dice,
+            "defense_dice": defense,
+            **battle(dice, defense),
+        }
         out["text"] = f"{t.unit_ids[a.attacker]} against {target}: {out['text']}"
         return out

@@ -151,7 +151,9 @@ def compile_cards(spec: CardsFile, file: str = CARDS_FILE.name) -> Decks:
     allied, axis = (Counter(card.signature() for card in cards) for cards in decks)
     if allied != axis:
         differs = sorted({str(sig[0]) for sig in (allied - axis) + (axis - allied)})
-        raise DataFileError(file, "axis", f"differs from the Allied deck in {', '.join(differs)} (9: the same type and number)")
+        raise DataFileError(
+            file, "axis", f"differs from the Allied deck in {', '.join(differs)} (9: the same type and number)"
+        )
     return Decks(cards=(tuple(spec.allied), tuple(spec.axis)))
 
 

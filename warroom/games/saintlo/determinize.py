@@ -76,7 +76,7 @@ def _redeploy(rules: SaintLoRules, s: SaintLoState, army: int, rng: random.Rando
         setup.put(t, s, u, h)
     roads = [h for h in land_hexes if t.on_road[h]]
     rng.shuffle(roads)
-    taken = set(roads[:len(supply)])
+    taken = set(roads[: len(supply)])
     for u, h in zip(supply, roads, strict=False):
         setup.put(t, s, u, h)
     rest = [h for h in land_hexes if h not in taken]

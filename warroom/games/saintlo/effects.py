@@ -117,5 +117,15 @@ def drop_unit(s: SaintLoState, u: int) -> None:
         s.effects = tuple(e for e in s.effects if e[2] != u)
 
 
-__all__ = ["OFF", "applies", "card_targets", "drop_unit", "forbidden", "granted", "has_playable", "play_ids",
-           "playable", "stat"]
+__all__ = [
+    "OFF",
+    "applies",
+    "card_targets",
+    "drop_unit",
+    "forbidden",
+    "granted",
+    "has_playable",
+    "play_ids",
+    "playable",
+    "stat",
+]

@@ -29,7 +29,9 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
         if kind == AIRCRAFT:
             air_count += 1
             if air_at[h] != u:
-                found.append(f"{t.unit_ids[u]} is not the one aircraft in {labels[h]} (7.4: two aircraft never share a hex)")
+                found.append(
+                    f"{t.unit_ids[u]} is not the one aircraft in {labels[h]} (7.4: two aircraft never share a hex)"
+                )
             continue
         land_count += 1
         if land_at[h] != u:

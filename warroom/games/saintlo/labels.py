@@ -34,15 +34,29 @@ if TYPE_CHECKING:
     from .rules import SaintLoRules
 
 PHASE_RULE = {
-    Phase.POSTS: "Saint-Lo 4", Phase.DEPLOY: "Saint-Lo 4", Phase.DRAW: "Saint-Lo 5.2", Phase.START_ROLL: "Saint-Lo 4",
-    Phase.DISCARD: "Saint-Lo 5.2", Phase.WINDOW: "Saint-Lo 9", Phase.ACTIONS: "Saint-Lo 5.3",
-    Phase.SUPPORT: "Saint-Lo 7.3", Phase.SUPPORT_REPLY: "Saint-Lo 10.3", Phase.ATTACK_ROLL: "Saint-Lo 6.2",
-    Phase.DEFENSE_ROLL: "Saint-Lo 6.2", Phase.REORGANIZE: "Saint-Lo 5.4", Phase.OVER: "Saint-Lo 3",
+    Phase.POSTS: "Saint-Lo 4",
+    Phase.DEPLOY: "Saint-Lo 4",
+    Phase.DRAW: "Saint-Lo 5.2",
+    Phase.START_ROLL: "Saint-Lo 4",
+    Phase.DISCARD: "Saint-Lo 5.2",
+    Phase.WINDOW: "Saint-Lo 9",
+    Phase.ACTIONS: "Saint-Lo 5.3",
+    Phase.SUPPORT: "Saint-Lo 7.3",
+    Phase.SUPPORT_REPLY: "Saint-Lo 10.3",
+    Phase.ATTACK_ROLL: "Saint-Lo 6.2",
+    Phase.DEFENSE_ROLL: "Saint-Lo 6.2",
+    Phase.REORGANIZE: "Saint-Lo 5.4",
+    Phase.OVER: "Saint-Lo 3",
 }
 PHASE_KINDS = {
-    Phase.POSTS: (POST,), Phase.DEPLOY: (DEPLOY,), Phase.DISCARD: (DISCARD,), Phase.WINDOW: (PLAY, PASS),
-    Phase.ACTIONS: (MOVE, ATTACK, DONE, END, PLAY), Phase.SUPPORT: (SUPPORT, FIRE, PLAY),
-    Phase.SUPPORT_REPLY: (AGREE, REFUSE), Phase.REORGANIZE: (BUY, SWAP, END, PLAY),
+    Phase.POSTS: (POST,),
+    Phase.DEPLOY: (DEPLOY,),
+    Phase.DISCARD: (DISCARD,),
+    Phase.WINDOW: (PLAY, PASS),
+    Phase.ACTIONS: (MOVE, ATTACK, DONE, END, PLAY),
+    Phase.SUPPORT: (SUPPORT, FIRE, PLAY),
+    Phase.SUPPORT_REPLY: (AGREE, REFUSE),
+    Phase.REORGANIZE: (BUY, SWAP, END, PLAY),
 }
 
 
@@ -63,17 +77,24 @@ def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
     if k == PLAY:
         army = army_of(s, s.seat)
         card = t.cards[army][t.card_index[army][act.subject]]
-        return f"Play \"{card.name}\"" + (f" on {act.where}" if act.where else "")
+        return f'Play "{card.name}"' + (f" on {act.where}" if act.where else "")
     if k == DISCARD:
-        return f"Discard \"{act.subject}\""
+        return f'Discard "{act.subject}"'
     if k == BUY:
-        return f"Buy a {t.kinds[t.kind_index[act.subject]].name} ({t.kinds[t.kind_index[act.subject]].cost} Supplies), " \
-               f"entering on {act.where}"
+        return (
+            f"Buy a {t.kinds[t.kind_index[act.subject]].name} ({t.kinds[t.kind_index[act.subject]].cost} Supplies), "
+            f"entering on {act.where}"
+        )
     if k == SWAP:
         return f"Swap {act.subject} for Supplies"
-    return {FIRE: "Roll the attack", AGREE: "Agree to support the attack", REFUSE: "Refuse the support",
-            DONE: "Finish with this unit", END: "End Movement and Attack" if s.phase == Phase.ACTIONS else "End the turn",
-            PASS: "Play no Battle Report now"}.get(k, action)
+    return {
+        FIRE: "Roll the attack",
+        AGREE: "Agree to support the attack",
+        REFUSE: "Refuse the support",
+        DONE: "Finish with this unit",
+        END: "End Movement and Attack" if s.phase == Phase.ACTIONS else "End the turn",
+        PASS: "Play no Battle Report now",
+    }.get(k, action)
 
 
 def why_illegal(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
@@ -113,8 +134,10 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
         kind = t.kind_index.get(act.subject)
         if kind is None or not kind_for(t, s, s.seat, kind):
             return "a player deploys only his own units (4.1, 10.1)"
-        return ("one unit a hex in the own sector, land units not on rivers or Command Posts, Supply units on roads, "
-                "and room kept for the Supply units still to deploy (4.3, 7.5)")
+        return (
+            "one unit a hex in the own sector, land units not on rivers or Command Posts, Supply units on roads, "
+            "and room kept for the Supply units still to deploy (4.3, 7.5)"
+        )
     if k in (MOVE, ATTACK):
         if t.unit_army[u] != army:
             return f"{act.subject} is the enemy's unit (5.3: the player uses his own units)"
@@ -137,11 +160,13 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
                 return f"a Battle Report forbids {act.subject} to move this turn (9)"
             kind_type = t.unit_type[u]
             if kind_type == AIRCRAFT:
-                return ("aircraft fly up to their mobility and never end on another aircraft (7.4)")
+                return "aircraft fly up to their mobility and never end on another aircraft (7.4)"
             if kind_type == SUPPLY:
                 return "Supply units move only along roads and bridges, up to their mobility (7.5, 6.1)"
-            return ("a land unit moves up to its mobility, never into a land unit or a Command Post, never through enemy "
-                    "units, and crosses rivers only at bridges (6.1)")
+            return (
+                "a land unit moves up to its mobility, never into a land unit or a Command Post, never through enemy "
+                "units, and crosses rivers only at bridges (6.1)"
+            )
         if s.current == u and s.attacked:
             return f"{act.subject} has attacked this turn (5.3)"
         if not (s.paid and s.current == u) and s.supplies[army] < 1:
@@ -156,7 +181,9 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
         if kind_type == AIRCRAFT:
             if s.post_at[h] != OFF and h == s.pos[u] and s.land_at[h] == OFF:
                 return "aircraft cannot destroy Command Posts (7.4)"
-            return "an aircraft attacks an enemy aircraft in an adjacent hex, or an enemy land unit in its own hex (7.4)"
+            return (
+                "an aircraft attacks an enemy aircraft in an adjacent hex, or an enemy land unit in its own hex (7.4)"
+            )
         if s.air_at[h] != OFF and t.unit_army[s.air_at[h]] != army and s.land_at[h] == OFF:
             return f"{'tank' if kind_type == TANK else 'infantry'} units cannot attack aircraft (7.1, 7.2)"
         return "an attack is made on an enemy unit or Command Post in an adjacent hex (6.2)"
@@ -196,8 +223,10 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
             return "every counter of that kind is in play (5.4)"
         if t.kinds[kind].cost > s.supplies[army]:
             return f"it costs {t.kinds[kind].cost} Supplies and the army has {s.supplies[army]} (5.4)"
-        return "a bought unit enters on a free hex adjacent to an own Command Post (5.4; land units not on rivers, " \
-               "Supply units on roads: 4.3, 7.5)"
+        return (
+            "a bought unit enters on a free hex adjacent to an own Command Post (5.4; land units not on rivers, "
+            "Supply units on roads: 4.3, 7.5)"
+        )
     if k == SWAP:
         if t.unit_army[u] != army or s.pos[u] == OFF:
             return "only the player's own units on the board are swapped (8)"
@@ -205,5 +234,9 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
             return "Supply units cannot be deactivated for Supplies (8)"
         return "a player swaps only his own units (10)"
     if k in (DONE, END):
-        return "a unit in use is finished with 'done' before the phase ends (5.3)" if k == END else "no unit is in use (5.3)"
+        return (
+            "a unit in use is finished with 'done' before the phase ends (5.3)"
+            if k == END
+            else "no unit is in use (5.3)"
+        )
     return "not now"

@@ -70,8 +70,13 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None 
     if granted(t, s, u, "cross_rivers"):
         land_ok = t.land_ok
         endable = bytearray(e and land_ok[h] for h, e in enumerate(occ.endable))  # cross, never stop on a river
-        return _land_reach(t, start, mobility, CROSSING_MOVER,
-                           Occupancy(occ.passable, endable, bytes(map(_code, occ.passable, endable))))
+        return _land_reach(
+            t,
+            start,
+            mobility,
+            CROSSING_MOVER,
+            Occupancy(occ.passable, endable, bytes(map(_code, occ.passable, endable))),
+        )
     return _land_reach(t, start, mobility, LAND_MOVER, occ)
 
 

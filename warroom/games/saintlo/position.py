@@ -38,32 +38,64 @@ def state_to_json(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
     for p in range(16):
         army, k = divmod(p, 8)
         h = s.post_hex[p]
-        posts.append({"army": ARMY_KEYS[army], "defense": t.post_values[army][k],
-                      "hex": labels[h] if h >= 0 else ("destroyed" if h == DESTROYED else None)})
+        posts.append(
+            {
+                "army": ARMY_KEYS[army],
+                "defense": t.post_values[army][k],
+                "hex": labels[h] if h >= 0 else ("destroyed" if h == DESTROYED else None),
+            }
+        )
     a = s.attack
     w = s.window
     return {
-        "phase": PHASE_KEYS[s.phase], "turn": s.turn, "active": ARMY_KEYS[s.active], "seat": rules.sides[s.seat],
+        "phase": PHASE_KEYS[s.phase],
+        "turn": s.turn,
+        "active": ARMY_KEYS[s.active],
+        "seat": rules.sides[s.seat],
         "options": {"objective": s.objective, "turn_limit": s.turn_limit},
         "supplies": {ARMY_KEYS[a_]: s.supplies[a_] for a_ in (0, 1)},
-        "units": units, "posts": posts,
+        "units": units,
+        "posts": posts,
         "lost_posts": {ARMY_KEYS[a_]: s.lost_posts[a_] for a_ in (0, 1)},
-        "hands": {rules.sides[seat]: [t.cards[army_of(s, seat)][c].id for c in s.hands[seat]] for seat in range(s.seats)},
+        "hands": {
+            rules.sides[seat]: [t.cards[army_of(s, seat)][c].id for c in s.hands[seat]] for seat in range(s.seats)
+        },
         "deck": {ARMY_KEYS[a_]: {t.cards[a_][c].id: n for c, n in enumerate(s.deck[a_]) if n} for a_ in (0, 1)},
         "discard": {ARMY_KEYS[a_]: {t.cards[a_][c].id: n for c, n in enumerate(s.discard[a_]) if n} for a_ in (0, 1)},
-        "effects": [{"army": ARMY_KEYS[a_], "card": t.cards[a_][c].id, "unit": _unit(rules, u)} for a_, c, u in s.effects],
-        "activations": s.activations, "current": _unit(rules, s.current),
-        "moved": s.moved, "attacked": s.attacked, "paid": s.paid,
-        "attack": None if a is None else {
-            "attacker": t.unit_ids[a.attacker], "post": a.kind == TARGET_POST,
-            "target": a.target if a.kind == TARGET_POST else t.unit_ids[a.target], "air": a.air,
-            "supporters": [t.unit_ids[x] for x in a.supporters], "refused": [t.unit_ids[x] for x in a.refused],
-            "asked": _unit(rules, a.asked), "attack_roll": a.attack_roll},
-        "window": None if w is None else {
-            "queue": [rules.sides[q] for q in w.queue], "then": PHASE_KEYS[w.then], "reply": w.reply,
-            "played": w.played, "army": ARMY_KEYS[w.army], "resume": rules.sides[w.resume]},
+        "effects": [
+            {"army": ARMY_KEYS[a_], "card": t.cards[a_][c].id, "unit": _unit(rules, u)} for a_, c, u in s.effects
+        ],
+        "activations": s.activations,
+        "current": _unit(rules, s.current),
+        "moved": s.moved,
+        "attacked": s.attacked,
+        "paid": s.paid,
+        "attack": None
+        if a is None
+        else {
+            "attacker": t.unit_ids[a.attacker],
+            "post": a.kind == TARGET_POST,
+            "target": a.target if a.kind == TARGET_POST else t.unit_ids[a.target],
+            "air": a.air,
+            "supporters": [t.unit_ids[x] for x in a.supporters],
+            "refused": [t.unit_ids[x] for x in a.refused],
+            "asked": _unit(rules, a.asked),
+            "attack_roll": a.attack_roll,
+        },
+        "window": None
+        if w is None
+        else {
+            "queue": [rules.sides[q] for q in w.queue],
+            "then": PHASE_KEYS[w.then],
+            "reply": w.reply,
+            "played": w.played,
+            "army": ARMY_KEYS[w.army],
+            "resume": rules.sides[w.resume],
+        },
         "draw_queue": [rules.sides[q] for q in s.draw_queue],
-        "swapped": list(s.swapped), "ended": list(s.ended), "start_rolls": list(s.start_rolls),
+        "swapped": list(s.swapped),
+        "ended": list(s.ended),
+        "start_rolls": list(s.start_rolls),
         "winner": ARMY_KEYS[s.winner] if s.winner != OFF else None,
     }
 
@@ -77,19 +109,29 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
     seat = rules.seat_index.get(side, -1)
     army = army_of(s, seat) if seat >= 0 else -1
     view["viewer"] = side
-    view["hands"] = {rules.sides[k]: (view["hands"][rules.sides[k]] if k == seat else len(s.hands[k]))
-                     for k in range(s.seats)}
+    view["hands"] = {
+        rules.sides[k]: (view["hands"][rules.sides[k]] if k == seat else len(s.hands[k])) for k in range(s.seats)
+    }
     view["deck"] = {key: sum(s.deck[a]) for a, key in enumerate(ARMY_KEYS)}
     if s.phase in SETUP_PHASES:  # 4.3: face down until both armies have deployed
         hidden = {t.unit_ids[u] for u in range(t.n_units) if s.pos[u] != OFF and t.unit_army[u] != army}
         view["units"] = {uid: where for uid, where in view["units"].items() if uid not in hidden}
-        view["face_down"] = {ARMY_KEYS[a]: sum(1 for u in t.army_units[a] if s.pos[u] != OFF)
-                             for a in (0, 1) if a != army}
+        view["face_down"] = {
+            ARMY_KEYS[a]: sum(1 for u in t.army_units[a] if s.pos[u] != OFF) for a in (0, 1) if a != army
+        }
         # the counters' backs on their hexes, as at the table: where, and whether an aircraft (NOTES.md)
-        view["backs"] = {ARMY_KEYS[a]: sorted(({"hex": t.labels[s.pos[u]], "air": t.unit_type[u] == AIRCRAFT}
-                                               for u in t.army_units[a] if s.pos[u] != OFF),
-                                              key=lambda b: (b["hex"], b["air"]))
-                         for a in (0, 1) if a != army}
+        view["backs"] = {
+            ARMY_KEYS[a]: sorted(
+                (
+                    {"hex": t.labels[s.pos[u]], "air": t.unit_type[u] == AIRCRAFT}
+                    for u in t.army_units[a]
+                    if s.pos[u] != OFF
+                ),
+                key=lambda b: (b["hex"], b["air"]),
+            )
+            for a in (0, 1)
+            if a != army
+        }
     return view
 
 
@@ -143,9 +185,17 @@ def _read(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
             for c in s.hands[seat]:
                 held[c] += 1
         if [d + p + h for d, p, h in zip(s.deck[a], s.discard[a], held, strict=True)] != list(t.deck_counts[a]):
-            raise PositionError(f"the {key} Battle Reports in deck, discard pile and hands are not the 24 of the deck (2)")
-    s.effects = tuple((army_of_key[e["army"]], t.card_index[army_of_key[e["army"]]][e["card"]],
-                       t.unit_index[e["unit"]] if e["unit"] else OFF) for e in data["effects"])
+            raise PositionError(
+                f"the {key} Battle Reports in deck, discard pile and hands are not the 24 of the deck (2)"
+            )
+    s.effects = tuple(
+        (
+            army_of_key[e["army"]],
+            t.card_index[army_of_key[e["army"]]][e["card"]],
+            t.unit_index[e["unit"]] if e["unit"] else OFF,
+        )
+        for e in data["effects"]
+    )
     s.activations = int(data["activations"])
     if not 0 <= s.activations <= t.rules.activations_per_turn:
         raise PositionError("at most 10 units are used a turn (5.3)")
@@ -154,14 +204,26 @@ def _read(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
     a = data["attack"]
     if a is not None:
         post = bool(a["post"])
-        s.attack = Attack(t.unit_index[a["attacker"]], int(a["target"]) if post else t.unit_index[a["target"]],
-                          TARGET_POST if post else 0, bool(a["air"]), tuple(t.unit_index[x] for x in a["supporters"]),
-                          tuple(t.unit_index[x] for x in a["refused"]), t.unit_index[a["asked"]] if a["asked"] else OFF,
-                          int(a["attack_roll"]))
+        s.attack = Attack(
+            t.unit_index[a["attacker"]],
+            int(a["target"]) if post else t.unit_index[a["target"]],
+            TARGET_POST if post else 0,
+            bool(a["air"]),
+            tuple(t.unit_index[x] for x in a["supporters"]),
+            tuple(t.unit_index[x] for x in a["refused"]),
+            t.unit_index[a["asked"]] if a["asked"] else OFF,
+            int(a["attack_roll"]),
+        )
     w = data["window"]
     if w is not None:
-        s.window = Window(tuple(seat_of[q] for q in w["queue"]), Phase(PHASE_KEYS.index(w["then"])), bool(w["reply"]),
-                          bool(w["played"]), army_of_key[w["army"]], seat_of[w["resume"]])
+        s.window = Window(
+            tuple(seat_of[q] for q in w["queue"]),
+            Phase(PHASE_KEYS.index(w["then"])),
+            bool(w["reply"]),
+            bool(w["played"]),
+            army_of_key[w["army"]],
+            seat_of[w["resume"]],
+        )
     s.draw_queue = tuple(seat_of[q] for q in data["draw_queue"])
     s.swapped = [int(x) for x in data["swapped"]]
     s.ended = [bool(x) for x in data["ended"]]
@@ -174,4 +236,3 @@ def _read(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
     if s.phase == Phase.DRAW and not s.draw_queue:
         raise PositionError("a draw needs a seat to draw")
     return s
-

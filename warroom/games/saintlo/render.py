@@ -35,8 +35,13 @@ TYPE_LETTER = {"infantry": "F", "tank": "T", "artillery": "R", "aircraft": "V", 
 def text_map() -> TextHexMap:
     board = load_board()
     terrain, paths, places = map_features(board)
-    return TextHexMap(board.grid, terrain=terrain, paths=paths, places=places,
-                      terrain_glyphs={"bocage": ".", "river": "~", "forest": "f", "town": "t"})
+    return TextHexMap(
+        board.grid,
+        terrain=terrain,
+        paths=paths,
+        places=places,
+        terrain_glyphs={"bocage": ".", "river": "~", "forest": "f", "town": "t"},
+    )
 
 
 def viewer(match: Match) -> str | None:
@@ -68,10 +73,13 @@ def board_view(match: Match) -> RenderableType:
     for post in view["posts"]:
         if post["hex"] not in (None, "destroyed"):
             units.setdefault(t.hex_of[post["hex"]], []).append(
-                Counter(MARKER[post["army"]], f"CP{post['defense']}", STYLE[post["army"]]))
+                Counter(MARKER[post["army"]], f"CP{post['defense']}", STYLE[post["army"]])
+            )
     focus = [t.hex_of[w["hex"]] for w in view["units"].values()][:1]
-    notes = ["F infantry, T tank, R artillery, V aircraft (air/land attack), S supply: attack, defence, mobility; "
-             "* used this turn; CPn a Command Post of defence n; back: a face-down unit (V: an aircraft)"]
+    notes = [
+        "F infantry, T tank, R artillery, V aircraft (air/land attack), S supply: attack, defence, mobility; "
+        "* used this turn; CPn a Command Post of defence n; back: a face-down unit (V: an aircraft)"
+    ]
     drawn = text_map().view(units, {}, focus=focus, sides={"A": "Allied", "X": "Axis"}, notes=notes)
     return Group(drawn, *panel(match, view, side))
 
@@ -80,11 +88,19 @@ def panel(match: Match, view: dict[str, Any], side: str | None) -> list[Text]:
     """The lines under the map: turn and phase, Supplies, posts lost, hands, cards in play, the attack."""
     rules = match.ruleset
     t = rules.t  # type: ignore[attr-defined]
-    lines = [Text(f"Turn {view['turn']} · {match.ruleset.turn_and_phase(match.state)[1]} · "
-                  f"{view['active'].capitalize()} to play · objective {view['options']['objective']} Command Posts")]
-    lines.append(Text(f"Supplies: Allied {view['supplies']['allied']}, Axis {view['supplies']['axis']} · "
-                      f"Command Posts lost: Allied {view['lost_posts']['allied']}, Axis {view['lost_posts']['axis']} · "
-                      f"units used this turn: {view['activations']}/10"))
+    lines = [
+        Text(
+            f"Turn {view['turn']} · {match.ruleset.turn_and_phase(match.state)[1]} · "
+            f"{view['active'].capitalize()} to play · objective {view['options']['objective']} Command Posts"
+        )
+    ]
+    lines.append(
+        Text(
+            f"Supplies: Allied {view['supplies']['allied']}, Axis {view['supplies']['axis']} · "
+            f"Command Posts lost: Allied {view['lost_posts']['allied']}, Axis {view['lost_posts']['axis']} · "
+            f"units used this turn: {view['activations']}/10"
+        )
+    )
     for seat, hand in view["hands"].items():
         if isinstance(hand, list):
             army = army_of(match.state, rules.seat_index[seat])  # type: ignore[attr-defined]
@@ -141,11 +157,14 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
 
 def status_line(match: Match) -> Text:
     s = match.state
-    return Text(f"Saint-Lo · turn {s.turn} · Supplies {s.supplies[0]}/{s.supplies[1]} · posts lost "
-                f"{s.lost_posts[0]}/{s.lost_posts[1]} (Allied/Axis)")
+    return Text(
+        f"Saint-Lo · turn {s.turn} · Supplies {s.supplies[0]}/{s.supplies[1]} · posts lost "
+        f"{s.lost_posts[0]}/{s.lost_posts[1]} (Allied/Axis)"
+    )
 
 
 def terminal_view() -> TerminalView:
     """Saint-Lo's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
-    return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
-                        status_line=status_line)
+    return TerminalView(
+        render_board=render_board, action_label=action_label, action_path=action_path, status_line=status_line
+    )

@@ -19,6 +19,7 @@ from .tables import AIRCRAFT, SUPPLY
 if TYPE_CHECKING:
     from .rules import SaintLoRules
 
+
 def start_reorganization(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     """5.3: every face-down unit is flipped back up; 5.4 begins."""
     s.used = [False] * rules.t.n_units
@@ -47,14 +48,20 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     entry: dict[int, list[int]] = {}
     pos = s.pos
     for k in t.army_kinds[army]:
-        if t.kinds[k].cost > supplies or pos[t.kind_units[k][-1]] != OFF and all(pos[u] != OFF for u in t.kind_units[k]):
+        if (
+            t.kinds[k].cost > supplies
+            or pos[t.kind_units[k][-1]] != OFF
+            and all(pos[u] != OFF for u in t.kind_units[k])
+        ):
             continue
         if not kind_for(t, s, seat, k):
             continue
         kind_type = t.kind_type[k]
         hexes = entry.get(kind_type)
         if hexes is None:
-            hexes = entry[kind_type] = [h for h in sorted(entry_hexes(rules, s, army)) if may_enter(rules, s, kind_type, h)]
+            hexes = entry[kind_type] = [
+                h for h in sorted(entry_hexes(rules, s, army)) if may_enter(rules, s, kind_type, h)
+            ]
         out.extend(map(t.buy_ids[k].__getitem__, hexes))
     unit_type, unit_kind, swap_ids = t.unit_type, t.unit_kind, t.swap_ids
     for u in t.army_units[army]:
@@ -93,8 +100,11 @@ def do_reorganize(rules: SaintLoRules, s: SaintLoState, act: Action, events: Eve
         s.supplies[army] -= t.kinds[k].cost
         setup.put(t, s, u, rules.hex_of(act.where))
         if events.on:
-            events.emit("buy", f"{rules.sides[s.seat]} buys {t.unit_ids[u]} for {t.kinds[k].cost} Supplies; it enters "
-                        f"on {act.where}.", "Saint-Lo 5.4")
+            events.emit(
+                "buy",
+                f"{rules.sides[s.seat]} buys {t.unit_ids[u]} for {t.kinds[k].cost} Supplies; it enters on {act.where}.",
+                "Saint-Lo 5.4",
+            )
         return
     # SWAP (8): half the total cost swapped this phase, rounded down
     u = t.unit_index[act.subject]
@@ -104,5 +114,6 @@ def do_reorganize(rules: SaintLoRules, s: SaintLoState, act: Action, events: Eve
     s.supplies[army] += gain
     setup.remove_unit(rules.t, s, u)
     if events.on:
-        events.emit("swap", f"{rules.sides[s.seat]} swaps {t.unit_ids[u]} (cost {t.cost[u]}) for {gain} Supplies.",
-                    "Saint-Lo 8")
+        events.emit(
+            "swap", f"{rules.sides[s.seat]} swaps {t.unit_ids[u]} (cost {t.cost[u]}) for {gain} Supplies.", "Saint-Lo 8"
+        )

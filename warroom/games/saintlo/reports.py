@@ -38,8 +38,12 @@ def play(t: Tables, s: SaintLoState, seat: int, c: int, unit: int, events: Event
         s.effects = (*s.effects, (army, c, unit))
     if events.on:
         on = f" on {t.unit_ids[unit]}" if unit != OFF else ""
-        events.emit("battle_report", f"{side_name} plays the Battle Report \"{card.name}\"{on}: {card.text}", CARDS_RULE,
-                    card=card.id)
+        events.emit(
+            "battle_report",
+            f'{side_name} plays the Battle Report "{card.name}"{on}: {card.text}',
+            CARDS_RULE,
+            card=card.id,
+        )
 
 
 def open_window(t: Tables, s: SaintLoState, army: int, then: Phase, reply: bool, resume: int) -> bool:

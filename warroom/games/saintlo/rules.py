@@ -86,7 +86,9 @@ class SaintLoRules:
         if phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL):
             a = s.attack
             assert a is not None
-            dice = attacks.attack_dice(self.t, s, a) if phase == Phase.ATTACK_ROLL else attacks.defense_dice(self.t, s, a)
+            dice = (
+                attacks.attack_dice(self.t, s, a) if phase == Phase.ATTACK_ROLL else attacks.defense_dice(self.t, s, a)
+            )
             return throw_outcomes(dice)
         raise IllegalActionError("no chance event is pending")
 
@@ -126,13 +128,22 @@ class SaintLoRules:
             return None
         score = {ARMIES[a]: s.lost_posts[1 - a] for a in (0, 1)}
         if s.winner == OFF:
-            return Result(None, {"Command Posts destroyed": score},
-                          f"The turn limit ({s.turn_limit} turns each) is reached: a draw.", "Saint-Lo 3",
-                          win_returns(self.info, None))
+            return Result(
+                None,
+                {"Command Posts destroyed": score},
+                f"The turn limit ({s.turn_limit} turns each) is reached: a draw.",
+                "Saint-Lo 3",
+                win_returns(self.info, None),
+            )
         winner = ARMIES[s.winner]
-        return Result(winner, {"Command Posts destroyed": score},
-                      f"The {winner} army destroyed {s.lost_posts[1 - s.winner]} enemy Command Posts "
-                      f"(the objective is {s.objective}).", "Saint-Lo 3", win_returns(self.info, winner))
+        return Result(
+            winner,
+            {"Command Posts destroyed": score},
+            f"The {winner} army destroyed {s.lost_posts[1 - s.winner]} enemy Command Posts "
+            f"(the objective is {s.objective}).",
+            "Saint-Lo 3",
+            win_returns(self.info, winner),
+        )
 
     def observation(self, s: SaintLoState, side: str | None = None) -> dict[str, Any]:
         from .position import observation
@@ -201,8 +212,11 @@ class SaintLoRules:
         h = self.hex_of(act.subject)
         setup.place_post(self.t, s, h, int(act.where))
         if events.on:
-            events.emit("post", f"{ARMIES[s.active]} places a Command Post of defence {act.where} on {act.subject}.",
-                        "Saint-Lo 4")
+            events.emit(
+                "post",
+                f"{ARMIES[s.active]} places a Command Post of defence {act.where} on {act.subject}.",
+                "Saint-Lo 4",
+            )
         if setup.posts_left(s, s.active):
             return
         if s.active == 0:
@@ -220,8 +234,12 @@ class SaintLoRules:
         u = setup.deploy(t, s, t.kind_index[act.subject], self.hex_of(act.where))
         if events.on:
             team = [self.sides[k] for k in seats_of(s, s.active)]
-            events.emit("deploy", f"{self.sides[s.seat]} deploys {t.unit_ids[u]} face down on {act.where}.",
-                        "Saint-Lo 4", visible_to=team)
+            events.emit(
+                "deploy",
+                f"{self.sides[s.seat]} deploys {t.unit_ids[u]} face down on {act.where}.",
+                "Saint-Lo 4",
+                visible_to=team,
+            )
         if not setup.seat_done_deploying(t, s):
             return
         order = setup.deploy_order(s)
@@ -261,8 +279,13 @@ class SaintLoTeamRules(SaintLoRules):
     """The four-player variant (10): two teams of two, Player A infantry and aircraft, Player B artillery
     and tanks, Supply units and Supplies shared."""
 
-    info = GameInfo(id="saintlo-teams", title="Panzer Saint-Lo 1944 (2 v 2)", scenarios=("standard",),
-                    sides=TEAM_SIDES, teams=(("Allied", TEAM_SIDES[:2]), ("Axis", TEAM_SIDES[2:])))
+    info = GameInfo(
+        id="saintlo-teams",
+        title="Panzer Saint-Lo 1944 (2 v 2)",
+        scenarios=("standard",),
+        sides=TEAM_SIDES,
+        teams=(("Allied", TEAM_SIDES[:2]), ("Axis", TEAM_SIDES[2:])),
+    )
     seats = 4
 
 
@@ -311,7 +334,9 @@ SEQUENCE_OF_PLAY: tuple[Step, ...] = (
     Step(Phase.SUPPORT_REPLY, _SEAT, decide=activation.do_reply, choices=activation.reply_choices),  # 10.3
     Step(Phase.ATTACK_ROLL, CHANCE, roll=activation.roll_attack),  # 6.2
     Step(Phase.DEFENSE_ROLL, CHANCE, roll=activation.roll_defense),  # 6.2
-    Step(Phase.REORGANIZE, _SEAT, decide=reorganization.do_reorganize, choices=reorganization.reorganize_choices),  # 5.4, 8
+    Step(
+        Phase.REORGANIZE, _SEAT, decide=reorganization.do_reorganize, choices=reorganization.reorganize_choices
+    ),  # 5.4, 8
     Step(Phase.OVER, None),
 )
 """The setup and the turn as the rulebook orders them (4, 5.1-5.4), one entry per `Phase`. Re-supplying

@@ -52,7 +52,9 @@ def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[
     if kind_type == SUPPLY:
         return [h for h in free if on_road[h]]
     pos = s.pos
-    supply_left = sum(1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY for u in t.kind_units[k] if pos[u] == OFF)
+    supply_left = sum(
+        1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY for u in t.kind_units[k] if pos[u] == OFF
+    )
     free_roads = sum(1 for h in free if on_road[h])
     if free_roads > supply_left:
         return free
@@ -111,7 +113,9 @@ def remove_unit(t: Tables, s: SaintLoState, u: int) -> None:
 
 
 def seat_done_deploying(t: Tables, s: SaintLoState) -> bool:
-    return not any(s.pos[u] == OFF for k in t.army_kinds[s.active] if kind_for(t, s, s.seat, k) for u in t.kind_units[k])
+    return not any(
+        s.pos[u] == OFF for k in t.army_kinds[s.active] if kind_for(t, s, s.seat, k) for u in t.kind_units[k]
+    )
 
 
 def deploy_order(s: SaintLoState) -> tuple[int, ...]:

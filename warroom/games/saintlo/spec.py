@@ -42,20 +42,36 @@ def _team_ruleset() -> Ruleset:
 def _agents() -> AgentHooks:
     from . import ai
 
-    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text,
-                      summarize=ai.summarize)
+    return AgentHooks(
+        heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize
+    )
 
 
 def _option_specs() -> tuple[dict[str, Any], ...]:
     return (
-        {"key": "objective", "label": "Command Posts to destroy", "short": "Objective", "kind": "choice", "default": 4,
-         "rule": "Saint-Lo 3",
-         "choices": [{"value": n, "label": f"{n} Command Posts", "short": f"{n} posts"} for n in (4, 6, 8)],
-         "help": "The game is won by destroying four of the enemy's Command Posts; for a longer game, six or all eight."},
-        {"key": "turn_limit", "label": "Turn limit", "short": "Turn limit", "kind": "int", "default": 0, "min": 0,
-         "max": 99, "simulate": 12, "rule": "Saint-Lo 3",
-         "help": "Not a rule: the game ends drawn after each army has played this many turns (0: no limit). "
-                 "Simulations play 12 so that two computer players always finish."},
+        {
+            "key": "objective",
+            "label": "Command Posts to destroy",
+            "short": "Objective",
+            "kind": "choice",
+            "default": 4,
+            "rule": "Saint-Lo 3",
+            "choices": [{"value": n, "label": f"{n} Command Posts", "short": f"{n} posts"} for n in (4, 6, 8)],
+            "help": "The game is won by destroying four of the enemy's Command Posts; for a longer game, six or all eight.",
+        },
+        {
+            "key": "turn_limit",
+            "label": "Turn limit",
+            "short": "Turn limit",
+            "kind": "int",
+            "default": 0,
+            "min": 0,
+            "max": 99,
+            "simulate": 12,
+            "rule": "Saint-Lo 3",
+            "help": "Not a rule: the game ends drawn after each army has played this many turns (0: no limit). "
+            "Simulations play 12 so that two computer players always finish.",
+        },
     )
 
 
@@ -86,8 +102,9 @@ def _board() -> WebBoard:
 
     from .web.layout import layout
 
-    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js",
-                    styles=("board.css",))
+    return WebBoard(
+        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
+    )
 
 
 def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:

@@ -39,13 +39,35 @@ class Phase(IntEnum):
 
 
 PHASE_NAMES = (
-    "Setup: Command Posts", "Setup: deployment", "Battle Report draw", "Setup: starting player",
-    "Battle Report discard", "Battle Report window", "Movement and Attack", "Movement and Attack: artillery support",
-    "Movement and Attack: support request", "Movement and Attack: attack roll", "Movement and Attack: defence roll",
-    "Reorganization", "Game over",
+    "Setup: Command Posts",
+    "Setup: deployment",
+    "Battle Report draw",
+    "Setup: starting player",
+    "Battle Report discard",
+    "Battle Report window",
+    "Movement and Attack",
+    "Movement and Attack: artillery support",
+    "Movement and Attack: support request",
+    "Movement and Attack: attack roll",
+    "Movement and Attack: defence roll",
+    "Reorganization",
+    "Game over",
 )
-PHASE_KEYS = ("posts", "deploy", "draw", "start_roll", "discard", "window", "actions", "support", "support_reply",
-              "attack_roll", "defense_roll", "reorganize", "over")
+PHASE_KEYS = (
+    "posts",
+    "deploy",
+    "draw",
+    "start_roll",
+    "discard",
+    "window",
+    "actions",
+    "support",
+    "support_reply",
+    "attack_roll",
+    "defense_roll",
+    "reorganize",
+    "over",
+)
 if len(PHASE_NAMES) != len(Phase) or len(PHASE_KEYS) != len(Phase):
     raise RuntimeError("PHASE_NAMES and PHASE_KEYS must name every Phase")
 
@@ -132,7 +154,12 @@ class SaintLoState:
         t.deck, t.discard = [d[:] for d in self.deck], [d[:] for d in self.discard]
         t.effects, t.activations, t.current = self.effects, self.activations, self.current
         t.moved, t.attacked, t.paid, t.attack, t.window = self.moved, self.attacked, self.paid, self.attack, self.window
-        t.draw_queue, t.swapped, t.ended, t.start_rolls = self.draw_queue, self.swapped[:], self.ended[:], self.start_rolls
+        t.draw_queue, t.swapped, t.ended, t.start_rolls = (
+            self.draw_queue,
+            self.swapped[:],
+            self.ended[:],
+            self.start_rolls,
+        )
         t.winner, t.objective, t.turn_limit, t.seats = self.winner, self.objective, self.turn_limit, self.seats
         t.legal = self.legal
         return t

@@ -56,9 +56,18 @@ def compile_card(spec: object) -> Card:
         elif isinstance(effect, Supplies):
             supplies += effect.supplies
     kind = ("unique", "general", "supplies").index(spec.kind)
-    return Card(spec.id, spec.name, kind, selector is None or selector.side == "own",
-                frozenset(TYPE_CODES[t] for t in selector.types) if selector else frozenset(),
-                tuple(mods), frozenset(grants), frozenset(forbids), supplies, spec.text)
+    return Card(
+        spec.id,
+        spec.name,
+        kind,
+        selector is None or selector.side == "own",
+        frozenset(TYPE_CODES[t] for t in selector.types) if selector else frozenset(),
+        tuple(mods),
+        frozenset(grants),
+        frozenset(forbids),
+        supplies,
+        spec.text,
+    )
 
 
 class Tables:
@@ -93,7 +102,9 @@ class Tables:
         self.unit_index = {uid: u for u, uid in enumerate(self.unit_ids)}
         self.kind_type = [TYPE_CODES[spec.type] for spec in self.kinds]
         self.kind_army = [ALLIED if spec.side == "allied" else AXIS for spec in self.kinds]
-        self.army_kinds = tuple(tuple(k for k in range(len(self.kinds)) if self.kind_army[k] == a) for a in (ALLIED, AXIS))
+        self.army_kinds = tuple(
+            tuple(k for k in range(len(self.kinds)) if self.kind_army[k] == a) for a in (ALLIED, AXIS)
+        )
         self.army_units = tuple(tuple(u for u in range(self.n_units) if self.unit_army[u] == a) for a in (ALLIED, AXIS))
         self.unit_type = [self.kind_type[k] for k in self.unit_kind]
         self.base = [[0] * 5 for _ in range(self.n_units)]
@@ -110,7 +121,9 @@ class Tables:
         self.supply_steps = tuple(tuple(j for j, _ in row) for row in board.costs["supply"].steps)
         self.air_steps = tuple(tuple(j for j, _ in row) for row in board.costs["air"].steps)
         axial = grid.hexes
-        self.distance = [[(abs(qi - q) + abs(ri - r) + abs(qi - q + ri - r)) // 2 for q, r in axial] for qi, ri in axial]
+        self.distance = [
+            [(abs(qi - q) + abs(ri - r) + abs(qi - q + ri - r)) // 2 for q, r in axial] for qi, ri in axial
+        ]
         self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
@@ -122,8 +135,10 @@ class Tables:
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
         self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
         """4.3: each army's sector (where its aircraft deploy)."""
-        self.sector_land = tuple(tuple(h for h in self.sector_hexes[a] if self.land_ok[h] and h not in self.all_post_hexes)
-                                 for a in (ALLIED, AXIS))
+        self.sector_land = tuple(
+            tuple(h for h in self.sector_hexes[a] if self.land_ok[h] and h not in self.all_post_hexes)
+            for a in (ALLIED, AXIS)
+        )
         """4.3: where its land units may deploy: not on rivers, not on Command Post hexes."""
         self.post_values = components.command_posts
         self.rules = components.rules

@@ -20,6 +20,7 @@ from .tables import SUPPLY
 if TYPE_CHECKING:
     from .rules import SaintLoRules
 
+
 def start_roll(rules: SaintLoRules, s: SaintLoState, roll: int, events: Events) -> None:
     """4: "Roll dices to determine starting player": one die each, the higher starts, a tie rolls again."""
     s.start_rolls = (*s.start_rolls, roll)
@@ -27,8 +28,11 @@ def start_roll(rules: SaintLoRules, s: SaintLoState, roll: int, events: Events) 
         return
     a, b = s.start_rolls
     if events.on:
-        events.emit("start_roll", f"Starting player: Allied {a}, Axis {b}"
-                    f"{': a tie, roll again' if a == b else ''}.", "Saint-Lo 4")
+        events.emit(
+            "start_roll",
+            f"Starting player: Allied {a}, Axis {b}{': a tie, roll again' if a == b else ''}.",
+            "Saint-Lo 4",
+        )
     s.start_rolls = ()
     if a == b:
         return
@@ -46,8 +50,12 @@ def next_draw(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
             if any(pile):
                 s.deck[army], s.discard[army] = pile, [0] * len(pile)
                 if events.on:
-                    events.emit("reshuffle", f"The {ARMIES[army]} Battle Report deck is exhausted: the discard "
-                                "pile is reshuffled into a new deck.", "Saint-Lo 9")
+                    events.emit(
+                        "reshuffle",
+                        f"The {ARMIES[army]} Battle Report deck is exhausted: the discard "
+                        "pile is reshuffled into a new deck.",
+                        "Saint-Lo 9",
+                    )
             else:
                 s.draw_queue = s.draw_queue[1:]  # every card is in a hand: nothing to draw
                 continue
@@ -67,10 +75,15 @@ def draw(rules: SaintLoRules, s: SaintLoState, c: int, events: Events) -> None:
     s.draw_queue = s.draw_queue[1:]
     if events.on:
         rule = "Saint-Lo 4" if s.turn == 0 else "Saint-Lo 5.2"
-        events.emit("draw", f"{rules.sides[seat]} draws \"{rules.t.cards[army][c].name}\".", rule,
-                    visible_to=[rules.sides[seat]])
-        events.emit("draw_public", f"{rules.sides[seat]} draws a Battle Report.", rule,
-                    visible_to=[side for k, side in enumerate(rules.sides) if k != seat])
+        events.emit(
+            "draw", f'{rules.sides[seat]} draws "{rules.t.cards[army][c].name}".', rule, visible_to=[rules.sides[seat]]
+        )
+        events.emit(
+            "draw_public",
+            f"{rules.sides[seat]} draws a Battle Report.",
+            rule,
+            visible_to=[side for k, side in enumerate(rules.sides) if k != seat],
+        )
     next_draw(rules, s, events)
 
 
@@ -99,8 +112,11 @@ def do_discard(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events
     hand.pop(bisect.bisect_left(hand, c))
     s.discard[army][c] += 1
     if events.on:
-        events.emit("discard", f"{rules.sides[s.seat]} holds 8 Battle Reports and discards \"{rules.t.cards[army][c].name}\".",
-                    "Saint-Lo 5.2")
+        events.emit(
+            "discard",
+            f'{rules.sides[s.seat]} holds 8 Battle Reports and discards "{rules.t.cards[army][c].name}".',
+            "Saint-Lo 5.2",
+        )
     after_draws(rules, s, events)
 
 
@@ -119,12 +135,16 @@ def start_turn(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     s.moved = s.attacked = s.paid = False
     s.swapped, s.ended = [0, 0], [False] * s.seats
     income = t.rules.supplies_per_supply_unit * sum(
-        1 for u in t.army_units[army] if t.unit_type[u] == SUPPLY and s.pos[u] != OFF)
+        1 for u in t.army_units[army] if t.unit_type[u] == SUPPLY and s.pos[u] != OFF
+    )
     s.supplies[army] += income
     if events.on:
         events.emit("turn", f"Turn {s.turn}: the {ARMIES[army]} turn.", "Saint-Lo 5")
-        events.emit("resupply", f"{ARMIES[army]} receives {income} Supplies from its Supply units "
-                    f"({s.supplies[army]} in all).", "Saint-Lo 5.1")
+        events.emit(
+            "resupply",
+            f"{ARMIES[army]} receives {income} Supplies from its Supply units ({s.supplies[army]} in all).",
+            "Saint-Lo 5.1",
+        )
     s.draw_queue = seats_of(s, army)
     next_draw(rules, s, events)
 

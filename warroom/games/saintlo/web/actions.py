@@ -1,15 +1,15 @@
 """Saint-Lo's legal actions as descriptors (engine.spec.ActionDescriptor), so no JavaScript parses an id:
 
-    move us_m5.3 0506        -> unit us_m5.3, at (its hex: not in the id, so not `from`), to 0506, cost: the Supply it costs now (0 or 1)
-    attack us_m5.3 0607      -> unit, at, to; odds (a die decides)
-    deploy us_m5 0304        -> kind "deploy", unit_kind us_m5, to 0304
-    buy us_m5 0305           -> kind "buy", unit_kind us_m5, to 0305, cost its Supplies
-    post 1411 5              -> kind "post", to 1411, defense 5
-    support us_m2a1.1        -> unit (the artillery called), at
-    swap us_m5.3             -> unit, at
-    play ace_of_tanks us_m4a1.1 -> card, unit (the target, if any)
-    discard dug_in           -> card
-    fire / done / end / pass / agree / refuse -> only their kind (fire: odds)
+move us_m5.3 0506        -> unit us_m5.3, at (its hex: not in the id, so not `from`), to 0506, cost: the Supply it costs now (0 or 1)
+attack us_m5.3 0607      -> unit, at, to; odds (a die decides)
+deploy us_m5 0304        -> kind "deploy", unit_kind us_m5, to 0304
+buy us_m5 0305           -> kind "buy", unit_kind us_m5, to 0305, cost its Supplies
+post 1411 5              -> kind "post", to 1411, defense 5
+support us_m2a1.1        -> unit (the artillery called), at
+swap us_m5.3             -> unit, at
+play ace_of_tanks us_m4a1.1 -> card, unit (the target, if any)
+discard dug_in           -> card
+fire / done / end / pass / agree / refuse -> only their kind (fire: odds)
 """
 
 from __future__ import annotations

@@ -26,7 +26,9 @@ def map_features(board: Board) -> tuple[list[str], list[HexPath], list[HexPlace]
     """Terrain class per hex, the rivers and roads as paths, and the towns and bridges as places."""
     terrain = [TERRAIN_CLASS[kind] for kind in board.terrain]
     paths = [HexPath("river", hexes, board.spec.rivers[k].name) for k, hexes in enumerate(board.rivers.values())]
-    paths += [HexPath("road", hexes, spec.name) for spec, hexes in zip(board.spec.roads, board.roads.values(), strict=True)]
+    paths += [
+        HexPath("road", hexes, spec.name) for spec, hexes in zip(board.spec.roads, board.roads.values(), strict=True)
+    ]
     places = [HexPlace(hexes[0], board.town_names[town]) for town, hexes in board.towns.items()]
     return terrain, paths, places
 
@@ -44,16 +46,31 @@ def _layout() -> dict[str, Any]:
     units = {}
     for army, key in enumerate(("allied", "axis")):
         for spec in load_units().counters(army):
-            units[spec.id] = {"side": key, "name": spec.name, "type": spec.type, "attack": spec.attack,
-                              "land_attack": spec.land_attack, "defense": spec.defense, "mobility": spec.mobility,
-                              "range": spec.range, "cost": spec.cost, "foot": spec.foot}
+            units[spec.id] = {
+                "side": key,
+                "name": spec.name,
+                "type": spec.type,
+                "attack": spec.attack,
+                "land_attack": spec.land_attack,
+                "defense": spec.defense,
+                "mobility": spec.mobility,
+                "range": spec.range,
+                "cost": spec.cost,
+                "foot": spec.foot,
+            }
     decks = load_cards()
-    cards = {key: {c.id: {"name": c.name, "kind": c.kind, "text": c.text} for c in decks.cards[army]}
-             for army, key in enumerate(("allied", "axis"))}
+    cards = {
+        key: {c.id: {"name": c.name, "kind": c.kind, "text": c.text} for c in decks.cards[army]}
+        for army, key in enumerate(("allied", "axis"))
+    }
     grid = board.grid
     return {
-        "kind": "hexmap", "map": hex_map, "units": units, "cards": cards,
-        "post_hexes": {key: [grid.labels[h] for h in board.command_post_hexes[army]]
-                       for army, key in enumerate(("allied", "axis"))},
+        "kind": "hexmap",
+        "map": hex_map,
+        "units": units,
+        "cards": cards,
+        "post_hexes": {
+            key: [grid.labels[h] for h in board.command_post_hexes[army]] for army, key in enumerate(("allied", "axis"))
+        },
         "start_line": board.spec.start_line.last_northern_row,
     }
