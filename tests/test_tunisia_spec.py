@@ -193,3 +193,27 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
             assert refused.status_code >= 400 and refused.json()["ok"] is False
     finally:
         app.state.store.close()
+
+
+def test_the_terminal_says_what_a_pending_die_decides_with_the_battles_odds() -> None:
+    # Tunisia 11.5, 12.2: before the attack's die, its meaning and the battle's exact outcome
+    from types import SimpleNamespace
+
+    from warroom.engine.chance import sample
+    from warroom.engine.ruleset import CHANCE
+    from warroom.games.tunisia.render import pending_roll
+    from warroom.games.tunisia.state import Phase
+
+    ruleset = get_ruleset(GAME)
+    rng = random.Random(5)
+    s = ruleset.initial_state()
+    while s.phase != Phase.ATTACK_ROLL:
+        if ruleset.to_act(s) == CHANCE:
+            ruleset.apply_chance(s, sample(ruleset.chance_outcomes(s), rng.random()), False)
+        else:
+            legal = ruleset.legal_actions(s)
+            attacks = [a for a in legal if a.startswith("attack")]
+            ruleset.apply(s, attacks[0] if attacks else rng.choice(legal), False)
+    shown = pending_roll(SimpleNamespace(state=s, ruleset=ruleset))
+    assert shown is not None and "(11.5)" in str(shown) and "Battle:" in str(shown) and "%" in str(shown)
+    assert pending_roll(SimpleNamespace(state=ruleset.initial_state(), ruleset=ruleset)) is None

@@ -135,6 +135,30 @@ def battle_line(entry: dict[str, Any]) -> str:
             f"{entry['to']}{dair}: {outcome_text(entry)} (11.5, 12.2)")
 
 
+ROLLS = {
+    Phase.AIR_ROLL_ATTACKER: "The attacker's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
+    Phase.AIR_ROLL_DEFENDER: "The defender's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
+    Phase.ATTACK_ROLL: "The attack's d12 (11.5): it succeeds at or under the CF after modifiers; a 1 always, a 12 never.",
+    Phase.DEFENSE_ROLL: "The defence's d12 (12.2): it succeeds at or under the CF after its supports; a 1 always, a 12 never.",
+    Phase.REPLACEMENT_ROLL: "The Axis port roll, a d6 (7.7C): under the number of ports the Axis controls gains a replacement.",
+    Phase.PATTON_ROLL: "The Allies' d12 for Patton's arrival (16.0A).",
+    Phase.ROMMEL_ROLL: "The Axis d12 for Rommel's recall (17.0A).",
+}
+"""What each die decides, for the terminal's roll prompt (the browser's board says the same)."""
+
+
+def pending_roll(match: Match) -> RenderableType | None:
+    """What the die about to be rolled decides, with the battle's exact outcome where there is one."""
+    s = match.state
+    words = ROLLS.get(s.phase)
+    if words is None:
+        return None
+    out = Text(words, style="bold")
+    for entry in TunisiaOdds().battle_odds(match.ruleset, s, None):
+        out.append("\n" + battle_line(entry), style="")
+    return out
+
+
 def action_label(match: Match, action: str) -> str:
     """The rules' label; an attack or a defensive air choice adds its exact outcome."""
     label = match.ruleset.describe_action(match.state, action)
@@ -167,4 +191,4 @@ def status_line(match: Match) -> Text:
 
 def terminal_view() -> TerminalView:
     return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
-                        status_line=status_line)
+                        status_line=status_line, pending_roll=pending_roll)

@@ -19,6 +19,15 @@ export function createBoard(container, layout, page) {
 const TYPES = { armor: "armor", armour: "armor", infantry: "infantry", mechanized: "mechanized", motorized: "mechanized",
   airborne: "airborne", recon: "recon", artillery: "artillery", antitank: "antitank", air: "air", general: "hq", battlegroup: "infantry" };
 const BOXES = ["Return to Base box", "dead pile"];
+const ROLLS = {
+  air_roll_attacker: "The attacker's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
+  air_roll_defender: "The defender's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
+  attack_roll: "The attack's d12 (11.5): it succeeds at or under the CF after modifiers; a 1 always, a 12 never.",
+  defense_roll: "The defence's d12 (12.2): it succeeds at or under the CF after its supports; a 1 always, a 12 never.",
+  replacement_roll: "The Axis port roll, a d6 (7.7C): under the number of ports the Axis controls gains a replacement.",
+  patton_roll: "The Allies' d12 for Patton's arrival (16.0A).",
+  rommel_roll: "The Axis d12 for Rommel's recall (17.0A).",
+};
 const MAP_KINDS = ["move", "attack", "retreat", "advance"]; // chosen by clicking a counter, then a hex
 
 class TunisiaBoard {
@@ -242,6 +251,15 @@ class TunisiaBoard {
     const result = payload.view.result;
     if (result) parts.push(h("p", { class: "result" }, `${result.winner} victory: ${result.reason} (${result.rule})`));
     box.append(...parts);
+  }
+
+  // The table assistant's prompt: what the die typed in decides, with the battle's exact outcome.
+  rollPrompt(payload) {
+    const v = payload.view.state;
+    const text = ROLLS[v.phase];
+    if (!text) return null;
+    const odds = (payload.battle_odds || []).map((b) => b.text).filter(Boolean);
+    return { title: v.phase_name, text: `Table assistant: roll and enter it. ${text}`, extra: odds.length ? h("p", { class: "battle-odds" }, odds.join(" ")) : undefined };
   }
 
   waitingFor(payload) {
