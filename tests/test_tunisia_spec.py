@@ -110,8 +110,15 @@ def test_observations_hide_unexamined_stacks_and_determinize_reads_only_what_is_
 # -- the protocol, terminal, simulate, bench -------------------------------------------------------
 def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
     text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run([sys.executable, "-m", "warroom", "protocol"], input=text, capture_output=True, text=True,
-                          env=_env(), timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom", "protocol"],
+        input=text,
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+        check=True,
+    )
     return [json.loads(line) for line in done.stdout.splitlines()][:-1]
 
 
@@ -127,9 +134,13 @@ def test_protocol_plays_it_and_answers_odds() -> None:
     )
     assert all(a["ok"] for a in answers), answers
     assert GAME in json.dumps(answers[0])
-    assert answers[3]["view"]["state"]["pieces"]["Broich"]["at"] == "8406" and "beneath" not in answers[3]["view"]["state"]
+    assert (
+        answers[3]["view"]["state"]["pieces"]["Broich"]["at"] == "8406" and "beneath" not in answers[3]["view"]["state"]
+    )
     assert answers[4]["success"] == pytest.approx(4 / 12)  # 1, 2, 3, 4: a final 5 or less at +1 (11.5)
-    assert "attacks" in answers[6] and all(sum(a["outcome"].values()) == pytest.approx(1) for a in answers[6]["attacks"])
+    assert "attacks" in answers[6] and all(
+        sum(a["outcome"].values()) == pytest.approx(1) for a in answers[6]["attacks"]
+    )
 
 
 def _cli(args: list[str], lines: list[str] | None = None) -> str:
@@ -184,12 +195,18 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
             payload = client.get(f"/api/games/{data['id']}", params={"token": token}).json()
             move = next(d for d in payload["actions"] if d["id"] == "move Broich 8306 8406")
             assert move == {**move, "kind": "move", "unit": "Broich", "from": "8306", "to": "8406"} and move["cost"] > 0
-            played = client.post(f"/api/games/{data['id']}/actions", params={"token": token},
-                                 json={"action": move["id"], "move": payload["move"]})
+            played = client.post(
+                f"/api/games/{data['id']}/actions",
+                params={"token": token},
+                json={"action": move["id"], "move": payload["move"]},
+            )
             assert played.status_code == 200, played.text
             assert played.json()["view"]["state"]["pieces"]["Broich"]["at"] == "8406"
-            refused = client.post(f"/api/games/{data['id']}/actions", params={"token": token},
-                                  json={"action": "move Broich 8406 8306", "move": played.json()["move"]})
+            refused = client.post(
+                f"/api/games/{data['id']}/actions",
+                params={"token": token},
+                json={"action": "move Broich 8406 8306", "move": played.json()["move"]},
+            )
             assert refused.status_code >= 400 and refused.json()["ok"] is False
     finally:
         app.state.store.close()

@@ -46,7 +46,9 @@ def test_the_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser: Any
     # a click on Broich: its reachable hexes light up with their MP cost, from the server's move descriptors
     page.click('#board .counter[data-unit="Broich"]')
     page.wait_for_selector("#board .hex-highlight.reach")
-    moves = page.evaluate("() => window.warroomGame.payload.actions.filter((d) => d.unit === 'Broich' && d.kind === 'move')")
+    moves = page.evaluate(
+        "() => window.warroomGame.payload.actions.filter((d) => d.unit === 'Broich' && d.kind === 'move')"
+    )
     assert page.locator("#board .hex-highlight.reach").count() == len({d["to"] for d in moves}) > 3
     cost = {d["to"]: d["cost"] for d in moves}["8406"]
     assert page.get_attribute('#board .hex-highlight.reach[data-hex="8406"]', "data-cost") == f"{cost:g}"

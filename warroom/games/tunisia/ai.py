@@ -192,8 +192,10 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
             if score > threshold:
                 entry = _attack_score(rules, s, best)[1]
                 o = entry["outcome"]
-                return best, (f"{rules.describe_action(s, best)}: hurts {entry['defender_unit'] or 'the support assets'} "
-                              f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2).")
+                return best, (
+                    f"{rules.describe_action(s, best)}: hurts {entry['defender_unit'] or 'the support assets'} "
+                    f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2)."
+                )
         if phase == Phase.BREAKTHROUGH:
             moves = [a for a in legal if a.startswith("move ")]
             if moves:
@@ -208,7 +210,9 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
 
         def edge(action: str) -> float:
             asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
-            o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)["outcome"]
+            o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)[
+                "outcome"
+            ]
             return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
 
         best = min(legal, key=edge)
@@ -223,7 +227,10 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
         plan = Plan(rules, s, side)
         go = plan.value(b.attacker, b.target, b.origin) >= plan.value(b.attacker, b.origin, b.origin)
         best = legal[0] if go else "no advance"
-        return best, f"{rules.describe_action(s, best)}: {'the hex is worth more' if go else 'holding is worth more'} (14.3)."
+        return (
+            best,
+            f"{rules.describe_action(s, best)}: {'the hex is worth more' if go else 'holding is worth more'} (14.3).",
+        )
     if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
         owner = side if phase == Phase.RETURN_ATTACKER else 1 - side
         return _closest(rules, s, legal, owner, "the airfield nearest the enemy (7.6).")

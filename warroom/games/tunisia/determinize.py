@@ -78,7 +78,7 @@ def _deal(rules: TunisiaRules, slots: list[tuple[int, int, int]], pool: list[int
                 return fill(k + 1, rest)
             for i in range(start, len(rest)):
                 piece = rest[i]
-                if allowed(piece, hex_, top, chosen) and pick([*chosen, piece], rest[:i] + rest[i + 1:], i):
+                if allowed(piece, hex_, top, chosen) and pick([*chosen, piece], rest[:i] + rest[i + 1 :], i):
                     return True
             return False
 

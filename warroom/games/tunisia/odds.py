@@ -37,8 +37,12 @@ if TYPE_CHECKING:
 
 FACES = range(1, 13)
 OUTCOMES = ("defender", "attacker", "both", "neither")
-OUTCOME_WORDS = {"defender": "defender loses a step and retreats", "attacker": "attacker loses a step",
-                 "both": "both lose a step", "neither": "no loss"}
+OUTCOME_WORDS = {
+    "defender": "defender loses a step and retreats",
+    "attacker": "attacker loses a step",
+    "both": "both lose a step",
+    "neither": "no loss",
+}
 
 
 def success(cf: int, modifier: int) -> Fraction:
@@ -67,12 +71,17 @@ def air_combat_odds(attacker_drm: int, defender_drm: int, attacker_roll: int = 0
 def joint(p_attack: Fraction, p_defence: Fraction | None) -> dict[str, Fraction]:
     """12.3: the two tests are independent; `p_defence` None: lone support assets do not defend (12.4A)."""
     pd = p_defence if p_defence is not None else Fraction(0)
-    return {"defender": p_attack * (1 - pd), "attacker": (1 - p_attack) * pd, "both": p_attack * pd,
-            "neither": (1 - p_attack) * (1 - pd)}
+    return {
+        "defender": p_attack * (1 - pd),
+        "attacker": (1 - p_attack) * pd,
+        "both": p_attack * pd,
+        "neither": (1 - p_attack) * (1 - pd),
+    }
 
 
-def battle_outcome(rules: TunisiaRules, s: TunisiaState, attacker: int, origin: int, target: int,
-                   attacker_air: int, defender_air: int) -> dict[str, Any]:
+def battle_outcome(
+    rules: TunisiaRules, s: TunisiaState, attacker: int, origin: int, target: int, attacker_air: int, defender_air: int
+) -> dict[str, Any]:
     """The exact joint outcome of one battle in position `s`: the attacking unit in `origin`, the defender's
     hex `target`, the air asset each side flies (-1: none). Where the battle has begun, the dice already
     thrown (`s.battle`) are kept: an air combat fought, an attack roll made."""
@@ -112,14 +121,19 @@ def battle_outcome(rules: TunisiaRules, s: TunisiaState, attacker: int, origin: 
         for key, p in joint(p_a, p_d).items():
             totals[key] += weight * p
     out: dict[str, Any] = {
-        "attacker_unit": cat.ids[attacker], "from": rules.labels[origin], "to": rules.labels[target],
+        "attacker_unit": cat.ids[attacker],
+        "from": rules.labels[origin],
+        "to": rules.labels[target],
         "defender_unit": cat.ids[defender] if defender >= 0 else None,
-        "attacker_cf": cf_a, "defender_cf": cf_d if defender >= 0 else None, "terrain": terrain,
+        "attacker_cf": cf_a,
+        "defender_cf": cf_d if defender >= 0 else None,
+        "terrain": terrain,
         "attacker_modifier": ground_a + (drm_of(cat, s, attacker_air) if attacker_air >= 0 else 0),
         "defender_modifier": ground_d + (drm_of(cat, s, defender_air) if defender_air >= 0 else 0),
         "attacker_air": cat.ids[attacker_air] if attacker_air >= 0 else None,
         "defender_air": cat.ids[defender_air] if defender_air >= 0 else None,
-        "attack_succeeds": float(p_attack_total), "defence_succeeds": float(p_defence_total),
+        "attack_succeeds": float(p_attack_total),
+        "defence_succeeds": float(p_defence_total),
         "outcome": {key: float(p) for key, p in totals.items()},
         "exact": {key: str(p) for key, p in totals.items()},
     }
@@ -130,6 +144,7 @@ def battle_outcome(rules: TunisiaRules, s: TunisiaState, attacker: int, origin: 
 
 def _worst_for_attacker(entries: list[dict[str, Any]]) -> dict[str, Any]:
     """The defender's best air choice: the one that leaves the attacker the least (his success less his loss)."""
+
     def edge(e: dict[str, Any]) -> float:
         o = e["outcome"]
         return float(o["defender"] + o["both"] - o["attacker"] - o["both"])
@@ -150,22 +165,36 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str
     choices = [battle_outcome(rules, s, attacker, origin, target, a_air, p) for p in planes]
     choices.append(battle_outcome(rules, s, attacker, origin, target, a_air, -1))  # the legal list's order
     head = _worst_for_attacker(choices)
-    return {"action": action, "label": rules.describe_action(s, action), **head,
-            "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices]}
+    return {
+        "action": action,
+        "label": rules.describe_action(s, action),
+        **head,
+        "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
+    }
 
 
 def current_battle(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any] | None:
     """The battle being fought, from its dice so far (None outside a battle's air and rolls)."""
     b = s.battle
-    if b is None or s.phase not in (Phase.DEFENSIVE_AIR, Phase.AIR_ROLL_ATTACKER, Phase.AIR_ROLL_DEFENDER,
-                                    Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL):
+    if b is None or s.phase not in (
+        Phase.DEFENSIVE_AIR,
+        Phase.AIR_ROLL_ATTACKER,
+        Phase.AIR_ROLL_DEFENDER,
+        Phase.ATTACK_ROLL,
+        Phase.DEFENSE_ROLL,
+    ):
         return None
     if s.phase == Phase.DEFENSIVE_AIR:
-        choices = [battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, p)
-                   for p in air_in_range(rules.cat, s, 1 - s.player, b.target, defending=True)]
+        choices = [
+            battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, p)
+            for p in air_in_range(rules.cat, s, 1 - s.player, b.target, defending=True)
+        ]
         choices.append(battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, -1))
         head = _worst_for_attacker(choices)
-        return {**head, "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices]}
+        return {
+            **head,
+            "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
+        }
     return battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, b.defender_air)
 
 
@@ -182,8 +211,10 @@ class TunisiaOdds:
         OddsField("modifier", "integer", "the total modifier added to the d12 (terrain, support DRMs; negative helps)"),
     )
     answer = '{"ok":true,"success","fraction","needed","text"}'
-    position_answer = ('{"ok":true,"attacks":[{"action","outcome":{"defender","attacker","both","neither"},'
-                       '"defence_choices",...}],"battle"}')
+    position_answer = (
+        '{"ok":true,"attacks":[{"action","outcome":{"defender","attacker","both","neither"},'
+        '"defence_choices",...}],"battle"}'
+    )
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """{"cf": C, "modifier": M} -> the chance one d12 test succeeds (11.5, 12.2)."""
@@ -195,9 +226,15 @@ class TunisiaOdds:
         assert isinstance(cf, int) and isinstance(modifier, int)
         p = success(cf, modifier)
         needed = cf - modifier
-        return {"cf": cf, "modifier": modifier, "success": float(p), "fraction": str(p), "needed": needed,
-                "text": f"CF {cf}, modifier {modifier:+d}: success {p} ({float(p):.1%}): a natural 1 always, "
-                        f"a natural 12 never, else a die of {max(1, min(needed, 11))} or less (11.5)"}
+        return {
+            "cf": cf,
+            "modifier": modifier,
+            "success": float(p),
+            "fraction": str(p),
+            "needed": needed,
+            "text": f"CF {cf}, modifier {modifier:+d}: success {p} ({float(p):.1%}): a natural 1 always, "
+            f"a natural 12 never, else a die of {max(1, min(needed, 11))} or less (11.5)",
+        }
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
         def number(name: str, text: str) -> int:
@@ -217,13 +254,16 @@ class TunisiaOdds:
         if "survey" in answer:
             rows = answer["survey"]
             return [f"Tunisia: one d12 test, CF {rows[0]['cf']}, by modifier"] + [
-                f"  modifier {r['modifier']:+d}: {r['fraction']} ({r['success']:.1%})" for r in rows]
+                f"  modifier {r['modifier']:+d}: {r['fraction']} ({r['success']:.1%})" for r in rows
+            ]
         return ["Tunisia: one d12 test (11.5, 12.2)", str(answer["text"])]
 
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
         attacks = []
         if state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
-            attacks = [attack_survey(ruleset, state, a) for a in ruleset.legal_actions(state) if a.startswith("attack ")]
+            attacks = [
+                attack_survey(ruleset, state, a) for a in ruleset.legal_actions(state) if a.startswith("attack ")
+            ]
         return {"attacks": attacks, "battle": current_battle(ruleset, state)}
 
     def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
@@ -237,9 +277,12 @@ class TunisiaOdds:
             return None
         o = entry["outcome"]
         p = Fraction(entry["exact"]["defender"]) + Fraction(entry["exact"]["both"])
-        return {"p": o["defender"] + o["both"], "fraction": str(p),
-                "text": f"attack succeeds {o['defender'] + o['both']:.1%}; {outcome_text(entry)}",
-                "outcome": o}
+        return {
+            "p": o["defender"] + o["both"],
+            "fraction": str(p),
+            "text": f"attack succeeds {o['defender'] + o['both']:.1%}; {outcome_text(entry)}",
+            "outcome": o,
+        }
 
     def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
         entry = current_battle(ruleset, state)

@@ -99,20 +99,39 @@ def render_board(match: Match) -> RenderableType:
                 targets.add(grid.by_label[d["to"]])
     marks = {**move_marks(costs), **target_marks(targets)}
     b = s.battle
-    focus = [b.origin, b.target] if b is not None else list(targets) or [
-        h for h, c in units.items() if c[0].side == MARKERS[side]]
+    focus = (
+        [b.origin, b.target]
+        if b is not None
+        else list(targets) or [h for h, c in units.items() if c[0].side == MARKERS[side]]
+    )
     turn, phase = rules.turn_and_phase(s)
-    held = sum(1 for pid, e in view["pieces"].items() if e["at"] in {grid.labels[p] for p in rules.board.ports}
-               and rules.cat.side[rules.cat.index[pid]] == 1 and rules.cat.is_unit[rules.cat.index[pid]])
-    head = Text(f"Tunisia · turn {turn} of {rules.last_turn} · {phase} · Allied ports {held}/5 · "
-                f"seen by the {side}", style="bold")
-    notes = ["A Axis, L Allied; ' reduced (2.2); ? a piece beneath an enemy stack you have not examined (6.0E).",
-             "Airfields: Allied 7209 7607 7712 8821 (the airbase); Axis 8008 8305 8407 8411 8514 8615 8418 (4.0B, 7.6)."]
-    parts: list[RenderableType] = [head, _text_map().view(units, marks, focus=focus, sides={
-        "A": "Axis", "L": "Allied"}, notes=notes)]
+    held = sum(
+        1
+        for pid, e in view["pieces"].items()
+        if e["at"] in {grid.labels[p] for p in rules.board.ports}
+        and rules.cat.side[rules.cat.index[pid]] == 1
+        and rules.cat.is_unit[rules.cat.index[pid]]
+    )
+    head = Text(
+        f"Tunisia · turn {turn} of {rules.last_turn} · {phase} · Allied ports {held}/5 · seen by the {side}",
+        style="bold",
+    )
+    notes = [
+        "A Axis, L Allied; ' reduced (2.2); ? a piece beneath an enemy stack you have not examined (6.0E).",
+        "Airfields: Allied 7209 7607 7712 8821 (the airbase); Axis 8008 8305 8407 8411 8514 8615 8418 (4.0B, 7.6).",
+    ]
+    parts: list[RenderableType] = [
+        head,
+        _text_map().view(units, marks, focus=focus, sides={"A": "Axis", "L": "Allied"}, notes=notes),
+    ]
     parts.append(Text(boxes_line(view)))
-    if s.phase in (Phase.DEFENSIVE_AIR, Phase.AIR_ROLL_ATTACKER, Phase.AIR_ROLL_DEFENDER, Phase.ATTACK_ROLL,
-                   Phase.DEFENSE_ROLL):
+    if s.phase in (
+        Phase.DEFENSIVE_AIR,
+        Phase.AIR_ROLL_ATTACKER,
+        Phase.AIR_ROLL_DEFENDER,
+        Phase.ATTACK_ROLL,
+        Phase.DEFENSE_ROLL,
+    ):
         for entry in TunisiaOdds().battle_odds(rules, s, side):
             parts.append(Text(battle_line(entry), style="bold"))
     return Group(*parts)
@@ -130,17 +149,22 @@ def boxes_line(view: dict[str, Any]) -> str:
 def battle_line(entry: dict[str, Any]) -> str:
     air = f" with {entry['attacker_air']}" if entry.get("attacker_air") else ""
     dair = f", {entry['defender_air']} in defence" if entry.get("defender_air") else ""
-    return (f"Battle: {entry['attacker_unit']} ({entry['from']}, CF {entry['attacker_cf']}, "
-            f"{entry['attacker_modifier']:+d}){air} against {entry['defender_unit'] or 'support assets'} in "
-            f"{entry['to']}{dair}: {outcome_text(entry)} (11.5, 12.2)")
+    return (
+        f"Battle: {entry['attacker_unit']} ({entry['from']}, CF {entry['attacker_cf']}, "
+        f"{entry['attacker_modifier']:+d}){air} against {entry['defender_unit'] or 'support assets'} in "
+        f"{entry['to']}{dair}: {outcome_text(entry)} (11.5, 12.2)"
+    )
 
 
 ROLLS = {
     Phase.AIR_ROLL_ATTACKER: "The attacker's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
     Phase.AIR_ROLL_DEFENDER: "The defender's air combat d12 (10.2): the lower modified roll wins; a tie reduces both.",
-    Phase.ATTACK_ROLL: "The attack's d12 (11.5): it succeeds at or under the CF after modifiers; a 1 always, a 12 never.",
-    Phase.DEFENSE_ROLL: "The defence's d12 (12.2): it succeeds at or under the CF after its supports; a 1 always, a 12 never.",
-    Phase.REPLACEMENT_ROLL: "The Axis port roll, a d6 (7.7C): under the number of ports the Axis controls gains a replacement.",
+    Phase.ATTACK_ROLL: "The attack's d12 (11.5): it succeeds at or under the CF after modifiers; a 1 always, "
+    "a 12 never.",
+    Phase.DEFENSE_ROLL: "The defence's d12 (12.2): it succeeds at or under the CF after its supports; a 1 always, "
+    "a 12 never.",
+    Phase.REPLACEMENT_ROLL: "The Axis port roll, a d6 (7.7C): under the number of ports the Axis controls gains "
+    "a replacement.",
     Phase.PATTON_ROLL: "The Allies' d12 for Patton's arrival (16.0A).",
     Phase.ROMMEL_ROLL: "The Axis d12 for Rommel's recall (17.0A).",
 }
@@ -190,5 +214,10 @@ def status_line(match: Match) -> Text:
 
 
 def terminal_view() -> TerminalView:
-    return TerminalView(render_board=render_board, action_label=action_label, action_path=action_path,
-                        status_line=status_line, pending_roll=pending_roll)
+    return TerminalView(
+        render_board=render_board,
+        action_label=action_label,
+        action_path=action_path,
+        status_line=status_line,
+        pending_roll=pending_roll,
+    )

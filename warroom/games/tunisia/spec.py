@@ -38,9 +38,14 @@ def _odds() -> OddsCapability:
 def _agents() -> AgentHooks:
     from . import ai
 
-    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text,
-                      summarize=ai.summarize, candidate_actions=ai.candidate_actions,
-                      search_confidence=ai.SEARCH_CONFIDENCE)
+    return AgentHooks(
+        heuristic_policy=ai.heuristic_policy,
+        evaluate=ai.evaluate,
+        value_text=ai.value_text,
+        summarize=ai.summarize,
+        candidate_actions=ai.candidate_actions,
+        search_confidence=ai.SEARCH_CONFIDENCE,
+    )
 
 
 def _terminal() -> TerminalView:
@@ -53,8 +58,9 @@ def _board() -> WebBoard:
     """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
     from .web.layout import layout
 
-    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js",
-                    styles=("board.css",))
+    return WebBoard(
+        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
+    )
 
 
 def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
@@ -69,12 +75,26 @@ def _option_specs() -> tuple[dict[str, Any], ...]:
 
     words = {"allied_setup": ("Allied setup", "the Allies"), "axis_setup": ("Axis setup", "the Axis")}
     return tuple(
-        {"key": key, "label": words[key][0], "short": words[key][0], "kind": "choice", "default": DEFAULTS[key],
-         "rule": "5.0", "choices": [{"value": v, "label": "The default setup" if v == "default" else "Placed by hand",
-                                     "short": "default" if v == "default" else "by hand"} for v in CHOICES[key]],
-         "help": f"Whether {words[key][1]} take the default setup (the historical positions of 20 February 1943) "
-                 "or place each piece in the hexes 5.1-5.2 allow."}
-        for key in CHOICES)
+        {
+            "key": key,
+            "label": words[key][0],
+            "short": words[key][0],
+            "kind": "choice",
+            "default": DEFAULTS[key],
+            "rule": "5.0",
+            "choices": [
+                {
+                    "value": v,
+                    "label": "The default setup" if v == "default" else "Placed by hand",
+                    "short": "default" if v == "default" else "by hand",
+                }
+                for v in CHOICES[key]
+            ],
+            "help": f"Whether {words[key][1]} take the default setup (the historical positions of 20 February 1943) "
+            "or place each piece in the hexes 5.1-5.2 allow.",
+        }
+        for key in CHOICES
+    )
 
 
 def _terms(scenario: str | None) -> ScenarioTerms:

@@ -18,7 +18,21 @@ from typing import Any
 
 from warroom.engine.spec import ActionDescriptor
 
-from ..actions import ADVANCE, AIR, ATTACK, BASE, LOSS, MOVE, NO_ADVANCE, NO_AIR, PLACE, REBUILD, REPLACE, RETREAT, Action
+from ..actions import (
+    ADVANCE,
+    AIR,
+    ATTACK,
+    BASE,
+    LOSS,
+    MOVE,
+    NO_ADVANCE,
+    NO_AIR,
+    PLACE,
+    REBUILD,
+    REPLACE,
+    RETREAT,
+    Action,
+)
 from ..movement import compute_reach, enemy_occupied
 from ..state import Phase
 from ..zoc import enemy_zoc
@@ -47,8 +61,14 @@ def describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[Act
             piece = cat.index[act.piece]
             if piece not in costs:
                 costs[piece] = _costs(ruleset, state, piece)
-            found.update({"unit": act.piece, "from": act.origin, "to": act.target,
-                          "cost": costs[piece].get(ruleset.hex(act.target), 0.0)})
+            found.update(
+                {
+                    "unit": act.piece,
+                    "from": act.origin,
+                    "to": act.target,
+                    "cost": costs[piece].get(ruleset.hex(act.target), 0.0),
+                }
+            )
         elif kind == ATTACK:  # the id names the attacker's hex, not the unit: the board finds the unit there
             found.update({"from": act.origin, "to": act.target, "odds": True, "air": bool(act.air)})
         elif kind == RETREAT:

@@ -25,8 +25,11 @@ def map_features(board: Board) -> dict[str, Any]:
     places = [HexPlace(i, p.name, p.kind) for i, p in sorted(board.place_at.items())]
     return {
         "terrain": list(board.terrain),
-        "hexsides": {"border": sorted(board.border_sides), "river": sorted(board.river_sides - board.bridges),
-                     "bridge": sorted(board.bridges)},
+        "hexsides": {
+            "border": sorted(board.border_sides),
+            "river": sorted(board.river_sides - board.bridges),
+            "bridge": sorted(board.bridges),
+        },
         "paths": paths,
         "places": places,
         "grid": grid,
@@ -40,11 +43,21 @@ def counters(cat: Catalog) -> dict[str, dict[str, Any]]:
     for p in range(cat.n):
         piece = cat.pieces[p] if p < len(cat.pieces) else None
         out[cat.ids[p]] = {
-            "name": cat.name[p], "side": SIDE_NAMES[cat.side[p]], "unit": cat.is_unit[p],
-            "type": piece.kind if piece else "battlegroup", "nation": piece.nationality if piece else "",
-            "steps": cat.steps[p], "cf": cat.cf[p], "reduced_cf": cat.reduced_cf[p], "ma": cat.ma[p],
-            "reduced_ma": cat.reduced_ma[p], "drm": cat.drm[p], "reduced_drm": cat.reduced_drm[p],
-            "range": cat.range[p], "air": cat.is_air[p], "general": cat.is_general[p],
+            "name": cat.name[p],
+            "side": SIDE_NAMES[cat.side[p]],
+            "unit": cat.is_unit[p],
+            "type": piece.kind if piece else "battlegroup",
+            "nation": piece.nationality if piece else "",
+            "steps": cat.steps[p],
+            "cf": cat.cf[p],
+            "reduced_cf": cat.reduced_cf[p],
+            "ma": cat.ma[p],
+            "reduced_ma": cat.reduced_ma[p],
+            "drm": cat.drm[p],
+            "reduced_drm": cat.reduced_drm[p],
+            "range": cat.range[p],
+            "air": cat.is_air[p],
+            "general": cat.is_general[p],
             "two_star": cat.two_star[p],
         }
     return out
@@ -68,14 +81,17 @@ def _layout() -> dict[str, Any]:
         "map": hex_map,
         "units": counters(cat),
         "sides": list(SIDE_NAMES),
-        "airfields": [{"label": grid.labels[i], "name": f.name, "side": f.side, "counts_as_allied": f.counts_as_allied}
-                      for i, f in sorted(board.airfields.items())],
+        "airfields": [
+            {"label": grid.labels[i], "name": f.name, "side": f.side, "counts_as_allied": f.counts_as_allied}
+            for i, f in sorted(board.airfields.items())
+        ],
         "airbase": grid.labels[board.airbase],
         "eighth_army": sorted(grid.labels[i] for i in board.eighth_army),
         "ii_corps": sorted(grid.labels[i] for i in board.ii_corps),
         "ports": [grid.labels[i] for i in board.ports],
-        "neighbours": {grid.labels[i]: [grid.labels[j] for j in row if j >= 0]
-                       for i, row in enumerate(grid.neighbour_table)},  # ZOC (9.0) and supply (7.8) on request
+        "neighbours": {
+            grid.labels[i]: [grid.labels[j] for j in row if j >= 0] for i, row in enumerate(grid.neighbour_table)
+        },  # ZOC (9.0) and supply (7.8) on request
         "land": [grid.labels[i] for i in sorted(board.land)],
         "turns": game.turns,
         "replacements": {"Axis": board.counters.replacements.axis, "Allied": board.counters.replacements.allied},
