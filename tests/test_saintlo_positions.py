@@ -1,4 +1,5 @@
-"""Saint-Lo test positions (imported by the other test_saintlo_* modules): a bare board in Movement and Attack with units placed by hand.
+"""Saint-Lo test positions (imported by the other test_saintlo_* modules): a bare board in Movement and
+Attack with units placed by hand.
 
 rules = rules2(); s = bare(rules); place(rules, s, "us_m5.1", "0303")
 """

@@ -290,7 +290,8 @@ def test_supply_units_move_along_roads(rules) -> None:
 
 # -- 6.2 attack and its dice --------------------------------------------------------------------------------
 def test_dice_compare_as_the_figures_show() -> None:
-    # Saint-Lo 6.2 f11-f14: highest against highest, a tie passes to the next pair, more dice prevail, a full tie re-rolls
+    # Saint-Lo 6.2 f11-f14: highest against highest, a tie passes to the next pair, more dice prevail,
+    # a full tie re-rolls
     assert compare((5,), (3,)) == ATTACKER
     assert compare((3,), (5,)) == DEFENDER
     assert compare((5, 4), (5, 2)) == ATTACKER

@@ -27,9 +27,9 @@ characters: an 18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall
 whole. Where it does not fit, compact hexes (edges of 4, columns 6 apart: 110 characters for 18 columns, 146 for
 24) show the whole map if they fit (`size="auto"`, the default); else normal hexes show a window, the most
 columns that fit around the hexes in focus (`view` reads the console's width; `render(width=)`). `window` (a
-`Window` of printed columns and rows, or `window_around`) crops to a region, `max_rows` or `height` to a height. Pointy-topped row maps are drawn as a brick wall of cells ten
-characters apart, alternate rows shifted by half a cell, whose `|` sides and half-cell `-` runs are the six
-hexsides.
+`Window` of printed columns and rows, or `window_around`) crops to a region, `max_rows` or `height` to a
+height. Pointy-topped row maps are drawn as a brick wall of cells ten characters apart, alternate rows
+shifted by half a cell, whose `|` sides and half-cell `-` runs are the six hexsides.
 
 Colour only adds: with NO_COLOR, piped or monochrome, every distinction (side, feature, mark) is still in the
 text, and the legend under the map says what each sign in view means.
@@ -118,7 +118,8 @@ STYLES = {
     "water": "blue",
     "lake": "blue",
 }
-"""Colours by role (rich styles): a hexside kind, "label", "place", "mark:KIND". `TextHexMap(styles=...)` adds to them."""
+"""Colours by role (rich styles): a hexside kind, "label", "place", "mark:KIND".
+`TextHexMap(styles=...)` adds to them."""
 
 
 class _Geometry(NamedTuple):

@@ -55,8 +55,10 @@ def test_the_hex_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser:
     shared = page.evaluate(
         """() => {
           const line = document.querySelector('#board .hexside-river[data-hexside="0405/0505"]');
-          const corners = (label) => document.querySelector(`#board polygon.hex[data-hex="${label}"]`).getAttribute("points").split(" ");
-          const ends = [`${line.getAttribute("x1")},${line.getAttribute("y1")}`, `${line.getAttribute("x2")},${line.getAttribute("y2")}`];
+          const corners = (label) =>
+            document.querySelector(`#board polygon.hex[data-hex="${label}"]`).getAttribute("points").split(" ");
+          const end = (k) => `${line.getAttribute("x" + k)},${line.getAttribute("y" + k)}`;
+          const ends = [end(1), end(2)];
           return ends.every((p) => corners("0405").includes(p) && corners("0505").includes(p));
         }"""
     )
@@ -155,7 +157,8 @@ def test_a_450_hex_map_draws_quickly(live_server: Any, browser: Any) -> None:
           const drawn = new kit.HexMap(svg, map);
           drawn.highlight(Object.fromEntries(map.hexes.slice(0, 40).map((h, k) => [h.label, k / 2])));
           return { ms: performance.now() - started, hexes: svg.querySelectorAll("polygon.hex").length,
-                   numbers: svg.querySelectorAll(".hex-number").length, lit: svg.querySelectorAll(".hex-highlight").length };
+                   numbers: svg.querySelectorAll(".hex-number").length,
+                   lit: svg.querySelectorAll(".hex-highlight").length };
         }""",
         hex_map,
     )

@@ -173,7 +173,8 @@ class Hexes:
         if side_of(unit) != SIDES[s.side]:
             return f"{unit} is not {SIDES[s.side]}'s: each side acts in its own turn (Hexes 5)"
         if s.units[unit].hex != origin:
-            return f"{unit} is not in {origin} (Hexes 2: {'eliminated' if s.units[unit].hex is None else 'it is elsewhere'})"
+            why = "eliminated" if s.units[unit].hex is None else "it is elsewhere"
+            return f"{unit} is not in {origin} (Hexes 2: {why})"
         if s.units[unit].done:
             return f"{unit} has acted this turn (Hexes 5: each unit acts once)"
         if words[0] == "move":
@@ -269,8 +270,8 @@ class Hexes:
 
     def state_from_json(self, data: dict[str, Any]) -> HexesState:
         try:
-            units = {uid: Unit(data["units"][uid]["hex"], int(data["units"][uid]["steps"]), bool(data["units"][uid]["done"]))
-                     for uid in UNITS}  # fmt: skip
+            rows = {uid: data["units"][uid] for uid in UNITS}
+            units = {uid: Unit(row["hex"], int(row["steps"]), bool(row["done"])) for uid, row in rows.items()}
             attack = tuple(data["attack"]) if data["attack"] else None
             state = HexesState(int(data["turn"]), SIDES.index(data["side"]), units, attack)  # type: ignore[arg-type]
         except (KeyError, TypeError, ValueError):

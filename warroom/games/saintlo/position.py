@@ -2,10 +2,11 @@
 observation (what that seat may see).
 
 Hidden (4.3, 4.5, 9, 10.1): units deployed face down are shown to the other army as backs (their hexes, and
-whether each is an aircraft), not what they are, until both armies have deployed and every unit is flipped up; a hand is seen by its owner only (in the team game by
-that seat only: a partner sees the number of cards, as the enemy does); the order of a deck exists
-nowhere (a draw is a chance node over what is left), and what is left is shown to nobody but the
-omniscient observer: a seat sees the deck's size. Played and discarded Battle Reports are public.
+whether each is an aircraft), not what they are, until both armies have deployed and every unit is flipped
+up; a hand is seen by its owner only (in the team game by that seat only: a partner sees the number of
+cards, as the enemy does); the order of a deck exists nowhere (a draw is a chance node over what is
+left), and what is left is shown to nobody but the omniscient observer: a seat sees the deck's size.
+Played and discarded Battle Reports are public.
 Units flipped face down after use in Movement and Attack (5.3) stay known: they were seen face up.
 """
 

@@ -5,7 +5,8 @@ Sequence of Play (`SEQUENCE_OF_PLAY`, at the end: each phase with who acts and i
 handlers live beside it: turn.py (the turn's frame: 4's starting dice, 5.1, 5.2, the turn's end),
 activation.py (5.3, 6, 7, 10.2, 10.3), reorganization.py (5.4, 8); and their pieces: setup.py (4),
 movement.py (6.1, 7.4, 7.5), attack.py (6.2, 7.1-7.4), effects.py and reports.py (9), odds.py (the dice),
-position.py (JSON and observations), labels.py (words and refusals). Rule citations name the rulebook's sections: "Saint-Lo 5.3".
+position.py (JSON and observations), labels.py (words and refusals). Rule citations name the rulebook's
+sections: "Saint-Lo 5.3".
 Dice, card draws and the starting player's dice are chance nodes; the ruleset never draws a number.
 """
 

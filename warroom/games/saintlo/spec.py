@@ -57,7 +57,9 @@ def _option_specs() -> tuple[dict[str, Any], ...]:
             "default": 4,
             "rule": "Saint-Lo 3",
             "choices": [{"value": n, "label": f"{n} Command Posts", "short": f"{n} posts"} for n in (4, 6, 8)],
-            "help": "The game is won by destroying four of the enemy's Command Posts; for a longer game, six or all eight.",
+            "help": (
+                "The game is won by destroying four of the enemy's Command Posts; for a longer game, six or all eight."
+            ),
         },
         {
             "key": "turn_limit",

@@ -1,6 +1,7 @@
 """Saint-Lo's legal actions as descriptors (engine.spec.ActionDescriptor), so no JavaScript parses an id:
 
-move us_m5.3 0506        -> unit us_m5.3, at (its hex: not in the id, so not `from`), to 0506, cost: the Supply it costs now (0 or 1)
+move us_m5.3 0506        -> unit us_m5.3, at (its hex: not in the id, so not `from`), to 0506,
+                            cost: the Supply it costs now (0 or 1)
 attack us_m5.3 0607      -> unit, at, to; odds (a die decides)
 deploy us_m5 0304        -> kind "deploy", unit_kind us_m5, to 0304
 buy us_m5 0305           -> kind "buy", unit_kind us_m5, to 0305, cost its Supplies
