@@ -68,3 +68,34 @@ def test_the_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser: Any
     page.screenshot(path=str(artifacts / "tunisia-zoc.png"))
     assert not errors, errors
     context.close()
+
+
+def test_an_attack_lights_its_target_and_shows_every_air_choice_with_exact_odds(live_server: Any, browser: Any) -> None:
+    # Tunisia 7.3A, 11.0: the 21st Panzer in 8213 may attack 8113, alone or with either Axis air asset
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 1})
+    token = created["seats"][0]["token"]
+    api(
+        live_server,
+        "POST",
+        f"/api/games/{created['id']}/actions",
+        params={"token": token},
+        json={"action": "end", "move": created["game"]["move"]},
+    )
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/play/{created['id']}?token={token}")
+    page.wait_for_selector("#help-ok").click()
+    attacker = page.evaluate(
+        "() => Object.entries(window.warroomGame.payload.view.state.pieces)"
+        ".find(([id, p]) => p.at === '8213' && window.warroomGame.layout.units[id].unit)[0]"
+    )
+    page.click(f'#board .counter[data-unit="{attacker}"]')
+    target = page.wait_for_selector('#board .hex-highlight.target[data-hex="8113"]')
+    assert target.get_attribute("data-cost") is None  # an attack costs no MP
+    target.click()
+    page.wait_for_selector("#confirm .odds")
+    confirm = page.inner_text("#confirm")
+    assert "Attack from 8213 into 8113" in confirm and "with" in confirm  # with and without air (7.3A)
+    assert page.locator("#confirm button.action").count() == 3
+    assert "%" in confirm  # the exact joint outcome (odds.py)
+    assert not errors, errors
+    context.close()
