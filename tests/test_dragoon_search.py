@@ -24,8 +24,12 @@ def _last_turn_at_marseilles(seed: int = 1) -> warroom.Match:
     """29 August, 1 RP left: 3e DIA in Aubagne faces the desperate 244th ID in Marseilles (a fortress).
     Attacking can take Marseilles (2 VP) and eliminate the 244th (1 VP); anything else scores nothing
     more, as the game ends this turn (Dragoon: How to Win)."""
-    pos = position(turn=29, rp=1, allied={"3e-DIA": {"location": "Aubagne"}, "II-Corps": {"location": "Toulon"}},
-                   german={"244-ID": {"location": "Marseilles", "desperate": True}})
+    pos = position(
+        turn=29,
+        rp=1,
+        allied={"3e-DIA": {"location": "Aubagne"}, "II-Corps": {"location": "Toulon"}},
+        german={"244-ID": {"location": "Marseilles", "desperate": True}},
+    )
     return game(pos, seed=seed, keep_log=False)
 
 
@@ -94,7 +98,7 @@ def test_the_heuristic_move_stands_without_clear_evidence() -> None:
     assert confident_best({"h": h, "x": [v + 1 for v in h]}, "h", 1.0) == "x"  # +1 on every paired playout
     assert confident_best({"h": h, "x": [7, 6, 7, 8, 6, 8]}, "h", 2.0) == "h"  # +0.5 by 1.5 SE, not 2
     # too few paired playouts to judge (a time budget cut short): the heuristic's move stands
-    assert confident_best({"h": h[:MIN_EVIDENCE - 1], "x": [v + 1 for v in h[:MIN_EVIDENCE - 1]]}, "h", 1.0) == "h"
+    assert confident_best({"h": h[: MIN_EVIDENCE - 1], "x": [v + 1 for v in h[: MIN_EVIDENCE - 1]]}, "h", 1.0) == "h"
 
 
 def test_the_search_never_reads_the_matchs_dice() -> None:

@@ -59,9 +59,30 @@ def position_key(s: DragoonState) -> tuple[object, ...]:
     """Everything in s that the rules and the heuristic read, as one hashable value: two positions
     with the same key play on alike (the record of when each objective fell, which changes nothing, is
     left out)."""
-    return (s.turn, s.phase, s.rp, *s.allied_pos, *s.stalled, *s.ffi, *s.spent, *s.german_loc, *s.desperate,
-            *s.control, s.air_used, s.air_grounded, s.bad_weather_next, s.vi_corps_in_crest, s.entered_198,
-            s.panzer_mode, s.bot_roll, s.attack, s.bot_attack, *s.bot_queue, len(s.bot_queue), *s.eliminated)
+    return (
+        s.turn,
+        s.phase,
+        s.rp,
+        *s.allied_pos,
+        *s.stalled,
+        *s.ffi,
+        *s.spent,
+        *s.german_loc,
+        *s.desperate,
+        *s.control,
+        s.air_used,
+        s.air_grounded,
+        s.bad_weather_next,
+        s.vi_corps_in_crest,
+        s.entered_198,
+        s.panzer_mode,
+        s.bot_roll,
+        s.attack,
+        s.bot_attack,
+        *s.bot_queue,
+        len(s.bot_queue),
+        *s.eliminated,
+    )
 
 
 class PairedDice:
@@ -198,9 +219,17 @@ class PlayoutSearch:
     the time is up. Dice table k is the same at every decision of a game (drawn once from `seed`):
     the memories of `Playouts` then serve later decisions too, and no table depends on the match."""
 
-    def __init__(self, rules: DragoonRules, *, seed: int | None = None, confidence: float = CONFIDENCE,
-                 drop: float = DROP, candidates: Callable[[DragoonRules, DragoonState], Sequence[str]] | None = None,
-                 policy: Policy = heuristic_policy, opening_turns: int = OPENING_TURNS) -> None:
+    def __init__(
+        self,
+        rules: DragoonRules,
+        *,
+        seed: int | None = None,
+        confidence: float = CONFIDENCE,
+        drop: float = DROP,
+        candidates: Callable[[DragoonRules, DragoonState], Sequence[str]] | None = None,
+        policy: Policy = heuristic_policy,
+        opening_turns: int = OPENING_TURNS,
+    ) -> None:
         self.rules = rules
         self.opening_end = rules.board.first_turn + opening_turns
         self.rng = random.Random(seed)
@@ -300,8 +329,14 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, rules: DragoonRules, *, budget_ms: int | None = None, simulations: int | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: DragoonRules,
+        *,
+        budget_ms: int | None = None,
+        simulations: int | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.rules = rules
         self.budget_ms = budget_ms
         self.simulations = simulations
@@ -333,11 +368,14 @@ def _why(choice: Choice) -> str:
     mine = f"{choice.mean(choice.action):.2f} VP over {n} playouts to the end"
     if choice.action == choice.heuristic:
         return f"Search: the heuristic's move holds ({mine}; no other move beat it by a clear margin)."
-    return (f"Search: {mine}, against {choice.mean(choice.heuristic):.2f} VP for the heuristic's "
-            f"{choice.heuristic!r} on the same dice.")
+    return (
+        f"Search: {mine}, against {choice.mean(choice.heuristic):.2f} VP for the heuristic's "
+        f"{choice.heuristic!r} on the same dice."
+    )
 
 
-def search_agent(rules: DragoonRules, *, budget_ms: int | None = None, simulations: int | None = None,
-                 seed: int | None = None) -> SearchAgent:
+def search_agent(
+    rules: DragoonRules, *, budget_ms: int | None = None, simulations: int | None = None, seed: int | None = None
+) -> SearchAgent:
     """The spec's `search` hook (AgentHooks.search): the playout search as an agent."""
     return SearchAgent(rules, budget_ms=budget_ms, simulations=simulations, seed=seed)

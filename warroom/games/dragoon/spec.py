@@ -31,8 +31,13 @@ def _agents() -> AgentHooks:
 
     # search: paired heuristic playouts to the end of the game (search.py); MCTS with the projection
     # at its leaves plays worse than the heuristic (NOTES.md, "Search")
-    return AgentHooks(heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text,
-                      summarize=ai.summarize, search=search_agent)
+    return AgentHooks(
+        heuristic_policy=ai.heuristic_policy,
+        evaluate=ai.evaluate,
+        value_text=ai.value_text,
+        summarize=ai.summarize,
+        search=search_agent,
+    )
 
 
 def _encoding() -> ObservationEncoding:
@@ -65,7 +70,9 @@ def _board() -> WebBoard:
 
     from .web.layout import layout
 
-    return WebBoard(layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",))
+    return WebBoard(
+        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
+    )
 
 
 def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
