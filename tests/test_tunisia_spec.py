@@ -234,3 +234,44 @@ def test_the_terminal_says_what_a_pending_die_decides_with_the_battles_odds() ->
     shown = pending_roll(SimpleNamespace(state=s, ruleset=ruleset))
     assert shown is not None and "(11.5)" in str(shown) and "Battle:" in str(shown) and "%" in str(shown)
     assert pending_roll(SimpleNamespace(state=ruleset.initial_state(), ruleset=ruleset)) is None
+
+
+def test_table_assistant_takes_a_typed_d12_for_an_attack(tmp_path: Path) -> None:
+    # Tunisia 11.2, 11.5: the d12 typed in decides the attack; a 13 is no face of it
+    pytest.importorskip("fastapi")
+    pytest.importorskip("sqlalchemy")
+    from fastapi.testclient import TestClient
+
+    from warroom.web.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}")
+    try:
+        with TestClient(app) as client:
+            data = client.post("/api/games", json={"game": GAME, "mode": "table", "seed": 1}).json()
+            game_id, move = data["id"], 0
+            tokens = {seat["side"]: seat["token"] for seat in data["seats"] if "token" in seat}
+            token = tokens.get("Axis") or data["seats"][0]["token"]
+
+            def act(action: str, side: str = "Axis") -> Any:
+                nonlocal move
+                answer = client.post(
+                    f"/api/games/{game_id}/actions",
+                    params={"token": tokens.get(side, token)},
+                    json={"action": action, "move": move},
+                )
+                assert answer.status_code in (200, 400), answer.text
+                if answer.status_code == 200:
+                    move = answer.json()["move"]
+                return answer
+
+            act("end")
+            view = act("attack 8213 8113").json()["view"]
+            while view["to_act"] != "dice":  # the Allies may fly an air asset to the defence first (7.3C)
+                view = act("no air", "Allied").json()["view"]
+            assert view["legal"] == [f"roll {n}" for n in range(1, 13)]
+            assert act("roll 13").status_code == 400
+            rolled = act("roll 1").json()  # 11.5C: a natural 1 always succeeds
+            assert rolled["view"]["to_act"] == "dice"  # then the defender's die (12.1)
+            assert any("Attack: 1" in e["text"] and e.get("rule") == "11.5" for e in rolled["events"])
+    finally:
+        app.state.store.close()
