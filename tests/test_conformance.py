@@ -13,6 +13,7 @@ regenerate and review the diff:  python tests/test_conformance.py --regen GAME
 
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 import sys
@@ -103,8 +104,35 @@ def test_random_games_keep_every_invariant(game: str) -> None:
 
 
 # -- golden playthrough ---------------------------------------------------------------------
+GZIP_OVER = 2_000_000
+"""A golden file larger than this many characters is stored gzipped (a hex game's views list a thousand
+moves a step: Tunisia's playthrough is 10 MB of JSON, under 1 MB packed)."""
+
+
 def golden_path(game: str) -> Path:
-    return DATA / f"playthrough_{game}.json"
+    """The stored golden playthrough: `playthrough_<game>.json`, or `.json.gz` where it was packed."""
+    plain = DATA / f"playthrough_{game}.json"
+    packed = plain.with_name(plain.name + ".gz")
+    return packed if packed.exists() else plain
+
+
+def read_text(path: Path) -> str:
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode("utf-8")
+    return path.read_text(encoding="utf-8")
+
+
+def write_golden(game: str, text: str) -> Path:
+    """Write the golden text, packed when large (gzip without a timestamp, so the bytes are reproducible)."""
+    plain = DATA / f"playthrough_{game}.json"
+    packed = plain.with_name(plain.name + ".gz")
+    keep, drop = (packed, plain) if len(text) > GZIP_OVER else (plain, packed)
+    if keep is packed:
+        packed.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    else:
+        plain.write_text(text, encoding="utf-8")
+    drop.unlink(missing_ok=True)
+    return keep
 
 
 def playthrough(game: str, actions: list[str] | None = None) -> dict[str, Any]:
@@ -127,7 +155,7 @@ def stored(path: Path, game: str) -> dict[str, Any]:
         pytest.fail(
             f"{path.name} is missing: generate it with `python tests/test_conformance.py --regen {game}` and review it"
         )
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(read_text(path))
     return data
 
 
@@ -138,7 +166,7 @@ def test_golden_playthrough_reproduces_exactly(game: str) -> None:
     actions = [step["action"] for step in golden["steps"][1:]]
     again = playthrough(game, actions)
     assert again["steps"][-1]["view"]["over"], "the golden game is played to its end"
-    assert dumps(again) == path.read_text(encoding="utf-8")
+    assert dumps(again) == read_text(path)
     loaded = warroom.load(golden["record"])
     assert loaded.view() == golden["steps"][-1]["view"]
     assert loaded.log == [event for step in golden["steps"] for event in step["events"]]
@@ -211,14 +239,14 @@ def test_perft_counts(game: str) -> None:
 def regenerate(game: str) -> None:
     """Write the golden playthrough and the perft table of `game` (review the diff before committing)."""
     DATA.mkdir(exist_ok=True)
-    golden_path(game).write_text(dumps(playthrough(game)), encoding="utf-8")
+    golden = write_golden(game, dumps(playthrough(game)))
     ruleset = get_ruleset(game)
     table = {}
     for name, position in perft_positions(game).items():
         counts = perft(ruleset, ruleset.state_from_json(position), None)
         table[name] = {"position": position, **counts}
     perft_path(game).write_text(dumps(table), encoding="utf-8")
-    print(f"wrote {golden_path(game)} and {perft_path(game)}")
+    print(f"wrote {golden} and {perft_path(game)}")
 
 
 if __name__ == "__main__":
