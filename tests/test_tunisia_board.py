@@ -88,7 +88,9 @@ def test_reconstructed_places_follow_the_calibration(board: Board) -> None:
     for i, p in board.place_at.items():
         col = cal.column_at + (p.lon - cal.longitude_at) / cal.degrees_per_column
         row = cal.row_at + (cal.latitude_at - p.lat) / cal.degrees_per_row
-        nearest = min(board.land, key=lambda j: (int(board.label(j)[:2]) - col) ** 2 + (int(board.label(j)[2:]) - row) ** 2)
+        nearest = min(
+            board.land, key=lambda j: (int(board.label(j)[:2]) - col) ** 2 + (int(board.label(j)[2:]) - row) ** 2
+        )
         limit = 2 if p.reconstructed else 3  # the rules' own hexes: the calibration is only fitted to them
         assert board.grid.distance(i, nearest) <= limit, (p.name, board.label(i), board.label(nearest))
 
@@ -146,12 +148,28 @@ def road_network(board: Board, start: int) -> set[int]:
     return seen
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Bone", "Tunis"), ("Tunis", "Bizerte"), ("Tunis", "Sousse"), ("Sousse", "Sfax"), ("Sfax", "Gabes"),
-    ("Gabes", "Mareth"), ("Mareth", "Medenine"), ("Tebessa", "Kasserine"), ("Kasserine", "Sbeitla"),
-    ("Sbeitla", "Lessouda"), ("Gafsa", "El Guettar"), ("El Guettar", "Gabes"), ("Souk el Arba", "Le Kef"),
-    ("Le Kef", "Thala"), ("Thala", "Kasserine"), ("Gafsa", "Bir Mrabatt"), ("Bir Mrabatt", "Maknassy"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Bone", "Tunis"),
+        ("Tunis", "Bizerte"),
+        ("Tunis", "Sousse"),
+        ("Sousse", "Sfax"),
+        ("Sfax", "Gabes"),
+        ("Gabes", "Mareth"),
+        ("Mareth", "Medenine"),
+        ("Tebessa", "Kasserine"),
+        ("Kasserine", "Sbeitla"),
+        ("Sbeitla", "Lessouda"),
+        ("Gafsa", "El Guettar"),
+        ("El Guettar", "Gabes"),
+        ("Souk el Arba", "Le Kef"),
+        ("Le Kef", "Thala"),
+        ("Thala", "Kasserine"),
+        ("Gafsa", "Bir Mrabatt"),
+        ("Bir Mrabatt", "Maknassy"),
+    ],
+)
 def test_roads_connect_the_towns(board: Board, a: str, b: str) -> None:
     assert place(board, b) in road_network(board, place(board, a))
 
@@ -173,8 +191,12 @@ def test_roads_cross_rivers_only_on_bridges_and_the_border_divides_the_countries
     for k in board.border_sides:
         assert {board.country[i] for i in board.grid.side_ends[k]} == {"algeria", "tunisia"}
     west = road_network(board, board.bone) & {i for i in board.land if board.country[i] == "algeria"}
-    assert any(board.grid.side(a, b) in board.border_sides for a in west for b in board.grid.neighbours(a)
-               if board.grid.side(a, b) in board.road_sides)  # roads cross the border
+    assert any(
+        board.grid.side(a, b) in board.border_sides
+        for a in west
+        for b in board.grid.neighbours(a)
+        if board.grid.side(a, b) in board.road_sides
+    )  # roads cross the border
 
 
 def test_the_dorsals_stand_between_the_plains(board: Board) -> None:
@@ -262,16 +284,21 @@ def broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize(("file", "old", "new", "key", "problem"), [
-    ("map.toml", '"7607", "7608", "7709"', '"7607", "7609", "7709"', "roads[1].hexes", "not adjacent"),
-    ("map.toml", 'hex = "8519", name = "Mareth"', 'hex = "9919", name = "Mareth"', "places[", "not on the map"),
-    ("map.toml", 'bone = "7607"', 'bone = "76-7"', "setup_hexes.bone", "four digits"),
-    ("map.toml", '"8109/8208"', '"8109/8308"', "rivers[0].hexsides", "not adjacent"),
-    ("terrain.toml", "[hexes.chott]", "[hexes.swamp]", "hexes", "unknown terrain 'swamp'"),
-    ("counters.toml", 'default = "8720"', 'default = "8019"', "units[", "outside its setup zone"),
-    ("counters.toml", 'default = "8314"', 'default = "8519"', "default", "two units"),
-])
-def test_errors_name_the_file_and_the_key(tmp_path: Path, file: str, old: str, new: str, key: str, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("file", "old", "new", "key", "problem"),
+    [
+        ("map.toml", '"7607", "7608", "7709"', '"7607", "7609", "7709"', "roads[1].hexes", "not adjacent"),
+        ("map.toml", 'hex = "8519", name = "Mareth"', 'hex = "9919", name = "Mareth"', "places[", "not on the map"),
+        ("map.toml", 'bone = "7607"', 'bone = "76-7"', "setup_hexes.bone", "four digits"),
+        ("map.toml", '"8109/8208"', '"8109/8308"', "rivers[0].hexsides", "not adjacent"),
+        ("terrain.toml", "[hexes.chott]", "[hexes.swamp]", "hexes", "unknown terrain 'swamp'"),
+        ("counters.toml", 'default = "8720"', 'default = "8019"', "units[", "outside its setup zone"),
+        ("counters.toml", 'default = "8314"', 'default = "8519"', "default", "two units"),
+    ],
+)
+def test_errors_name_the_file_and_the_key(
+    tmp_path: Path, file: str, old: str, new: str, key: str, problem: str
+) -> None:
     with pytest.raises(DataFileError) as caught:
         load_board(broken_copy(tmp_path, file, old, new))
     assert caught.value.file == file and caught.value.key.startswith(key) and problem in caught.value.problem

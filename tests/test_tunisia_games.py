@@ -16,8 +16,11 @@ R = TunisiaRules()
 GAMES = 50
 
 
-def play(seed: int, options: dict[str, str] | None = None, phases: set[Phase] | None = None,
-         ) -> tuple[TunisiaState, int, set[str]]:
+def play(
+    seed: int,
+    options: dict[str, str] | None = None,
+    phases: set[Phase] | None = None,
+) -> tuple[TunisiaState, int, set[str]]:
     """One game of uniformly random legal choices and seeded dice; checks every step (`phases` collects
     the steps of the sequence it went through)."""
     rng = random.Random(seed)

@@ -111,9 +111,16 @@ def test_the_axis_moves_first_and_the_player_turn_has_eight_phases() -> None:
     # Tunisia 7.0: two player-turns, the Axis first; eight phases in order
     s = R.initial_state()
     assert (s.turn, s.player, s.phase) == (1, AXIS, Phase.MOVEMENT) and R.to_act(s) == "Axis"
-    assert [p.name for p in SEQUENCE_OF_PLAY] == ["Movement Phase", "Attack Phase", "Air Support Phase", "Combat Phase",
-                                                  "Advance After Combat Phase", "Return to Base Phase",
-                                                  "Replacement Phase", "Supply Phase"]
+    assert [p.name for p in SEQUENCE_OF_PLAY] == [
+        "Movement Phase",
+        "Attack Phase",
+        "Air Support Phase",
+        "Combat Phase",
+        "Advance After Combat Phase",
+        "Return to Base Phase",
+        "Replacement Phase",
+        "Supply Phase",
+    ]
     R.apply(s, "end")  # Axis movement
     assert s.phase == Phase.ATTACK
     R.apply(s, "end")  # Axis attacks: Return to Base, Replacement (the port roll), Supply
@@ -138,8 +145,17 @@ def test_8_3_river_example_through_the_movement_rules() -> None:
     assert CAT.reduced_ma[cat78] == 4
     # in play: enemy support assets (no zone of control, but never entered: 8.7A) in the five other
     # neighbours leave the straight crossing as the only way out of 8109
-    s = blank(ALLIED, **{"78th": "8109", "Rommel": "8209", "Messe": "8108", "Marines": "8008",
-                         "501st-Tiger": "8009", "Axis-Arty": "8110"})
+    s = blank(
+        ALLIED,
+        **{
+            "78th": "8109",
+            "Rommel": "8209",
+            "Messe": "8108",
+            "Marines": "8008",
+            "501st-Tiger": "8009",
+            "Axis-Arty": "8110",
+        },
+    )
     assert "move 78th 8109 8208" in R.legal_actions(s)
     events = R.apply(s, "move 78th 8109 8208")
     assert s.mp_spent[cat78] == 4.0 and "(4 MP)" in events[0]["text"] and events[0]["rule"] == "8.1"

@@ -27,9 +27,21 @@ from warroom.engine.errors import IllegalActionError, quoted
 END, MOVE, ATTACK, AIR, NO_AIR, LOSS, RETREAT = "end", "move", "attack", "air", "no air", "loss", "retreat"
 ADVANCE, NO_ADVANCE, BASE, REBUILD, REPLACE, PLACE = "advance", "no advance", "base", "rebuild", "replace", "place"
 KINDS = (END, MOVE, ATTACK, AIR, NO_AIR, LOSS, RETREAT, ADVANCE, NO_ADVANCE, BASE, REBUILD, REPLACE, PLACE)
-FORMS = ("end", "move PIECE FROM TO", "attack FROM TO [+air PIECE]", "air PIECE", "no air", "loss PIECE",
-         "retreat PIECE FROM TO", "advance FROM TO", "no advance", "base PIECE HEX", "rebuild PIECE",
-         "replace PIECE HEX", "place PIECE HEX")
+FORMS = (
+    "end",
+    "move PIECE FROM TO",
+    "attack FROM TO [+air PIECE]",
+    "air PIECE",
+    "no air",
+    "loss PIECE",
+    "retreat PIECE FROM TO",
+    "advance FROM TO",
+    "no advance",
+    "base PIECE HEX",
+    "rebuild PIECE",
+    "replace PIECE HEX",
+    "place PIECE HEX",
+)
 
 
 @dataclass(frozen=True, slots=True)

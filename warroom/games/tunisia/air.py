@@ -24,8 +24,14 @@ def air_in_range(cat: Catalog, s: TunisiaState, side: int, hex_: int, defending:
     asset in the defended hex itself does not fly to its own defence (NOTES.md)."""
     distance = cat.board.grid.distance
     loc = s.loc
-    return [p for p in cat.by_side[side] if cat.is_air[p] and loc[p] >= 0 and distance(loc[p], hex_) <= cat.range[p]
-            and not (defending and loc[p] == hex_)]
+    return [
+        p
+        for p in cat.by_side[side]
+        if cat.is_air[p]
+        and loc[p] >= 0
+        and distance(loc[p], hex_) <= cat.range[p]
+        and not (defending and loc[p] == hex_)
+    ]
 
 
 def fly(s: TunisiaState, piece: int) -> None:
@@ -34,8 +40,15 @@ def fly(s: TunisiaState, piece: int) -> None:
     s.loc[piece] = RETURN_TO_BASE
 
 
-def air_combat(cat: Catalog, s: TunisiaState, attacker_air: int, attacker_roll: int, defender_air: int,
-               defender_roll: int, events: Events) -> tuple[int, int]:
+def air_combat(
+    cat: Catalog,
+    s: TunisiaState,
+    attacker_air: int,
+    attacker_roll: int,
+    defender_air: int,
+    defender_roll: int,
+    events: Events,
+) -> tuple[int, int]:
     """10.2: the lower modified roll wins; the loser is reduced (eliminated if already reduced) and stays in
     the Return to Base box; equal results, or both zero or less, reduce both. Returns the assets that
     join the ground combat (-1 for a loser)."""
@@ -50,9 +63,14 @@ def air_combat(cat: Catalog, s: TunisiaState, attacker_air: int, attacker_roll: 
         losers = (attacker_air,)
     if events.on:
         names = " and ".join(cat.ids[p] for p in losers)
-        events.emit("air_combat", f"Air combat: {cat.ids[attacker_air]} {attacker_roll}{drm_of(cat, s, attacker_air):+d} = {a}, "
-                    f"{cat.ids[defender_air]} {defender_roll}{drm_of(cat, s, defender_air):+d} = {d}: {names} lose.",
-                    AIR_COMBAT, attacker=a, defender=d)
+        events.emit(
+            "air_combat",
+            f"Air combat: {cat.ids[attacker_air]} {attacker_roll}{drm_of(cat, s, attacker_air):+d} = {a}, "
+            f"{cat.ids[defender_air]} {defender_roll}{drm_of(cat, s, defender_air):+d} = {d}: {names} lose.",
+            AIR_COMBAT,
+            attacker=a,
+            defender=d,
+        )
     for p in losers:
         take_loss(cat, s, p, events)
     return (-1 if attacker_air in losers else attacker_air), (-1 if defender_air in losers else defender_air)

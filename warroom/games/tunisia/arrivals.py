@@ -23,8 +23,11 @@ PATTON_ROLL, FORCED, SWAP, RECALL, MARETH = "16.0A", "16.0B", "16.0C", "17.0A", 
 def ii_corps_in_tunisia(cat: Catalog, s: TunisiaState) -> int:
     """16.0A: US II Corps units (not support assets) on the map east of the orange border."""
     country = cat.board.country
-    return sum(1 for p in cat.by_side[ALLIED] if cat.ii_corps[p] and cat.is_unit[p] and s.loc[p] >= 0
-               and country[s.loc[p]] == "tunisia")
+    return sum(
+        1
+        for p in cat.by_side[ALLIED]
+        if cat.ii_corps[p] and cat.is_unit[p] and s.loc[p] >= 0 and country[s.loc[p]] == "tunisia"
+    )
 
 
 def patton_hexes(cat: Catalog, s: TunisiaState) -> list[int]:
@@ -36,16 +39,22 @@ def patton_hexes(cat: Catalog, s: TunisiaState) -> list[int]:
     out = [h for h in with_unit if may_join(cat, occ.get(h), patton)]
     if out:
         return out
-    return [h for h in sorted(cat.board.ii_corps)
-            if not (occ.get(h) and cat.side[occ[h][0]] != ALLIED) and may_join(cat, occ.get(h), patton)]
+    return [
+        h
+        for h in sorted(cat.board.ii_corps)
+        if not (occ.get(h) and cat.side[occ[h][0]] != ALLIED) and may_join(cat, occ.get(h), patton)
+    ]
 
 
 def village_hexes(cat: Catalog, s: TunisiaState, piece: int) -> list[int]:
     """16.0C: an Allied-controlled village not in an EZOC, where the stack can take the piece."""
     occ = occupants(s)
     ezoc = enemy_zoc(cat, s, ALLIED)
-    return [h for h in sorted(cat.board.villages) if h not in ezoc and controller(cat, s, h, occ) == ALLIED
-            and may_join(cat, occ.get(h), (piece,))]
+    return [
+        h
+        for h in sorted(cat.board.villages)
+        if h not in ezoc and controller(cat, s, h, occ) == ALLIED and may_join(cat, occ.get(h), (piece,))
+    ]
 
 
 def placement_options(cat: Catalog, s: TunisiaState, piece: int) -> list[int]:
@@ -56,8 +65,12 @@ def roll_patton(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events)
     """16.0A: at or under the number of II Corps units in Tunisia, Patton arrives."""
     count = ii_corps_in_tunisia(rules.cat, s)
     if events.on:
-        events.emit("patton_roll", f"Patton's arrival roll: {roll} against {count} II Corps units in Tunisia.",
-                    PATTON_ROLL, roll=roll)
+        events.emit(
+            "patton_roll",
+            f"Patton's arrival roll: {roll} against {count} II Corps units in Tunisia.",
+            PATTON_ROLL,
+            roll=roll,
+        )
     if roll <= count and arrive(rules, s, events):
         return
     rules.after_patton(s, events)
@@ -87,8 +100,9 @@ def arrive(rules: TunisiaRules, s: TunisiaState, events: Events) -> bool:
                 placing.append(new)
         s.loc[old], s.reduced[old] = REMOVED, False
     if events.on:
-        events.emit("patton", "Patton takes command: the II Corps pieces are swapped for their two-star versions.",
-                    SWAP)
+        events.emit(
+            "patton", "Patton takes command: the II Corps pieces are swapped for their two-star versions.", SWAP
+        )
     s.placing = tuple(placing)
     rules.next_placement(s, events)
     return True
@@ -98,8 +112,11 @@ def place(rules: TunisiaRules, s: TunisiaState, piece: int, hex_: int, events: E
     s.loc[piece] = hex_
     s.placing = s.placing[1:]
     if events.on:
-        events.emit("placed", f"{rules.cat.ids[piece]} enters at {rules.board.label(hex_)}.",
-                    PATTON_ROLL if piece == rules.cat.patton else SWAP)
+        events.emit(
+            "placed",
+            f"{rules.cat.ids[piece]} enters at {rules.board.label(hex_)}.",
+            PATTON_ROLL if piece == rules.cat.patton else SWAP,
+        )
 
 
 def roll_rommel(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events) -> None:
@@ -110,8 +127,13 @@ def roll_rommel(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events)
     ports = allied_ports(cat, s)
     recalled = roll + drm <= ports
     if events.on:
-        events.emit("rommel_roll", f"Rommel's recall roll: {roll}{drm:+d} against {ports} Allied ports: "
-                    + ("Rommel is recalled." if recalled else "he stays."), RECALL if not drm else MARETH, roll=roll)
+        events.emit(
+            "rommel_roll",
+            f"Rommel's recall roll: {roll}{drm:+d} against {ports} Allied ports: "
+            + ("Rommel is recalled." if recalled else "he stays."),
+            RECALL if not drm else MARETH,
+            roll=roll,
+        )
     if recalled:
         s.loc[cat.rommel], s.reduced[cat.rommel] = REMOVED, False
     rules.after_rommel(s, events)

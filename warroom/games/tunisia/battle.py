@@ -43,8 +43,13 @@ def declare(rules: TunisiaRules, s: TunisiaState, unit: int, target: int, air_as
     if events.on:
         b = rules.board
         what = cat.ids[defender] if defender >= 0 else "support assets"
-        events.emit("attack", f"{cat.ids[unit]} in {b.label(origin)} attacks {what} in {b.label(target)}"
-                    + (f" with {cat.ids[air_asset]}" if air_asset >= 0 else "") + ".", "11.2")
+        events.emit(
+            "attack",
+            f"{cat.ids[unit]} in {b.label(origin)} attacks {what} in {b.label(target)}"
+            + (f" with {cat.ids[air_asset]}" if air_asset >= 0 else "")
+            + ".",
+            "11.2",
+        )
     options = air.air_in_range(cat, s, 1 - cat.side[unit], target, defending=True)
     if options:
         s.phase = Phase.DEFENSIVE_AIR
@@ -60,8 +65,11 @@ def defensive_air(rules: TunisiaRules, s: TunisiaState, asset: int, events: Even
         air.fly(s, asset)
         s.battle = b._replace(defender_air=asset)
         if events.on:
-            events.emit("air_support", f"{rules.cat.ids[asset]} flies to the defence of {rules.board.label(b.target)}.",
-                        air.AIR_SUPPORT)
+            events.emit(
+                "air_support",
+                f"{rules.cat.ids[asset]} flies to the defence of {rules.board.label(b.target)}.",
+                air.AIR_SUPPORT,
+            )
     after_air_support(rules, s, events)
 
 
@@ -98,8 +106,13 @@ def roll_attack(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events)
     hits = succeeds(roll, modifier, cf)
     s.battle = b._replace(attack_roll=roll, attack_hits=hits)
     if events.on:
-        events.emit("attack_roll", f"Attack: {roll}{modifier:+d} = {roll + modifier} against CF {cf}: "
-                    + ("success." if hits else "no effect."), "11.5", roll=roll)
+        events.emit(
+            "attack_roll",
+            f"Attack: {roll}{modifier:+d} = {roll + modifier} against CF {cf}: "
+            + ("success." if hits else "no effect."),
+            "11.5",
+            roll=roll,
+        )
     if b.defender >= 0:
         s.phase = Phase.DEFENSE_ROLL
     else:
@@ -116,8 +129,13 @@ def roll_defense(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events
     hits = succeeds(roll, modifier, cf)
     s.battle = b._replace(defense_hits=hits)
     if events.on:
-        events.emit("defense_roll", f"Defence: {roll}{modifier:+d} = {roll + modifier} against CF {cf}: "
-                    + ("success." if hits else "no effect."), "12.2", roll=roll)
+        events.emit(
+            "defense_roll",
+            f"Defence: {roll}{modifier:+d} = {roll + modifier} against CF {cf}: "
+            + ("success." if hits else "no effect."),
+            "12.2",
+            roll=roll,
+        )
     continue_battle(rules, s, events)
 
 
@@ -132,8 +150,11 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
         if st == DEFENDER_LOSS:
             s.battle = b._replace(stage=ATTACKER_LOSS)
             if b.attack_hits:
-                candidates = loss_candidates(cat, s, b.target, b.defender) if b.defender >= 0 else \
-                    _lone_candidates(cat, s, b.target, 1 - cat.side[b.attacker])
+                candidates = (
+                    loss_candidates(cat, s, b.target, b.defender)
+                    if b.defender >= 0
+                    else _lone_candidates(cat, s, b.target, 1 - cat.side[b.attacker])
+                )
                 if len(candidates) > 1:
                     s.phase = Phase.DEFENDER_LOSS
                     return
@@ -170,14 +191,22 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
             s.battle = b._replace(stage=DONE)
             enemy = 1 - cat.side[b.attacker]  # 15.0B: the enemy counters of the battle hex retreated or died
             cleared = not any(where == b.target and cat.side[p] == enemy for p, where in enumerate(s.loc))
-            if (not b.breakthrough and b.attack_hits and s.loc[b.attacker] >= 0 and cleared
-                    and _general_with(cat, s, b.attacker) >= 0):
+            if (
+                not b.breakthrough
+                and b.attack_hits
+                and s.loc[b.attacker] >= 0
+                and cleared
+                and _general_with(cat, s, b.attacker) >= 0
+            ):
                 s.battle = None
                 s.breakthrough, s.bt_moved, s.bt_attacked = b.attacker, False, False
                 s.phase = Phase.BREAKTHROUGH
                 if events.on:
-                    events.emit("breakthrough", f"{cat.ids[b.attacker]}, stacked with a general, may break through: "
-                                "move and attack once more.", "15.0A")
+                    events.emit(
+                        "breakthrough",
+                        f"{cat.ids[b.attacker]}, stacked with a general, may break through: move and attack once more.",
+                        "15.0A",
+                    )
                 return
         else:
             s.battle = None
@@ -228,12 +257,15 @@ def start_retreat(rules: TunisiaRules, s: TunisiaState, lone_failed: bool, event
             if lone_failed and not ground:
                 s.loc[p] = RETURN_TO_BASE
                 if events.on:
-                    events.emit("return_to_base", f"{cat.ids[p]}, attacked alone, goes to the Return to Base box.", LONE)
+                    events.emit(
+                        "return_to_base", f"{cat.ids[p]}, attacked alone, goes to the Return to Base box.", LONE
+                    )
             else:
                 eliminate(cat, s, p)
                 if events.on:
-                    events.emit("eliminated", f"{cat.ids[p]} cannot retreat from its airfield and is eliminated.",
-                                "14.1C")
+                    events.emit(
+                        "eliminated", f"{cat.ids[p]} cannot retreat from its airfield and is eliminated.", "14.1C"
+                    )
     s.retreating = tuple(ground)
     next_retreats(rules, s, events)
 

@@ -36,8 +36,17 @@ SIDES = ("allied", "axis")
 TERRAINS = ("open", "rough", "mountain", "chott", "sea")
 COUNTRIES = ("algeria", "tunisia", "sea")
 LABEL = re.compile(r"^\d{4}$")
-SETUP_ZONES = ("algeria", "tunisia", "eighth_army", "ii_corps", "near_bone", "allied_airfield", "axis_airfield",
-               "hex", "patton")
+SETUP_ZONES = (
+    "algeria",
+    "tunisia",
+    "eighth_army",
+    "ii_corps",
+    "near_bone",
+    "allied_airfield",
+    "axis_airfield",
+    "hex",
+    "patton",
+)
 BONE_RADIUS = 4  # 5.1B: the 6th Armoured sets up in Algeria within four hexes of Bone
 
 
@@ -195,7 +204,9 @@ class TerrainData(_Strict):
     def _hex_kinds(cls, v: dict[str, HexTerrain]) -> dict[str, HexTerrain]:
         unknown = set(v) - {*TERRAINS, "village", "port"}
         if unknown:
-            raise ValueError(f"unknown terrain {sorted(unknown)[0]!r}: one of {', '.join((*TERRAINS, 'village', 'port'))}")
+            raise ValueError(
+                f"unknown terrain {sorted(unknown)[0]!r}: one of {', '.join((*TERRAINS, 'village', 'port'))}"
+            )
         return v
 
     @field_validator("hexsides")
@@ -242,8 +253,17 @@ class _PieceSpec(_Strict):
     two_star: bool = False  # 5.1A, 16.0C: the improved II Corps pieces that come with Patton
     replaces: str | None = None  # the piece of the same name a two-star one is swapped for (16.0C)
     steps: int = Field(ge=1, le=2)  # 1: nothing printed on the back, reduced means eliminated (13.1B)
-    setup: Literal["algeria", "tunisia", "eighth_army", "ii_corps", "near_bone", "allied_airfield", "axis_airfield",
-                   "hex", "patton"]
+    setup: Literal[
+        "algeria",
+        "tunisia",
+        "eighth_army",
+        "ii_corps",
+        "near_bone",
+        "allied_airfield",
+        "axis_airfield",
+        "hex",
+        "patton",
+    ]
     hex: str | None = None  # setup "hex": the fixed hex (5.1B, 5.2B)
     default: str | None = None  # the default setup's hex
     reconstructed: list[str]  # the keys reconstructed ("*": every value)
@@ -324,8 +344,13 @@ class Board:
     """The map, the TEC and the pieces, compiled. Hex numbers are the grid's (0..n-1); hexside numbers
     the grid's too (`grid.side(i, j)`)."""
 
-    def __init__(self, map_data: MapData, terrain: TerrainData, counters: CountersData,
-                 files: tuple[str, str, str] = ("map.toml", "terrain.toml", "counters.toml")) -> None:
+    def __init__(
+        self,
+        map_data: MapData,
+        terrain: TerrainData,
+        counters: CountersData,
+        files: tuple[str, str, str] = ("map.toml", "terrain.toml", "counters.toml"),
+    ) -> None:
         self.map_data, self.tec, self.counters = map_data, terrain, counters
         mfile, tfile, cfile = files
         spec = map_data.grid
@@ -338,8 +363,12 @@ class Board:
         def at(label: str, file: str, key: str) -> int:
             i = grid.by_label.get(label)
             if i is None:
-                raise DataFileError(file, key, f"hex {label} is not on the map (columns {spec.first_column}-"
-                                               f"{spec.last_column}, rows {spec.first_row}-{spec.last_row})")
+                raise DataFileError(
+                    file,
+                    key,
+                    f"hex {label} is not on the map (columns {spec.first_column}-"
+                    f"{spec.last_column}, rows {spec.first_row}-{spec.last_row})",
+                )
             return i
 
         def side_of(key: str, file: str, where: str) -> int:
@@ -351,7 +380,9 @@ class Board:
 
         # the terrain and the countries, one character a hex
         self.terrain: tuple[str, ...] = self._char_grid(map_data.terrain, TERRAINS, "terrain", mfile, columns, rows)
-        self.country: tuple[str, ...] = self._char_grid(map_data.countries, COUNTRIES, "countries", mfile, columns, rows)
+        self.country: tuple[str, ...] = self._char_grid(
+            map_data.countries, COUNTRIES, "countries", mfile, columns, rows
+        )
         for i in range(n):
             if (self.terrain[i] == "sea") != (self.country[i] == "sea"):
                 raise DataFileError(mfile, "countries.rows", f"hex {grid.labels[i]}: sea in one grid and not the other")
@@ -384,11 +415,16 @@ class Board:
         self.eighth_army: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.eighth_army") for h in sh.eighth_army)
         self.ii_corps: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.ii_corps") for h in sh.ii_corps)
         self.bone, self.mareth = at(sh.bone, mfile, "setup_hexes.bone"), at(sh.mareth, mfile, "setup_hexes.mareth")
-        self.airbase, self.broich = at(sh.airbase, mfile, "setup_hexes.airbase"), at(sh.broich, mfile, "setup_hexes.broich")
+        self.airbase, self.broich = (
+            at(sh.airbase, mfile, "setup_hexes.airbase"),
+            at(sh.broich, mfile, "setup_hexes.broich"),
+        )
         for key, hexes in (("eighth_army", self.eighth_army), ("ii_corps", self.ii_corps)):
             for i in hexes:
                 if self.country[i] != "tunisia":
-                    raise DataFileError(mfile, f"setup_hexes.{key}", f"hex {grid.labels[i]} is not a land hex in Tunisia")
+                    raise DataFileError(
+                        mfile, f"setup_hexes.{key}", f"hex {grid.labels[i]} is not a land hex in Tunisia"
+                    )
 
         # ranges, roads, railways: chains of hexes
         self.ranges: dict[str, tuple[int, ...]] = {}
@@ -400,9 +436,11 @@ class Board:
         self.roads: dict[str, tuple[int, ...]] = self._chains(map_data.roads, "roads", mfile, at)
         self.railways: dict[str, tuple[int, ...]] = self._chains(map_data.railways, "railways", mfile, at)
         self.road_sides: frozenset[int] = frozenset(
-            grid.side(a, b) for road in self.roads.values() for a, b in zip(road, road[1:], strict=False))
+            grid.side(a, b) for road in self.roads.values() for a, b in zip(road, road[1:], strict=False)
+        )
         self.rail_sides: frozenset[int] = frozenset(
-            grid.side(a, b) for rail in self.railways.values() for a, b in zip(rail, rail[1:], strict=False))
+            grid.side(a, b) for rail in self.railways.values() for a, b in zip(rail, rail[1:], strict=False)
+        )
         self.road_hexes: frozenset[int] = frozenset(i for road in self.roads.values() for i in road)
 
         # rivers and bridges
@@ -415,13 +453,16 @@ class Board:
             self.rivers[r.name] = sides
             river |= sides
         self.river_sides: frozenset[int] = frozenset(river)
-        self.bridges: frozenset[int] = frozenset(side_of(s, mfile, "bridges.hexsides") for s in map_data.bridges.hexsides)
+        self.bridges: frozenset[int] = frozenset(
+            side_of(s, mfile, "bridges.hexsides") for s in map_data.bridges.hexsides
+        )
         if not self.bridges <= self.river_sides:
             stray = sorted("/".join(grid.labels[i] for i in grid.side_ends[s]) for s in self.bridges - self.river_sides)
             raise DataFileError(mfile, "bridges.hexsides", f"a bridge where no river runs: {', '.join(stray)}")
         # the orange-dashed border (5.1A, 5.2A): between Algeria and Tunisia
         self.border_sides: frozenset[int] = frozenset(
-            k for k, (i, j) in enumerate(grid.side_ends) if {self.country[i], self.country[j]} == {"algeria", "tunisia"})
+            k for k, (i, j) in enumerate(grid.side_ends) if {self.country[i], self.country[j]} == {"algeria", "tunisia"}
+        )
 
         # the TEC, compiled (8.2A, 8.3, 8.4, 11.3)
         tec = terrain.hexes
@@ -441,9 +482,11 @@ class Board:
         river_tec, road_tec = terrain.hexsides["river"], terrain.hexsides["road"]
         rail_tec = terrain.hexsides.get("railway")
         self.river_extra: dict[int, float] = {
-            s: (river_tec.bridged_mp if s in self.bridges else river_tec.mp) for s in self.river_sides}
+            s: (river_tec.bridged_mp if s in self.bridges else river_tec.mp) for s in self.river_sides
+        }
         self.side_combat: dict[int, int] = {
-            s: (river_tec.bridged_combat if s in self.bridges else river_tec.combat) for s in self.river_sides}
+            s: (river_tec.bridged_combat if s in self.bridges else river_tec.combat) for s in self.river_sides
+        }
         road_cost: dict[int, float] = {}
         fast = [(self.road_sides, road_tec.mp)] + ([(self.rail_sides, rail_tec.mp)] if rail_tec else [])
         for sides, rate in fast:
@@ -460,21 +503,28 @@ class Board:
         self._compile_pieces(counters, cfile)
 
     # -- reading helpers ---------------------------------------------------------------------------
-    def _char_grid(self, spec: CharGrid, allowed: tuple[str, ...], key: str, file: str, columns: range,
-                   rows: range) -> tuple[str, ...]:
+    def _char_grid(
+        self, spec: CharGrid, allowed: tuple[str, ...], key: str, file: str, columns: range, rows: range
+    ) -> tuple[str, ...]:
         for ch, name in spec.legend.items():
             if len(ch) != 1 or name not in allowed:
-                raise DataFileError(file, f"{key}.legend", f"{ch!r} = {name!r}: one character for one of {', '.join(allowed)}")
+                raise DataFileError(
+                    file, f"{key}.legend", f"{ch!r} = {name!r}: one character for one of {', '.join(allowed)}"
+                )
         by_row: dict[int, str] = {}
         for k, line in enumerate(spec.rows):
             head, _, cells = line.partition(" ")
             if not head.isdigit() or int(head) not in rows or int(head) in by_row:
                 raise DataFileError(file, f"{key}.rows[{k}]", f"starts with {head!r}: a row number of the grid, once")
             if len(cells) != len(columns):
-                raise DataFileError(file, f"{key}.rows[{k}]", f"row {head}: {len(cells)} hexes for {len(columns)} columns")
+                raise DataFileError(
+                    file, f"{key}.rows[{k}]", f"row {head}: {len(cells)} hexes for {len(columns)} columns"
+                )
             for c, ch in enumerate(cells):
                 if ch not in spec.legend:
-                    raise DataFileError(file, f"{key}.rows[{k}]", f"row {head}, column {columns[c]}: {ch!r} is not in the legend")
+                    raise DataFileError(
+                        file, f"{key}.rows[{k}]", f"row {head}, column {columns[c]}: {ch!r} is not in the legend"
+                    )
             by_row[int(head)] = cells
         missing = [r for r in rows if r not in by_row]
         if missing:
@@ -486,16 +536,20 @@ class Board:
             out.append(spec.legend[by_row[row][col - columns.start]])
         return tuple(out)
 
-    def _chains(self, chains: list[ChainSpec], key: str, file: str,
-                at: Callable[[str, str, str], int]) -> dict[str, tuple[int, ...]]:
+    def _chains(
+        self, chains: list[ChainSpec], key: str, file: str, at: Callable[[str, str, str], int]
+    ) -> dict[str, tuple[int, ...]]:
         grid = self.grid
         out: dict[str, tuple[int, ...]] = {}
         for k, chain in enumerate(chains):
             hexes = tuple(at(h, file, f"{key}[{k}].hexes") for h in chain.hexes)
             for a, b in zip(hexes, hexes[1:], strict=False):
                 if grid.distance(a, b) != 1:
-                    raise DataFileError(file, f"{key}[{k}].hexes", f"{chain.name}: {grid.labels[a]} and {grid.labels[b]} "
-                                                                  "are not adjacent")
+                    raise DataFileError(
+                        file,
+                        f"{key}[{k}].hexes",
+                        f"{chain.name}: {grid.labels[a]} and {grid.labels[b]} are not adjacent",
+                    )
             sea = [grid.labels[i] for i in hexes if self.terrain[i] == "sea"]
             if sea:
                 raise DataFileError(file, f"{key}[{k}].hexes", f"{chain.name}: runs through the sea at {sea[0]}")
@@ -516,8 +570,11 @@ class Board:
         if setup == "near_bone":
             return frozenset(i for i in self.grid.within(self.bone, BONE_RADIUS) if self.country[i] == "algeria")
         if setup == "allied_airfield":  # 5.1D: an Allied silhouette in Algeria, or 8821
-            return frozenset(i for i, f in self.airfields.items() if f.side == "allied"
-                             and (self.country[i] == "algeria" or i == self.airbase))
+            return frozenset(
+                i
+                for i, f in self.airfields.items()
+                if f.side == "allied" and (self.country[i] == "algeria" or i == self.airbase)
+            )
         if setup == "axis_airfield":  # 5.2C: an Axis silhouette in Tunisia
             return frozenset(i for i, f in self.airfields.items() if f.side == "axis" and self.country[i] == "tunisia")
         return frozenset()  # "patton": enters later (16.0); "hex" is handled by the caller
@@ -529,20 +586,31 @@ class Board:
         for key, spec in specs:
             if spec.id in self.pieces:
                 raise DataFileError(file, f"{key}.id", f"{spec.id!r} is used twice")
-            if spec.steps == 2 and (spec.reduced_cf is None if isinstance(spec, UnitSpec) else spec.reduced_drm is None):
+            if spec.steps == 2 and (
+                spec.reduced_cf is None if isinstance(spec, UnitSpec) else spec.reduced_drm is None
+            ):
                 raise DataFileError(file, key, f"{spec.id}: two steps need the reduced side's values")
-            if spec.steps == 1 and (spec.reduced_cf is not None if isinstance(spec, UnitSpec) else spec.reduced_drm is not None):
+            if spec.steps == 1 and (
+                spec.reduced_cf is not None if isinstance(spec, UnitSpec) else spec.reduced_drm is not None
+            ):
                 raise DataFileError(file, key, f"{spec.id}: a one-step piece has nothing on its back (13.1B)")
             if isinstance(spec, SupportSpec) and (spec.kind == "air") != (spec.range is not None and spec.ma is None):
                 raise DataFileError(file, key, f"{spec.id}: an air asset has a range and no MA, any other an MA (2.1C)")
-            if spec.side == "axis" and (spec.setup in ("algeria", "near_bone", "eighth_army", "ii_corps", "allied_airfield",
-                                                       "patton")):
+            if spec.side == "axis" and (
+                spec.setup in ("algeria", "near_bone", "eighth_army", "ii_corps", "allied_airfield", "patton")
+            ):
                 raise DataFileError(file, f"{key}.setup", f"{spec.id}: an Axis piece sets up in Tunisia (5.2)")
             if spec.side == "allied" and spec.setup in ("tunisia", "axis_airfield"):
                 raise DataFileError(file, f"{key}.setup", f"{spec.id}: Allied pieces set up as 5.1 says")
-            if spec.two_star != (spec.setup == "patton" and spec.id != "Patton") or (spec.two_star and spec.replaces is None):
-                raise DataFileError(file, key, f"{spec.id}: two-star pieces, and only they and Patton, enter with Patton "
-                                               "and name the piece they replace (16.0C)")
+            if spec.two_star != (spec.setup == "patton" and spec.id != "Patton") or (
+                spec.two_star and spec.replaces is None
+            ):
+                raise DataFileError(
+                    file,
+                    key,
+                    f"{spec.id}: two-star pieces, and only they and Patton, enter with Patton "
+                    "and name the piece they replace (16.0C)",
+                )
             if spec.setup == "hex":
                 if spec.hex is None:
                     raise DataFileError(file, f"{key}.hex", f"{spec.id}: setup 'hex' needs the hex")
@@ -552,29 +620,81 @@ class Board:
                     raise DataFileError(file, f"{key}.hex", f"{spec.id}: a fixed hex with setup {spec.setup!r}")
                 zone = self._zone(spec.setup, spec.side)
                 if spec.setup != "patton" and not zone:
-                    raise DataFileError(file, f"{key}.setup", f"{spec.id}: the zone {spec.setup!r} has no hex on this map")
+                    raise DataFileError(
+                        file, f"{key}.setup", f"{spec.id}: the zone {spec.setup!r} has no hex on this map"
+                    )
             default = None if spec.default is None else self._at(spec.default, file, f"{key}.default")
             if (default is None) != (spec.setup == "patton"):
-                raise DataFileError(file, f"{key}.default", f"{spec.id}: every piece but those entering with Patton has "
-                                                            "a default hex")
+                raise DataFileError(
+                    file, f"{key}.default", f"{spec.id}: every piece but those entering with Patton has a default hex"
+                )
             if default is not None and default not in zone:
-                raise DataFileError(file, f"{key}.default", f"{spec.id}: {grid.labels[default]} is outside its setup "
-                                                            f"zone {spec.setup!r}")
+                raise DataFileError(
+                    file,
+                    f"{key}.default",
+                    f"{spec.id}: {grid.labels[default]} is outside its setup zone {spec.setup!r}",
+                )
             if isinstance(spec, UnitSpec):
-                piece = Piece(spec.id, spec.name, spec.side, True, spec.type, spec.nationality, spec.corps, spec.two_star,
-                              spec.replaces, spec.steps, spec.cf, spec.reduced_cf, spec.ma, spec.reduced_ma, 0, None, 0,
-                              spec.setup, zone, default)
+                piece = Piece(
+                    spec.id,
+                    spec.name,
+                    spec.side,
+                    True,
+                    spec.type,
+                    spec.nationality,
+                    spec.corps,
+                    spec.two_star,
+                    spec.replaces,
+                    spec.steps,
+                    spec.cf,
+                    spec.reduced_cf,
+                    spec.ma,
+                    spec.reduced_ma,
+                    0,
+                    None,
+                    0,
+                    spec.setup,
+                    zone,
+                    default,
+                )
             else:
-                piece = Piece(spec.id, spec.name, spec.side, False, spec.kind, spec.nationality, spec.corps, spec.two_star,
-                              spec.replaces, spec.steps, 0, None, spec.ma or 0, None, spec.drm, spec.reduced_drm,
-                              spec.range or 0, spec.setup, zone, default)
+                piece = Piece(
+                    spec.id,
+                    spec.name,
+                    spec.side,
+                    False,
+                    spec.kind,
+                    spec.nationality,
+                    spec.corps,
+                    spec.two_star,
+                    spec.replaces,
+                    spec.steps,
+                    0,
+                    None,
+                    spec.ma or 0,
+                    None,
+                    spec.drm,
+                    spec.reduced_drm,
+                    spec.range or 0,
+                    spec.setup,
+                    zone,
+                    default,
+                )
             self.pieces[spec.id] = piece
         for key, spec in specs:
             if spec.replaces is not None:
                 old = self.pieces.get(spec.replaces)
-                if old is None or old.two_star or old.corps != "ii_corps" or old.is_unit != self.pieces[spec.id].is_unit:
-                    raise DataFileError(file, f"{key}.replaces", f"{spec.id}: replaces {spec.replaces!r}, which is not a "
-                                                                 "II Corps piece of its kind")
+                if (
+                    old is None
+                    or old.two_star
+                    or old.corps != "ii_corps"
+                    or old.is_unit != self.pieces[spec.id].is_unit
+                ):
+                    raise DataFileError(
+                        file,
+                        f"{key}.replaces",
+                        f"{spec.id}: replaces {spec.replaces!r}, which is not a II Corps piece of its kind",
+                    )
         self._check_default_setup(file)
 
     def _at(self, label: str, file: str, key: str) -> int:
@@ -605,7 +725,9 @@ class Board:
             elif len(air) > 1:
                 problem = "two air assets on one airfield (5.1D, 5.2C)"
             if problem:
-                raise DataFileError(file, "default", f"hex {grid.labels[i]}: {problem}: {', '.join(p.id for p in here)}")
+                raise DataFileError(
+                    file, "default", f"hex {grid.labels[i]}: {problem}: {', '.join(p.id for p in here)}"
+                )
         for i in self.ii_corps:
             if not any(p.is_unit and p.corps == "ii_corps" for p in at.get(i, ())):
                 raise DataFileError(file, "default", f"II Corps hex {grid.labels[i]} holds no II Corps unit (5.1C)")
@@ -641,5 +763,8 @@ class Board:
 @cache
 def load_board(data_dir: Path = DATA_DIR) -> Board:
     """The board from `data_dir`'s map.toml, terrain.toml and counters.toml (read once a process)."""
-    return Board(load_toml(data_dir / "map.toml", MapData), load_toml(data_dir / "terrain.toml", TerrainData),
-                 load_toml(data_dir / "counters.toml", CountersData))
+    return Board(
+        load_toml(data_dir / "map.toml", MapData),
+        load_toml(data_dir / "terrain.toml", TerrainData),
+        load_toml(data_dir / "counters.toml", CountersData),
+    )

@@ -73,8 +73,11 @@ def move(rules: TunisiaRules, s: TunisiaState, dest: int, events: Events) -> Non
     """15.0C: the unit moves again with its general (and any support asset that can keep up)."""
     going = moves(rules, s)[dest]
     if events.on:
-        events.emit("breakthrough_move", f"{', '.join(rules.cat.ids[p] for p in going)} break through to "
-                    f"{rules.labels[dest]}.", "15.0C")
+        events.emit(
+            "breakthrough_move",
+            f"{', '.join(rules.cat.ids[p] for p in going)} break through to {rules.labels[dest]}.",
+            "15.0C",
+        )
     for p in going:
         s.loc[p] = dest
     s.bt_moved = True

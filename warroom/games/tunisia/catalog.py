@@ -69,8 +69,12 @@ class Catalog:
         self.patton: int = self.index["Patton"]
         self.rommel: int = self.index["Rommel"]
         self.by_side: tuple[tuple[int, ...], tuple[int, ...]] = (
-            tuple(i for i in range(self.n) if self.side[i] == AXIS), tuple(i for i in range(self.n) if self.side[i] == ALLIED))
+            tuple(i for i in range(self.n) if self.side[i] == AXIS),
+            tuple(i for i in range(self.n) if self.side[i] == ALLIED),
+        )
         from .movement import half_mp_steps  # the board's costs, compiled once for movement's search
 
         self.half_steps = half_mp_steps(self)
-        self.name: list[str] = [p.name for p in pieces] + [f"Battlegroup {self.ids[i][3:]}" for i in range(len(pieces), self.n)]
+        self.name: list[str] = [p.name for p in pieces] + [
+            f"Battlegroup {self.ids[i][3:]}" for i in range(len(pieces), self.n)
+        ]

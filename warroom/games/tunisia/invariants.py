@@ -46,7 +46,9 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
     for p in range(cat.n):
         where = loc[p]
         if where == REMOVED and p != cat.rommel and p not in cat.swap:
-            found.append(f"{cat.ids[p]} removed from the game: only swapped II Corps pieces and Rommel are (16.0C, 17.0)")
+            found.append(
+                f"{cat.ids[p]} removed from the game: only swapped II Corps pieces and Rommel are (16.0C, 17.0)"
+            )
         elif where >= 0:
             if cat.two_star[p] and not s.patton_arrived:
                 found.append(f"{cat.ids[p]} is in play before Patton (5.1A)")
@@ -98,6 +100,8 @@ def supply_problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState
             continue
         rebuilt_then_cut = previous.phase == Phase.REPLACEMENT  # a rebuild in the same step flips it back first
         if not s.reduced[p] or (previous.reduced[p] and previous.loc[p] == where and not rebuilt_then_cut):
-            found.append(f"{SIDE_NAMES[side]} {cat.ids[p]} in {rules.board.label(where)} is out of supply and was not "
-                         "reduced or eliminated in its Supply Phase (7.8C)")
+            found.append(
+                f"{SIDE_NAMES[side]} {cat.ids[p]} in {rules.board.label(where)} is out of supply and was not "
+                "reduced or eliminated in its Supply Phase (7.8C)"
+            )
     return found

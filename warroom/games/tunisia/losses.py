@@ -42,15 +42,24 @@ def take_loss(cat: Catalog, s: TunisiaState, piece: int, events: Events) -> int:
         eliminate(cat, s, piece)
         if bg < 0:
             if events.on:
-                events.emit("eliminated", f"{name} is eliminated: no battlegroup counter is left (NOTES.md).",
-                            BATTLEGROUPS, piece=name)
+                events.emit(
+                    "eliminated",
+                    f"{name} is eliminated: no battlegroup counter is left (NOTES.md).",
+                    BATTLEGROUPS,
+                    piece=name,
+                )
             return -1
         s.loc[bg] = where
         s.origin[bg] = piece
         s.moved[bg], s.attacked[bg] = s.moved[piece], s.attacked[piece]  # it has done what its unit did
         if events.on:
-            events.emit("battlegroup", f"{name}, already reduced, is replaced by {cat.ids[bg]}.", LOSSES,
-                        piece=name, battlegroup=cat.ids[bg])
+            events.emit(
+                "battlegroup",
+                f"{name}, already reduced, is replaced by {cat.ids[bg]}.",
+                LOSSES,
+                piece=name,
+                battlegroup=cat.ids[bg],
+            )
         return bg
     eliminate(cat, s, piece)
     if events.on:

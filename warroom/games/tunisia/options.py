@@ -17,6 +17,8 @@ def parse_options(options: dict[str, Any] | None) -> dict[str, str]:
         if key not in CHOICES:
             raise WarroomError(f"unknown Tunisia option {key!r}; options: {', '.join(sorted(CHOICES))}")
         if value not in CHOICES[key]:
-            raise WarroomError(f"the Tunisia option {key!r} is one of {', '.join(map(repr, CHOICES[key]))}, not {value!r}")
+            raise WarroomError(
+                f"the Tunisia option {key!r} is one of {', '.join(map(repr, CHOICES[key]))}, not {value!r}"
+            )
         out[key] = value
     return out

@@ -47,16 +47,23 @@ def state_to_json(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
             entry["origin"] = cat.ids[s.origin[p]]
         pieces[cat.ids[p]] = entry
     return {
-        "turn": s.turn, "player": SIDE_NAMES[s.player], "phase": s.phase.name.lower(),
-        "phase_name": PHASE_NAMES[s.phase], "pieces": pieces,
+        "turn": s.turn,
+        "player": SIDE_NAMES[s.player],
+        "phase": s.phase.name.lower(),
+        "phase_name": PHASE_NAMES[s.phase],
+        "pieces": pieces,
         "battle": None if s.battle is None else list(s.battle),
         "retreating": [cat.ids[p] for p in s.retreating],
         "breakthrough": cat.ids[s.breakthrough] if s.breakthrough >= 0 else None,
-        "bt_moved": s.bt_moved, "bt_attacked": s.bt_attacked, "replacements_left": s.replacements_left,
-        "placing": [cat.ids[p] for p in s.placing], "free_setup": list(s.free_setup),
+        "bt_moved": s.bt_moved,
+        "bt_attacked": s.bt_attacked,
+        "replacements_left": s.replacements_left,
+        "placing": [cat.ids[p] for p in s.placing],
+        "free_setup": list(s.free_setup),
         "patton_arrived": s.patton_arrived,
         "axis_entered_eighth_army": s.axis_entered_eighth_army,
-        "outcome": None if s.outcome is None else list(s.outcome), "supply_checks": s.supply_checks,
+        "outcome": None if s.outcome is None else list(s.outcome),
+        "supply_checks": s.supply_checks,
         "beneath": beneath(rules, s),
     }
 
@@ -108,8 +115,11 @@ def state_from_json(rules: TunisiaRules, data: dict[str, Any]) -> TunisiaState:
         axis_free, allied_free = data.get("free_setup", (False, False))
         s.free_setup = (bool(axis_free), bool(allied_free))
         s.axis_entered_eighth_army = bool(data["axis_entered_eighth_army"])
-        s.outcome = None if data["outcome"] is None else (int(data["outcome"][0]), str(data["outcome"][1]),
-                                                            str(data["outcome"][2]))
+        s.outcome = (
+            None
+            if data["outcome"] is None
+            else (int(data["outcome"][0]), str(data["outcome"][1]), str(data["outcome"][2]))
+        )
         s.supply_checks = int(data["supply_checks"])
     except PositionError:
         raise

@@ -18,11 +18,19 @@ if TYPE_CHECKING:
     from .rules import TunisiaRules
 
 KINDS_OF: dict[Phase, tuple[str, ...]] = {
-    Phase.MOVEMENT: (MOVE, END), Phase.ATTACK: (ATTACK, END), Phase.BREAKTHROUGH: (MOVE, ATTACK, END),
-    Phase.DEFENSIVE_AIR: ("air", "no air"), Phase.DEFENDER_LOSS: ("loss",), Phase.ATTACKER_LOSS: ("loss",),
-    Phase.RETREAT: ("retreat",), Phase.ADVANCE: ("advance", "no advance"),
-    Phase.RETURN_ATTACKER: ("base",), Phase.RETURN_DEFENDER: ("base",),
-    Phase.REPLACEMENT: ("rebuild", "replace", END), Phase.PLACEMENT: ("place",), Phase.SETUP: ("place",),
+    Phase.MOVEMENT: (MOVE, END),
+    Phase.ATTACK: (ATTACK, END),
+    Phase.BREAKTHROUGH: (MOVE, ATTACK, END),
+    Phase.DEFENSIVE_AIR: ("air", "no air"),
+    Phase.DEFENDER_LOSS: ("loss",),
+    Phase.ATTACKER_LOSS: ("loss",),
+    Phase.RETREAT: ("retreat",),
+    Phase.ADVANCE: ("advance", "no advance"),
+    Phase.RETURN_ATTACKER: ("base",),
+    Phase.RETURN_DEFENDER: ("base",),
+    Phase.REPLACEMENT: ("rebuild", "replace", END),
+    Phase.PLACEMENT: ("place",),
+    Phase.SETUP: ("place",),
 }
 
 
@@ -70,8 +78,10 @@ def _why_not_move(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) 
         return f"{quoted(text)}: no piece may move into a hex holding an enemy piece (8.7A)"
     reach = compute_reach(cat, s, p, enemy_zoc(cat, s, side), blocked)
     if dest not in reach:
-        return (f"{quoted(text)}: {act.piece} cannot reach {act.target} with its MA (8.2-8.6), stopping on entering an "
-                "enemy zone of control (9.1C)")
+        return (
+            f"{quoted(text)}: {act.piece} cannot reach {act.target} with its MA (8.2-8.6), stopping on entering an "
+            "enemy zone of control (9.1C)"
+        )
     if not may_join(cat, occupants(s).get(dest), (p,)):
         return f"{quoted(text)}: the move would end overstacked in {act.target} (6.0A-C)"
     return f"{quoted(text)} is not legal now (8.0)"

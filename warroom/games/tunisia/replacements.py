@@ -33,8 +33,11 @@ def rebuild_options(cat: Catalog, s: TunisiaState) -> list[int]:
     side = s.player
     ezoc = enemy_zoc(cat, s, side)
     loc = s.loc
-    return [p for p in cat.by_side[side] if loc[p] >= 0 and s.reduced[p] and cat.steps[p] == 2
-            and not (cat.is_unit[p] and loc[p] in ezoc)]
+    return [
+        p
+        for p in cat.by_side[side]
+        if loc[p] >= 0 and s.reduced[p] and cat.steps[p] == 2 and not (cat.is_unit[p] and loc[p] in ezoc)
+    ]
 
 
 def replace_options(cat: Catalog, s: TunisiaState, occupants: dict[int, list[int]]) -> list[tuple[int, int]]:

@@ -11,8 +11,9 @@ from .zoc import enemy_zoc
 RETREATS, RESTRICTIONS, ADVANCE = "14.1", "14.2", "14.3"
 
 
-def retreat_options(cat: Catalog, s: TunisiaState, piece: int, battle_hex: int,
-                    occupants: dict[int, list[int]]) -> list[int]:
+def retreat_options(
+    cat: Catalog, s: TunisiaState, piece: int, battle_hex: int, occupants: dict[int, list[int]]
+) -> list[int]:
     """The hexes `piece` may retreat to from `battle_hex`: exactly two hexes away (14.1B), through a hex
     adjacent to both, neither a non-hex area (14.2A), nor holding an enemy counter, nor in an EZOC
     (14.2C: friendly units do not negate it), the last not overstacked (14.2B)."""

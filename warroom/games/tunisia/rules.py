@@ -58,8 +58,7 @@ SCENARIO = "campaign"
 class TunisiaRules:
     """The Ruleset for Patton's First Victory: Tunisia (two players: Axis and Allied)."""
 
-    info = GameInfo(id="tunisia", title="Patton's First Victory: Tunisia", scenarios=(SCENARIO,),
-                    sides=SIDE_NAMES)
+    info = GameInfo(id="tunisia", title="Patton's First Victory: Tunisia", scenarios=(SCENARIO,), sides=SIDE_NAMES)
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
@@ -103,8 +102,11 @@ class TunisiaRules:
             events.emit("setup", f"{self.cat.ids[piece]} sets up in {self.labels[hex_]}.", SETUP_RULE[s.player])
         while s.placing and not setup_options(self.cat, s, s.placing[0]):  # never on this map; a safeguard
             if events.on:
-                events.emit("setup", f"{self.cat.ids[s.placing[0]]} finds no hex to set up in and stays out.",
-                            SETUP_RULE[s.player])
+                events.emit(
+                    "setup",
+                    f"{self.cat.ids[s.placing[0]]} finds no hex to set up in and stays out.",
+                    SETUP_RULE[s.player],
+                )
             s.placing = s.placing[1:]
         if s.placing:
             return
@@ -240,11 +242,17 @@ class TunisiaRules:
         b = s.battle
         if phase == Phase.DEFENSIVE_AIR:
             assert b is not None
-            return (*(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target, defending=True)), NO_AIR)
+            return (
+                *(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target, defending=True)),
+                NO_AIR,
+            )
         if phase == Phase.DEFENDER_LOSS:
             assert b is not None
-            pieces = loss_candidates(cat, s, b.target, b.defender) if b.defender >= 0 else [
-                p for p, w in enumerate(s.loc) if w == b.target and not cat.is_air[p]]
+            pieces = (
+                loss_candidates(cat, s, b.target, b.defender)
+                if b.defender >= 0
+                else [p for p, w in enumerate(s.loc) if w == b.target and not cat.is_air[p]]
+            )
             return tuple(f"loss {cat.ids[p]}" for p in pieces)
         if phase == Phase.ATTACKER_LOSS:
             assert b is not None
@@ -253,8 +261,10 @@ class TunisiaRules:
             assert b is not None
             piece = s.retreating[0]
             frm = self.labels[b.target]
-            return tuple(f"retreat {cat.ids[piece]} {frm} {self.labels[h]}"
-                         for h in retreat_options(cat, s, piece, b.target, occupants(s)))
+            return tuple(
+                f"retreat {cat.ids[piece]} {frm} {self.labels[h]}"
+                for h in retreat_options(cat, s, piece, b.target, occupants(s))
+            )
         if phase == Phase.ADVANCE:
             assert b is not None
             return f"advance {self.labels[b.origin]} {self.labels[b.target]}", NO_ADVANCE
@@ -396,8 +406,12 @@ class TunisiaRules:
         """8.1: the piece moves to `dest` along its cheapest legal way, its move complete."""
         cost = s.reach[piece].reach[dest]
         if events.on:
-            events.emit("move", f"{self.cat.ids[piece]} moves {self.labels[s.loc[piece]]} to {self.labels[dest]} "
-                        f"({cost:g} MP).", "8.1", piece=self.cat.ids[piece])
+            events.emit(
+                "move",
+                f"{self.cat.ids[piece]} moves {self.labels[s.loc[piece]]} to {self.labels[dest]} ({cost:g} MP).",
+                "8.1",
+                piece=self.cat.ids[piece],
+            )
         s.mp_spent[piece], s.moved_from[piece] = cost, s.loc[piece]
         s.loc[piece] = dest
         s.moved[piece] = True
@@ -410,7 +424,9 @@ class TunisiaRules:
     def to_base(self, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:
         s.loc[piece] = hex_
         if events.on:
-            events.emit("return_to_base", f"{self.cat.ids[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A")
+            events.emit(
+                "return_to_base", f"{self.cat.ids[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A"
+            )
 
     def next_return(self, s: TunisiaState, events: Events) -> None:
         """7.6: the attacker's air assets first, then the defender's; one with no airfield left is eliminated
@@ -449,8 +465,12 @@ class TunisiaRules:
         if roll < ports:
             s.replacements_left += 1
         if events.on:
-            events.emit("port_roll", f"Axis port roll: {roll} against {ports} ports: {s.replacements_left} "
-                        "replacements.", "7.7C", roll=roll)
+            events.emit(
+                "port_roll",
+                f"Axis port roll: {roll} against {ports} ports: {s.replacements_left} replacements.",
+                "7.7C",
+                roll=roll,
+            )
         self.next_replacement(s, events)
 
     def next_replacement(self, s: TunisiaState, events: Events) -> None:
@@ -513,8 +533,9 @@ class TunisiaRules:
                 s.placing = s.placing[1:]
                 s.loc[piece], s.reduced[piece] = DEAD, False
                 if events.on:
-                    events.emit("eliminated", f"{cat.ids[piece]} finds no Allied village free of EZOC and is lost.",
-                                "16.0C")
+                    events.emit(
+                        "eliminated", f"{cat.ids[piece]} finds no Allied village free of EZOC and is lost.", "16.0C"
+                    )
         self.after_patton(s, events)
 
     def after_patton(self, s: TunisiaState, events: Events) -> None:

@@ -66,9 +66,32 @@ class Battle(NamedTuple):
 class TunisiaState:
     """One position, mutated in place by the rules; `clone` copies it cheaply."""
 
-    __slots__ = ("turn", "player", "phase", "loc", "reduced", "moved", "attacked", "mp_spent", "moved_from",
-                 "origin", "battle", "retreating", "breakthrough", "bt_moved", "bt_attacked", "replacements_left",
-                 "placing", "free_setup", "patton_arrived", "axis_entered_eighth_army", "outcome", "supply_checks", "reach", "legal")
+    __slots__ = (
+        "turn",
+        "player",
+        "phase",
+        "loc",
+        "reduced",
+        "moved",
+        "attacked",
+        "mp_spent",
+        "moved_from",
+        "origin",
+        "battle",
+        "retreating",
+        "breakthrough",
+        "bt_moved",
+        "bt_attacked",
+        "replacements_left",
+        "placing",
+        "free_setup",
+        "patton_arrived",
+        "axis_entered_eighth_army",
+        "outcome",
+        "supply_checks",
+        "reach",
+        "legal",
+    )
 
     def __init__(self, n: int) -> None:
         self.turn = 1
@@ -100,11 +123,20 @@ class TunisiaState:
         """An independent copy: lists copied; immutable records and this phase's movement cache shared."""
         twin = TunisiaState.__new__(TunisiaState)
         twin.turn, twin.player, twin.phase = self.turn, self.player, self.phase
-        twin.loc, twin.reduced, twin.moved, twin.attacked = self.loc[:], self.reduced[:], self.moved[:], self.attacked[:]
+        twin.loc, twin.reduced, twin.moved, twin.attacked = (
+            self.loc[:],
+            self.reduced[:],
+            self.moved[:],
+            self.attacked[:],
+        )
         twin.mp_spent, twin.moved_from, twin.origin = self.mp_spent[:], self.moved_from[:], self.origin[:]
         twin.battle, twin.retreating = self.battle, self.retreating
         twin.breakthrough, twin.bt_moved, twin.bt_attacked = self.breakthrough, self.bt_moved, self.bt_attacked
-        twin.replacements_left, twin.placing, twin.patton_arrived = self.replacements_left, self.placing, self.patton_arrived
+        twin.replacements_left, twin.placing, twin.patton_arrived = (
+            self.replacements_left,
+            self.placing,
+            self.patton_arrived,
+        )
         twin.free_setup = self.free_setup
         twin.axis_entered_eighth_army, twin.outcome = self.axis_entered_eighth_army, self.outcome
         twin.supply_checks, twin.reach, twin.legal = self.supply_checks, self.reach, self.legal

@@ -63,15 +63,23 @@ def supply_phase(cat: Catalog, s: TunisiaState, events: Events) -> None:
         if cat.steps[p] == 2 and not s.reduced[p]:
             s.reduced[p] = True
             if events.on:
-                events.emit("supply", f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is reduced.",
-                            SUPPLY, piece=cat.ids[p])
+                events.emit(
+                    "supply",
+                    f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is reduced.",
+                    SUPPLY,
+                    piece=cat.ids[p],
+                )
         else:
             loc[p] = DEAD
             s.reduced[p] = False
             s.origin[p] = -1
             if events.on:
-                events.emit("supply", f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is eliminated.",
-                            SUPPLY, piece=cat.ids[p])
+                events.emit(
+                    "supply",
+                    f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is eliminated.",
+                    SUPPLY,
+                    piece=cat.ids[p],
+                )
     s.supply_checks += 1
     if events.on:
         events.emit("supply_phase", f"{SIDE_NAMES[side]} Supply Phase checked.", SUPPLY)
