@@ -294,7 +294,7 @@ ERROR_CODES: dict[str, str] = {
     "unknown_agent": "no such computer player",
     "no_decision": "ai asked where the dice, not a player, decide",
     "no_heuristic": "the game has no heuristic player",
-    "no_search": "the game has no search player of its own (\"mcts\" is every game's search)",
+    "no_search": 'the game has no search player of its own ("mcts" is every game\'s search)',
     "data_file": "a game data file is missing or damaged (an installation problem)",
     "internal": "a bug: the game is as it was before the request; the traceback is on stderr",
 }

@@ -142,8 +142,9 @@ def get_agent(
         return HeuristicAgent(ruleset, hooks)
     if name == "search":
         if hooks.search is None:
-            raise NoSearchError(f"{ruleset.info.id} has no search of its own (its spec's agents declare none); "
-                                "use mcts")
+            raise NoSearchError(
+                f"{ruleset.info.id} has no search of its own (its spec's agents declare none); use mcts"
+            )
         agent: Agent = hooks.search(ruleset, budget_ms=budget_ms, simulations=simulations, seed=seed)
         return agent
     from .mcts import MCTSAgent
