@@ -46,7 +46,7 @@ def test_play_dragoon_by_clicking_the_board_then_reload(live_server: Any, browse
     assert "3rd-ID invades" in page.inner_text("#log")
     assert page.query_selector("#dice-tray [data-roll]") is not None  # the die is shown
     click_attack(page, "VI-Corps", "Delta-Beach")
-    page.wait_for_function("document.querySelectorAll('#log .ev-invade').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#log .ev-invade').length === 2")
     click_attack(page, "1st-ABTF", "Le-Muy-DZ")
     # the last RP is spent: German movement, then the BOT's die answers
     page.wait_for_selector("#log .ev-bot")
@@ -59,7 +59,7 @@ def test_play_dragoon_by_clicking_the_board_then_reload(live_server: Any, browse
 
     page.reload()
     page.wait_for_selector("#board [data-unit='3rd-ID']")
-    page.wait_for_function("window.warroomGame && window.warroomGame.payload !== null")
+    page.wait_for_function("() => window.warroomGame && window.warroomGame.payload !== null")
     assert page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)") == before
     assert page.inner_text("#log") == log_before
     assert page.inner_text("#turn") == "Turn 16 Aug"
@@ -215,7 +215,7 @@ def test_hot_seat_passes_the_device_between_sides(live_server: Any, browser: Any
     assert "South" in ready.inner_text()
     assert not [c for c in north_hand if c in page.inner_text("#overlay")]
     ready.click()
-    page.wait_for_function("window.warroomGame.payload.side === 'South'")
+    page.wait_for_function("() => window.warroomGame.payload.side === 'South'")
     south_hand = page.evaluate("window.warroomGame.payload.view.state.hand")
     assert not set(south_hand) & set(north_hand)
     assert not errors, errors

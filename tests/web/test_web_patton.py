@@ -294,7 +294,7 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     before = page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)")
     page.reload()
     page.wait_for_selector("#board .p-town")
-    page.wait_for_function("window.warroomGame && window.warroomGame.payload !== null")
+    page.wait_for_function("() => window.warroomGame && window.warroomGame.payload !== null")
     assert page.evaluate("JSON.stringify(window.warroomGame.payload.view.state)") == before
     assert not errors, errors
     context.close()
