@@ -25,6 +25,7 @@ from random_play import random_steps
 
 import warroom
 from warroom import CHANCE
+from warroom.analysis.simulate import study_options
 from warroom.engine.ruleset import Ruleset
 from warroom.games import game_ids, get_ruleset, get_spec
 
@@ -79,7 +80,10 @@ def test_random_games_keep_every_invariant(game: str) -> None:
         scenario = info.scenarios[k % len(info.scenarios)]
         cap, uncapped = SAFETY_CAPS.get((game, scenario), ({}, 0))
         capped = k < total - uncapped * len(info.scenarios)
-        m = warroom.new_game(game, scenario, seed=k, keep_log=logged, options=cap if capped else {})
+        options = cap if capped else {}
+        if (game, scenario) not in SAFETY_CAPS:  # a game with no fixed end plays its studies' turn limit
+            options = study_options(game, scenario, options)
+        m = warroom.new_game(game, scenario, seed=k, keep_log=logged, options=options)
         previous = None
         for step in itertools.chain([None], random_steps(m, k, MAX_STEPS)):  # the start, then after each decision
             if invariants:
@@ -137,7 +141,7 @@ def write_golden(game: str, text: str) -> Path:
 
 def playthrough(game: str, actions: list[str] | None = None) -> dict[str, Any]:
     """The golden game: seeded dice, and either the given actions or a seeded random choice."""
-    m = warroom.new_game(game, seed=GOLDEN_SEED)
+    m = warroom.new_game(game, seed=GOLDEN_SEED, options=study_options(game, None, {}))
     steps = [{"action": None, "events": list(m.log), "view": m.view()}]
     given = ((action, m.play(action)) for action in actions or () if not m.over)
     for action, events in random_steps(m, GOLDEN_SEED) if actions is None else given:
@@ -196,7 +200,11 @@ def perft(ruleset: Ruleset, state: Any, depth: int | None) -> dict[str, list[int
     """Nodes and distinct states at each depth 1..depth (depth None: as deep as PERFT_BUDGET allows)."""
     layer, nodes, distinct = [state], [], []
     while depth is None or len(nodes) < depth:
-        following = [child for node in layer for child in children(ruleset, node)]
+        following: list[Any] = []
+        for node in layer:  # at --regen, stop building a layer once it is over budget (a hex game's layers explode)
+            following += children(ruleset, node)
+            if depth is None and nodes and len(following) > PERFT_BUDGET:
+                break
         if depth is None and (not following or nodes and len(following) > PERFT_BUDGET):
             break  # at --regen: as deep as the budget allows, and always at least one step
         layer = following
@@ -213,7 +221,7 @@ def perft_positions(game: str) -> dict[str, Any]:
         for scenario in ruleset.info.scenarios
     }
     golden = playthrough(game)
-    m = warroom.new_game(game, seed=GOLDEN_SEED)
+    m = warroom.new_game(game, seed=GOLDEN_SEED, options=study_options(game, None, {}))
     for step in golden["steps"][1 : MIDGAME_DECISIONS + 1]:
         m.play(step["action"])
     positions["midgame"] = ruleset.state_to_json(m.state)

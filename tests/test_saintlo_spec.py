@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 import warroom
 from warroom.engine.match import replay_record
-from warroom.games import REGISTRY, get_ruleset, get_spec, register_game
+from warroom.games import REGISTRY, get_ruleset, get_spec, register_game, seat_variant
 from warroom.games.saintlo import calculator, odds
 
 GAMES = {"saintlo": "warroom.games.saintlo.spec:SPEC", "saintlo-teams": "warroom.games.saintlo.spec:TEAM_SPEC"}
@@ -58,12 +58,14 @@ def test_the_fast_odds_are_the_rulebooks_comparison_exactly() -> None:
 
 
 def test_the_calculator_refuses_bad_dice() -> None:
-    from warroom.engine.errors import WarroomError
+    from warroom.engine.errors import BadRequestError, WarroomError
 
     with pytest.raises(WarroomError, match="attack_dice"):
         calculator.SaintLoOdds().calculate({"attack_dice": -1, "defense_dice": 2})
     with pytest.raises(WarroomError, match="defense_dice"):
         calculator.SaintLoOdds().calculate({"attack_dice": 2})
+    with pytest.raises(BadRequestError, match="'attack_die'"):  # a typo is an error, never ignored
+        calculator.SaintLoOdds().calculate({"attack_die": 2, "defense_dice": 2})
 
 
 def _midgame(game: str, seed: int, want: str = "attack ") -> warroom.Match:
@@ -230,6 +232,21 @@ def _cli(args: list[str], lines: list[str] | None = None) -> str:
 def test_terminal_draws_the_board_and_takes_typed_numbers() -> None:
     output = _cli(["play", "saintlo-teams", "--seed", "2", "--vs", "human", "--flat"], ["1", "q", "n"])
     assert "Allied A" in output and "Command Post" in output and "Supplies" in output
+
+
+def test_players_4_seats_the_team_variant_and_other_counts_are_refused() -> None:
+    # Saint-Lo 10: four players in two teams
+    output = _cli(["play", "saintlo", "--players", "4", "--seed", "2", "--vs", "human", "--flat"], ["q", "n"])
+    assert "(2 v 2)" in output and "Allied A" in output
+    output = _cli(["play", "saintlo-teams", "--players", "2", "--seed", "2", "--vs", "human", "--flat"], ["q", "n"])
+    assert "(2 v 2)" not in output and "Allied A" not in output
+    from warroom.cli import app
+
+    refused = RUNNER.invoke(app, ["play", "saintlo", "--players", "3"])
+    assert refused.exit_code != 0 and "played by 2 or 4 players" in refused.output
+    assert "Traceback" not in refused.output
+    for game, players in (("saintlo", 2), ("saintlo", 4), ("saintlo-teams", 4)):
+        assert len(get_ruleset(seat_variant(game, players)).info.sides) == players
 
 
 def test_simulate_plays_it_with_its_heuristic() -> None:

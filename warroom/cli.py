@@ -217,6 +217,14 @@ def play(
             "watching with --auto, 0 against it; 0: no pause).",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            min=1,
+            help="How many play, for a game with a variant for more players (warroom games shows the counts).",
+        ),
+    ] = None,
     save_seed: Annotated[
         bool,
         typer.Option(
@@ -234,8 +242,10 @@ def play(
     agent: Any = None
     agent_sides: set[str] | None = None
     if load is not None:
-        if option:
-            raise CommandError("--option sets up a new game; a loaded game keeps the options it was saved with")
+        if option or players is not None:
+            raise CommandError(
+                "--option and --players set up a new game; a loaded game keeps the options it was saved with"
+            )
         record = read_record(load)
         match = warroom.load(record)
         if game is not None and match.ruleset.info.id != game:
@@ -250,6 +260,10 @@ def play(
             "or continue one with --load FILE"
         )
     else:
+        if players is not None:
+            from warroom.games import seat_variant
+
+            game = seat_variant(game, players)
         match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
     sides = list(match.ruleset.info.sides)
     if vs is Opponent.ai:

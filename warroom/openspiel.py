@@ -126,17 +126,27 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return list(range(len(self.rs.legal_actions(self.state))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(int(value), float(p)) for value, p in self.rs.chance_outcomes(self.state)]
+        """Each outcome numbered by its place in the rules' list (a die face, a card, a whole throw of
+        several dice: not every game's outcome is a number), with its exact probability."""
+        return [(index, float(p)) for index, (_, p) in enumerate(self.rs.chance_outcomes(self.state))]
+
+    def _outcome(self, index: int) -> Any:
+        outcomes = self.rs.chance_outcomes(self.state)
+        return outcomes[index][0] if 0 <= index < len(outcomes) else None
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
-            self.rs.apply_chance(self.state, int(action), False)
+            outcome = self._outcome(int(action))
+            if outcome is None:
+                raise ValueError(f"chance outcome {action} is not one of the {len(self.chance_outcomes())} here")
+            self.rs.apply_chance(self.state, outcome, False)
         else:
             self.rs.apply(self.state, self.rs.legal_actions(self.state)[int(action)], False)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            return f"roll {action}"
+            outcome = self._outcome(action)
+            return f"roll {outcome}" if outcome is not None else f"chance {action}"
         legal = self.rs.legal_actions(self.state)
         return legal[action] if 0 <= action < len(legal) else f"action {action}"
 

@@ -75,8 +75,12 @@ class Run(NamedTuple):
 
 
 def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> Run:
-    """Random games from `seed` on until `seconds` of CPU time are spent."""
+    """Random games from `seed` on until `seconds` of CPU time are spent (with the options studies use: a
+    game with no fixed end plays its spec's turn limit, since random players seldom decide it)."""
     import warroom
+    from warroom.analysis.simulate import study_options
+
+    options = study_options(game, scenario, None)
 
     rng = random.Random(seed)
     steps = rolled = games = 0
@@ -84,7 +88,7 @@ def _play_random(game: str, scenario: str | None, seconds: float, seed: int) -> 
     start = clock()
     deadline = start + seconds
     while True:
-        match = warroom.new_game(game, scenario, seed=seed + games, keep_log=False)
+        match = warroom.new_game(game, scenario, seed=seed + games, keep_log=False, options=options)
         while not match.over:
             legal = match.legal_actions()
             match.play(legal[int(rng.random() * len(legal))])
@@ -128,8 +132,9 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
     at random."""
     import warroom
     from warroom.ai import NoHeuristicError, get_agent
+    from warroom.analysis.simulate import study_options
 
-    match = warroom.new_game(game, scenario, seed=seed, keep_log=False)
+    match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=study_options(game, scenario, None))
     try:
         agent = get_agent("heuristic", game)
     except NoHeuristicError:

@@ -140,7 +140,8 @@ class ObservationEncoding(Protocol):
     """No position of any scenario has more legal actions than this (the conformance suite checks it)."""
 
     max_chance_outcomes: int
-    """Every chance outcome (a die face, a card) is an integer below this (OpenSpiel numbers them so)."""
+    """No chance node has more outcomes than this (OpenSpiel numbers a node's outcomes 0, 1, ... in the order
+    of `chance_outcomes`, whatever they are: a die face, a card, a whole throw)."""
 
     def size(self, scenario: str | None) -> int:
         """The vector's length in `scenario` (fixed for the whole game)."""
@@ -251,6 +252,10 @@ class GameSpec:
     cannot know. Required where `hidden` is not empty; None where the game hides nothing."""
     encoding: Callable[[], ObservationEncoding] | None = None
     """A fixed-shape numeric observation and an action bound for warroom.envs; None: no environment."""
+    seat_variants: Mapping[int, str] = field(default_factory=dict)
+    """Player count -> game id, for a game whose variants for more players are ids of their own (their sides
+    differ, and a ruleset has one tuple of sides): the same mapping in each variant's spec, so that
+    `warroom play GAME --players N` finds the variant from any of them. Empty: the game seats its sides only."""
     describe_actions: Callable[[Any, Any, Sequence[str]], list[ActionDescriptor]] | None = None
     """`describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in
     the order of `legal` (the web sends them with every view; a board draws its clicks from them). None: each

@@ -23,6 +23,8 @@ from warroom.engine.spec import GameSpec
 REGISTRY: dict[str, str] = {
     "dragoon": "warroom.games.dragoon.spec:SPEC",
     "patton": "warroom.games.patton.spec:SPEC",
+    "saintlo": "warroom.games.saintlo.spec:SPEC",
+    "saintlo-teams": "warroom.games.saintlo.spec:TEAM_SPEC",
     "tunisia": "warroom.games.tunisia.spec:SPEC",
 }
 """Game id -> "module:attribute" of its GameSpec (or of a bare ruleset class, for a game with nothing else)."""
@@ -87,6 +89,21 @@ def get_ruleset(game: str) -> Ruleset:
 
 def game_ids() -> list[str]:
     return sorted(REGISTRY)
+
+
+def seat_variant(game: str, players: int) -> str:
+    """The id of `game`'s variant for `players` players (the game itself where that is its own count)."""
+    spec = get_spec(game)
+    sides = len(get_ruleset(game).info.sides)
+    if players == sides and not spec.seat_variants:
+        return game
+    variant = spec.seat_variants.get(players)
+    if variant is None:
+        counts = sorted({sides, *spec.seat_variants})
+        raise UnknownGameError(
+            f"{game} is not played by {players}: it is played by {' or '.join(map(str, counts))} players"
+        )
+    return variant
 
 
 def spec_modules() -> list[str]:

@@ -11,7 +11,8 @@ from functools import cache
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine.errors import WarroomError
+from warroom.engine.errors import BadRequestError
+from warroom.engine.fields import reject_unknown
 from warroom.engine.spec import OddsField
 
 from . import attack as attacks
@@ -50,7 +51,7 @@ def _dice(request: Mapping[str, Any], name: str, least: int) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= MAX_DICE:
-        raise WarroomError(f'field "{name}" is a whole number of dice from {least} to {MAX_DICE}, not {value!r}')
+        raise BadRequestError(f'field "{name}" is a whole number of dice from {least} to {MAX_DICE}, not {value!r}')
     return value
 
 
@@ -121,6 +122,7 @@ class SaintLoOdds:
     fields: tuple[OddsField, ...] = FIELDS
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        reject_unknown(request, [f.name for f in self.fields], "saintlo odds")
         return battle(_dice(request, "attack_dice", 0), _dice(request, "defense_dice", 0))
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:

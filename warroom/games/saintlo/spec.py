@@ -160,6 +160,7 @@ _COMMON: dict[str, Any] = {
     "invariants": _invariants,
     "hidden": HIDDEN,
     "determinize": _determinize,
+    "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
 }
 
 SPEC = GameSpec(id="saintlo", ruleset=_ruleset, **_COMMON)
