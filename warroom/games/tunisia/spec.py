@@ -14,6 +14,7 @@ from warroom.engine.spec import (
     ActionDescriptor,
     AgentHooks,
     GameSpec,
+    ObservationEncoding,
     OddsCapability,
     ScenarioTerms,
     TerminalView,
@@ -112,6 +113,13 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
+def _encoding() -> ObservationEncoding:
+    """The observation as numbers for the research environments (encoding.py: what 6.0E hides stays hidden)."""
+    from .encoding import TunisiaEncoding
+
+    return TunisiaEncoding()
+
+
 def _determinize(state: Any, side: str, rng: Random) -> Any:
     from .determinize import determinize
 
@@ -133,4 +141,5 @@ SPEC = GameSpec(
     invariants=_invariants,
     hidden=("beneath",),  # 6.0E: what lies under the top of each stack, in the save; no side's observation has it
     determinize=_determinize,
+    encoding=_encoding,
 )
