@@ -42,8 +42,9 @@ def action_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         pos, used, foot = s.pos, s.used, t.foot
         occupied = occupancy(t, s, army)
         move_ids, attack_ids = t.move_ids, t.attack_ids
+        everyone = s.seats == 2  # 10: in the team game a player uses only his own units
         for v in t.army_units[army]:
-            if pos[v] == OFF or used[v] or not may_use(t, s, seat, v):
+            if pos[v] == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
                 continue
             if supplies >= 1 or foot[v]:
                 out.extend(map(move_ids[v].__getitem__, destinations(t, s, v, occupied)))

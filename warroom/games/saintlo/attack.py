@@ -21,13 +21,16 @@ def targets(t: Tables, s: SaintLoState, u: int) -> list[int]:
     """The hexes unit u may attack now (each holds one target for it: see `target_in`)."""
     here = s.pos[u]
     kind = t.unit_type[u]
-    if here == OFF or forbidden(t, s, u, "attack"):
+    if here == OFF:
+        return []
+    effects = s.effects  # none in play: the printed values (the common case, kept cheap for playouts)
+    if effects and forbidden(t, s, u, "attack"):
         return []
     enemy = 1 - t.unit_army[u]
     unit_army = t.unit_army
     out = []
     if kind == AIRCRAFT:
-        if stat(t, s, u, ATTACK_STAT) > 0:
+        if (stat(t, s, u, ATTACK_STAT) if effects else t.base[u][ATTACK_STAT]) > 0:
             air_at = s.air_at
             for j in t.air_steps[here]:
                 other = air_at[j]
@@ -37,7 +40,7 @@ def targets(t: Tables, s: SaintLoState, u: int) -> list[int]:
         if land != OFF and unit_army[land] == enemy and stat(t, s, u, LAND_ATTACK_STAT) > 0:
             out.append(here)
         return out
-    if kind not in (INFANTRY_TYPE, TANK) or stat(t, s, u, ATTACK_STAT) <= 0:
+    if kind not in (INFANTRY_TYPE, TANK) or (stat(t, s, u, ATTACK_STAT) if effects else t.base[u][ATTACK_STAT]) <= 0:
         return []
     land_at, post_at = s.land_at, s.post_at
     enemy_posts = range(enemy * 8, enemy * 8 + 8)

@@ -47,6 +47,7 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     out: list[str] = []
     entry: dict[int, list[int]] = {}
     pos = s.pos
+    near: list[int] | None = None
     for k in t.army_kinds[army]:
         if (
             t.kinds[k].cost > supplies
@@ -59,9 +60,9 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         kind_type = t.kind_type[k]
         hexes = entry.get(kind_type)
         if hexes is None:
-            hexes = entry[kind_type] = [
-                h for h in sorted(entry_hexes(rules, s, army)) if may_enter(rules, s, kind_type, h)
-            ]
+            if near is None:
+                near = sorted(entry_hexes(rules, s, army))
+            hexes = entry[kind_type] = entry_choices(rules, s, kind_type, near)
         out.extend(map(t.buy_ids[k].__getitem__, hexes))
     unit_type, unit_kind, swap_ids = t.unit_type, t.unit_kind, t.swap_ids
     for u in t.army_units[army]:
@@ -72,15 +73,19 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     return out
 
 
-def may_enter(rules: SaintLoRules, s: SaintLoState, kind_type: int, h: int) -> bool:
-    """5.4 with 4.3 and 7.5 (NOTES.md): an aircraft on a hex with no aircraft; a land unit on a land hex
-    with no land unit and no Command Post; a Supply unit on a road."""
-    t = rules.t
+def entry_choices(rules: SaintLoRules, s: SaintLoState, kind_type: int, near: list[int]) -> list[int]:
+    """The hexes of `near` (next to an own Command Post) a bought unit of this type may enter: 5.4 with 4.3 and
+    7.5 (NOTES.md): an aircraft a hex with no aircraft; a land unit a land hex with no land unit and no Command
+    Post; a Supply unit, such a hex on a road."""
     if kind_type == AIRCRAFT:
-        return s.air_at[h] == OFF
-    if not t.land_ok[h] or s.land_at[h] != OFF or s.post_at[h] != OFF:
-        return False
-    return kind_type != SUPPLY or t.on_road[h]
+        air_at = s.air_at
+        return [h for h in near if air_at[h] == OFF]
+    land_ok, land_at, post_at = rules.t.land_ok, s.land_at, s.post_at
+    free = [h for h in near if land_ok[h] and land_at[h] == OFF and post_at[h] == OFF]
+    if kind_type == SUPPLY:
+        on_road = rules.t.on_road
+        return [h for h in free if on_road[h]]
+    return free
 
 
 def do_reorganize(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events) -> None:

@@ -52,9 +52,7 @@ def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[
     if kind_type == SUPPLY:
         return [h for h in free if on_road[h]]
     pos = s.pos
-    supply_left = sum(
-        1 for k in t.army_kinds[army] if t.kind_type[k] == SUPPLY for u in t.kind_units[k] if pos[u] == OFF
-    )
+    supply_left = sum(1 for u in t.supply_units[army] if pos[u] == OFF)
     free_roads = sum(1 for h in free if on_road[h])
     if free_roads > supply_left:
         return free

@@ -5,9 +5,7 @@ and the action ids the hot loops hand out (so a legal list is built from strings
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 
 from .board import ALLIED, AXIS, Board, Components, OrderOfBattle, UnitSpec
 from .cards import Decks, Forbid, Grant, Modify, Supplies
@@ -107,6 +105,9 @@ class Tables:
         )
         self.army_units = tuple(tuple(u for u in range(self.n_units) if self.unit_army[u] == a) for a in (ALLIED, AXIS))
         self.unit_type = [self.kind_type[k] for k in self.unit_kind]
+        self.land_units = tuple(tuple(u for u in units if self.unit_type[u] != AIRCRAFT) for units in self.army_units)
+        """Per army, its units that stand on the ground (everything but aircraft, 7.4): what blocks a move."""
+        self.supply_units = tuple(tuple(u for u in units if self.unit_type[u] == SUPPLY) for units in self.army_units)
         self.base = [[0] * 5 for _ in range(self.n_units)]
         for u, k in enumerate(self.unit_kind):
             spec = self.kinds[k]
@@ -128,8 +129,17 @@ class Tables:
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
         self._region: dict[int, tuple[int, ...]] = {}
-        self._region_getter: dict[int, Callable[[bytes], tuple[int, ...]]] = {}
-        self.reach_cache: dict[tuple[int, int, int, bytes], tuple[int, ...]] = {}
+        self._region_mask: dict[int, int] = {}
+        self.hex_bit = tuple(1 << h for h in range(grid.n))
+        """Bit h stands for hex h in movement.py's masks."""
+        self.all_hexes_mask = (1 << grid.n) - 1
+        self.land_mask = sum(self.hex_bit[h] for h in range(grid.n) if self.land_ok[h])
+        self.step_masks = tuple(
+            tuple(sum(self.hex_bit[j] for j in row) for row in steps)
+            for steps in (self.land_steps, self.supply_steps, self.air_steps)
+        )
+        """Per mover (land, supply, crossing a river: movement.py), per hex, the hexes one step on as a mask."""
+        self.reach_cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key)."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
@@ -172,14 +182,13 @@ class Tables:
             hexes = self._region[key] = tuple(j for j in self.by_distance[start] if dist[j] <= radius)
         return hexes
 
-    def region_getter(self, start: int, radius: int) -> Callable[[bytes], tuple[int, ...]]:
-        """An itemgetter of the region's hexes (at least two, so it always answers a tuple), cached."""
+    def region_mask(self, start: int, radius: int) -> int:
+        """The region's hexes as a bit mask (cached)."""
         key = start * 64 + radius
-        getter = self._region_getter.get(key)
-        if getter is None:
-            region = self.region(start, radius)
-            getter = self._region_getter[key] = itemgetter(*region) if len(region) > 1 else itemgetter(start, start)
-        return getter
+        mask = self._region_mask.get(key)
+        if mask is None:
+            mask = self._region_mask[key] = sum(self.hex_bit[j] for j in self.region(start, radius))
+        return mask
 
     def kind_of(self, u: int) -> UnitSpec:
         return self.kinds[self.unit_kind[u]]
