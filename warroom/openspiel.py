@@ -6,9 +6,11 @@
 
 `import warroom.openspiel` registers `python_warroom_<game>` for each game whose spec declares an
 observation encoding (warroom.engine.spec.ObservationEncoding). The scenario and the rules options
-(a JSON object, `options`) are game parameters. Dice and card draws are explicit chance nodes with
-the rules' exact probabilities. A player's action is the index of a legal action (the rules list
-them in one order for a position); `action_to_string` gives its text id. Observation and
+(a JSON object, `options`) are game parameters; an option not given takes the value studies use
+(`study_options`: a game with no turn limit in its rules gets its spec's, so every game ends). Dice and
+card draws are explicit chance nodes with the rules' exact probabilities, numbered by their place in
+the rules' list of outcomes. A player's action is the index of a legal action (the rules list them in
+one order for a position); `action_to_string` gives its text id. Observation and
 information-state strings are the side's observation (JSON; what the rules hide is not in it) and
 the tensors its encoded vector. Returns are the game's per-side returns (warroom Result.returns).
 
@@ -25,6 +27,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from warroom.analysis.simulate import study_options
 from warroom.engine.ruleset import CHANCE
 from warroom.envs.core import game_spec
 
@@ -84,7 +87,10 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
         self.spec, self.encoding = game_spec(self.game_id)
         self.ruleset = self.spec.ruleset()
         self.scenario = str(params.get("scenario") or self.ruleset.info.scenarios[0])
-        self.options: dict[str, Any] = json.loads(str(params.get("options") or "{}"))
+        # the options studies play: a rule with no turn limit gets its spec's simulation value unless given
+        self.options: dict[str, Any] = study_options(
+            self.game_id, self.scenario, json.loads(str(params.get("options") or "{}"))
+        )
         self.sides = self.ruleset.info.sides
         self.size = self.encoding.size(self.scenario)
 

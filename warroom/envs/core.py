@@ -50,14 +50,21 @@ def game_spec(game: str) -> tuple[GameSpec, ObservationEncoding]:
 
 
 class GameDriver:
-    """One game for an environment: reset from a seed, act by index, observe as numbers."""
+    """One game for an environment: reset from a seed, act by index, observe as numbers.
+
+    The options are those studies play (warroom.analysis.simulate.study_options): the ones given, and where
+    an option is not given, the value its spec names for simulations. An environment is played by learners
+    and random agents, and a rule that lets a game go on until an objective falls (no turn limit) may never
+    end between them; give the option (e.g. a turn limit of 0) to play without it."""
 
     def __init__(self, game: str, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+        from warroom.analysis.simulate import study_options
+
         self.spec, self.encoding = game_spec(game)
         self.ruleset = self.spec.ruleset()
         self.game = game
         self.scenario = scenario if scenario is not None else self.ruleset.info.scenarios[0]
-        self.options = dict(options or {})
+        self.options = study_options(game, self.scenario, options)
         self.sides: tuple[str, ...] = self.ruleset.info.sides
         self.size = self.encoding.size(self.scenario)
         self.max_actions = self.encoding.max_actions

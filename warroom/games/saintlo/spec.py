@@ -18,6 +18,7 @@ from warroom.engine.spec import (
     ActionDescriptor,
     AgentHooks,
     GameSpec,
+    ObservationEncoding,
     OddsCapability,
     ScenarioTerms,
     TerminalView,
@@ -98,6 +99,14 @@ def _odds() -> OddsCapability:
     return SaintLoOdds()
 
 
+def _encoding() -> ObservationEncoding:
+    """One layout for both ids: seats are slots by army and role (10), so the two-player game and the team
+    game give vectors of one length (encoding.py)."""
+    from .encoding import SaintLoEncoding
+
+    return SaintLoEncoding()
+
+
 def _board() -> WebBoard:
     """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
     from pathlib import Path
@@ -149,6 +158,7 @@ partner's or the enemy's hand is its size), and `determinize` draws them all aga
 
 _COMMON: dict[str, Any] = {
     "odds": _odds,
+    "encoding": _encoding,
     "agents": _agents,
     "terminal": _terminal,
     "board": _board,
