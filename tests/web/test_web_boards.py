@@ -83,6 +83,11 @@ def _positions(game: str, scenario: str | None, seed: int, steps: int) -> Iterat
         match.play(rng.choice(legal), side=DICE_SIDE if match.to_act == DICE_SIDE else None)
 
 
+HORIZON = 400
+"""Decisions of each random game whose actions are described: past a long setup (Saint-Lo places 16 Command
+Posts and 130 units before the first move), into movement, attacks and cards."""
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_every_legal_action_has_a_descriptor_naming_its_parts(game: str) -> None:
     info = get_ruleset(game).info
@@ -91,7 +96,7 @@ def test_every_legal_action_has_a_descriptor_naming_its_parts(game: str) -> None
     odds = spec.odds() if spec.odds is not None else None
     seen: set[str] = set()
     for k, scenario in enumerate(info.scenarios):
-        for match in _positions(game, scenario, k, 120):
+        for match in _positions(game, scenario, k, HORIZON):
             legal = match.legal_actions()
             found = describe_actions(match, legal)
             assert [d["id"] for d in found] == legal

@@ -221,6 +221,7 @@ class GameView {
     this.shownSide = side;
     if (this.board && this.board.forget) this.board.forget();
     this.payload = await api.game(this.id, this.token);
+    this.odds = { move: -1, odds: {} }; // the odds loaded were the other seat's, for the same move
     await this.reloadLog();
     this.hideOverlay();
     const download = document.getElementById("download");
@@ -288,8 +289,10 @@ class GameView {
     if (!p || this.odds.move === p.move) return;
     const wanted = p.actions.some((d) => d.odds); // an action a die decides: the game says so in its descriptor
     if (!wanted) { this.odds = { move: p.move, odds: {} }; return; }
+    const token = this.token;
     try {
-      const answer = await api.odds(this.id, this.token);
+      const answer = await api.odds(this.id, token);
+      if (token !== this.token) return; // hot-seat: the device was passed meanwhile
       this.odds = { move: answer.move, odds: answer.odds };
       if (answer.move === this.payload.move) this.render();
     } catch (err) {

@@ -113,7 +113,7 @@ function renderNewGame(box, catalog) {
       } else if (o.kind === "choice") {
         const value = o.choices.some((c) => c.value === chosen) ? chosen : o.default;
         control = h("label", { class: "rules-option" }, h("span", {}, `${o.label} `),
-          h("select", { id, dataset: { option: o.key }, onchange: (e) => keep(e.target.value) },
+          h("select", { id, dataset: { option: o.key }, onchange: (e) => keep(choiceValue(o, e.target.value)) },
             o.choices.map((c) => h("option", { value: c.value, selected: c.value === value }, c.label))));
       } else {
         control = h("label", { class: "rules-option" }, h("span", {}, `${o.label} `),
@@ -124,13 +124,18 @@ function renderNewGame(box, catalog) {
         h("p", { class: "muted small" }, o.help, o.rule ? h("span", { class: "rule-ref" }, ` (${o.rule})`) : null)));
     }
   }
+  // A <select> answers a string: the choice it names, with the catalog's own value (a number stays a number).
+  function choiceValue(o, text) {
+    const found = o.choices.find((c) => String(c.value) === text);
+    return found ? found.value : text;
+  }
   // Only the options changed from the game's default are sent: a game without any sends none.
   function chosenOptions() {
     const out = {};
     for (const o of applicable()) {
       const el = rulesBox.querySelector(`[data-option="${o.key}"]:is(input, select)`);
       if (!el) continue;
-      let value = o.kind === "bool" ? el.checked : el.value;
+      let value = o.kind === "bool" ? el.checked : o.kind === "choice" ? choiceValue(o, el.value) : el.value;
       if (o.kind === "int") {
         if (value === "") continue;
         value = Number(value);
