@@ -514,3 +514,22 @@ def test_agents_take_the_games_hooks_from_its_spec() -> None:
     )
     plain = MCTSAgent(warroom.new_game("dragoon").ruleset)
     assert plain.search.evaluate is None and plain.search.prior is None  # no hooks given: the plain search
+
+
+@pytest.mark.parametrize(("game", "seed"), [("tunisia", 2), ("saintlo", 2), ("saintlo-teams", 2)])
+def test_search_over_sampled_worlds_plays_only_what_each_world_allows(game: str, seed: int) -> None:
+    """One search tree serves every world sampled from what the searching side sees; below the root the other
+    seats' choices differ between worlds (the cards they hold, Saint-Lo 9; the pieces beneath a stack, Tunisia
+    6.0E), so a node keeps to what the world at hand allows. Before, the search applied a choice one world had
+    offered in another world and stopped with an illegal action (both games, these seeds, 30 simulations)."""
+    from warroom.analysis.simulate import study_options
+
+    m = warroom.new_game(game, seed=seed, keep_log=False, options=study_options(game, None, None))
+    sides = m.ruleset.info.sides
+    agents = {s: get_agent("mcts" if s == sides[0] else "heuristic", game, seed=1, simulations=30) for s in sides}
+    for _ in range(220):
+        if m.over:
+            break
+        action = agents[m.to_act].choose(m)[0]
+        assert action in m.legal_actions()
+        m.play(action)

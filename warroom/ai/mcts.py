@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from warroom.engine.chance import Sampler
@@ -280,27 +280,46 @@ class MCTS:
                     untried.remove(hint)
                     untried.append(hint)  # expanded first
             mover = side_index[side]
-            if untried:
+            choices: Iterable[tuple[str, _Node]] = node.children.items()
+            if self.determinize is not None and node is not root:
+                # One tree serves every sampled world, and below the root a side's choices may differ
+                # between worlds (what it holds was drawn anew): keep to the ones this world allows,
+                # adding any no earlier world offered. (The root's are the searching side's own.)
+                offered = legal_actions(state) if self.candidates is None else self.candidates(rs, state)
+                allowed = set(offered)
+                known = set(untried)
+                untried.extend(a for a in offered if a not in node.children and a not in known)
+                at = len(untried) - 1
+                while at >= 0 and untried[at] not in allowed:
+                    at -= 1
+                if at < len(untried) - 1 and at >= 0:
+                    untried.append(untried.pop(at))  # an allowed one is expanded next
+                choices = [(a, c) for a, c in node.children.items() if a in allowed]
+                expand = at >= 0
+            else:
+                expand = bool(untried)
+            if expand:
                 action = untried.pop()
                 child = node.children[action] = _Node(mover)
             elif node is root and self.prior_confidence is not None:  # visit the root's moves in turn
-                action, child = min(node.children.items(), key=lambda item: item[1].visits)
+                action, child = min(choices, key=lambda item: item[1].visits)
             elif node.hint is None:  # UCT
                 scale = exploration * math.sqrt(math.log(node.visits))
                 best_u = -math.inf
                 action, child = "", node
-                for a, c in node.children.items():
+                for a, c in choices:
                     u = c.value / c.visits + scale / math.sqrt(c.visits)
                     if u > best_u:
                         best_u, action, child = u, a, c
             else:  # PUCT, the prior's move holding a share of the prior mass
-                hint, k = node.hint, len(node.children)
+                choices = list(choices)
+                hint, k = node.hint, len(choices)
                 scale = self.puct * math.sqrt(node.visits)
                 p_hint = self.prior_share if k > 1 else 1.0
                 p_other = (1.0 - p_hint) / (k - 1) if k > 1 else 0.0
                 best_u = -math.inf
                 action, child = "", node
-                for a, c in node.children.items():
+                for a, c in choices:
                     n = c.visits
                     u = c.value / n + scale * (p_hint if a == hint else p_other) / (1 + n)
                     if u > best_u:
