@@ -17,6 +17,7 @@ from warroom.games.saintlo.board import (
     COMPONENTS_FILE,
     TERRAIN_KINDS,
     UNITS_FILE,
+    Board,
     load_board,
     load_components,
     load_units,
@@ -298,10 +299,24 @@ def test_command_post_hexes(board) -> None:
         assert len(set(hexes)) == 8
         assert all(board.sector[i] == side for i in hexes)
         assert all(board.terrain[i] != "river" for i in hexes)
-    # reconstruction (NOTES.md): both sets lie at the same distances from the start line
-    last_north = board.spec.start_line.last_northern_row
-    rows = [[int(board.label(i)[2:]) for i in board.command_post_hexes[side]] for side in (ALLIED, AXIS)]
-    assert sorted(last_north + 1 - r for r in rows[ALLIED]) == sorted(r - last_north for r in rows[AXIS])
+    # calibrated (NOTES.md, 6 December 2026): the land steps from the enemy sector to each post hex, which
+    # decide how many posts an army can reach; 2,000 games between equal computer players came out even
+    assert _steps_from_the_enemy(board, ALLIED) == [2, 3, 4, 4, 4, 5, 5, 6]
+    assert _steps_from_the_enemy(board, AXIS) == [3, 3, 4, 4, 4, 5, 6, 6]
+
+
+def _steps_from_the_enemy(board: Board, side: int) -> list[int]:
+    """Saint-Lo 6.1: each post hex's distance in land steps (rivers only at bridges) from the enemy sector."""
+    steps = board.costs["land"].steps
+    start = [i for i in range(board.grid.n) if board.sector[i] != side and board.terrain[i] != "river"]
+    seen = dict.fromkeys(start, 0)
+    queue = list(start)
+    for i in queue:
+        for j, _ in steps[i]:
+            if j not in seen:
+                seen[j] = seen[i] + 1
+                queue.append(j)
+    return sorted(seen[h] for h in board.command_post_hexes[side])
 
 
 def test_every_place_is_reconstructed_or_cited(board) -> None:
