@@ -171,15 +171,14 @@ def test_tunisia_against_the_computer_an_axis_turn_by_clicks_then_reload(
     page.screenshot(path=str(artifacts / "playthrough-tunisia-turn-2.png"))
 
     before = page.evaluate("() => JSON.stringify(window.warroomGame.payload.view.state)")
-    # the game's log comes back whole; the computer's reasons ("Why (Allied, computer): ...") are told as it plays
-    # and are no part of the game's log
+    # the game's log comes back whole, the computer's reasons ("Why (Allied, computer): ...") with it
     assert page.locator("#log .ev-reason").count() > 0
-    log_before = page.locator("#log li:not(.ev-reason)").all_inner_texts()
+    log_before = page.locator("#log li").all_inner_texts()
     page.reload()
     page.wait_for_selector('#board .counter[data-unit="Broich"]')
     page.wait_for_function("() => window.warroomGame && window.warroomGame.payload !== null")
     assert page.evaluate("() => JSON.stringify(window.warroomGame.payload.view.state)") == before
-    assert page.locator("#log li:not(.ev-reason)").all_inner_texts() == log_before
+    assert page.locator("#log li").all_inner_texts() == log_before
     assert page.inner_text("#turn").startswith("Turn 2 of")
     assert not errors, errors
     context.close()

@@ -173,3 +173,7 @@ def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_s
     reasons = [e["text"] for e in pushed["events"] if e["type"] == "reason"]
     assert reasons == ["Why (North, computer): kept secret, it may tell what North holds"]
     assert not any(card in str(pushed["events"]) for card in ("Jack", "Queen", "King"))
+    # a page reloaded reads the game's log: the reason is there too, told the same way
+    log = client.get(f"/api/games/{data['id']}/log", params={"token": data["seats"][0]["token"]}).json()["events"]
+    assert [e["text"] for e in log if e["type"] == "reason"] == reasons
+    assert not any(card in str([e for e in log if e["type"] == "reason"]) for card in ("Jack", "Queen", "King"))

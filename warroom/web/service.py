@@ -907,7 +907,10 @@ class GameService:
                 assert side is not None
                 events = self._commit(live, side, action, side)
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
-                    events = [*events, *_reason_events(m, side, thought.why)]
+                    reasons = _reason_events(m, side, thought.why)
+                    events = [*events, *reasons]
+                    if m.keep_log:  # and in the game's log, so a page reloaded shows it too (each seat its own)
+                        m.log.extend(reasons)
             except ApiError as exc:
                 if (
                     exc.code == "stale_move"
