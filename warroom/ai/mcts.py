@@ -289,13 +289,11 @@ class MCTS:
                 allowed = set(offered)
                 known = set(untried)
                 untried.extend(a for a in offered if a not in node.children and a not in known)
-                at = len(untried) - 1
-                while at >= 0 and untried[at] not in allowed:
-                    at -= 1
-                if at < len(untried) - 1 and at >= 0:
-                    untried.append(untried.pop(at))  # an allowed one is expanded next
-                choices = [(a, c) for a, c in node.children.items() if a in allowed]
+                at = next((k for k in reversed(range(len(untried))) if untried[k] in allowed), -1)
                 expand = at >= 0
+                if expand:
+                    untried.append(untried.pop(at))  # the last allowed one is expanded next
+                choices = [(a, c) for a, c in node.children.items() if a in allowed]
             else:
                 expand = bool(untried)
             if expand:

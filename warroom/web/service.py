@@ -86,6 +86,10 @@ class LiveGame:
     steps: list[Step]
     computer_task: asyncio.Task[None] | None = None
     computer_failed: bool = False  # the computer's last try ended in an error event (see GameService.get)
+    reasons: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    """The computer's reasons (log events) by the length of the match's log when each was given: the log
+    shows them after the move they explain. Kept beside the match's log, which holds the rules' events only
+    (another process rebuilds that log from the stored steps, and counts on its length)."""
 
     @property
     def id(self) -> str:
@@ -500,7 +504,7 @@ class GameService:
         return {"scheme": scheme, "commitment": commitment(seed), "seed": seed if live.match.over else None}
 
     def log(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
-        return visible_events(live.match.ruleset, live.match.log, side)
+        return visible_events(live.match.ruleset, _with_reasons(live.match.log, live.reasons), side)
 
     # -- changing the game ----------------------------------------------------------------------
     def play(self, live: LiveGame, side: str, action: str, move: int) -> dict[str, Any]:
@@ -601,6 +605,7 @@ class GameService:
             self._evict(live.id, force=True)
             raise ApiError(409, "stale_move", "another server process changed this game first; reload") from None
         live.match = twin
+        live.reasons = {at: said for at, said in live.reasons.items() if at <= len(twin.log)}
         del live.steps[len(live.steps) - count :]
         live.version += 1
         events = [
@@ -909,8 +914,7 @@ class GameService:
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
                     reasons = _reason_events(m, side, thought.why)
                     events = [*events, *reasons]
-                    if m.keep_log:  # and in the game's log, so a page reloaded shows it too (each seat its own)
-                        m.log.extend(reasons)
+                    live.reasons.setdefault(len(m.log), []).extend(reasons)  # a page reloaded shows it too
             except ApiError as exc:
                 if (
                     exc.code == "stale_move"
@@ -966,6 +970,19 @@ def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
     for item in [*report["points"], *report["mistakes"]]:
         item["frame"] = frames[item["step"]] if item["step"] < len(frames) else len(steps)
     return report
+
+
+def _with_reasons(log: list[dict[str, Any]], reasons: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The match's log with the computer's reasons each after the move it explains."""
+    if not reasons:
+        return log
+    out: list[dict[str, Any]] = []
+    start = 0
+    for at in sorted(at for at in reasons if at <= len(log)):
+        out += log[start:at]
+        out += reasons[at]
+        start = at
+    return out + log[start:]
 
 
 def _events_since(old: LiveGame | None, new: LiveGame) -> list[dict[str, Any]]:

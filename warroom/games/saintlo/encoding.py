@@ -29,19 +29,18 @@ from warroom.engine.vector import Vector
 
 from .board import load_board, load_components, load_units
 from .cards import load_cards
+from .effects import applies
 from .position import ARMY_KEYS
-from .state import PHASE_KEYS
+from .state import OFF, PHASE_KEYS
 from .tables import (
     AIRCRAFT,
     ARTILLERY,
     ATTACK_STAT,
     DEFENSE_STAT,
-    GENERAL,
     LAND_ATTACK_STAT,
     MOBILITY_STAT,
     SUPPLY,
     TANK,
-    UNIQUE,
     Tables,
 )
 from .tables import INFANTRY as INFANTRY_TYPE
@@ -155,7 +154,8 @@ def _counts(cards: Iterable[str] | Mapping[str, int], vocabulary: tuple[str, ...
 
 def _effective(voc: Vocabulary, units: Mapping[str, Any], effects: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
     """The visible units' attack, land attack, defence and mobility with the Battle Reports in play (9),
-    as effects.stat counts them (a stat never below 0); from the observation's effects alone."""
+    as effects.stat counts them (the same `applies`; a stat never below 0); from the observation's effects
+    alone."""
     t = voc.tables
     values = {uid: list(u[2:]) for uid in units if (u := voc.units.get(uid)) is not None}
     for effect in effects:
@@ -166,17 +166,12 @@ def _effective(voc: Vocabulary, units: Mapping[str, Any], effects: Iterable[Mapp
         card = t.cards[army][c]
         if not card.mods:
             continue
-        hit: list[str] = []
-        if card.kind == UNIQUE:
-            target = effect.get("unit")
-            hit = [target] if isinstance(target, str) and target in values else []
-        elif card.kind == GENERAL:
-            side = army if card.own else 1 - army
-            hit = [uid for uid in values if voc.units[uid].army == side and voc.units[uid].type in card.types]
-        for uid in hit:
-            for stat, by in card.mods:
-                if stat in SHOWN_STATS:
-                    values[uid][stat] += by
+        target = t.unit_index.get(effect.get("unit") or "", OFF)
+        for uid, stats in values.items():
+            if applies(t, card, army, target, t.unit_index[uid]):
+                for stat, by in card.mods:
+                    if stat in SHOWN_STATS:
+                        stats[stat] += by
     return {uid: [max(0, x) for x in stats] for uid, stats in values.items()}
 
 
