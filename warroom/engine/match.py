@@ -85,7 +85,7 @@ class Match:
             return [f"roll {value}" for value, _ in self.ruleset.chance_outcomes(self.state)]
         if side is None:
             return []
-        return list(self.ruleset.legal_actions(self.state))
+        return self.ruleset.legal_actions(self.state)  # a fresh list already (the Ruleset contract)
 
     # -- playing ------------------------------------------------------------------------------
     def play(self, action: str, side: str | None = None) -> list[Event]:
@@ -104,10 +104,13 @@ class Match:
             raise WrongSideError(f"it is {to_act}'s decision, not {side}'s")
         # a scripted die the roll cannot show is refused after the decision was applied: keep a copy
         # to take the whole play back, so a refused play changes nothing (only while a script lasts)
-        backup = (rs.clone(state), _copy_dice(self.dice), len(self._dice)) if _may_refuse(self.dice) else None
+        dice = self.dice
+        backup = None  # only a scripted value can be one the die cannot show
+        if isinstance(dice, ScriptedDice) and dice.remaining > 0:
+            backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if rs.to_act(state) == CHANCE and not self.dice.manual:
+        if rs.to_act(state) == CHANCE and not dice.manual:
             try:
                 events.extend(self._roll_chance())
             except WarroomError:
@@ -120,11 +123,15 @@ class Match:
         return events
 
     def _roll_chance(self) -> list[Event]:
-        rs, state, events = self.ruleset, self.state, []
-        while rs.to_act(state) == CHANCE:
-            outcome = self.dice.roll(rs.chance_outcomes(state))
-            events.extend(rs.apply_chance(state, outcome, self.keep_log))
-            self._dice.append(outcome)
+        rs, state, events, keep_log = self.ruleset, self.state, [], self.keep_log
+        to_act, outcomes, apply_chance = rs.to_act, rs.chance_outcomes, rs.apply_chance
+        roll, rolled = self.dice.roll, self._dice.append
+        while to_act(state) == CHANCE:  # the hot path of every playout: methods bound once
+            outcome = roll(outcomes(state))
+            happened = apply_chance(state, outcome, keep_log)
+            if happened:
+                events.extend(happened)
+            rolled(outcome)
         self._locked = len(self._actions)
         return events
 
@@ -278,11 +285,6 @@ def _replay(
             f"(from die {die_no + 1}: {dice[die_no]})"
         )
     return _Replayed(state, log, locked)
-
-
-def _may_refuse(dice: DiceSource) -> bool:
-    """Whether the next roll could be refused: only a scripted value can be one the die cannot show."""
-    return isinstance(dice, ScriptedDice) and dice.remaining > 0
 
 
 def _copy_dice(dice: DiceSource) -> DiceSource:

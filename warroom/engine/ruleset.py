@@ -126,7 +126,8 @@ class Ruleset(Protocol):
         """A side, CHANCE, or None when the game is over."""
 
     def legal_actions(self, state: Any) -> list[str]:
-        """Every legal action id for the side to act, nothing else."""
+        """Every legal action id for the side to act, nothing else, as a fresh list the caller may keep or
+        change (`Match.legal_actions` hands it on without another copy)."""
 
     def chance_outcomes(self, state: Any) -> Sequence[tuple[int, float]]:
         """Exact (outcome, probability) pairs when `to_act` is CHANCE; callers only read them.

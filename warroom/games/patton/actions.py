@@ -188,6 +188,13 @@ _SLOT_PICKS = tuple(
     for i in range(k + 1)
 )
 """Per `move_cache` slot of a road a legal move asks for (a, i <= k): the groups, as positions in `_GROUPS`."""
+SLOT_ROWS = tuple(
+    tuple((min(a, k) * 6 + min(i, k)) * 6 + k for k in range(SEGMENT_LIMIT + 1))
+    for a in range(SEGMENT_LIMIT + 1)
+    for i in range(SEGMENT_LIMIT + 1)
+)
+"""Per (armor, infantry) free to move, each at most 5 (row a * 6 + i): the `move_cache` slot of a road for each
+limit k of Units (0 to 5), so the hot path reads a slot instead of working it out."""
 
 
 class ActionTable:
@@ -219,6 +226,22 @@ class ActionTable:
         ]
         """Per town, each road leaving it: (road, cost a Unit, the road's first slot in move_cache, the town
         reached)."""
+        most = max(board.road_cost, default=1)
+        self.mp_cap = SEGMENT_LIMIT * most
+        """MP beyond this change no move: no road takes more than 5 Units at its cost."""
+        self.mp_keys = self.mp_cap + 1
+        self.k_of_cost: tuple[tuple[int, ...], ...] = tuple(
+            (SEGMENT_LIMIT, *(min(mp // cost, SEGMENT_LIMIT) for cost in range(1, most + 1)))
+            for mp in range(self.mp_keys)
+        )
+        """Per MP left (up to mp_cap), per a road's cost a Unit: how many Units the MP can move along it."""
+        self.neighbours: list[int] = [
+            sum(1 << to for _road, _cost, _first, to in self.roads_out[town]) for town in range(board.n)
+        ]
+        """Per town, the towns one road away, as a bit mask."""
+        self.town_moves: list[tuple[str, ...] | None] = [None] * (board.n * 36 * self.mp_keys)
+        """The move ids out of a town whose roads are unused this turn, per (town, free armor x 6 + free
+        infantry, each at most 5, MP left up to mp_cap): filled as playouts ask (movement.legal_moves)."""
         self._parsed: dict[str, Action | None] = {}
         self._fill_moves()
 

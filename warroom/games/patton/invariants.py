@@ -25,6 +25,9 @@ def problems(s: PattonState) -> list[str]:
             out.append(
                 f"road {b.names[b.road_ends[r][0]]}-{b.names[b.road_ends[r][1]]}: {used} Units this turn (max 5)"
             )
+        x, y = b.road_ends[r]
+        if used and not (s.road_used_at >> x) & 1 & (s.road_used_at >> y):
+            out.append(f"road {b.names[x]}-{b.names[y]} is used but its towns are not marked (road_used_at)")
     for k, used in enumerate(s.land_used):
         if used > b.landing_capacity[k]:
             out.append(f"{b.landings[k].id}: {used} Units landed (capacity {b.landing_capacity[k]})")

@@ -6,9 +6,11 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
+from typing import Any
+
 from warroom.engine.events import Events
 
-from .actions import LAND, SEGMENT_LIMIT, ActionTable
+from .actions import LAND, SEGMENT_LIMIT, SLOT_ROWS, ActionTable
 from .board import mix_text
 from .state import EMPTY, PattonState, Stack
 
@@ -39,31 +41,51 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
 
     A group may leave a town of the mover's with Units free to move (not besieged, not landed this
     turn) along a road whose segment has room (5 Units a turn) and whose cost it can pay (Units x
-    road cost); the Axis may not attack besieged Bastogne. The ids come from the table's caches."""
+    road cost); the Axis may not attack besieged Bastogne. The ids come from the table's caches.
+
+    A town none of whose roads was used this turn (`s.road_used_at`) and none of whose roads leads to
+    besieged Bastogne offers moves that depend only on the Units free to leave it and on the MP left
+    (up to the most any road can use): those come whole from `tab.town_moves`, one list per town."""
     b = s.board
-    mover, mp, side, seg = s.mover, s.mp, s.side, s.seg
-    armor, inf, frozen_a, frozen_i = s.armor, s.inf, s.frozen_a, s.frozen_i
+    mover, mp = s.mover, s.mp
+    if mp <= 0:
+        return  # no road move and no landing costs nothing
     trapped = trapped_town(s)
     no_attack = trapped if mover == 1 else -2  # no battle can be fought for besieged Bastogne
-    cache, moves, roads_out, extend = tab.move_cache, tab.moves, tab.roads_out, out.extend
-    for town in range(b.n):
-        if side[town] != mover or town == trapped:
+    # the towns whose moves the cache cannot give: a road used this turn, or one that leads to Bastogne
+    own_way = s.road_used_at | (tab.neighbours[no_attack] if no_attack >= 0 else 0)
+    limit = SEGMENT_LIMIT
+    town_moves, mp_key = tab.town_moves, (mp if mp < tab.mp_cap else tab.mp_cap)
+    k_of_cost = tab.k_of_cost[mp_key]
+    extend, seg, roads_out, move_cache = out.extend, s.seg, tab.roads_out, tab.move_cache
+    side, armor, inf, frozen_a, frozen_i = s.side, s.armor, s.inf, s.frozen_a, s.frozen_i
+    town = -1
+    for _ in range(side.count(mover)):  # the mover's towns, found by C-speed scans (the hot path)
+        town = side.index(mover, town + 1)
+        if town == trapped:
             continue
         ma = armor[town] - frozen_a[town]
         mi = inf[town] - frozen_i[town]
         if ma + mi == 0:
             continue
-        for road, cost, first, to in roads_out[town]:
-            k = mp // cost
-            room = SEGMENT_LIMIT - seg[road]
-            if room < k:
-                k = room
-            if k <= 0 or to == no_attack:
-                continue
-            a = ma if ma < k else k
-            i = mi if mi < k else k
-            found = cache[first + (a * 6 + i) * 6 + k]  # tab.moves without the call (the hot path)
-            extend(found if found is not None else moves(first // 216, a, i, k))
+        row = (ma if ma < limit else limit) * 6 + (mi if mi < limit else limit)
+        if (own_way >> town) & 1:  # _town_moves, inline
+            slots = SLOT_ROWS[row]
+            for road, cost, first, to in roads_out[town]:
+                k = k_of_cost[cost]
+                room = limit - seg[road]
+                if room < k:
+                    k = room
+                if k > 0 and to != no_attack:
+                    extend(move_cache[first + slots[k]] or ())  # every slot a move asks for is built
+            continue
+        key = (town * 36 + row) * tab.mp_keys + mp_key
+        found = town_moves[key]
+        if found is None:
+            built: list[str] = []
+            _town_moves(tab, town, row, k_of_cost, s.seg, no_attack, built.extend)
+            found = town_moves[key] = tuple(built)
+        extend(found)
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):
@@ -73,6 +95,22 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
             if k <= 0:
                 continue
             out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
+
+
+def _town_moves(
+    tab: ActionTable, town: int, row: int, k_of_cost: tuple[int, ...], seg: list[int], no_attack: int, extend: Any
+) -> None:
+    """The moves out of one town, road by road: a group of up to k Units per road, k the least of the
+    MP's and the segment's limits (nothing into besieged Bastogne, `no_attack`)."""
+    cache, slots, limit = tab.move_cache, SLOT_ROWS[row], SEGMENT_LIMIT
+    for road, cost, first, to in tab.roads_out[town]:
+        k = k_of_cost[cost]
+        room = limit - seg[road]
+        if room < k:
+            k = room
+        if k <= 0 or to == no_attack:
+            continue
+        extend(cache[first + slots[k]] or ())  # tab.moves(d, a, i, k) without the call (every slot is built)
 
 
 def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
@@ -85,6 +123,7 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
     cost = (a + i) * b.road_cost[r]
     s.mp -= cost
     s.seg[r] += a + i
+    s.road_used_at |= (1 << x) | (1 << y)
     s.armor[x] -= a
     s.inf[x] -= i
     if s.armor[x] + s.inf[x] == 0:

@@ -220,6 +220,7 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         if key not in b.road_between:
             raise PositionError(f"road_use: no road {a_name}-{b_name}")
         s.seg[b.road_between[key]] = _nat(used, "road_use", 5)
+        s.road_used_at |= (1 << key[0]) | (1 << key[1])
     for area, used in data.get("landing_use", {}).items():
         if area not in b.landing_index:
             raise PositionError(f"landing_use: unknown landing area {area!r}")

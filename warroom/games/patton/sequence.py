@@ -43,6 +43,7 @@ def start_turn(s: PattonState, events: Events) -> None:
     if s.mover == 0 and check_game_ends(s, events):
         return
     s.seg = [0] * len(s.seg)
+    s.road_used_at = 0
     s.mp = s.mp_total = 0
     s.land_used = [0] * len(s.land_used)
     n = s.board.n

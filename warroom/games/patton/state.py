@@ -210,6 +210,7 @@ class PattonState:
         "frozen_a",
         "frozen_i",
         "seg",
+        "road_used_at",
         "land_used",
         "stacks",
         "offboard",
@@ -255,6 +256,7 @@ class PattonState:
         self.frozen_a = [0] * n  # landed this turn: may not move along roads (Sicily: Allied Landings)
         self.frozen_i = [0] * n
         self.seg = [0] * len(board.road_ends)  # units over each road segment this turn (max 5)
+        self.road_used_at = 0  # bit mask: the towns at either end of a road used this turn (movement's cache)
         self.land_used = [0] * len(board.landings)
         self.stacks: list[Stack] = []  # the attack stacks on the roads (immutable, shared by clones)
         self.offboard = [0, 0]  # Allied units not yet landed (Sicily)
@@ -289,6 +291,7 @@ class PattonState:
         twin.joined_a, twin.joined_i = self.joined_a[:], self.joined_i[:]
         twin.frozen_a, twin.frozen_i = self.frozen_a[:], self.frozen_i[:]
         twin.seg, twin.land_used = self.seg[:], self.land_used[:]
+        twin.road_used_at = self.road_used_at
         twin.stacks = self.stacks[:]
         twin.offboard = self.offboard[:]
         twin.placing = [self.placing[0][:], self.placing[1][:]]
