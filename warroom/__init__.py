@@ -117,14 +117,19 @@ def new_game(
     )
 
 
-def load(record: Record | dict[str, Any] | str | PathLike[str], keep_log: bool = True) -> Match:
-    """Rebuild a match from a record (object, JSON dict, or save file path); RecordError if it can't be."""
+def load(
+    record: Record | dict[str, Any] | str | PathLike[str], keep_log: bool = True, starts: list[int] | None = None
+) -> Match:
+    """Rebuild a match from a record (object, JSON dict, or save file path); RecordError if it can't be.
+
+    `starts`, when given, is filled with the log's length as each decision of the record begins (a
+    front end that keeps notes beside the log, such as the computer's reasons, places them by it)."""
     if isinstance(record, dict):
         record = Record.from_json(record)
     elif not isinstance(record, Record):
         record = read_record(record)
     ruleset, state = start_of(record)
-    return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__)
+    return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__, starts=starts)
 
 
 def save(match: Match, path: str | PathLike[str]) -> None:

@@ -105,6 +105,67 @@ def test_a_restarted_server_resumes_every_game_with_every_acknowledged_move(db_u
     app.state.store.close()
 
 
+def test_the_computers_reasons_come_back_after_a_restart(db_url: str) -> None:
+    """Issue 17: every computer move has its reason in the log; stored with the step, a restarted server (or
+    another process reading the game) shows each where it was, after the move it explains."""
+    app = create_app(db_url)
+    with TestClient(app) as client:  # the server's loop runs between requests: the computer plays its turn
+        created = client.post(
+            "/api/games",
+            json={"game": "tunisia", "seed": 3, "mode": "computer", "human": ["Allied"], "agent": "heuristic"},
+        ).json()
+        game_id, token = created["id"], created["seats"][0]["token"]
+
+        def game(c: TestClient) -> dict[str, Any]:
+            return c.get(f"/api/games/{game_id}", params={"token": token}).json()
+
+        def log(c: TestClient) -> list[dict[str, Any]]:
+            return c.get(f"/api/games/{game_id}/log", params={"token": token}).json()["events"]
+
+        _wait(lambda: game(client)["view"]["to_act"] == "Allied", "the computer's first turn", 120)
+        before = log(client)
+        reasons = [n for n, e in enumerate(before) if e["type"] == "reason"]
+        stored = app.state.store.load(game_id)
+        assert len(reasons) >= 3 and sum(1 for step in stored.steps if step.reason) == len(reasons)
+    app.state.store.close()
+    del app, client  # the server is gone; only the database remains
+
+    app, client = _client(db_url)
+    assert log(client) == before  # each reason back in its place, after the move it explains
+    client.close()
+    app.state.store.close()
+
+
+def test_a_database_of_the_previous_schema_is_upgraded_with_its_games(tmp_path: Path) -> None:
+    """Migration 0003 adds the steps' reasons to a database made before it: the games in it load and go on."""
+    from alembic import command
+    from alembic.config import Config
+
+    db_url = f"sqlite:///{tmp_path / 'warroom.db'}"
+    app, client = _client(db_url)
+    created = client.post("/api/games", json={"game": "dragoon", "seed": 4}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    payload = _act(client, game_id, token, created["game"]["view"]["legal"][0], 0)
+    client.close()
+    app.state.store.close()
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    store = Store(db_url)
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0002")
+    store.close()
+    with sqlite3.connect(tmp_path / "warroom.db") as conn:
+        assert "reason" not in {row[1] for row in conn.execute("PRAGMA table_info(steps)")}
+
+    app, client = _client(db_url)  # the server upgrades the database as it starts
+    resumed = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    assert resumed["move"] == payload["move"] and resumed["view"] == payload["view"]
+    assert [step.reason for step in app.state.store.load(game_id).steps] == [None]
+    client.close()
+    app.state.store.close()
+
+
 def test_two_server_processes_on_one_database_refuse_a_stale_write(db_url: str) -> None:
     app_a, a = _client(db_url)
     app_b, b = _client(db_url)

@@ -235,9 +235,18 @@ after `decisions` decisions; it may raise to stop the replay there (`fairness.ve
 
 
 def _replay(
-    ruleset: Ruleset, state: Any, actions: list[str], dice: list[int], keep_log: bool, check: DieCheck | None = None
+    ruleset: Ruleset,
+    state: Any,
+    actions: list[str],
+    dice: list[int],
+    keep_log: bool,
+    check: DieCheck | None = None,
+    starts: list[int] | None = None,
 ) -> _Replayed:
-    """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError."""
+    """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError.
+
+    `starts`, when given, is filled with the log's length as each decision begins (where what the
+    previous decision and its dice caused ends)."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
     action_no, die_no, locked = 0, 0, 0
@@ -263,6 +272,8 @@ def _replay(
             action = next(action_iter, None)
             if action is None:
                 break
+            if starts is not None:
+                starts.append(len(log))
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
@@ -293,11 +304,19 @@ def _copy_dice(dice: DiceSource) -> DiceSource:
     return dice.copy()
 
 
-def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool = True, version: str = "") -> Match:
+def replay_record(
+    ruleset: Ruleset,
+    record: Record,
+    state: Any,
+    keep_log: bool = True,
+    version: str = "",
+    starts: list[int] | None = None,
+) -> Match:
     """Rebuild a match from its record: identical states, events and results.
 
     With seeded dice the generator is advanced past the recorded rolls, so a loaded game goes on
-    with exactly the dice the original would have rolled next.
+    with exactly the dice the original would have rolled next. `starts`: filled with the log's length
+    as each recorded decision begins (see `_replay`).
     """
     initial = ruleset.clone(state)
     dice = make_dice(record.dice_mode, record.seed, record.rng)
@@ -307,7 +326,7 @@ def replay_record(ruleset: Ruleset, record: Record, state: Any, keep_log: bool =
                 raise RecordError(
                     f"die {n + 1} of the record is {rolled}, but the record's scripted dice say {scripted}"
                 )
-    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log)
+    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log, starts=starts)
     dice.skip(len(record.dice))
     match = Match.__new__(Match)
     match.ruleset = ruleset

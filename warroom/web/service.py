@@ -396,10 +396,10 @@ class GameService:
 
     def _cache(self, stored: StoredGame) -> LiveGame:
         try:
-            match = _rebuild(stored)
+            match, reasons = _rebuild(stored)
         except WarroomError as exc:
             raise ApiError(500, "bad_record", f"game {stored.id} cannot be rebuilt from its record: {exc}") from None
-        live = LiveGame(stored=stored, match=match, version=stored.version, steps=list(stored.steps))
+        live = LiveGame(stored=stored, match=match, version=stored.version, steps=list(stored.steps), reasons=reasons)
         self.live[stored.id] = live
         self.live.move_to_end(stored.id)
         while len(self.live) > MAX_CACHED:
@@ -530,14 +530,17 @@ class GameService:
         self._after_change(live, events, {side: answer})
         return answer
 
-    def _commit(self, live: LiveGame, actor: str, action: str, side: str) -> list[dict[str, Any]]:
+    def _commit(
+        self, live: LiveGame, actor: str, action: str, side: str, reason: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Play and store one step (with a computer seat's `reason`, stored beside it); its events."""
         m = live.match
         before = len(m.dice_rolled)
         try:
             events = m.play(action, side=actor)
         except WarroomError as exc:
             raise from_engine(exc) from None  # the engine left the state unchanged
-        step = Step("roll" if actor == DICE_SIDE else "decision", action, m.dice_rolled[before:], side)
+        step = Step("roll" if actor == DICE_SIDE else "decision", action, m.dice_rolled[before:], side, reason)
         turn, _phase = m.ruleset.turn_and_phase(m.state)
         result = m.result
         try:
@@ -862,6 +865,10 @@ class GameService:
                     raise ValueError(
                         f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played"
                     )
+                if step.reason and step.side:  # the other process's computer said why: so do the sockets here
+                    said = _reason_events(m, step.side, step.reason)
+                    events += said
+                    live.reasons.setdefault(len(m.log), []).extend(said)
         except (WarroomError, ValueError) as exc:
             log.warning("game %s: catching up with another process failed (%s); reading it back whole", live.id, exc)
             self._evict(live.id, force=True)
@@ -910,7 +917,7 @@ class GameService:
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
-                events = self._commit(live, side, action, side)
+                events = self._commit(live, side, action, side, thought.why or None)
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
                     reasons = _reason_events(m, side, thought.why)
                     events = [*events, *reasons]
@@ -990,15 +997,19 @@ def _events_since(old: LiveGame | None, new: LiveGame) -> list[dict[str, Any]]:
     if old is None:
         return []
     if len(new.steps) >= len(old.steps) and new.steps[: len(old.steps)] == old.steps:
-        return new.match.log[len(old.match.log) :]
+        seen = len(old.match.log)
+        # the new log with the reasons given after what the old one held (each lands after `seen` when merged)
+        return _with_reasons(new.match.log, {at: said for at, said in new.reasons.items() if at > seen})[seen:]
     return [{"type": "undo", "text": "A move was taken back.", "rule": ""}]
 
 
-def _rebuild(stored: StoredGame) -> Match:
-    """The Match of a stored game, with undo open exactly as far as it was before the server stopped.
+def _rebuild(stored: StoredGame) -> tuple[Match, dict[int, list[dict[str, Any]]]]:
+    """The Match of a stored game, with undo open exactly as far as it was before the server stopped, and the
+    computer's stored reasons placed in its log as `LiveGame.reasons` places them.
 
     `warroom.load` locks undo at the end of what it replays, so the record is loaded up to its last
-    die, and the decisions after it (which rolled nothing) are played again on top.
+    die, and the decisions after it (which rolled nothing) are played again on top. A reason follows
+    everything its decision caused, its dice included: it is placed where the next decision begins.
     """
     last_roll = max((n for n, step in enumerate(stored.steps) if step.dice or step.kind == "roll"), default=-1)
     head = StoredGame(
@@ -1014,10 +1025,19 @@ def _rebuild(stored: StoredGame) -> Match:
         stored.updated,
         steps=stored.steps[: last_roll + 1],
     )
-    match = warroom.load(head.record_json())
+    starts: list[int] = []
+    match = warroom.load(head.record_json(), starts=starts)
+    ends = [*starts[1:], len(match.log)][: len(starts)]  # per decision of the head: where what it caused ends
+    reasons: dict[int, list[dict[str, Any]]] = {}
+    decisions = [step for step in head.steps if step.kind == "decision"]
+    for step, end in zip(decisions, ends, strict=True):
+        if step.reason and step.side:
+            reasons.setdefault(end, []).extend(_reason_events(match, step.side, step.reason))
     for step in stored.steps[last_roll + 1 :]:
         match.play(step.action)
-    return match
+        if step.reason and step.side:
+            reasons.setdefault(len(match.log), []).extend(_reason_events(match, step.side, step.reason))
+    return match, reasons
 
 
 def secret_seed() -> str:

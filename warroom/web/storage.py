@@ -96,6 +96,7 @@ steps_table = Table(
     Column("dice", JSON, nullable=False),  # the dice this step rolled, in order
     Column("side", String(64), nullable=True),
     Column("created", Float, nullable=False),
+    Column("reason", Text, nullable=True),  # a computer seat's reason for the decision (migration 0003)
 )
 
 
@@ -208,6 +209,8 @@ class Step:
     action: str
     dice: list[int]
     side: str | None = None
+    reason: str | None = None
+    """A computer seat's one-line reason for this decision (not part of the record: shown in the log)."""
 
 
 @dataclass
@@ -343,6 +346,7 @@ class Store:
                             "dice": st.dice,
                             "side": st.side,
                             "created": now,
+                            "reason": st.reason,
                         }
                         for n, st in enumerate(game.steps)
                     ],
@@ -385,6 +389,7 @@ class Store:
                     "dice": step.dice,
                     "side": step.side,
                     "created": now,
+                    "reason": step.reason,
                 },
             )
             self._announce(conn, game_id, expected_version + 1)
@@ -429,7 +434,7 @@ class Store:
             updated=row["updated"],
             turn=row["turn"],
             seats=[Seat(s["side"], s["kind"], s["token_hash"], s["agent"], s["invite_hash"]) for s in seats],
-            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"]) for s in steps],
+            steps=[Step(s["kind"], s["action"], list(s["dice"]), s["side"], s["reason"]) for s in steps],
             origin=row["origin"],
         )
 
@@ -498,6 +503,7 @@ class Store:
                     steps_table.c.action,
                     steps_table.c.dice,
                     steps_table.c.side,
+                    steps_table.c.reason,
                 )
                 .select_from(
                     games_table.outerjoin(
@@ -509,7 +515,7 @@ class Store:
             ).all()
         if not rows:
             return None
-        return rows[0][0], [Step(r[1], r[2], list(r[3]), r[4]) for r in rows if r[1] is not None]
+        return rows[0][0], [Step(r[1], r[2], list(r[3]), r[4], r[5]) for r in rows if r[1] is not None]
 
     def seat_for_token(self, token: str) -> tuple[str, str] | None:
         """(game id, side) of the seat a token opens, or None."""
