@@ -12,14 +12,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from front_ends import cli, protocol
 
 import warroom
 from warroom.engine.match import replay_record
@@ -29,7 +27,6 @@ GAME = "bluff"
 SPEC_PATH = "games.bluff.spec:SPEC"
 TESTS = Path(__file__).resolve().parent
 CARDS = ("Jack", "Queen", "King")
-RUNNER = CliRunner()
 
 
 @pytest.fixture(autouse=True)
@@ -116,22 +113,9 @@ def test_conformance_random_games_round_trips_and_replay_determinism() -> None:
 
 
 # -- the JSON-lines protocol, in a subprocess that knows the game from the environment only --------
-def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
-    text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run(
-        [sys.executable, "-m", "warroom", "protocol"],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=60,
-        check=True,
-    )
-    return [json.loads(line) for line in done.stdout.splitlines()][:-1]
-
-
 def test_protocol_plays_it_and_each_side_sees_its_own_card() -> None:
-    answers = _protocol(
+    answers = protocol(
+        _env(),
         {"cmd": "games"},
         {"cmd": "new", "game": GAME, "seed": 2},
         {"cmd": "view", "side": "North"},
@@ -150,33 +134,25 @@ def test_protocol_plays_it_and_each_side_sees_its_own_card() -> None:
 
 
 def test_protocol_odds_come_from_the_spec() -> None:
-    answers = _protocol({"cmd": "odds", "game": GAME, "card": "King"})
+    answers = protocol(_env(), {"cmd": "odds", "game": GAME, "card": "King"})
     assert answers[0]["ok"] and '"p": 1.0' in json.dumps(answers[0])  # the King always holds the higher card
 
 
 # -- the terminal, simulate and bench ---------------------------------------------------------------
-def _cli(args: list[str], lines: list[str] | None = None) -> str:
-    from warroom.cli import app
-
-    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines or []), env={"COLUMNS": "120"})
-    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    return result.output
-
-
 def test_terminal_plays_it_by_typed_numbers() -> None:
-    output = _cli(
+    output = cli(
         ["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "1", "", "", ""]
     )  # check, check: showdown
     assert "Bluff · pot 2" in output and "victory" in output.lower()  # the spec's board, then the result
 
 
 def test_simulate_plays_it_with_its_heuristic() -> None:
-    report = json.loads(_cli(["simulate", GAME, "--games", "20", "--json"]))
+    report = json.loads(cli(["simulate", GAME, "--games", "20", "--json"]))
     assert report["games"] == 20 and sum(report["outcomes"].values()) == 20
 
 
 def test_bench_measures_it() -> None:
-    report = json.loads(_cli(["bench", GAME, "--seconds", "0.3", "--json"]))
+    report = json.loads(cli(["bench", GAME, "--seconds", "0.3", "--json"]))
     assert report["game"] == GAME and report["random_playouts"]["steps"] > 0
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from front_ends import cli, protocol
 
 import warroom
 from warroom.engine.errors import IllegalActionError
@@ -28,7 +26,6 @@ from warroom.games import get_ruleset, get_spec, registered
 GAME = "hexskirmish"
 SPEC_PATH = "games.hexes.spec:SPEC"
 TESTS = Path(__file__).resolve().parent
-RUNNER = CliRunner()
 
 
 @pytest.fixture(autouse=True)
@@ -266,46 +263,29 @@ def test_the_board_layout_is_the_shared_hex_map() -> None:
 
 # -- the protocol, terminal, simulate ---------------------------------------------------------------
 def test_protocol_plays_it() -> None:
-    requests = [
+    answers = protocol(
+        _env(),
         {"cmd": "new", "game": GAME, "seed": 2},
         {"cmd": "play", "action": "move R1 0102->0203"},
         {"cmd": "play", "action": "move R1 0203->0303"},
         {"cmd": "view", "side": "Blue"},
         {"cmd": "odds", "game": GAME, "attack": 3},
-        {"cmd": "quit"},
-    ]
-    done = subprocess.run(
-        [sys.executable, "-m", "warroom", "protocol"],
-        input="".join(json.dumps(r) + "\n" for r in requests),
-        capture_output=True,
-        text=True,
-        env=_env(),
         timeout=60,
-        check=True,
     )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert answers[0]["ok"] and answers[1]["ok"]
     assert answers[2]["ok"] is False and "acted this turn" in answers[2]["error"]["message"]
     assert answers[3]["view"]["state"]["units"]["R1"]["hex"] == "0203"
     assert answers[4]["ok"] and answers[4]["need"] == 3
 
 
-def _cli(args: list[str], lines: list[str] | None = None) -> str:
-    from warroom.cli import app
-
-    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines or []), env={"COLUMNS": "120"})
-    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    return result.output
-
-
 def test_terminal_shows_the_hex_map() -> None:
-    output = _cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["q"] * 3)
+    output = cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["q"] * 3)
     assert "Hex skirmish · turn 1 of 6 · Red turn" in output
     assert "/ 0102 \\" in output and "R R1" in output and "Hexsides:  ~ river  = bridge" in output
 
 
 def test_simulate_plays_it_with_its_heuristic() -> None:
-    report = json.loads(_cli(["simulate", GAME, "--games", "10", "--json"]))
+    report = json.loads(cli(["simulate", GAME, "--games", "10", "--json"]))
     assert report["games"] == 10 and sum(report["outcomes"].values()) == 10
 
 

@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from front_ends import cli, protocol
 from typer.testing import CliRunner
 
 import warroom
@@ -191,22 +189,9 @@ def test_no_seat_sees_the_decks_hands_or_face_down_units(game: str) -> None:
 
 
 # -- the protocol, in a subprocess that knows the games from the environment only --------------------------
-def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
-    text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run(
-        [sys.executable, "-m", "warroom", "protocol"],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=120,
-        check=True,
-    )
-    return [json.loads(line) for line in done.stdout.splitlines()][:-1]
-
-
 def test_protocol_plays_it_and_answers_odds() -> None:
-    answers = _protocol(
+    answers = protocol(
+        _env(),
         {"cmd": "odds", "game": "saintlo", "attack_dice": 3, "defense_dice": 2},
         {"cmd": "new", "game": "saintlo-teams", "seed": 2},
         {"cmd": "view", "side": "Allied A"},
@@ -222,11 +207,7 @@ def test_protocol_plays_it_and_answers_odds() -> None:
 
 # -- the terminal, simulate and bench --------------------------------------------------------------------
 def _cli(args: list[str], lines: list[str] | None = None) -> str:
-    from warroom.cli import app
-
-    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines or []), env={"COLUMNS": "160"})
-    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    return result.output
+    return cli(args, lines, columns=160)  # the board is wider than the others'
 
 
 def test_terminal_draws_the_board_and_takes_typed_numbers() -> None:

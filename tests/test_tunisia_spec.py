@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from front_ends import cli, protocol
 
 import warroom
 from warroom.engine.match import replay_record
@@ -23,7 +21,6 @@ from warroom.games import get_ruleset, get_spec, registered
 
 GAME = "tunisia"
 SPEC_PATH = "warroom.games.tunisia.spec:SPEC"
-RUNNER = CliRunner()
 
 
 @pytest.fixture(autouse=True)
@@ -108,22 +105,9 @@ def test_observations_hide_unexamined_stacks_and_determinize_reads_only_what_is_
 
 
 # -- the protocol, terminal, simulate, bench -------------------------------------------------------
-def _protocol(*requests: dict[str, Any]) -> list[dict[str, Any]]:
-    text = "".join(json.dumps(r) + "\n" for r in (*requests, {"cmd": "quit"}))
-    done = subprocess.run(
-        [sys.executable, "-m", "warroom", "protocol"],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=120,
-        check=True,
-    )
-    return [json.loads(line) for line in done.stdout.splitlines()][:-1]
-
-
 def test_protocol_plays_it_and_answers_odds() -> None:
-    answers = _protocol(
+    answers = protocol(
+        _env(),
         {"cmd": "games"},
         {"cmd": "new", "game": GAME, "seed": 2},
         {"cmd": "play", "action": "move Broich 8306 8406"},
@@ -143,32 +127,24 @@ def test_protocol_plays_it_and_answers_odds() -> None:
     )
 
 
-def _cli(args: list[str], lines: list[str] | None = None) -> str:
-    from warroom.cli import app
-
-    result = RUNNER.invoke(app, args, input="".join(f"{line}\n" for line in lines or []), env={"COLUMNS": "120"})
-    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    return result.output
-
-
 def test_terminal_shows_the_text_map_and_plays() -> None:
-    output = _cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["q"] * 3)
+    output = cli(["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["q"] * 3)
     assert "Tunisia · turn 1 of 8 · Axis Movement Phase" in output
     assert "8306" in output and "A Broi" in output and "Return to Base box" in output
 
 
 def test_odds_on_the_command_line() -> None:
-    out = _cli(["odds", GAME, "--cf", "5", "--modifier", "-2"])
+    out = cli(["odds", GAME, "--cf", "5", "--modifier", "-2"])
     assert "7/12" in out or "58" in out
 
 
 def test_simulate_plays_it_with_its_heuristic() -> None:
-    report = json.loads(_cli(["simulate", GAME, "--games", "2", "--json"]))
+    report = json.loads(cli(["simulate", GAME, "--games", "2", "--json"]))
     assert report["games"] == 2 and sum(report["outcomes"].values()) == 2
 
 
 def test_bench_measures_it() -> None:
-    report = json.loads(_cli(["bench", GAME, "--seconds", "0.3", "--json"]))
+    report = json.loads(cli(["bench", GAME, "--seconds", "0.3", "--json"]))
     assert report["game"] == GAME and report["random_playouts"]["steps"] > 0
 
 
