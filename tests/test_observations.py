@@ -211,3 +211,56 @@ def test_facing_a_bet_with_the_queen_the_search_does_not_know_whether_it_is_a_bl
     ]
     honest = {MCTS(ruleset, seed=3).search(_dealt(d, ("bet",)), simulations=300)[0] for d in deals}
     assert len(honest) == 1
+
+
+# -- the heuristic does not peek either -----------------------------------------------------------------
+def test_a_heuristic_that_would_peek_is_shown_only_what_its_side_sees() -> None:
+    """Issue 17: no computer player peeks. A policy written to cheat (North bets when South holds the Jack) tells
+    the two deals apart on the real state; as the heuristic agent of a game that hides the deck it is shown a
+    world North cannot tell from the real one, so for one seed it chooses the same whatever South holds."""
+    from warroom.ai import HeuristicAgent
+    from warroom.engine.spec import AgentHooks
+
+    ruleset = warroom.games.get_ruleset(TEST_GAME)
+
+    def cheat(rs: Any, s: Any) -> tuple[str, str]:
+        return ("bet" if s.deck[1] == 0 else "check"), "South holds the Jack"
+
+    jack_deal, king_deal = _dealt([1, 0, 2]), _dealt([1, 2, 0])  # North holds the Queen in both
+    assert cheat(ruleset, jack_deal)[0] != cheat(ruleset, king_deal)[0]
+    determinize = get_spec(TEST_GAME).determinize
+    choices = set()
+    for seed in range(8):
+        chosen = {
+            HeuristicAgent(ruleset, AgentHooks(heuristic_policy=cheat), seed, determinize).choose(
+                warroom.Match(ruleset, deal)
+            )[0]
+            for deal in (jack_deal, king_deal)
+        }
+        assert len(chosen) == 1, f"seed {seed}: the agent told the deals apart"
+        choices |= chosen
+    assert choices == {"bet", "check"}  # it bets on what it draws for South, not on what South holds
+
+
+@pytest.mark.parametrize("game", [g for g in game_ids() if get_spec(g).hidden])
+def test_every_heuristic_chooses_alike_in_worlds_its_side_cannot_tell_apart(game: str) -> None:
+    """The installed heuristic of every game that hides something, at positions of random games: given two
+    states that differ only in what the side to act cannot see, it makes the same choice (same seed)."""
+    from warroom.ai import get_agent
+
+    spec = get_spec(game)
+    ruleset = warroom.games.get_ruleset(game)
+    match = warroom.new_game(game, seed=3, keep_log=False)
+    rng = random.Random(3)
+    checked = 0
+    while not match.over and checked < 12:
+        side = match.to_act
+        if side is not None and rng.random() < 0.2:
+            worlds = [spec.determinize(match.state, side, random.Random(k)) for k in (1, 2)]
+            chosen = {get_agent("heuristic", game, seed=7).choose(warroom.Match(ruleset, w))[0] for w in worlds}
+            assert len(chosen) == 1, f"{game}: {side} chose {chosen} in worlds it cannot tell apart"
+            assert chosen <= set(match.legal_actions())  # and the choice is legal in the real game
+            checked += 1
+        legal = match.legal_actions()
+        match.play(legal[int(rng.random() * len(legal))])
+    assert checked == 12

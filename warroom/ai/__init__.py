@@ -14,6 +14,8 @@ them still gets the random agent and a plain MCTS. Search backs up each side's `
 from __future__ import annotations
 
 import hashlib
+import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from warroom.engine.errors import WarroomError
@@ -82,19 +84,35 @@ def decision_state(match: Any) -> Any:
 
 
 class HeuristicAgent:
-    """The game's hand-written policy: fast, explainable, the yardstick for search."""
+    """The game's hand-written policy: fast, explainable, the yardstick for search.
+
+    In a game that hides something from a side (its spec's `hidden`), the policy is shown a world the
+    deciding side cannot tell from the real one (the spec's `determinize`, drawn with the agent's own
+    random numbers), never the real state: whatever the policy reads, it cannot peek at an enemy's hand,
+    a face-down unit or the pieces beneath a stack. A policy that reads only what its side sees chooses
+    as it would have on the real state."""
 
     name = "heuristic"
 
-    def __init__(self, ruleset: Ruleset, hooks: AgentHooks) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        hooks: AgentHooks,
+        seed: int | None = None,
+        determinize: Callable[[Any, str, random.Random], Any] | None = None,
+    ) -> None:
         policy = hooks.heuristic_policy
         if policy is None:
             raise NoHeuristicError(f"{ruleset.info.id} has no heuristic policy (its spec's agents declare none)")
         self.ruleset = ruleset
         self._policy = policy
+        self._determinize = determinize
+        self._rng = random.Random(seed)
 
     def choose(self, match: Any) -> tuple[str, str]:
         state = decision_state(match)
+        if self._determinize is not None:
+            state = self._determinize(state, match.ruleset.to_act(state), self._rng)
         action, why = self._policy(match.ruleset, state)
         return action, why
 
@@ -126,7 +144,7 @@ def get_agent(
 
     `budget_ms` bounds MCTS thinking time per decision and `simulations` its simulation count
     (either or both; neither gives MCTS its default count). `seed` makes random and MCTS
-    agents reproducible.
+    agents reproducible, and the heuristic's draws of what its side cannot see.
     """
     from warroom.games import get_ruleset
 
@@ -139,7 +157,10 @@ def get_agent(
         return RandomAgent(seed)
     hooks = agent_hooks(game)
     if name == "heuristic":
-        return HeuristicAgent(ruleset, hooks)
+        from warroom.games import get_spec
+
+        spec = get_spec(game)
+        return HeuristicAgent(ruleset, hooks, seed, spec.determinize if spec.hidden else None)
     if name == "search":
         if hooks.search is None:
             raise NoSearchError(

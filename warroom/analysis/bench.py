@@ -136,7 +136,7 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=study_options(game, scenario, None))
     try:
-        agent = get_agent("heuristic", game)
+        agent = get_agent("heuristic", game, seed=seed)
     except NoHeuristicError:
         agent = get_agent("random", game, seed=seed)
     for _ in range(decisions):
