@@ -17,7 +17,7 @@ hands them the silent one. Rule citations name the rulebook's sections (it has n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,11 +155,12 @@ class PattonRules:
     def legal_actions(self, s: PattonState) -> list[str]:
         return list(self.choices(s))
 
-    def choices(self, s: PattonState) -> tuple[str, ...]:
-        """The legal action ids, cached in the state (an immutable tuple, so clones may share it)."""
+    def choices(self, s: PattonState) -> Sequence[str]:
+        """The legal action ids, cached in the state: the phase's fresh list, only ever read (so clones may
+        share it; `legal_actions` hands out copies)."""
         legal = s.legal
         if legal is None:
-            legal = s.legal = tuple(SEQUENCE_OF_PLAY[s.phase].choices(self, s))
+            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
         return legal
 
     def action_of(self, s: PattonState, action: str) -> Action | None:

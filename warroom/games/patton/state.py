@@ -7,6 +7,7 @@ anonymous within their kind, so a town is just (side, armor, infantry).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -278,7 +279,7 @@ class PattonState:
         self.winner: int | None = None  # 0, 1, or None (draw) once over
         self.reason = ""
         self.result_rule = ""
-        self.legal: tuple[str, ...] | None = None  # the legal ids, cached; cleared by every change, shared by clones
+        self.legal: Sequence[str] | None = None  # the legal ids (read only): cleared by every change, shared by clones
 
     def clone(self) -> PattonState:
         twin = PattonState.__new__(PattonState)
