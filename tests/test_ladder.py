@@ -188,3 +188,31 @@ def test_the_standings_do_not_depend_on_the_number_of_processes() -> None:
     one = ladder("dragoon", "random,heuristic", games_per_pair=3, seed=11, jobs=1)
     two = ladder("dragoon", "random,heuristic", games_per_pair=3, seed=11, jobs=2)
     assert one.rows == two.rows
+
+
+def test_the_ladder_page_in_docs_covers_every_game_and_scenario() -> None:
+    """Issue 17: the table of every game's ladder lives in docs/; a game registered since it was made must be
+    laddered there too (`warroom ladder --all --write docs/ladder.md`)."""
+    from warroom.games import game_ids, get_ruleset
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "ladder.md").read_text(encoding="utf-8")
+    for game in game_ids():
+        for scenario in get_ruleset(game).info.scenarios or (None,):
+            title = f"{game} — {scenario}" if scenario else game
+            assert f"\n## {title}\n" in text, f"docs/ladder.md has no standings for {title}: regenerate it"
+
+
+def test_a_team_game_is_laddered_team_against_team() -> None:
+    """Saint-Lo 10 (two teams of two): an agent plays both seats of its team; the pair is rated as in a two-side
+    game (2 v 2 as 1 v 1), sides swapped on the same seeds."""
+    report = ladder("saintlo-teams", "random,heuristic", games_per_pair=2, seed=5)
+    assert report.mode == "elo" and [row["games"] for row in report.rows] == [4, 4]
+    assert report.rows[0]["agent"] == "heuristic" and report.rows[0]["score_rate"] > 0.5
+    assert report.pairs == [
+        {
+            "agent": "random",
+            "opponent": "heuristic",
+            "games": 4,
+            "score": pytest.approx(4 - report.rows[0]["score_rate"] * 4),
+        }
+    ]

@@ -388,8 +388,13 @@ def ladder(
     specs = parse_agents(agents)
     ruleset = get_ruleset(game)
     sides = tuple(ruleset.info.sides)
-    if len(sides) > 2:
-        raise LadderError(f"{game} has {len(sides)} sides; the ladder rates one-side and two-side games")
+    # an agent plays a whole side, or a whole team of a team game (every seat of it: 2 v 2 is rated as 1 v 1)
+    teams = [members for _name, members in ruleset.info.team_list()]
+    if len(teams) > 2 or (len(teams) == 1 and len(sides) > 1):
+        raise LadderError(
+            f"{game} has {len(sides)} sides in {len(teams)} teams; the ladder rates one-side games and games of "
+            "two sides or two teams"
+        )
     chosen = study_options(game, scenario, options)
     seeds = [seed + k for k in range(games_per_pair)]
     tasks: list[_Game] = []
@@ -398,8 +403,8 @@ def ladder(
     else:
         for a, b in combinations(specs, 2):
             for s in seeds:
-                tasks.append((game, scenario, s, {sides[0]: a, sides[1]: b}, chosen))
-                tasks.append((game, scenario, s, {sides[0]: b, sides[1]: a}, chosen))
+                tasks.append((game, scenario, s, _seats(teams, a, b), chosen))
+                tasks.append((game, scenario, s, _seats(teams, b, a), chosen))
     start = time.perf_counter()
     facts = _run(tasks, jobs, (lambda done: progress(done, len(tasks))) if progress else None)
     report = LadderReport(
@@ -415,10 +420,15 @@ def ladder(
     )
     if len(sides) == 1:
         _rate_solitaire(report, specs, sides[0], facts, games_per_pair)
-    else:
-        _rate_pairs(report, specs, sides, facts, games_per_pair)
+    else:  # a team's seats share its return: its first seat speaks for it
+        _rate_pairs(report, specs, (teams[0][0], teams[1][0]), facts, games_per_pair)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _seats(teams: Sequence[Sequence[str]], first: AgentSpec, second: AgentSpec) -> dict[str, AgentSpec]:
+    """Every seat of the first team (or side) to `first`, of the second to `second`."""
+    return {**{side: first for side in teams[0]}, **{side: second for side in teams[1]}}
 
 
 def _points(facts: Mapping[str, Any], side: str) -> float:
