@@ -231,6 +231,20 @@ def assert_own_hand_only(page: Any) -> list[str]:
     return list(hands[me])
 
 
+def end_shown(page: Any, frames: list[str], responses: list[Any], artifacts: Path, name: str) -> dict[str, Any]:
+    """Saint-Lo 3: the game is over and the page says so (its end card names the result and its reason), still
+    shows only the seat's own hand, and no position it was sent, pushed or answered showed another's. The
+    result."""
+    result = payload(page)["view"]["result"]
+    over = page.wait_for_selector("#game-over").inner_text()
+    assert (result["winner"] or "Draw") in over and result["reason"] in over
+    assert_own_hand_only(page)
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+    seen, leaked = leaked_hands(frames + bodies(responses))
+    assert seen > 20 and not leaked, leaked
+    return result
+
+
 def leaked_hands(texts: list[str]) -> tuple[int, list[str]]:
     """How many positions the page received, and those that show a hand other than their own seat's."""
     seen, bad = 0, []
@@ -419,14 +433,8 @@ def test_saintlo_hot_seat_to_the_end_by_clicks(live_server: Any, browser: Any, a
     assert sorted(hands) == ["Allied", "Axis"] and all(hands.values())  # each seat saw its own hand, never empty
 
     # Saint-Lo 3 (the turn limit): the game ends drawn, shown on the end card and in the panel
-    result = payload(page)["view"]["result"]
-    over = page.wait_for_selector("#game-over").inner_text()
-    assert (result["winner"] or "Draw") in over and result["reason"] in over
+    result = end_shown(page, frames, responses, artifacts, "playthrough-saintlo-over")
     assert page.inner_text("#prompt h2") == (f"{result['winner']} victory" if result["winner"] else "Draw")
-    assert_own_hand_only(page)
-    page.screenshot(path=str(artifacts / "playthrough-saintlo-over.png"))
-    seen, leaked = leaked_hands(frames + bodies(responses))
-    assert seen > 20 and not leaked, leaked  # every position the page was sent, pushed or answered
     assert not errors, errors
     context.close()
 
@@ -465,14 +473,8 @@ def test_saintlo_four_seats_one_human_three_computers_to_the_end(
     assert player.moved == {"Allied A"} and len(player.attacks) == 1 and player.played and "end" in player.done
 
     # the team result (Saint-Lo 3, 10): the page shows it on the end card and in the panel
-    result = payload(page)["view"]["result"]
-    over = page.wait_for_selector("#game-over").inner_text()
-    assert (result["winner"] or "Draw") in over and result["reason"] in over
+    result = end_shown(page, frames, responses, artifacts, "playthrough-saintlo-teams-over")
     assert set(result["score"]["Command Posts destroyed"]) == {"Allied", "Axis"}  # by team, not by seat
     assert json.dumps(result["score"], separators=(",", ":")) in page.inner_text("#score")
-    assert_own_hand_only(page)
-    page.screenshot(path=str(artifacts / "playthrough-saintlo-teams-over.png"))
-    seen, leaked = leaked_hands(frames + bodies(responses))
-    assert seen > 20 and not leaked, leaked  # every position the page was sent, pushed or answered
     assert not errors, errors
     context.close()

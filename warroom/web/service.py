@@ -866,9 +866,7 @@ class GameService:
                         f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played"
                     )
                 if step.reason and step.side:  # the other process's computer said why: so do the sockets here
-                    said = _reason_events(m, step.side, step.reason)
-                    events += said
-                    live.reasons.setdefault(len(m.log), []).extend(said)
+                    events += _keep_reason(live.reasons, len(m.log), m, step.side, step.reason)
         except (WarroomError, ValueError) as exc:
             log.warning("game %s: catching up with another process failed (%s); reading it back whole", live.id, exc)
             self._evict(live.id, force=True)
@@ -919,9 +917,7 @@ class GameService:
                 assert side is not None
                 events = self._commit(live, side, action, side, thought.why or None)
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
-                    reasons = _reason_events(m, side, thought.why)
-                    events = [*events, *reasons]
-                    live.reasons.setdefault(len(m.log), []).extend(reasons)  # a page reloaded shows it too
+                    events = [*events, *_keep_reason(live.reasons, len(m.log), m, side, thought.why)]
             except ApiError as exc:
                 if (
                     exc.code == "stale_move"
@@ -965,6 +961,16 @@ def _reason_events(m: Match, side: str, why: str) -> list[dict[str, Any]]:
             "visible_to": others,
         },
     ]
+
+
+def _keep_reason(
+    reasons: dict[int, list[dict[str, Any]]], at: int, m: Match, side: str, why: str
+) -> list[dict[str, Any]]:
+    """The reason's log events (`_reason_events`), kept in `reasons` (LiveGame.reasons) at log length `at`, after
+    the move they explain, so a page reloaded shows them too."""
+    said = _reason_events(m, side, why)
+    reasons.setdefault(at, []).extend(said)
+    return said
 
 
 def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
@@ -1032,11 +1038,11 @@ def _rebuild(stored: StoredGame) -> tuple[Match, dict[int, list[dict[str, Any]]]
     decisions = [step for step in head.steps if step.kind == "decision"]
     for step, end in zip(decisions, ends, strict=True):
         if step.reason and step.side:
-            reasons.setdefault(end, []).extend(_reason_events(match, step.side, step.reason))
+            _keep_reason(reasons, end, match, step.side, step.reason)
     for step in stored.steps[last_roll + 1 :]:
         match.play(step.action)
         if step.reason and step.side:
-            reasons.setdefault(len(match.log), []).extend(_reason_events(match, step.side, step.reason))
+            _keep_reason(reasons, len(match.log), match, step.side, step.reason)
     return match, reasons
 
 

@@ -7,16 +7,13 @@ import math
 import re
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from warroom.engine.data import load_toml
 from warroom.engine.errors import DataFileError
 from warroom.engine.graph import Graph
-
-if TYPE_CHECKING:
-    from .actions import ActionTable
 
 DATA_DIR = Path(__file__).parent / "data"
 SCENARIOS = ("normandy", "bulge", "sicily")
@@ -224,8 +221,6 @@ class Board:
     def __init__(self, data: ScenarioData, deck: DeckData, file_name: str) -> None:
         self.data = data
         self.file_name = file_name
-        self.action_table: ActionTable | None = None
-        """Every action id of this board (actions.ActionTable), built by the ruleset when first asked."""
         sc = data.scenario
         self.id, self.title = sc.id, sc.title
         self.towns = data.towns

@@ -6,8 +6,6 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
-from typing import Any
-
 from warroom.engine.events import Events
 
 from .actions import LAND, SEGMENT_LIMIT, SLOT_ROWS, ActionTable
@@ -69,23 +67,27 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
         if ma + mi == 0:
             continue
         row = (ma if ma < limit else limit) * 6 + (mi if mi < limit else limit)
-        if (own_way >> town) & 1:  # _town_moves, inline
-            slots = SLOT_ROWS[row]
-            for road, cost, first, to in roads_out[town]:
-                k = k_of_cost[cost]
-                room = limit - seg[road]
-                if room < k:
-                    k = room
-                if k > 0 and to != no_attack:
-                    extend(move_cache[first + slots[k]] or ())  # every slot a move asks for is built
-            continue
-        key = (town * 36 + row) * tab.mp_keys + mp_key
-        found = town_moves[key]
-        if found is None:
+        key = -1
+        into = extend
+        if not (own_way >> town) & 1:  # its moves come whole from the cache, or are built into it once
+            key = (town * 36 + row) * tab.mp_keys + mp_key
+            found = town_moves[key]
+            if found is not None:
+                extend(found)
+                continue
             built: list[str] = []
-            _town_moves(tab, town, row, k_of_cost, s.seg, no_attack, built.extend)
+            into = built.extend
+        slots = SLOT_ROWS[row]
+        for road, cost, first, to in roads_out[town]:  # road by road: up to k Units, k the MP's or the road's limit
+            k = k_of_cost[cost]
+            room = limit - seg[road]
+            if room < k:
+                k = room
+            if k > 0 and to != no_attack:
+                into(move_cache[first + slots[k]] or ())  # every slot a move asks for is built
+        if key >= 0:
             found = town_moves[key] = tuple(built)
-        extend(found)
+            extend(found)
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):
@@ -95,22 +97,6 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
             if k <= 0:
                 continue
             out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
-
-
-def _town_moves(
-    tab: ActionTable, town: int, row: int, k_of_cost: tuple[int, ...], seg: list[int], no_attack: int, extend: Any
-) -> None:
-    """The moves out of one town, road by road: a group of up to k Units per road, k the least of the
-    MP's and the segment's limits (nothing into besieged Bastogne, `no_attack`)."""
-    cache, slots, limit = tab.move_cache, SLOT_ROWS[row], SEGMENT_LIMIT
-    for road, cost, first, to in tab.roads_out[town]:
-        k = k_of_cost[cost]
-        room = limit - seg[road]
-        if room < k:
-            k = room
-        if k <= 0 or to == no_attack:
-            continue
-        extend(cache[first + slots[k]] or ())  # tab.moves(d, a, i, k) without the call (every slot is built)
 
 
 def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:

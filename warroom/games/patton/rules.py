@@ -79,16 +79,19 @@ class PattonRules:
         sides=SIDES,
     )
 
+    def __init__(self) -> None:
+        self._tables: dict[str, ActionTable] = {}
+
     def board(self, scenario: str) -> Board:
         if scenario not in SCENARIOS:
             raise UnknownScenarioError(f"Patton has no scenario {scenario!r}; scenarios: {', '.join(SCENARIOS)}")
         return load_board(scenario)
 
     def table(self, board: Board) -> ActionTable:
-        """The board's action ids (built once per board, kept on the board: the hot path asks at every step)."""
-        tab = board.action_table
-        if tab is None:
-            tab = board.action_table = ActionTable(board)
+        """The board's action ids (built once per board, cached)."""
+        tab = self._tables.get(board.id)
+        if tab is None or tab.board is not board:
+            tab = self._tables[board.id] = ActionTable(board)
         return tab
 
     # -- the contract ---------------------------------------------------------------------------

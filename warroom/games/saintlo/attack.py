@@ -26,11 +26,12 @@ def targets(t: Tables, s: SaintLoState, u: int) -> list[int]:
     effects = s.effects  # none in play: the printed values (the common case, kept cheap for playouts)
     if effects and forbidden(t, s, u, "attack"):
         return []
+    attack = stat(t, s, u, ATTACK_STAT) if effects else t.base[u][ATTACK_STAT]
     enemy = 1 - t.unit_army[u]
     unit_army = t.unit_army
     out = []
     if kind == AIRCRAFT:
-        if (stat(t, s, u, ATTACK_STAT) if effects else t.base[u][ATTACK_STAT]) > 0:
+        if attack > 0:
             air_at = s.air_at
             for j in t.air_steps[here]:
                 other = air_at[j]
@@ -40,7 +41,7 @@ def targets(t: Tables, s: SaintLoState, u: int) -> list[int]:
         if land != OFF and unit_army[land] == enemy and stat(t, s, u, LAND_ATTACK_STAT) > 0:
             out.append(here)
         return out
-    if kind not in (INFANTRY_TYPE, TANK) or (stat(t, s, u, ATTACK_STAT) if effects else t.base[u][ATTACK_STAT]) <= 0:
+    if kind not in (INFANTRY_TYPE, TANK) or attack <= 0:
         return []
     land_at, post_at = s.land_at, s.post_at
     enemy_posts = range(enemy * 8, enemy * 8 + 8)
