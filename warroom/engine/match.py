@@ -56,9 +56,8 @@ class Match:
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
         if not self.dice.manual:
             # a position may start at a chance node: its rolls are events of the game like any other
-            events = self._roll_chance()
-            if keep_log:
-                self.log.extend(events)
+            if ruleset.to_act(state) == CHANCE:
+                self._roll_chance(self.log if keep_log else [])
 
     # -- who acts and what they may do -------------------------------------------------------
     @property
@@ -112,7 +111,7 @@ class Match:
         self._actions.append(action)
         if rs.to_act(state) == CHANCE and not dice.manual:
             try:
-                events.extend(self._roll_chance())
+                self._roll_chance(events)
             except WarroomError:
                 if backup is not None:
                     self.state, self.dice, rolled = backup
@@ -122,18 +121,20 @@ class Match:
             self.log.extend(events)
         return events
 
-    def _roll_chance(self) -> list[Event]:
-        rs, state, events, keep_log = self.ruleset, self.state, [], self.keep_log
+    def _roll_chance(self, events: list[Event]) -> None:
+        """Roll every chance node from here on, adding what happens to `events`."""
+        rs, state, keep_log = self.ruleset, self.state, self.keep_log
         to_act, outcomes, apply_chance = rs.to_act, rs.chance_outcomes, rs.apply_chance
         roll, rolled = self.dice.roll, self._dice.append
-        while to_act(state) == CHANCE:  # the hot path of every playout: methods bound once
+        while True:  # the hot path of every playout: methods bound once; called at a chance node
             outcome = roll(outcomes(state))
             happened = apply_chance(state, outcome, keep_log)
             if happened:
                 events.extend(happened)
             rolled(outcome)
+            if to_act(state) != CHANCE:
+                break
         self._locked = len(self._actions)
-        return events
 
     def _play_manual_roll(self, action: str) -> list[Event]:
         outcomes = [v for v, _ in self.ruleset.chance_outcomes(self.state)]
@@ -344,7 +345,7 @@ def replay_record(
     match._dice = list(record.dice)
     match._locked = replayed.locked
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
-        match.log.extend(match._roll_chance())
+        match._roll_chance(match.log if keep_log else [])
     return match
 
 

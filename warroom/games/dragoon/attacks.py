@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from warroom.engine.events import SILENT, Events
 
 from .advance import NEVER_ENTERED, advance_restriction
+from .movement import infantry_at
 from .options import ELIMINATED_THERE
 from .sections import ATTACKS, PANZER_RULE, RESTRICTIONS
-from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, DragoonState
+from .state import ATTACK_REROLL, BEYOND, ELIMINATED, INVADE, OPPOSED, AlliedAttack, DragoonState
 
 if TYPE_CHECKING:
     from .rules import DragoonRules
@@ -42,7 +43,7 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
                 "die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll
             )
     if not good and s.ffi[i] and not attack.rerolled:
-        s.attack = attack._replace(roll=roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
+        s.attack = AlliedAttack(i, attack.target, attack.mode, attack.defender, drm, attack.air, attack.rerolled, roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
         s.phase = ATTACK_REROLL
         return
     finish_attack(rules, s, roll, events)
@@ -158,9 +159,7 @@ def retreat_destination(rules: DragoonRules, s: DragoonState, g: int, here: int)
             dest = b.escape_track[k + 1]  # north, to the next lower-numbered location
     if rules.allied_at(s, dest):
         return ELIMINATED, f"its retreat into {b.locations[dest].name} is blocked by an Allied unit"
-    if not b.is_panzer[g] and any(
-        other != g and where == dest and not b.is_panzer[other] for other, where in enumerate(s.german_loc)
-    ):
+    if not b.is_panzer[g] and infantry_at(b.panzer, s.german_loc, dest, g):
         return ELIMINATED, f"it would retreat into {b.locations[dest].name}, already held by German infantry"
     return dest, ""
 

@@ -48,7 +48,9 @@ def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) 
                             DESPERATE,
                         )
         else:
-            queue.extend(g for g in _german_units(rules, s, effect.units, b.bot_attackers) if g not in queue)
+            for g in _german_units(rules, s, effect.units, b.bot_attackers):
+                if g not in queue:
+                    queue.append(g)
     s.bot_queue = queue
     next_bot_attack(rules, s, events)
 
@@ -148,7 +150,7 @@ def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Ev
     if events.on:
         events.emit("die", f"German attack roll {roll}: {'success' if success else 'no result'}.", ATTACKS, roll=roll)
     if success and s.ffi[target] and not attack.rerolled:
-        s.bot_attack = attack._replace(roll=roll)  # shown while the Allied player decides (a settled record is cleared)
+        s.bot_attack = BotAttack(attack.attacker, target, attack.rerolled, roll)  # shown while the Allied player decides (a settled record is cleared)
         s.phase = BOT_REROLL
         return
     finish_bot_attack(rules, s, success, events)

@@ -63,10 +63,13 @@ def _crowded(rules: DragoonRules, s: DragoonState, g: int, dest: int) -> bool:
     if rules.allied_at(s, dest):
         return True
     panzer = rules.board.panzer
-    if g == panzer:
-        return False
-    where = s.german_loc
-    others = where.count(dest) - (where[g] == dest)  # counted in C: this runs for every unit that moves
+    return g != panzer and infantry_at(panzer, s.german_loc, dest, g)
+
+
+def infantry_at(panzer: int, where: list[int], dest: int, g: int) -> bool:
+    """Whether German infantry other than unit g holds `dest` (every German unit but the 11th PzD,
+    `panzer`, is infantry-type: Game Components); `where` is each German unit's location."""
+    others = where.count(dest) - (where[g] == dest)  # counted in C: every march and retreat asks
     if panzer >= 0 and where[panzer] == dest:
         others -= 1
     return others > 0

@@ -32,6 +32,7 @@ from .state import (
     PHASE_NAMES,
     UNOPPOSED,
     AlliedAttack,
+    BotAttack,
     DragoonState,
     Phase,
 )
@@ -135,7 +136,7 @@ class DragoonRules:
     def legal_actions(self, s: DragoonState) -> list[str]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
+            legal = s.legal = _CHOICES[s.phase](self, s)
         return list(legal)
 
     def allied_choices(self, s: DragoonState) -> tuple[str, ...]:
@@ -174,26 +175,31 @@ class DragoonRules:
     def apply(self, s: DragoonState, action: str, log: bool = True) -> list[Event]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
+            legal = _CHOICES[s.phase](self, s)
         if action not in legal:
+            s.legal = legal
             raise IllegalActionError(self._why_illegal(s, action))
         s.legal = None
-        events = Events() if log else SILENT
-        decide = SEQUENCE_OF_PLAY[s.phase].decide
-        assert decide is not None  # a phase with choices has a handler for them
-        decide(self, s, self.actions[action], events)
-        return events.items if log else []
+        if not log:
+            _DECIDERS[s.phase](self, s, self.actions[action], SILENT)  # a phase with choices has a decider
+            return []
+        events = Events()
+        _DECIDERS[s.phase](self, s, self.actions[action], events)
+        return events.items
 
     def apply_chance(self, s: DragoonState, roll: int, log: bool = True) -> list[Event]:
-        handler = SEQUENCE_OF_PLAY[s.phase].roll
+        handler = _ROLLERS[s.phase]
         if handler is None:
             raise IllegalActionError("no die roll is pending")
         if not 1 <= roll <= 6:
             raise IllegalActionError(f"a d6 shows 1 to 6, not {roll}")
         s.legal = None
-        events = Events() if log else SILENT
+        if not log:
+            handler(self, s, roll, SILENT)
+            return []
+        events = Events()
         handler(self, s, roll, events)
-        return events.items if log else []
+        return events.items
 
     def result(self, s: DragoonState) -> Result | None:
         if s.phase != Phase.OVER:
@@ -390,7 +396,9 @@ class DragoonRules:
         assert attack is not None
         if act.kind == REROLL:
             s.ffi[attack.unit] = False
-            s.attack = attack._replace(rerolled=True)
+            s.attack = AlliedAttack(
+                attack.unit, attack.target, attack.mode, attack.defender, attack.drm, attack.air, True, attack.roll
+            )
             s.phase = Phase.ATTACK_ROLL
             self._ffi_used(attack.unit, events)
         else:
@@ -402,7 +410,7 @@ class DragoonRules:
         assert attack is not None
         if act.kind == REROLL:
             s.ffi[attack.target] = False
-            s.bot_attack = attack._replace(rerolled=True)
+            s.bot_attack = BotAttack(attack.attacker, attack.target, True, attack.roll)
             s.phase = Phase.BOT_ATTACK_ROLL
             self._ffi_used(attack.target, events)
         else:
@@ -495,6 +503,10 @@ def _ffi_choice(rules: DragoonRules, s: DragoonState) -> tuple[str, ...]:
     return FFI_CHOICE
 
 
+def _no_decision(rules: DragoonRules, s: DragoonState, act: Action, events: Events) -> None:
+    raise IllegalActionError("no decision is pending")  # never reached: such a phase has no choices
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One phase of the Sequence of Play: who acts, and the handler that carries it out.
@@ -530,3 +542,7 @@ if [step.phase for step in SEQUENCE_OF_PLAY] != list(Phase):
     raise RuntimeError("SEQUENCE_OF_PLAY must list every Phase in order")
 _ACTORS = tuple(step.actor for step in SEQUENCE_OF_PLAY)
 """Who acts in each phase, by phase (`to_act`, asked at every step of every search)."""
+_CHOICES = tuple(step.choices for step in SEQUENCE_OF_PLAY)
+_DECIDERS = tuple(step.decide or _no_decision for step in SEQUENCE_OF_PLAY)
+_ROLLERS = tuple(step.roll for step in SEQUENCE_OF_PLAY)
+"""The handlers by phase, read from SEQUENCE_OF_PLAY once: the hot path indexes a tuple."""
