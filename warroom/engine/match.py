@@ -54,10 +54,9 @@ class Match:
         self._actions: list[str] = []
         self._dice: list[int] = []
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
-        if not self.dice.manual:
+        if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other
-            if ruleset.to_act(state) == CHANCE:
-                self._roll_chance(self.log if keep_log else [])
+            self._roll_chance(self.log if keep_log else [])
 
     # -- who acts and what they may do -------------------------------------------------------
     @property

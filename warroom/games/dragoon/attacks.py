@@ -43,7 +43,8 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
                 "die", f"Roll {roll}: {'advance' if good else 'advance, but the unit is stalled'}.", ATTACKS, roll=roll
             )
     if not good and s.ffi[i] and not attack.rerolled:
-        s.attack = AlliedAttack(i, attack.target, attack.mode, attack.defender, drm, attack.air, attack.rerolled, roll)  # kept for 'accept' (a record that the roll settles is cleared at once)
+        # kept for 'accept' (a record that the roll settles is cleared at once)
+        s.attack = AlliedAttack(i, attack.target, attack.mode, attack.defender, drm, attack.air, attack.rerolled, roll)
         s.phase = ATTACK_REROLL
         return
     finish_attack(rules, s, roll, events)

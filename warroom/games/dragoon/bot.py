@@ -150,7 +150,8 @@ def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Ev
     if events.on:
         events.emit("die", f"German attack roll {roll}: {'success' if success else 'no result'}.", ATTACKS, roll=roll)
     if success and s.ffi[target] and not attack.rerolled:
-        s.bot_attack = BotAttack(attack.attacker, target, attack.rerolled, roll)  # shown while the Allied player decides (a settled record is cleared)
+        # shown while the Allied player decides (a settled record is cleared)
+        s.bot_attack = BotAttack(attack.attacker, target, attack.rerolled, roll)
         s.phase = BOT_REROLL
         return
     finish_bot_attack(rules, s, success, events)
