@@ -17,7 +17,7 @@ from . import attack as attacks
 from . import reorganization, reports, setup
 from .actions import AGREE, DONE, END, FIRE, MOVE, REFUSE, Action
 from .effects import play_ids
-from .movement import destinations, occupancy
+from .movement import destinations, move_choices, occupancy
 from .odds import ATTACKER, REROLL, compare, faces
 from .seats import ARMIES, army_of, may_use, owner_seat, partner
 from .state import DESTROYED, OFF, TARGET_POST, Phase, SaintLoState
@@ -41,15 +41,15 @@ def action_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     elif s.activations < t.rules.activations_per_turn:
         pos, used, foot = s.pos, s.used, t.foot
         occupied = occupancy(t, s, army)
-        move_ids, attack_ids = t.move_ids, t.attack_ids
+        attack_ids = t.attack_ids
         everyone = s.seats == 2  # 10: in the team game a player uses only his own units
         for v in t.army_units[army]:
             if pos[v] == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
                 continue
             if supplies >= 1 or foot[v]:
-                out.extend(map(move_ids[v].__getitem__, destinations(t, s, v, occupied)))
+                out.extend(move_choices(t, s, v, occupied))
             if supplies >= 1:
-                out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v)))
+                out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v, occupied.passable)))
     out.extend(play_ids(t, s, seat, army))
     if u == OFF:
         out.append(END)

@@ -13,16 +13,30 @@ from __future__ import annotations
 
 from .effects import forbidden, stat
 from .state import OFF, TARGET_POST, Attack, SaintLoState
-from .tables import AIRCRAFT, ARTILLERY, ATTACK_STAT, DEFENSE_STAT, LAND_ATTACK_STAT, RANGE_STAT, TANK, Tables
+from .tables import (
+    ADJACENT_STEPS,
+    AIRCRAFT,
+    ARTILLERY,
+    ATTACK_STAT,
+    DEFENSE_STAT,
+    LAND_ATTACK_STAT,
+    RANGE_STAT,
+    TANK,
+    Tables,
+)
 from .tables import INFANTRY as INFANTRY_TYPE
 
 
-def targets(t: Tables, s: SaintLoState, u: int) -> list[int]:
-    """The hexes unit u may attack now (each holds one target for it: see `target_in`)."""
+def targets(t: Tables, s: SaintLoState, u: int, passable: int | None = None) -> list[int]:
+    """The hexes unit u may attack now (each holds one target for it: see `target_in`); `passable`: its
+    army's `movement.occupancy(...).passable`, when the caller has it (a land unit with no enemy beside it
+    is answered at once)."""
     here = s.pos[u]
     kind = t.unit_type[u]
     if here == OFF:
         return []
+    if passable is not None and kind != AIRCRAFT and not t.step_masks[ADJACENT_STEPS][here] & ~passable:
+        return []  # a land unit with no enemy land unit or live Command Post beside it (what `passable` leaves out)
     effects = s.effects  # none in play: the printed values (the common case, kept cheap for playouts)
     if effects and forbidden(t, s, u, "attack"):
         return []

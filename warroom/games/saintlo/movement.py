@@ -10,6 +10,7 @@ aircraft. A land unit granted cross_rivers (Combat Engineers, 9) may pass river 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .effects import forbidden, granted, stat
@@ -18,101 +19,115 @@ from .tables import AIRCRAFT, MOBILITY_STAT, SUPPLY, Tables
 
 
 class Occupancy(NamedTuple):
-    """For one army's land units, as bit masks over the hexes (bit h: hex h): which hexes may be passed (no
-    enemy land unit, no enemy live Command Post) and which may end a move (no land unit, no live Command
-    Post). All a land reach depends on besides the board."""
+    """For one army's units, as bit masks over the hexes (bit h: hex h): which hexes a land unit may pass
+    (no enemy land unit, no enemy live Command Post), which may end its move (no land unit, no live Command
+    Post), and which hold an aircraft (where no other aircraft may end: 7.4). All a reach depends on
+    besides the board."""
 
     passable: int
     endable: int
+    aircraft: int
 
 
 def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
     """The army's Occupancy now: made once per legal list."""
-    passable = endable = t.all_hexes_mask
-    pos, land_units, bit = s.pos, t.land_units, t.hex_bit
-    for side in (0, 1):
-        for u in land_units[side]:
-            h = pos[u]
-            if h != OFF:
-                endable &= ~bit[h]
-                if side != army:  # 6.1: through own land units, never through the enemy's
-                    passable &= ~bit[h]
+    pos, bit = s.pos, t.hex_bit
+    # one land unit a hex (4.3, 6.1), one aircraft a hex (7.4): a side's hexes sum to its mask (in C)
+    own, enemy, aircraft = (
+        sum(bit[h] for h in map(pos.__getitem__, units) if h != OFF)
+        for units in (t.land_units[army], t.land_units[1 - army], t.aircraft)
+    )
+    own_posts = enemy_posts = 0
     for p, h in enumerate(s.post_hex):
         if h >= 0:
-            endable &= ~bit[h]
-            if p // 8 != army:  # NOTES.md, open question 2
-                passable &= ~bit[h]
-    return Occupancy(passable, endable)
+            if p // 8 == army:
+                own_posts |= bit[h]
+            else:  # NOTES.md, open question 2
+                enemy_posts |= bit[h]
+    blocked = enemy | enemy_posts  # 6.1: through own land units, never through the enemy's
+    everything = t.all_hexes_mask
+    return Occupancy(everything & ~blocked, everything & ~(blocked | own | own_posts), aircraft)
 
 
-def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> list[int]:
+def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> Sequence[int]:
     """The hexes unit u may end a move in now (its own hex excluded: staying is not a move), nearest first
-    and in hex order within a distance; `occupied`: the army's `occupancy`, when the caller has it."""
+    and in hex order within a distance; `occupied`: the army's `occupancy`, when the caller has it. Often a
+    tuple shared with a cache: read it, never change it (`destinations` is the caller's own copy)."""
     start = s.pos[u]
     if start == OFF:
-        return []
+        return ()
+    crossing = False
     if s.effects:
         if forbidden(t, s, u, "move"):
-            return []
+            return ()
         mobility = stat(t, s, u, MOBILITY_STAT)
+        crossing = granted(t, s, u, "cross_rivers")
     else:  # no Battle Report in play: the printed value (the common case, kept cheap for playouts)
         mobility = t.base[u][MOBILITY_STAT]
     if mobility <= 0:
-        return []
+        return ()
     kind = t.unit_type[u]
-    if kind == AIRCRAFT:
-        air_at = s.air_at
-        return [j for j in t.air_reach(start, mobility) if air_at[j] == OFF]
     occ = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
+    if kind == AIRCRAFT:
+        hexes = t.air_reach(start, mobility)
+        if occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility):  # another aircraft in range
+            air_at = s.air_at
+            return [j for j in hexes if air_at[j] == OFF]
+        return hexes
     if kind == SUPPLY:
         return _land_reach(t, start, mobility, SUPPLY_MOVER, occ.passable, occ.endable)
-    if s.effects and granted(t, s, u, "cross_rivers"):  # cross, never stop on a river
+    if crossing:  # cross, never stop on a river
         return _land_reach(t, start, mobility, CROSSING_MOVER, occ.passable, occ.endable & t.land_mask)
     return _land_reach(t, start, mobility, LAND_MOVER, occ.passable, occ.endable)
+
+
+def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> list[int]:
+    """`reach` as the caller's own list."""
+    return list(reach(t, s, u, occupied))
+
+
+def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Sequence[str]:
+    """Unit u's move action ids now (`reach` as ids, in its order). A reach that comes from a cache has its
+    ids remembered with it, so a list made again and again in a Movement phase hands out the same ids
+    without building them."""
+    hexes = reach(t, s, u, occupied)
+    if type(hexes) is not tuple:  # filtered for this position only
+        return list(map(t.move_ids[u].__getitem__, hexes))
+    cache = t.move_choice_cache
+    found = cache.get((u, id(hexes)))
+    if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
+    return found[1]
 
 
 LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER = range(3)
 _CACHE_LIMIT = 200_000
 
 
-def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int) -> list[int]:
+def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int) -> tuple[int, ...]:
     """The breadth-first reach of a land mover over bit masks, remembered by what it depends on: the
-    occupancy of the hexes within its mobility (a unit that has not moved, among units that have not, is
-    answered from the cache)."""
-    region = t.region_mask(start, mobility)
+    occupancy of the hexes it could enter on an empty board (a unit that has not moved, among units that
+    have not, is answered from the cache: the same tuple, shared, so never changed)."""
+    region = t.terrain_reach(start, mobility, mover)
     key = (start, mobility, mover, passable & region, endable & region)
     cache = t.reach_cache
     found = cache.get(key)
     if found is not None:
-        return list(found)
-    steps = t.step_masks[mover]
-    bit = t.hex_bit
-    seen = bit[start]
-    frontier = [start]
-    out = []
+        return found
+    seen = frontier = t.hex_bit[start]
+    out: list[int] = []
     for _ in range(mobility):
-        reached = 0
-        for i in frontier:
-            reached |= steps[i]
-        entered = reached & ~seen & passable  # 6.1 f8: never through enemy land units or Command Posts
+        entered = t.step_out(frontier, mover) & ~seen & passable  # 6.1 f8: never through enemy units or posts
         if not entered:
             break
         seen |= entered
-        frontier = _hexes_of(entered)
+        frontier = entered
         ends = entered & endable
         if ends:
-            out.extend(_hexes_of(ends))
+            out.extend(t.hexes_of(ends))
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
-    cache[key] = tuple(out)
-    return out
-
-
-def _hexes_of(mask: int) -> list[int]:
-    """The hexes of a bit mask, in hex order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    found = cache[key] = tuple(out)
+    return found

@@ -18,6 +18,8 @@ ROLE_TYPES = (frozenset({INFANTRY, AIRCRAFT}), frozenset({ARTILLERY, TANK}))
 STATS = ("attack", "land_attack", "defense", "mobility", "range")
 ATTACK_STAT, LAND_ATTACK_STAT, DEFENSE_STAT, MOBILITY_STAT, RANGE_STAT = range(5)
 UNIQUE, GENERAL, SUPPLIES = range(3)
+ADJACENT_STEPS = 2
+"""The `Tables.step_masks` entry of every adjacent hex (after the land and Supply movers' own steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ class Tables:
         self.unit_type = [self.kind_type[k] for k in self.unit_kind]
         self.land_units = tuple(tuple(u for u in units if self.unit_type[u] != AIRCRAFT) for units in self.army_units)
         """Per army, its units that stand on the ground (everything but aircraft, 7.4): what blocks a move."""
+        self.aircraft = tuple(u for u in range(self.n_units) if self.unit_type[u] == AIRCRAFT)
+        """Every aircraft of both armies (7.4: one aircraft a hex, whoever's)."""
         self.supply_units = tuple(tuple(u for u in units if self.unit_type[u] == SUPPLY) for units in self.army_units)
         self.base = [[0] * 5 for _ in range(self.n_units)]
         for u, k in enumerate(self.unit_kind):
@@ -130,6 +134,7 @@ class Tables:
         self._air_reach: dict[int, tuple[int, ...]] = {}
         self._region: dict[int, tuple[int, ...]] = {}
         self._region_mask: dict[int, int] = {}
+        self._terrain_reach: dict[int, int] = {}
         self.hex_bit = tuple(1 << h for h in range(grid.n))
         """Bit h stands for hex h in movement.py's masks."""
         self.all_hexes_mask = (1 << grid.n) - 1
@@ -139,8 +144,18 @@ class Tables:
             for steps in (self.land_steps, self.supply_steps, self.air_steps)
         )
         """Per mover (land, supply, crossing a river: movement.py), per hex, the hexes one step on as a mask."""
+        self.step_shifts = tuple(_shifts(steps) for steps in (self.land_steps, self.supply_steps, self.air_steps))
+        """`step_masks` by direction, for a whole frontier at once: per mover, (delta, sources) pairs, where
+        `sources` are the hexes h with a step to h + delta (a row-major grid has eight deltas)."""
+        self._byte_hexes = tuple(
+            tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256))
+            for i in range((grid.n + 7) // 8)
+        )
+        """Per byte i of a mask and its value, the hexes its set bits stand for (`hexes_of`)."""
         self.reach_cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key)."""
+        self.move_choice_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[str, ...]]] = {}
+        """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
         self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
@@ -190,5 +205,49 @@ class Tables:
             mask = self._region_mask[key] = sum(self.hex_bit[j] for j in self.region(start, radius))
         return mask
 
+    def hexes_of(self, mask: int) -> list[int]:
+        """The hexes of a bit mask, in hex order: a byte at a time, from the first byte with a bit set."""
+        first = ((mask & -mask).bit_length() - 1) >> 3
+        mask >>= first << 3
+        out: list[int] = []
+        table = self._byte_hexes
+        for i, b in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little"), first):
+            if b:
+                out.extend(table[i][b])
+        return out
+
+    def step_out(self, frontier: int, mover: int) -> int:
+        """Every hex one step from a hex of `frontier`, for the mover, as a mask."""
+        reached = 0
+        for delta, sources in self.step_shifts[mover]:
+            moved = frontier & sources
+            if moved:
+                reached |= moved << delta if delta > 0 else moved >> -delta
+        return reached
+
+    def terrain_reach(self, start: int, mobility: int, mover: int) -> int:
+        """The hexes a mover could enter within `mobility` steps of `start` on an empty board, as a mask
+        (cached): the only hexes whose occupancy can change its reach (movement.py's cache key)."""
+        key = (start * 64 + mobility) * 4 + mover
+        mask = self._terrain_reach.get(key)
+        if mask is None:
+            mask = frontier = self.hex_bit[start]
+            for _ in range(mobility):
+                frontier = self.step_out(frontier, mover) & ~mask
+                if not frontier:
+                    break
+                mask |= frontier
+            self._terrain_reach[key] = mask
+        return mask
+
     def kind_of(self, u: int) -> UnitSpec:
         return self.kinds[self.unit_kind[u]]
+
+
+def _shifts(steps: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """A mover's steps grouped by how far they go in hex numbers: (delta, mask of the hexes that step so)."""
+    sources: dict[int, int] = {}
+    for h, row in enumerate(steps):
+        for j in row:
+            sources[j - h] = sources.get(j - h, 0) | 1 << h
+    return tuple(sorted(sources.items()))
