@@ -56,29 +56,10 @@ def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None)
     start = s.pos[u]
     if start == OFF:
         return ()
-    crossing = False
-    if s.effects:
-        if forbidden(t, s, u, "move"):
-            return ()
-        mobility = stat(t, s, u, MOBILITY_STAT)
-        crossing = granted(t, s, u, "cross_rivers")
-    else:  # no Battle Report in play: the printed value (the common case, kept cheap for playouts)
-        mobility = t.base[u][MOBILITY_STAT]
+    mobility, mover = _movement(t, s, u)
     if mobility <= 0:
         return ()
-    kind = t.unit_type[u]
-    occ = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
-    if kind == AIRCRAFT:
-        hexes = t.air_reach(start, mobility)
-        if occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility):  # another aircraft in range
-            air_at = s.air_at
-            return [j for j in hexes if air_at[j] == OFF]
-        return hexes
-    if kind == SUPPLY:
-        return _land_reach(t, start, mobility, SUPPLY_MOVER, occ.passable, occ.endable)
-    if crossing:  # cross, never stop on a river
-        return _land_reach(t, start, mobility, CROSSING_MOVER, occ.passable, occ.endable & t.land_mask)
-    return _land_reach(t, start, mobility, LAND_MOVER, occ.passable, occ.endable)
+    return _reach(t, s, start, mobility, mover, occupied or occupancy(t, s, t.unit_army[u]))
 
 
 def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> list[int]:
@@ -87,22 +68,78 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None 
 
 
 def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Sequence[str]:
-    """Unit u's move action ids now (`reach` as ids, in its order). A reach that comes from a cache has its
-    ids remembered with it, so a list made again and again in a Movement phase hands out the same ids
-    without building them."""
-    hexes = reach(t, s, u, occupied)
+    """Unit u's move action ids now (`reach` as ids, in its order).
+
+    A Movement phase lists every unit's moves again after each one is used, and most have not changed: a
+    unit's last answer stands while it is on the same hex with the same mobility and way of moving, and the
+    occupancy of the hexes its reach depends on (`Tables.terrain_reach`, or an aircraft's range) is the
+    same, which a mask or two compares at once. Otherwise the reach's own ids are remembered with it."""
+    start = s.pos[u]
+    if start == OFF:
+        return ()
+    mobility, mover = _movement(t, s, u)
+    if mobility <= 0:
+        return ()
+    air = mover == AIR_MOVER
+    first, second = (occupied.aircraft, 0) if air else (occupied.passable, occupied.endable)
+    last = t.last_moves[u]
+    if (
+        last is not None
+        and last[0] == start
+        and last[1] == mobility
+        and last[2] == mover
+        and not ((last[3] ^ first) | (last[4] ^ second)) & last[5]
+    ):
+        return last[6]
+    hexes = _reach(t, s, start, mobility, mover, occupied)
     if type(hexes) is not tuple:  # filtered for this position only
-        return list(map(t.move_ids[u].__getitem__, hexes))
-    cache = t.move_choice_cache
-    found = cache.get((u, id(hexes)))
-    if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
-    return found[1]
+        ids: tuple[str, ...] = tuple(map(t.move_ids[u].__getitem__, hexes))
+    else:
+        cache = t.move_choice_cache
+        found = cache.get((u, id(hexes)))
+        if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
+        ids = found[1]
+    region = t.region_mask(start, mobility) if air else t.terrain_reach(start, mobility, mover)
+    t.last_moves[u] = (start, mobility, mover, first, second, region, ids)
+    return ids
 
 
-LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER = range(3)
+def _movement(t: Tables, s: SaintLoState, u: int) -> tuple[int, int]:
+    """Unit u's mobility now (0: it may not move) and how it moves (LAND_MOVER, SUPPLY_MOVER,
+    CROSSING_MOVER for a land unit a card lets cross rivers, AIR_MOVER)."""
+    kind = t.unit_type[u]
+    crossing = False
+    if s.effects:
+        if forbidden(t, s, u, "move"):
+            return 0, LAND_MOVER
+        mobility = stat(t, s, u, MOBILITY_STAT)
+        crossing = kind != SUPPLY and granted(t, s, u, "cross_rivers")
+    else:  # no Battle Report in play: the printed value (the common case, kept cheap for playouts)
+        mobility = t.base[u][MOBILITY_STAT]
+    if kind == AIRCRAFT:
+        return mobility, AIR_MOVER
+    if kind == SUPPLY:
+        return mobility, SUPPLY_MOVER
+    return mobility, CROSSING_MOVER if crossing else LAND_MOVER
+
+
+def _reach(t: Tables, s: SaintLoState, start: int, mobility: int, mover: int, occ: Occupancy) -> Sequence[int]:
+    if mover == AIR_MOVER:
+        hexes = t.air_reach(start, mobility)
+        if occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility):  # another aircraft in range
+            air_at = s.air_at
+            return [j for j in hexes if air_at[j] == OFF]
+        return hexes
+    if mover == CROSSING_MOVER:  # cross, never stop on a river
+        return _land_reach(t, start, mobility, mover, occ.passable, occ.endable & t.land_mask)
+    return _land_reach(t, start, mobility, mover, occ.passable, occ.endable)
+
+
+LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER, AIR_MOVER = range(4)
+"""How a unit moves: the first three index `Tables.step_masks` (a river crosser steps to any adjacent hex)."""
 _CACHE_LIMIT = 200_000
 
 

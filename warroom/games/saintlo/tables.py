@@ -156,6 +156,9 @@ class Tables:
         """movement.py's land reaches by what they depend on (a pure function of the key)."""
         self.move_choice_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[str, ...]]] = {}
         """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
+        self.last_moves: list[tuple[int, int, int, int, int, int, tuple[str, ...]] | None] = [None] * self.n_units
+        """movement.py's last move ids per unit, with what they depend on: (hex, mobility, mover, the two
+        occupancy masks that matter to it, the hexes where they matter, ids)."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
         self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
