@@ -179,6 +179,12 @@ class Board:
         self.rp_designated = {int(t): n for t, n in data.rp_chart.designated.items()}
         self.rp_roll = {int(face): n for face, n in data.rp_chart.roll.items()}
         self.bot_lines = {line.roll: line for line in data.bot_chart}
+        self.bot_effects: dict[int, tuple[tuple[str, tuple[int, ...] | None], ...]] = {
+            line.roll: tuple((effect.kind, self._effect_units(effect)) for effect in line.effects)
+            for line in data.bot_chart
+        }
+        """Per BOT roll, its line's effects with the units they name as indices (None: "adjacent", decided
+        by the position), read once: bot.py runs one every turn of every playout."""
         self.bot_attackers = [i for i, g in enumerate(data.german) if g.route_of or g.kind == "panzer"]
         self.escape_column: tuple[int, ...] = tuple(g for g, owner in enumerate(self.route_of) if owner < 0)
         """The German units with no Allied route to defend: they march along the escape track (German Movement)."""
@@ -218,6 +224,13 @@ class Board:
                 route = route[: last + 1]
             tracks.append(route)
         return tracks
+
+    def _effect_units(self, effect: BotEffect) -> tuple[int, ...] | None:
+        """The units a BOT effect names, as Allied (stall) or German indices; None for "adjacent"."""
+        if effect.units == "adjacent":
+            return None
+        index = self.allied_index if effect.kind == "stall" else self.german_index
+        return tuple(index[name] for name in effect.units or [] if name in index)
 
     def _require(self, ids: tuple[str, ...], table: str) -> None:
         known = {"locations": self.loc_index, "allied": self.allied_index, "german": self.german_index}[table]

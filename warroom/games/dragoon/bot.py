@@ -7,7 +7,7 @@ The chart itself is data (`bot_chart` in data/dragoon.toml); this module interpr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from warroom.engine.events import Events
@@ -23,22 +23,22 @@ if TYPE_CHECKING:
 def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) -> None:
     """Carry out the chart line for `roll`, effect by effect; attacks queue up and are rolled in turn."""
     b = rules.board
-    line = b.bot_lines[roll]
     s.bot_roll = roll
     if events.on:
+        line = b.bot_lines[roll]
         events.emit("bot", f"German BOT rolls {roll}: {line.title}. {line.text}", BOT_CHART, roll=roll)
     queue: list[int] = []
-    for effect in line.effects:
-        if effect.kind == "bad_weather":
+    for kind, units in b.bot_effects[roll]:
+        if kind == "bad_weather":
             s.bad_weather_next = True
-        elif effect.kind == "stall":
-            for i in _allied_units(rules, s, effect.units):
+        elif kind == "stall":
+            for i in _allied_units(rules, s, units):
                 if s.allied_pos[i] != IN_BOX and not s.stalled[i]:
                     s.stalled[i] = True
                     if events.on:
                         events.emit("stalled", f"{b.allied[i].id} is stalled.", ACTION_CHARTS)
-        elif effect.kind == "desperate":
-            for g in _german_units(rules, s, effect.units, range(len(b.german))):
+        elif kind == "desperate":
+            for g in _german_units(rules, s, units, range(len(b.german))):
                 if not s.desperate[g] and s.german_loc[g] >= 0:
                     s.desperate[g] = True
                     if events.on:
@@ -48,36 +48,36 @@ def bot_action(rules: DragoonRules, s: DragoonState, roll: int, events: Events) 
                             DESPERATE,
                         )
         else:
-            for g in _german_units(rules, s, effect.units, b.bot_attackers):
+            for g in _german_units(rules, s, units, b.bot_attackers):
                 if g not in queue:
                     queue.append(g)
     s.bot_queue = queue
     next_bot_attack(rules, s, events)
 
 
-def _allied_units(rules: DragoonRules, s: DragoonState, units: list[str] | str | None) -> list[int]:
-    """The Allied units a chart effect names; "adjacent": those with a German unit in front of them."""
-    b = rules.board
-    if units == "adjacent":
+def _allied_units(rules: DragoonRules, s: DragoonState, units: tuple[int, ...] | None) -> Sequence[int]:
+    """The Allied units a chart effect names (board.bot_effects); None, "adjacent": those with a German
+    unit in front of them."""
+    if units is None:
         next_stop = rules.next_stop
         return [i for i, p in enumerate(s.allied_pos) if p != IN_BOX and next_stop[i][p + 1] in s.german_loc]
-    return [b.allied_index[u] for u in units or [] if u in b.allied_index]
+    return units
 
 
 def _german_units(
-    rules: DragoonRules, s: DragoonState, units: list[str] | str | None, adjacent_from: Iterable[int]
-) -> list[int]:
-    """The German units a chart effect names; "adjacent": those of `adjacent_from` facing an Allied unit.
+    rules: DragoonRules, s: DragoonState, units: tuple[int, ...] | None, adjacent_from: Iterable[int]
+) -> Sequence[int]:
+    """The German units a chart effect names (board.bot_effects); None, "adjacent": those of `adjacent_from`
+    facing an Allied unit.
 
     For attacks "adjacent" means the route units and the 11th PzD (the retreating column does not
     counterattack); for desperate defense, every German unit facing an Allied unit (NOTES.md).
     """
-    b = rules.board
-    if units == "adjacent":
+    if units is None:
         next_stop, where = rules.next_stop, s.german_loc
         fronts = {next_stop[i][p + 1] for i, p in enumerate(s.allied_pos) if p != IN_BOX}  # as faces_allied asks
         return [g for g in adjacent_from if where[g] >= 0 and where[g] in fronts]
-    return [b.german_index[u] for u in units or [] if u in b.german_index]
+    return units
 
 
 def faces_allied(rules: DragoonRules, s: DragoonState, g: int) -> bool:

@@ -21,7 +21,8 @@ PANZER_TO_MONTELIMAR_TURN = 21  # 11th PzD Special Rules: "Turn 21 or later"
 
 def german_movement(rules: DragoonRules, s: DragoonState, events: Events = SILENT) -> None:
     """The whole phase: the 11th PzD's placement, the column's march (front first), then arrivals."""
-    _place_panzer_in_montelimar(rules, s, events)
+    if s.vi_corps_in_crest and s.panzer_mode != PANZER_PINNED:  # asked first: most turns of most games
+        _place_panzer_in_montelimar(rules, s, events)
     _march(rules, s, events)
     _arrive(rules, s, events)
 

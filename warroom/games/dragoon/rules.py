@@ -92,6 +92,11 @@ class DragoonRules:
                 target = self.next_stop[i][p + 1]
                 if target >= 0:
                     self.facing[target] = (*self.facing.get(target, ()), (i, p))
+        self.landings: dict[int, tuple[int, ...]] = {}
+        """Per turn, the Allied units that land on it (French landings), in unit order."""
+        for i, turn in enumerate(b.landing_turn):
+            if turn is not None:
+                self.landings[turn] = (*self.landings.get(turn, ()), i)
         known = [END, REROLL_ID, ACCEPT, *self.invade_id, *self.activate_id, *self.ffi_id]
         known += [text for ids in self.attack_id for pair in ids for text in pair if text]
         self.actions: dict[str, Action] = {text: Action.from_id(text) for text in known}
@@ -448,8 +453,8 @@ class DragoonRules:
     def open_actions(self, s: DragoonState, events: Events) -> None:
         """Allied Actions begin: the French land where the turn brings them; with no RP they end at once."""
         b = self.board
-        for i, turn in enumerate(b.landing_turn):
-            if turn == s.turn and s.allied_pos[i] == IN_BOX:
+        for i in self.landings.get(s.turn, ()):
+            if s.allied_pos[i] == IN_BOX:
                 # French landings: free, no die roll, stackable; a landing unit may not attack this turn
                 s.allied_pos[i] = 0
                 s.spent[i] = True
