@@ -3,8 +3,9 @@
 The heuristic plays the turn the way a good player does: invade at once, spend every RP
 where it buys the most expected VP (attacks, Air on the attack it helps most, FFI on units
 facing fortresses or desperate defenders, activating stalled units that have work), re-roll
-with FFI when it matters, and end only when nothing useful is left; VI Corps's drive to Crest gets
-only the RP nothing else wants (`VI_CORPS_WEIGHT`). Its values come from the
+with FFI when it matters, and end only when nothing useful is left; the US 3rd ID's drive to Orgon and
+the Avignon trap comes first until turn 21 (`US_3RD_PRIORITY`), and VI Corps's drive to Crest gets only
+the RP nothing else wants until turn 22 (`VI_CORPS_WEIGHT`). Its values come from the
 projection (projection.py), so the "why" it gives is the gain it expects. The evaluation is
 the projected VP, normalised by the most VP the game allows.
 """
@@ -51,7 +52,25 @@ infantry from VI Corps's own blows, and the 198th and 189th are past by then (NO
 left). Measured (keyed dice, seeds 50000-51999, paired): 7.19 VP against 6.94 at full weight; 0.15
 and 0.3 measured the same as 0.05 on seeds 0-999, weight 0 with no VI Corps invasion 0.03 less, full
 weight from turn 22 or 24 on lower (6.91, 7.09): VI Corps still invades and takes RP nothing else wants.
+Until `VI_CORPS_FULL_FROM`: with the planning's slower drives (`PLANNING.time_rate` 0.5) the drive pays late.
 """
+VI_CORPS_FULL_FROM = 22
+"""The first turn VI Corps's attacks are weighed in full: the Avignon trap is over (`US_3RD_PRIORITY_UNTIL`),
+and the drives to the ports and Cannes end by turn 26 with RP to spare (about 5 a game lost in turns 26-29),
+which a VI Corps already on its way to Crest turns into the 19th Army RS's VP. Measured (keyed dice, seeds
+0-1999, paired, with the other two changes): the 19th RS eliminated in 11-12% of games against 3%, +0.07 VP;
+0.3, 0.5 and 1.0 from turn 19-22 all measured within 0.01 of each other."""
+US_3RD_PRIORITY = 30.0
+"""The factor a US 3rd ID attack (and so its FFI) is weighed by until `US_3RD_PRIORITY_UNTIL`: the drive that
+takes the 338th ID and springs the Avignon trap on a timetable.
+
+The trap (NOTES.md, Search: what is left) needs the 3rd ID in Orgon by turn 19, the 11th PzD flipped on turn
+20 and Army Group G RS beaten on turn 21; a turn late and the column is past. The projection sees each step
+as one of many shared turns, so with the planning's lower `time_rate` (which the ports and Cannes need) it let
+the French take the 3rd ID's RP: at 0.6 the 338th fell in 89% of games and Army Group G RS in 12% (keyed dice,
+seeds 0-1999); with the priority, 100% and 41%. 10 and 100 measured within 0.015 VP of 30."""
+US_3RD_PRIORITY_UNTIL = 21
+"""The last turn of `US_3RD_PRIORITY`: the trap's last blow (turn 20 ends the priority too early: -0.06)."""
 
 
 def evaluate(ruleset: DragoonRules, state: DragoonState) -> float:
@@ -90,7 +109,7 @@ class _Attack:
     def __init__(self) -> None:
         self.i = self.target = self.defender = -1
         self.p = self.p_air = self.value = self.stall_risk = 0.0
-        self.weight = 1.0  # VI_CORPS_WEIGHT for VI Corps; `value` is already multiplied by it
+        self.weight = 1.0  # _drive_weight (VI Corps, the 3rd ID); `value` is already multiplied by it
         self.air_ok = False
         self.text = ""
 
@@ -337,9 +356,8 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         if not can:
             continue
         a = _analyse_attack(m, s, i, views, secured, air_legal and (air in legal_set or s.stalled[i]))
-        if i == b.vi_corps:
-            a.weight = VI_CORPS_WEIGHT
-            a.value *= a.weight
+        a.weight = _drive_weight(m, s, i)
+        a.value *= a.weight
         if a.value > MIN_GAIN:
             attacks[i] = a
     # greedy plan for the RP this turn: each increment is an attack (with its activation) or an FFI
@@ -403,6 +421,17 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
             f"success {a.text} (+{gain / a.weight:.2f} VP expected).",
         )
     return _spare_rp(m, s, legal_set, views, secured)
+
+
+def _drive_weight(m: Model, s: DragoonState, i: int) -> float:
+    """How unit i's attacks are weighed against the others' this turn: VI Corps's drive is a last call on
+    the RP until turn `VI_CORPS_FULL_FROM`, the 3rd ID's comes first until `US_3RD_PRIORITY_UNTIL`."""
+    b = m.board
+    if i == b.vi_corps and s.turn < VI_CORPS_FULL_FROM:
+        return VI_CORPS_WEIGHT
+    if i == b.us_3rd and s.turn <= US_3RD_PRIORITY_UNTIL:
+        return US_3RD_PRIORITY
+    return 1.0
 
 
 def _attack_possible(m: Model, s: DragoonState, i: int) -> bool:
