@@ -91,20 +91,41 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
         and not ((last[3] ^ first) | (last[4] ^ second)) & last[5]
     ):
         return last[6]
-    hexes = _reach(t, s, start, mobility, mover, occupied)
-    if type(hexes) is not tuple:  # filtered for this position only
-        ids: tuple[str, ...] = tuple(map(t.move_ids[u].__getitem__, hexes))
+    if air:
+        region = t.region_mask(start, mobility)
+        hexes: Sequence[int] = t.air_reach(start, mobility)
+        ids = _ids_of(t, u, hexes)
+        blocked = occupied.aircraft & ~t.hex_bit[start] & region
+        if blocked:  # another aircraft in range: its hexes cut out of the whole range's ids
+            ids = _without(ids, sorted(map(t.air_reach_order(start, mobility).__getitem__, t.hexes_of(blocked))))
     else:
-        cache = t.move_choice_cache
-        found = cache.get((u, id(hexes)))
-        if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
-        ids = found[1]
-    region = t.region_mask(start, mobility) if air else t.terrain_reach(start, mobility, mover)
+        region = t.terrain_reach(start, mobility, mover)
+        hexes = _reach(t, s, start, mobility, mover, occupied)
+        ids = _ids_of(t, u, hexes)
     t.last_moves[u] = (start, mobility, mover, first, second, region, ids)
     return ids
+
+
+def _ids_of(t: Tables, u: int, hexes: Sequence[int]) -> tuple[str, ...]:
+    """Unit u's move ids to `hexes`, a reach shared with a cache: remembered with it."""
+    cache = t.move_choice_cache
+    found = cache.get((u, id(hexes)))
+    if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
+    return found[1]
+
+
+def _without(ids: tuple[str, ...], cuts: list[int]) -> tuple[str, ...]:
+    """`ids` less the entries at the positions `cuts` (ascending), by slices."""
+    parts: list[str] = []
+    begin = 0
+    for cut in cuts:
+        parts.extend(ids[begin:cut])
+        begin = cut + 1
+    parts.extend(ids[begin:])
+    return tuple(parts)
 
 
 def _movement(t: Tables, s: SaintLoState, u: int) -> tuple[int, int]:

@@ -5,6 +5,7 @@ and the action ids the hot loops hand out (so a legal list is built from strings
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import ALLIED, AXIS, Board, Components, OrderOfBattle, UnitSpec
@@ -132,6 +133,7 @@ class Tables:
         self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
         self._air_reach: dict[int, tuple[int, ...]] = {}
+        self._air_reach_order: dict[int, dict[int, int]] = {}
         self._region: dict[int, tuple[int, ...]] = {}
         self._region_mask: dict[int, int] = {}
         self._terrain_reach: dict[int, int] = {}
@@ -154,7 +156,7 @@ class Tables:
         """Per byte i of a mask and its value, the hexes its set bits stand for (`hexes_of`)."""
         self.reach_cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key)."""
-        self.move_choice_cache: dict[tuple[int, int], tuple[tuple[int, ...], tuple[str, ...]]] = {}
+        self.move_choice_cache: dict[tuple[int, int], tuple[Sequence[int], tuple[str, ...]]] = {}
         """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
         self.last_moves: list[tuple[int, int, int, int, int, int, tuple[str, ...]] | None] = [None] * self.n_units
         """movement.py's last move ids per unit, with what they depend on: (hex, mobility, mover, the two
@@ -190,6 +192,14 @@ class Tables:
             dist = self.distance[start]
             hexes = self._air_reach[key] = tuple(j for j in self.by_distance[start] if 0 < dist[j] <= mobility)
         return hexes
+
+    def air_reach_order(self, start: int, mobility: int) -> dict[int, int]:
+        """Each hex of `air_reach(start, mobility)` and its place in that order (cached)."""
+        key = start * 64 + mobility
+        order = self._air_reach_order.get(key)
+        if order is None:
+            order = self._air_reach_order[key] = {h: k for k, h in enumerate(self.air_reach(start, mobility))}
+        return order
 
     def region(self, start: int, radius: int) -> tuple[int, ...]:
         """Every hex within `radius` of `start`, `start` included, nearest first (cached)."""
