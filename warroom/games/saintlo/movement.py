@@ -111,7 +111,7 @@ def _ids_of(t: Tables, u: int, hexes: Sequence[int]) -> tuple[str, ...]:
     cache = t.move_choice_cache
     found = cache.get((u, id(hexes)))
     if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
-        if len(cache) >= _CACHE_LIMIT:
+        if len(cache) >= _IDS_CACHE_LIMIT:
             cache.clear()
         found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
     return found[1]
@@ -162,6 +162,8 @@ def _reach(t: Tables, s: SaintLoState, start: int, mobility: int, mover: int, oc
 LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER, AIR_MOVER = range(4)
 """How a unit moves: the first three index `Tables.step_masks` (a river crosser steps to any adjacent hex)."""
 _CACHE_LIMIT = 200_000
+_IDS_CACHE_LIMIT = 50_000
+"""The caches' sizes, cleared when full: a long study or a server's many games stay within tens of MB."""
 
 
 def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int) -> tuple[int, ...]:
