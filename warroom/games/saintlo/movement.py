@@ -53,12 +53,10 @@ def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None)
     """The hexes unit u may end a move in now (its own hex excluded: staying is not a move), nearest first
     and in hex order within a distance; `occupied`: the army's `occupancy`, when the caller has it. Often a
     tuple shared with a cache: read it, never change it (`destinations` is the caller's own copy)."""
-    start = s.pos[u]
-    if start == OFF:
+    moving = _movement(t, s, u)
+    if moving is None:
         return ()
-    mobility, mover = _movement(t, s, u)
-    if mobility <= 0:
-        return ()
+    start, mobility, mover = moving
     return _reach(t, s, start, mobility, mover, occupied or occupancy(t, s, t.unit_army[u]))
 
 
@@ -74,12 +72,10 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
     unit's last answer stands while it is on the same hex with the same mobility and way of moving, and the
     occupancy of the hexes its reach depends on (`Tables.terrain_reach`, or an aircraft's range) is the
     same, which a mask or two compares at once. Otherwise the reach's own ids are remembered with it."""
-    start = s.pos[u]
-    if start == OFF:
+    moving = _movement(t, s, u)
+    if moving is None:
         return ()
-    mobility, mover = _movement(t, s, u)
-    if mobility <= 0:
-        return ()
+    start, mobility, mover = moving
     air = mover == AIR_MOVER
     first, second = (occupied.aircraft, 0) if air else (occupied.passable, occupied.endable)
     last = t.last_moves[u]
@@ -128,23 +124,28 @@ def _without(ids: tuple[str, ...], cuts: list[int]) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _movement(t: Tables, s: SaintLoState, u: int) -> tuple[int, int]:
-    """Unit u's mobility now (0: it may not move) and how it moves (LAND_MOVER, SUPPLY_MOVER,
-    CROSSING_MOVER for a land unit a card lets cross rivers, AIR_MOVER)."""
+def _movement(t: Tables, s: SaintLoState, u: int) -> tuple[int, int, int] | None:
+    """Unit u's hex, mobility and how it moves (LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER for a land unit a
+    card lets cross rivers, AIR_MOVER); None when it may not move now."""
+    start = s.pos[u]
+    if start == OFF:
+        return None
     kind = t.unit_type[u]
     crossing = False
     if s.effects:
         if forbidden(t, s, u, "move"):
-            return 0, LAND_MOVER
+            return None
         mobility = stat(t, s, u, MOBILITY_STAT)
         crossing = kind != SUPPLY and granted(t, s, u, "cross_rivers")
     else:  # no Battle Report in play: the printed value (the common case, kept cheap for playouts)
         mobility = t.base[u][MOBILITY_STAT]
+    if mobility <= 0:
+        return None
     if kind == AIRCRAFT:
-        return mobility, AIR_MOVER
+        return start, mobility, AIR_MOVER
     if kind == SUPPLY:
-        return mobility, SUPPLY_MOVER
-    return mobility, CROSSING_MOVER if crossing else LAND_MOVER
+        return start, mobility, SUPPLY_MOVER
+    return start, mobility, CROSSING_MOVER if crossing else LAND_MOVER
 
 
 def _reach(t: Tables, s: SaintLoState, start: int, mobility: int, mover: int, occ: Occupancy) -> Sequence[int]:
