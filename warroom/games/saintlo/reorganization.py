@@ -5,6 +5,7 @@ Player A reorganizes, then Player B.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from warroom.engine.events import Events
@@ -48,13 +49,10 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     entry: dict[int, list[int]] = {}
     pos = s.pos
     near: list[int] | None = None
+    kind_cost, kind_units = t.kind_cost, t.kind_units
     for k in t.army_kinds[army]:
-        if (
-            t.kinds[k].cost > supplies
-            or pos[t.kind_units[k][-1]] != OFF
-            and all(pos[u] != OFF for u in t.kind_units[k])
-        ):
-            continue
+        if kind_cost[k] > supplies or OFF not in map(pos.__getitem__, kind_units[k]):
+            continue  # too dear, or every counter of the kind is on the board
         if not kind_for(t, s, seat, k):
             continue
         kind_type = t.kind_type[k]
@@ -64,10 +62,14 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
                 near = sorted(entry_hexes(rules, s, army))
             hexes = entry[kind_type] = entry_choices(rules, s, kind_type, near)
         out.extend(map(t.buy_ids[k].__getitem__, hexes))
-    unit_type, unit_kind, swap_ids = t.unit_type, t.unit_kind, t.swap_ids
-    for u in t.army_units[army]:
-        if pos[u] != OFF and unit_type[u] != SUPPLY and (s.seats == 2 or kind_for(t, s, seat, unit_kind[u])):
-            out.append(swap_ids[u])
+    swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
+    if s.seats == 2:  # every unit on the board, picked out in C
+        out.extend(compress(map(swap_ids.__getitem__, swappable), map(OFF.__ne__, map(pos.__getitem__, swappable))))
+    else:
+        unit_kind = t.unit_kind
+        for u in swappable:
+            if pos[u] != OFF and kind_for(t, s, seat, unit_kind[u]):
+                out.append(swap_ids[u])
     out.extend(play_ids(t, s, seat, army))
     out.append(END)
     return out

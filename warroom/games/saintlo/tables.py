@@ -117,6 +117,9 @@ class Tables:
         for u, k in enumerate(self.unit_kind):
             spec = self.kinds[k]
             self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
+        self.swappable = tuple(tuple(u for u in units if self.unit_type[u] != SUPPLY) for units in self.army_units)
+        """Per army, the units a swap may take (8: never Supply units)."""
+        self.kind_cost = [spec.cost for spec in self.kinds]
         self.foot = [self.kinds[k].foot for k in self.unit_kind]
         self.cost = [self.kinds[k].cost for k in self.unit_kind]
         # the board
