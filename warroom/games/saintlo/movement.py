@@ -32,11 +32,19 @@ class Occupancy(NamedTuple):
 def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
     """The army's Occupancy now: made once per legal list."""
     pos, bit = s.pos, t.hex_bit
-    # one land unit a hex (4.3, 6.1), one aircraft a hex (7.4): a side's hexes sum to its mask (in C)
-    own, enemy, aircraft = (
-        sum(bit[h] for h in map(pos.__getitem__, units) if h != OFF)
-        for units in (t.land_units[army], t.land_units[1 - army], t.aircraft)
-    )
+    own = enemy = aircraft = 0
+    for u in t.land_units[army]:
+        h = pos[u]
+        if h != OFF:
+            own |= bit[h]
+    for u in t.land_units[1 - army]:
+        h = pos[u]
+        if h != OFF:
+            enemy |= bit[h]
+    for u in t.aircraft:
+        h = pos[u]
+        if h != OFF:
+            aircraft |= bit[h]
     own_posts = enemy_posts = 0
     for p, h in enumerate(s.post_hex):
         if h >= 0:

@@ -5,7 +5,6 @@ Player A reorganizes, then Player B.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from warroom.engine.events import Events
@@ -63,8 +62,8 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
             hexes = entry[kind_type] = entry_choices(rules, s, kind_type, near)
         out.extend(map(t.buy_ids[k].__getitem__, hexes))
     swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
-    if s.seats == 2:  # every unit on the board, picked out in C
-        out.extend(compress(map(swap_ids.__getitem__, swappable), map(OFF.__ne__, map(pos.__getitem__, swappable))))
+    if s.seats == 2:  # every unit on the board
+        out.extend([swap_ids[u] for u in swappable if pos[u] != OFF])
     else:
         unit_kind = t.unit_kind
         for u in swappable:
