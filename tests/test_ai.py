@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from dragoon_positions import game as dragoon_game
+from dragoon_positions import position as dragoon_position
 
 import warroom
 from warroom.ai import NoDecisionError, UnknownAgentError, agent_hooks, get_agent
@@ -153,6 +155,26 @@ def test_heuristic_puts_ffi_on_the_unit_facing_the_fortress_first() -> None:
     match.play(action)
     action, _ = agent.choose(match)
     assert action == "attack II-Corps Hyeres->Toulon +air"
+
+
+@pytest.mark.parametrize(("turn", "first"), [(21, "3rd-ID Salon->Orgon"), (22, "3e-DIA Aubagne->Marseilles")])
+def test_heuristic_puts_the_3rd_id_first_until_the_avignon_trap_is_over(turn: int, first: str) -> None:
+    # Dragoon: Allied Advance/German Retreat Restrictions (Avignon) and German Movement — the 3rd ID must be
+    # in Orgon by turn 19 for the trap on turns 20-21, so until turn 21 its one RP goes to the 338th ID at
+    # Orgon (1 VP); from turn 22 to Marseilles (2 VP and the 244th ID), which is worth more
+    done = {"VI-Corps": {"location": "Crest"}, "1st-ABTF": {"location": "Nice"}, "II-Corps": {"location": "Toulon"}}
+    state = dragoon_position(
+        turn=turn,
+        rp=1,
+        allied={**done, "3rd-ID": {"location": "Salon"}, "3e-DIA": {"location": "Aubagne"}},
+        german={
+            "338-ID": {"location": "Orgon", "desperate": True},
+            "244-ID": {"location": "Marseilles", "desperate": True},
+        },
+        allied_control=["Cannes", "Toulon"],
+    )
+    action, why = get_agent("heuristic", "dragoon").choose(dragoon_game(state))
+    assert action == f"attack {first} +air", why
 
 
 def test_heuristic_rerolls_a_failed_attack_with_ffi() -> None:

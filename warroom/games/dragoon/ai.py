@@ -59,7 +59,7 @@ VI_CORPS_FULL_FROM = 22
 and the drives to the ports and Cannes end by turn 26 with RP to spare (about 5 a game lost in turns 26-29),
 which a VI Corps already on its way to Crest turns into the 19th Army RS's VP. Measured (keyed dice, seeds
 0-1999, paired, with the other two changes): the 19th RS eliminated in 11-12% of games against 3%, +0.07 VP;
-0.3, 0.5 and 1.0 from turn 19-22 all measured within 0.01 of each other."""
+0.3, 0.5 and 1.0 from turn 19-22 all measured within 0.02 of each other."""
 US_3RD_PRIORITY = 30.0
 """The factor a US 3rd ID attack (and so its FFI) is weighed by until `US_3RD_PRIORITY_UNTIL`: the drive that
 takes the 338th ID and springs the Avignon trap on a timetable.

@@ -58,7 +58,7 @@ charts) every step looked "done anyway" and the 1st ABTF waited on its drop zone
 bought; at 0.5, with the 3rd ID's priority (ai.US_3RD_PRIORITY), Cannes is held in 91% of games against
 84% (keyed dice, seeds 0-1999, paired: +0.07 VP; 0.45: -0.06 and 0.55: -0.02 against 0.5, 0.4 and
 below lose the ports' margin). Sharing later turns' RP by the number of drives still working (a budget)
-measured no better (-0.05)."""
+measured no better (-0.05 to -0.17)."""
 EVALUATION = Tuning(time_rate=1.0, montelimar_kill=0.1, avignon_kill=0.1, count_ffi=True)
 """The evaluation's: fitted (least squares over 10,000 positions of heuristic play) so expected
 VP match what the heuristic goes on to score; mean error under 0.1 VP on every turn."""
