@@ -44,7 +44,16 @@ def resolve_attack_roll(rules: DragoonRules, s: DragoonState, roll: int, events:
             )
     if not good and s.ffi[i] and not attack.rerolled:
         # kept for 'accept' (a record that the roll settles is cleared at once)
-        s.attack = AlliedAttack(i, attack.target, attack.mode, attack.defender, drm, attack.air, attack.rerolled, roll)
+        s.attack = AlliedAttack(
+            unit=i,
+            target=attack.target,
+            mode=attack.mode,
+            defender=attack.defender,
+            drm=drm,
+            air=attack.air,
+            rerolled=attack.rerolled,
+            roll=roll,
+        )
         s.phase = ATTACK_REROLL
         return
     finish_attack(rules, s, roll, events)

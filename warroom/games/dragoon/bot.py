@@ -151,7 +151,7 @@ def resolve_bot_roll(rules: DragoonRules, s: DragoonState, roll: int, events: Ev
         events.emit("die", f"German attack roll {roll}: {'success' if success else 'no result'}.", ATTACKS, roll=roll)
     if success and s.ffi[target] and not attack.rerolled:
         # shown while the Allied player decides (a settled record is cleared)
-        s.bot_attack = BotAttack(attack.attacker, target, attack.rerolled, roll)
+        s.bot_attack = BotAttack(attacker=attack.attacker, target=target, rerolled=attack.rerolled, roll=roll)
         s.phase = BOT_REROLL
         return
     finish_bot_attack(rules, s, success, events)

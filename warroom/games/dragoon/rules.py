@@ -185,12 +185,9 @@ class DragoonRules:
             s.legal = legal
             raise IllegalActionError(self._why_illegal(s, action))
         s.legal = None
-        if not log:
-            _DECIDERS[s.phase](self, s, self.actions[action], SILENT)  # a phase with choices has a decider
-            return []
-        events = Events()
-        _DECIDERS[s.phase](self, s, self.actions[action], events)
-        return events.items
+        events = Events() if log else SILENT
+        _DECIDERS[s.phase](self, s, self.actions[action], events)  # a phase with choices has a decider
+        return events.items if log else []
 
     def apply_chance(self, s: DragoonState, roll: int, log: bool = True) -> list[Event]:
         handler = _ROLLERS[s.phase]
@@ -199,12 +196,9 @@ class DragoonRules:
         if not 1 <= roll <= 6:
             raise IllegalActionError(f"a d6 shows 1 to 6, not {roll}")
         s.legal = None
-        if not log:
-            handler(self, s, roll, SILENT)
-            return []
-        events = Events()
+        events = Events() if log else SILENT
         handler(self, s, roll, events)
-        return events.items
+        return events.items if log else []
 
     def result(self, s: DragoonState) -> Result | None:
         if s.phase != Phase.OVER:
@@ -401,8 +395,15 @@ class DragoonRules:
         assert attack is not None
         if act.kind == REROLL:
             s.ffi[attack.unit] = False
-            s.attack = AlliedAttack(
-                attack.unit, attack.target, attack.mode, attack.defender, attack.drm, attack.air, True, attack.roll
+            s.attack = AlliedAttack(  # by its constructor: NamedTuple._replace costs a microsecond a playout step
+                unit=attack.unit,
+                target=attack.target,
+                mode=attack.mode,
+                defender=attack.defender,
+                drm=attack.drm,
+                air=attack.air,
+                rerolled=True,
+                roll=attack.roll,
             )
             s.phase = Phase.ATTACK_ROLL
             self._ffi_used(attack.unit, events)
@@ -415,7 +416,7 @@ class DragoonRules:
         assert attack is not None
         if act.kind == REROLL:
             s.ffi[attack.target] = False
-            s.bot_attack = BotAttack(attack.attacker, attack.target, True, attack.roll)
+            s.bot_attack = BotAttack(attacker=attack.attacker, target=attack.target, rerolled=True, roll=attack.roll)
             s.phase = Phase.BOT_ATTACK_ROLL
             self._ffi_used(attack.target, events)
         else:

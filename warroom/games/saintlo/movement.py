@@ -65,7 +65,8 @@ def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None)
     if moving is None:
         return ()
     start, mobility, mover = moving
-    return _reach(t, s, start, mobility, mover, occupied or occupancy(t, s, t.unit_army[u]))
+    occ = occupied if occupied is not None else occupancy(t, s, t.unit_army[u])
+    return _reach(t, s, start, mobility, mover, occ)
 
 
 def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> list[int]:
@@ -99,8 +100,8 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
         region = t.region_mask(start, mobility)
         hexes: Sequence[int] = t.air_reach(start, mobility)
         ids = _ids_of(t, u, hexes)
-        blocked = occupied.aircraft & ~t.hex_bit[start] & region
-        if blocked:  # another aircraft in range: its hexes cut out of the whole range's ids
+        blocked = _aircraft_in_range(t, occupied, start, mobility)
+        if blocked:  # its hexes cut out of the whole range's ids
             ids = _without(ids, sorted(map(t.air_reach_order(start, mobility).__getitem__, t.hexes_of(blocked))))
     else:
         region = t.terrain_reach(start, mobility, mover)
@@ -159,7 +160,7 @@ def _movement(t: Tables, s: SaintLoState, u: int) -> tuple[int, int, int] | None
 def _reach(t: Tables, s: SaintLoState, start: int, mobility: int, mover: int, occ: Occupancy) -> Sequence[int]:
     if mover == AIR_MOVER:
         hexes = t.air_reach(start, mobility)
-        if occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility):  # another aircraft in range
+        if _aircraft_in_range(t, occ, start, mobility):
             air_at = s.air_at
             return [j for j in hexes if air_at[j] == OFF]
         return hexes
@@ -173,6 +174,11 @@ LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER, AIR_MOVER = range(4)
 _CACHE_LIMIT = 200_000
 _IDS_CACHE_LIMIT = 50_000
 """The caches' sizes, cleared when full: a long study or a server's many games stay within tens of MB."""
+
+
+def _aircraft_in_range(t: Tables, occ: Occupancy, start: int, mobility: int) -> int:
+    """The hexes within an aircraft's range, its own hex aside, that hold another aircraft (7.4), as a mask."""
+    return occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility)
 
 
 def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int) -> tuple[int, ...]:
