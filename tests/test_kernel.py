@@ -363,6 +363,31 @@ def test_clone_is_independent_and_rolls_the_same_dice() -> None:
     assert play_random(m, policy_seed=5, steps=10) == trace
 
 
+def test_who_acts_is_read_again_after_every_change_of_the_state() -> None:
+    # Kernel: the match remembers who acts between changes (a playout asks several times a decision); a
+    # refused play, an undo, a clone and a state put in from outside are each read afresh
+    m = warroom.new_game("dragoon", seed=41)
+    play_random(m, policy_seed=41, steps=6)
+    rs = m.ruleset
+    assert m.to_act == rs.to_act(m.state) and not m.over
+    with pytest.raises(IllegalActionError):
+        m.play("no such action")
+    assert m.to_act == rs.to_act(m.state)
+    before = rs.clone(m.state)
+    m.play(m.legal_actions()[0])
+    assert m.to_act == rs.to_act(m.state)
+    if m.can_undo:
+        m.undo()
+        assert m.to_act == rs.to_act(m.state)
+    twin = m.clone()
+    assert twin.to_act == m.to_act and twin.legal_actions() == m.legal_actions()
+    m.state = before  # a state from elsewhere: not the one remembered
+    assert m.to_act == rs.to_act(before) and m.legal_actions() == rs.legal_actions(before)
+    ended = warroom.new_game("dragoon", seed=42, keep_log=False)
+    play_random(ended, policy_seed=42, steps=10_000)
+    assert ended.over and ended.to_act is None and ended.legal_actions() == []
+
+
 # -- actions ----------------------------------------------------------------------------------
 def random_states(games: int, seed: int) -> list[Any]:
     """Every state met in `games` random games (omniscient states, for the ruleset directly)."""

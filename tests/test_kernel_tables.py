@@ -14,6 +14,7 @@ from random_play import random_steps
 
 import warroom
 from warroom.engine.dice import DiceSource
+from warroom.engine.errors import WarroomError
 from warroom.games.dragoon import bot as dragoon_bot
 from warroom.games.dragoon.state import IN_BOX
 from warroom.games.patton.actions import MOVE, SEGMENT_LIMIT, ActionTable, _read
@@ -28,6 +29,26 @@ def test_a_remembered_uniform_die_rolls_as_the_plain_draw_between_other_dice() -
         assert dice.roll(d6) == int(reference.random() * 6) + 1
         assert dice.roll(weighted) == reference.choices([1, 2, 3], weights=[0.5, 0.25, 0.25])[0]
         assert dice.roll(tuple(d6)) == int(reference.random() * 6) + 1  # an equal tuple, not the same one
+
+
+def test_a_weighted_roll_is_random_choices_draw_for_draw() -> None:
+    # Kernel: weighted dice (Patton's movement cards: the unseen cards' counts over their total) are drawn as
+    # random.choices draws them, without its lists: the same stream gives the same cards, so records replay
+    pools = random.Random(5)
+    dice, reference = DiceSource(23), random.Random(23)
+    for _ in range(500):
+        counts = [pools.randrange(0, 4) for _ in range(pools.randrange(1, 13))]
+        counts[pools.randrange(len(counts))] += 1
+        total = sum(counts)
+        outcomes = tuple((value, count / total) for value, count in enumerate(counts) if count)
+        values, weights = [v for v, _ in outcomes], [p for _, p in outcomes]
+        assert dice.roll(outcomes) == reference.choices(values, weights=weights)[0]
+
+
+def test_a_weighted_roll_with_no_weight_is_refused_clearly() -> None:
+    # Kernel: outcomes whose probabilities add up to nothing name the fault, as a WarroomError
+    with pytest.raises(WarroomError, match="positive finite total"):
+        DiceSource(1).roll(((1, 0.5), (2, -0.5)))
 
 
 def _dragoon_positions(games: int = 12, limit: int = 60) -> list:

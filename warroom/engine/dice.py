@@ -20,7 +20,9 @@ import hmac
 import random
 import re
 import secrets
+from bisect import bisect
 from collections.abc import Sequence
+from itertools import accumulate
 
 from .errors import WarroomError
 
@@ -69,6 +71,7 @@ KEYED_LABEL = b"warroom-dice-v1"
 """The first bytes of every HMAC message: keeps these dice apart from any other use of the key."""
 _HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")
 _WORD = 1 << 64
+_INFINITY = float("inf")
 
 
 class DiceSource:
@@ -94,8 +97,13 @@ class DiceSource:
             if type(outcomes) is tuple:  # a list may be changed in place: never remembered
                 self._uniform_die = outcomes
             return outcomes[int(self._rng.random() * len(outcomes))][0]
-        values = [o for o, _ in outcomes]
-        return self._rng.choices(values, weights=[p for _, p in outcomes])[0]
+        # `random.choices(values, weights)` as Python 3.11 computes it (the same draw, sums and search, so the
+        # same stream and outcome), without building its two lists: weighted dice are on playouts' path too
+        cumulative = list(accumulate([p for _, p in outcomes]))
+        total = cumulative[-1] + 0.0
+        if not 0.0 < total < _INFINITY:
+            raise WarroomError(f"a chance node's probabilities must add up to a positive finite total, not {total}")
+        return outcomes[bisect(cumulative, self._rng.random() * total, 0, len(outcomes) - 1)][0]
 
     def spec(self) -> str | list[int]:
         return "auto"

@@ -54,21 +54,35 @@ class Match:
         self._actions: list[str] = []
         self._dice: list[int] = []
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
+        self._side_of: Any = None  # the state `_side` was read from (see `_acting`)
+        self._side: str | None = None
         if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other
             self._roll_chance(self.log if keep_log else [])
 
     # -- who acts and what they may do -------------------------------------------------------
+    def _note_side(self) -> str | None:
+        """Read the ruleset's `to_act` (CHANCE included) and remember it until the match changes its state.
+
+        A playout asks who acts several times a decision (is it over, the legal actions, the play's own
+        check) of a state that has not changed since. Every change goes through this class, which forgets
+        the side (`_side_of = None`) or notes the new one; a state put in `self.state` from outside is not
+        the one noted (`_side_of`), so it is read afresh."""
+        state = self.state
+        side = self._side = self.ruleset.to_act(state)
+        self._side_of = state
+        return side
+
     @property
     def to_act(self) -> str | None:
-        side = self.ruleset.to_act(self.state)
+        side = self._side if self._side_of is self.state else self._note_side()
         if side == CHANCE and self.dice.manual:
             return DICE_SIDE
         return side
 
     @property
     def over(self) -> bool:
-        return self.ruleset.to_act(self.state) is None
+        return (self._side if self._side_of is self.state else self._note_side()) is None
 
     @property
     def result(self) -> Result | None:
@@ -76,7 +90,7 @@ class Match:
 
     def legal_actions(self) -> list[str]:
         """The legal action ids now (a fresh list: the caller may keep or change it)."""
-        side = self.ruleset.to_act(self.state)
+        side = self._side if self._side_of is self.state else self._note_side()
         if side == CHANCE:
             if not self.dice.manual:
                 return []
@@ -89,7 +103,7 @@ class Match:
     def play(self, action: str, side: str | None = None) -> list[Event]:
         """Apply one decision (and, with automatic dice, the rolls it causes); return the events."""
         rs, state = self.ruleset, self.state
-        to_act = rs.to_act(state)
+        to_act = self._side if self._side_of is state else self._note_side()
         if to_act is None:
             raise GameOverError(f"the game is over; {quoted(action)} cannot be played")
         if to_act == CHANCE:
@@ -106,9 +120,12 @@ class Match:
         backup = None  # only a scripted value can be one the die cannot show
         if isinstance(dice, ScriptedDice) and dice.remaining > 0:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
+        self._side_of = None  # the state is about to change, even if `apply` raises half-way
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if rs.to_act(state) == CHANCE and not dice.manual:
+        side = self._side = rs.to_act(state)
+        self._side_of = state
+        if side == CHANCE and not dice.manual:
             try:
                 self._roll_chance(events)
             except WarroomError:
@@ -125,14 +142,17 @@ class Match:
         rs, state, keep_log = self.ruleset, self.state, self.keep_log
         to_act, outcomes, apply_chance = rs.to_act, rs.chance_outcomes, rs.apply_chance
         roll, rolled = self.dice.roll, self._dice.append
+        self._side_of = None  # the state changes below, even if a roll is refused half-way
         while True:  # the hot path of every playout: methods bound once; called at a chance node
             outcome = roll(outcomes(state))
             happened = apply_chance(state, outcome, keep_log)
             if happened:
                 events.extend(happened)
             rolled(outcome)
-            if to_act(state) != CHANCE:
+            side = to_act(state)
+            if side != CHANCE:
                 break
+        self._side, self._side_of = side, state
         self._locked = len(self._actions)
 
     def _play_manual_roll(self, action: str) -> list[Event]:
@@ -146,6 +166,7 @@ class Match:
         value = int(parts[1])
         if value not in outcomes:
             raise IllegalActionError(f"die value {value} is out of range: this roll is {outcomes[0]} to {outcomes[-1]}")
+        self._side_of = None
         events = self.ruleset.apply_chance(self.state, value, self.keep_log)
         self._dice.append(value)
         self._locked = len(self._actions)
@@ -174,6 +195,7 @@ class Match:
         twin = Match.__new__(Match)
         twin.__dict__.update(self.__dict__)
         twin.state = self.ruleset.clone(self.state)
+        twin._side_of = None
         twin.log = list(self.log)
         twin._actions = list(self._actions)
         twin._dice = list(self._dice)
@@ -343,6 +365,7 @@ def replay_record(
     match._actions = list(record.actions)
     match._dice = list(record.dice)
     match._locked = replayed.locked
+    match._side_of, match._side = None, None
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match._roll_chance(match.log if keep_log else [])
     return match

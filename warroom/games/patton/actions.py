@@ -239,9 +239,12 @@ class ActionTable:
             sum(1 << to for _road, _cost, _first, to in self.roads_out[town]) for town in range(board.n)
         ]
         """Per town, the towns one road away, as a bit mask."""
-        self.town_moves: list[tuple[str, ...] | None] = [None] * (board.n * 36 * self.mp_keys)
-        """The move ids out of a town whose roads are unused this turn, per (town, free armor x 6 + free
-        infantry, each at most 5, MP left up to mp_cap): filled as playouts ask (movement.legal_moves)."""
+        self.town_rows = board.n * 36
+        """The slots of `town_moves` for one MP left: a row (free armor x 6 + free infantry) per town."""
+        self.town_moves: list[tuple[str, ...] | None] = [None] * (self.town_rows * self.mp_keys)
+        """The move ids out of a town whose roads are unused this turn, at (MP left up to mp_cap) x town_rows
+        + town x 36 + free armor x 6 + free infantry (each at most 5): filled as playouts ask
+        (movement.legal_moves)."""
         self._parsed: dict[str, Action | None] = {}
         self._fill_moves()
 

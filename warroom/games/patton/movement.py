@@ -6,6 +6,8 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from warroom.engine.events import Events
 
 from .actions import LAND, SEGMENT_LIMIT, SLOT_ROWS, ActionTable
@@ -52,10 +54,10 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
     no_attack = trapped if mover == 1 else -2  # no battle can be fought for besieged Bastogne
     # the towns whose moves the cache cannot give: a road used this turn, or one that leads to Bastogne
     own_way = s.road_used_at | (tab.neighbours[no_attack] if no_attack >= 0 else 0)
-    limit = SEGMENT_LIMIT
     town_moves, mp_key = tab.town_moves, (mp if mp < tab.mp_cap else tab.mp_cap)
     k_of_cost = tab.k_of_cost[mp_key]
-    extend, seg, roads_out, move_cache = out.extend, s.seg, tab.roads_out, tab.move_cache
+    base = mp_key * tab.town_rows  # this MP's block of town_moves
+    extend, seg = out.extend, s.seg
     side, armor, inf, frozen_a, frozen_i = s.side, s.armor, s.inf, s.frozen_a, s.frozen_i
     town = -1
     for _ in range(side.count(mover)):  # the mover's towns, found by C-speed scans (the hot path)
@@ -66,28 +68,17 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
         mi = inf[town] - frozen_i[town]
         if ma + mi == 0:
             continue
-        row = (ma if ma < limit else limit) * 6 + (mi if mi < limit else limit)
-        key = -1
-        into = extend
-        if not (own_way >> town) & 1:  # its moves come whole from the cache, or are built into it once
-            key = (town * 36 + row) * tab.mp_keys + mp_key
-            found = town_moves[key]
-            if found is not None:
-                extend(found)
-                continue
+        row = (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5)  # SLOT_ROWS's row: at most 5 a road takes
+        if (own_way >> town) & 1:  # a road out of it used this turn, or one to besieged Bastogne: road by road
+            _road_moves(tab, town, row, k_of_cost, seg, no_attack, extend)
+            continue
+        key = base + town * 36 + row  # its moves come whole from the cache, or are built into it once
+        found = town_moves[key]
+        if found is None:
             built: list[str] = []
-            into = built.extend
-        slots = SLOT_ROWS[row]
-        for road, cost, first, to in roads_out[town]:  # road by road: up to k Units, k the MP's or the road's limit
-            k = k_of_cost[cost]
-            room = limit - seg[road]
-            if room < k:
-                k = room
-            if k > 0 and to != no_attack:
-                into(move_cache[first + slots[k]] or ())  # every slot a move asks for is built
-        if key >= 0:
+            _road_moves(tab, town, row, k_of_cost, seg, no_attack, built.extend)
             found = town_moves[key] = tuple(built)
-            extend(found)
+        extend(found)
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
         for k_area, cap in enumerate(b.landing_capacity):
@@ -99,7 +90,32 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
             out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
 
 
-def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
+if SEGMENT_LIMIT != 5:
+    raise RuntimeError("legal_moves writes the 5 Units a road segment takes as a literal (SLOT_ROWS's rows)")
+
+
+def _road_moves(
+    tab: ActionTable,
+    town: int,
+    row: int,
+    k_of_cost: tuple[int, ...],
+    seg: list[int],
+    no_attack: int,
+    into: Callable[[Iterable[str]], None],
+) -> None:
+    """The moves out of `town`, road by road: up to k Units, k the MP's or the road's limit (5 a segment)."""
+    slots, move_cache, limit = SLOT_ROWS[row], tab.move_cache, SEGMENT_LIMIT
+    for road, cost, first, to in tab.roads_out[town]:
+        k = k_of_cost[cost]
+        room = limit - seg[road]
+        if room < k:
+            k = room
+        if k > 0 and to != no_attack:
+            into(move_cache[first + slots[k]] or ())  # every slot a move asks for is built
+
+
+def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> bool:
+    """Move `a` armor and `i` infantry along directed road `d`; True when they left their town empty."""
     b = s.board
     r = d >> 1
     x, y = b.road_ends[r]
@@ -112,7 +128,8 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
     s.road_used_at |= (1 << x) | (1 << y)
     s.armor[x] -= a
     s.inf[x] -= i
-    if s.armor[x] + s.inf[x] == 0:
+    emptied = s.armor[x] + s.inf[x] == 0
+    if emptied:
         s.side[x] = EMPTY
     if s.side[y] == 1 - mover:
         _join_stack(s, y, x, a, i)
@@ -123,7 +140,7 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
                 f"{cost} MP) and stop outside it to fight; {s.mp} MP left.",
                 BATTLES,
             )
-        return
+        return emptied
     s.side[y] = mover
     s.armor[y] += a
     s.inf[y] += i
@@ -134,6 +151,7 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> None:
             f"{s.mp} MP left.",
             MOVEMENT,
         )
+    return emptied
 
 
 def apply_land(s: PattonState, k: int, a: int, i: int, events: Events) -> None:

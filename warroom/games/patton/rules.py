@@ -81,6 +81,7 @@ class PattonRules:
 
     def __init__(self) -> None:
         self._tables: dict[str, ActionTable] = {}
+        self._last_table: ActionTable | None = None  # the table asked for last: a playout asks for one board's
 
     def board(self, scenario: str) -> Board:
         if scenario not in SCENARIOS:
@@ -89,9 +90,13 @@ class PattonRules:
 
     def table(self, board: Board) -> ActionTable:
         """The board's action ids (built once per board, cached)."""
+        tab = self._last_table
+        if tab is not None and tab.board is board:
+            return tab
         tab = self._tables.get(board.id)
         if tab is None or tab.board is not board:
             tab = self._tables[board.id] = ActionTable(board)
+        self._last_table = tab
         return tab
 
     # -- the contract ---------------------------------------------------------------------------
@@ -138,15 +143,11 @@ class PattonRules:
         return s
 
     def to_act(self, s: PattonState) -> str | None:
-        phase = s.phase
-        if phase == OVER:
-            return None
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        return SIDES[s.actor]
+        fixed = _ACTOR[s.phase]  # None over, CHANCE at a chance node, "" where a side acts
+        return fixed if fixed != "" else SIDES[s.actor]
 
     def chance_outcomes(self, s: PattonState) -> tuple[tuple[int, float], ...]:
-        outcomes = SEQUENCE_OF_PLAY[s.phase].outcomes
+        outcomes = _OUTCOMES[s.phase]
         if outcomes is None:
             raise IllegalActionError("no card or die is pending")
         return outcomes(s)
@@ -156,14 +157,17 @@ class PattonRules:
         return 12 if s.phase == Phase.CARD else 6
 
     def legal_actions(self, s: PattonState) -> list[str]:
-        return list(self.choices(s))
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = _CHOICES[s.phase](self, s)
+        return list(legal)
 
     def choices(self, s: PattonState) -> Sequence[str]:
         """The legal action ids, cached in the state: the phase's fresh list, only ever read (so clones may
         share it; `legal_actions` hands out copies)."""
         legal = s.legal
         if legal is None:
-            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
+            legal = s.legal = _CHOICES[s.phase](self, s)
         return legal
 
     def action_of(self, s: PattonState, action: str) -> Action | None:
@@ -175,7 +179,9 @@ class PattonRules:
         if phase == OVER or phase in CHANCE_PHASES:
             raise IllegalActionError(self.why_illegal(s, action))
         act = self.table(s.board).parse(action)
-        legal = s.legal if s.legal is not None else self.choices(s)
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = _CHOICES[phase](self, s)
         if act is None or action not in legal:  # legal_actions is the one test: moves included
             raise IllegalActionError(self.why_illegal(s, action))
         s.legal = None
@@ -185,7 +191,7 @@ class PattonRules:
         return events.items if log else []
 
     def apply_chance(self, s: PattonState, outcome: int, log: bool = True) -> list[Event]:
-        roll = SEQUENCE_OF_PLAY[s.phase].roll
+        roll = _ROLLS[s.phase]
         if roll is None:
             raise IllegalActionError("no card or die is pending")
         s.legal = None
@@ -197,15 +203,18 @@ class PattonRules:
     def settle(self, s: PattonState, events: Events) -> None:
         """Run every step that needs no decision and no chance, and every forced single choice, until a
         side must decide or a card or die must be turned (each phase's `step` in SEQUENCE_OF_PLAY)."""
+        steps = _STEPS
         while True:
-            step = SEQUENCE_OF_PLAY[s.phase].step
+            step = steps[s.phase]
             if step is None or not step(self, s, events):
                 return
             s.legal = None
 
     def forced_choice(self, s: PattonState, events: Events) -> bool:
         """Take the only legal choice for the player (True), or leave the choice to him (False)."""
-        legal = self.choices(s)
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = _CHOICES[s.phase](self, s)
         if len(legal) != 1:
             return False
         s.legal = None
@@ -351,8 +360,12 @@ def _end_moves(rules: PattonRules, s: PattonState, act: Action, events: Events) 
 
 
 def _move(rules: PattonRules, s: PattonState, act: Action, events: Events) -> None:
-    movement.apply_move(s, act.where, act.armor, act.infantry, events)
-    if s.mover == 1 and s.board.relieve >= 0:
+    first = s.road_used_at == 0
+    emptied = movement.apply_move(s, act.where, act.armor, act.infantry, events)
+    if s.mover == 1 and s.board.relieve >= 0 and (first or emptied):
+        # A German move can open the relief path only by leaving its town empty: the town it enters or stops
+        # outside only closes one more. So after the turn's first move (which sees whatever the Allied turn
+        # changed) the path is looked for again only when a town was left (the same answer, less searching).
         update_relief(s, events)
 
 
@@ -438,8 +451,8 @@ if set(DO) != set(Kind):
 
 
 # -- the steps the rules take on their own (True: the position moved on) ------------------------------
-def _forced(rules: PattonRules, s: PattonState, events: Events) -> bool:
-    return rules.forced_choice(s, events)
+_forced = PattonRules.forced_choice
+"""The step of a phase with choices: the only legal one is taken."""
 
 
 def _placing(rules: PattonRules, s: PattonState, events: Events) -> bool:
@@ -596,3 +609,13 @@ if [rule.phase for rule in SEQUENCE_OF_PLAY] != list(Phase):
     raise RuntimeError("SEQUENCE_OF_PLAY must list every Phase in order")
 if {rule.phase for rule in SEQUENCE_OF_PLAY if rule.roll is not None} != CHANCE_PHASES:
     raise RuntimeError("the chance phases of SEQUENCE_OF_PLAY must be state.CHANCE_PHASES")
+
+# SEQUENCE_OF_PLAY's columns as tuples indexed by phase, for the hot path (every decision reads them)
+_CHOICES = tuple(rule.choices for rule in SEQUENCE_OF_PLAY)
+_OUTCOMES = tuple(rule.outcomes for rule in SEQUENCE_OF_PLAY)
+_ROLLS = tuple(rule.roll for rule in SEQUENCE_OF_PLAY)
+_STEPS = tuple(rule.step for rule in SEQUENCE_OF_PLAY)
+_ACTOR: tuple[str | None, ...] = tuple(
+    None if rule.phase == OVER else CHANCE if rule.phase in CHANCE_PHASES else "" for rule in SEQUENCE_OF_PLAY
+)
+"""Who acts by phase where the phase alone says it (None: the game is over; CHANCE); "": the side `actor`."""

@@ -71,7 +71,7 @@ def card_outcomes(s: PattonState) -> tuple[tuple[int, float], ...]:
     """The next card: any card not yet turned up, equally likely (the deal and shuffle are unseen)."""
     pool = s.pool
     total = sum(pool)
-    return tuple((value, count / total) for value, count in enumerate(pool) if count)
+    return tuple([(value, count / total) for value, count in enumerate(pool) if count])
 
 
 def apply_card(s: PattonState, value: int, events: Events) -> None:
