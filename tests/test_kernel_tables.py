@@ -99,3 +99,30 @@ def test_patton_move_ids_built_with_the_table_are_the_ones_built_on_demand(scena
     for text, action in list(table._parsed.items()):
         lazily = table._resolve(_read(text))
         assert action is not None and lazily == action and lazily.where == action.where and action.id == text
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_patton_mover_rows_kept_by_the_moves_are_the_rows_listed_afresh(scenario: str) -> None:
+    # Patton: Using Movement Points. The towns a Movement phase lists moves from are kept by each move and
+    # landing (movement.note_town); at every decision of random games they are the ones listed afresh, and
+    # so are the legal moves
+    from warroom.games.patton import movement
+    from warroom.games.patton.state import MOVING
+
+    checked = 0
+    for seed in range(6):
+        match = warroom.new_game("patton", scenario, seed=seed, keep_log=False)
+        for _ in random_steps(match, seed, limit=400):
+            s = match.state
+            if s.phase != MOVING or s.move_rows is None:
+                continue
+            assert s.move_rows == movement.mover_rows(s)
+            fresh = s.clone()  # a clone lists its towns afresh
+            kept_ids: list[str] = []
+            fresh_ids: list[str] = []
+            tab = match.ruleset.table(s.board)
+            movement.legal_moves(s, tab, kept_ids)
+            movement.legal_moves(fresh, tab, fresh_ids)
+            assert kept_ids == fresh_ids
+            checked += 1
+    assert checked > 50

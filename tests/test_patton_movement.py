@@ -184,7 +184,7 @@ def test_trapped_bastogne_units_cannot_move_and_cannot_be_attacked():
     s = sandbox_state(board, {"Bastogne": ("Allied", 1, 8), "Ring": ("Axis", 1, 1), "Star": ("Allied", 2, 0)}, mp=10)
     assert not any("Bastogne->" in a for a in RULES.legal_actions(s))
     s.mover = s.actor = 1
-    s.legal = None
+    s.forget_derived()
     assert not any("->Bastogne" in a for a in RULES.legal_actions(s))
     with pytest.raises(IllegalActionError, match="trapped"):
         RULES.apply(s, "move 1A Ring->Bastogne")

@@ -41,7 +41,7 @@ def position(scenario, units, mover="Allied", mp=10, turn=3):
     s.mp = s.mp_total = mp
     s.phase = MOVING
     s.offboard = [0, 0]
-    s.legal = None
+    s.forget_derived()
     return s
 
 

@@ -6,6 +6,7 @@ Rule citations: "Patton: Using Movement Points", "Patton: Battles", "Patton: Sic
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 
 from warroom.engine.events import Events
@@ -45,7 +46,9 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
 
     A town none of whose roads was used this turn (`s.road_used_at`) and none of whose roads leads to
     besieged Bastogne offers moves that depend only on the Units free to leave it and on the MP left
-    (up to the most any road can use): those come whole from `tab.town_moves`, one list per town."""
+    (up to the most any road can use): those come whole from `tab.town_moves`, one list per town. The
+    mover's towns with Units free to move are listed once a phase (`s.move_rows`, kept by every move and
+    landing: `note_town`), since a move changes only the two towns at the ends of its road."""
     b = s.board
     mover, mp = s.mover, s.mp
     if mp <= 0:
@@ -58,26 +61,20 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
     k_of_cost = tab.k_of_cost[mp_key]
     base = mp_key * tab.town_rows  # this MP's block of town_moves
     extend, seg = out.extend, s.seg
-    side, armor, inf, frozen_a, frozen_i = s.side, s.armor, s.inf, s.frozen_a, s.frozen_i
-    town = -1
-    for _ in range(side.count(mover)):  # the mover's towns, found by C-speed scans (the hot path)
-        town = side.index(mover, town + 1)
+    rows = s.move_rows
+    if rows is None:
+        rows = s.move_rows = mover_rows(s)
+    for town, row in rows:
         if town == trapped:
             continue
-        ma = armor[town] - frozen_a[town]
-        mi = inf[town] - frozen_i[town]
-        if ma + mi == 0:
-            continue
-        row = (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5)  # SLOT_ROWS's row: at most 5 a road takes
         if (own_way >> town) & 1:  # a road out of it used this turn, or one to besieged Bastogne: road by road
-            _road_moves(tab, town, row, k_of_cost, seg, no_attack, extend)
+            _road_moves(tab, town, row % 36, k_of_cost, seg, no_attack, extend)
             continue
-        key = base + town * 36 + row  # its moves come whole from the cache, or are built into it once
-        found = town_moves[key]
+        found = town_moves[base + row]  # its moves come whole from the cache, or are built into it once
         if found is None:
             built: list[str] = []
-            _road_moves(tab, town, row, k_of_cost, seg, no_attack, built.extend)
-            found = town_moves[key] = tuple(built)
+            _road_moves(tab, town, row % 36, k_of_cost, seg, no_attack, built.extend)
+            found = town_moves[base + row] = tuple(built)
         extend(found)
     if mover == 0 and (s.offboard[0] or s.offboard[1]) and b.landings:
         oa, oi = s.offboard
@@ -88,6 +85,40 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
             if k <= 0:
                 continue
             out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
+
+
+def mover_rows(s: PattonState) -> list[tuple[int, int]]:
+    """The mover's towns with Units free to move, in town order, each with its `town_moves` row (`s.move_rows`)."""
+    mover, armor, inf, frozen_a, frozen_i = s.mover, s.armor, s.inf, s.frozen_a, s.frozen_i
+    side = s.side
+    rows: list[tuple[int, int]] = []
+    town = -1
+    for _ in range(side.count(mover)):  # the mover's towns, found by C-speed scans
+        town = side.index(mover, town + 1)
+        ma = armor[town] - frozen_a[town]
+        mi = inf[town] - frozen_i[town]
+        if ma + mi:
+            rows.append((town, town * 36 + (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5)))
+    return rows
+
+
+def note_town(s: PattonState, town: int) -> None:
+    """Keep `s.move_rows` true after a move or landing changed the Units in `town` (if it is kept)."""
+    rows = s.move_rows
+    if rows is None:
+        return
+    at = bisect_left(rows, (town,))
+    here = at < len(rows) and rows[at][0] == town
+    ma = s.armor[town] - s.frozen_a[town]
+    mi = s.inf[town] - s.frozen_i[town]
+    if s.side[town] == s.mover and ma + mi:
+        row = (town, town * 36 + (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5))
+        if here:
+            rows[at] = row
+        else:
+            rows.insert(at, row)
+    elif here:
+        del rows[at]
 
 
 if SEGMENT_LIMIT != 5:
@@ -131,6 +162,7 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> bool:
     emptied = s.armor[x] + s.inf[x] == 0
     if emptied:
         s.side[x] = EMPTY
+    note_town(s, x)
     if s.side[y] == 1 - mover:
         _join_stack(s, y, x, a, i)
         if events.on:
@@ -144,6 +176,7 @@ def apply_move(s: PattonState, d: int, a: int, i: int, events: Events) -> bool:
     s.side[y] = mover
     s.armor[y] += a
     s.inf[y] += i
+    note_town(s, y)
     if events.on:
         events.emit(
             "move",
@@ -177,6 +210,7 @@ def apply_land(s: PattonState, k: int, a: int, i: int, events: Events) -> None:
     s.inf[town] += i
     s.frozen_a[town] += a  # "Units cannot move along roads on the same turn on which they are landed"
     s.frozen_i[town] += i
+    note_town(s, town)  # its free Units are as they were (landed Units wait a turn): kept for clarity's sake
     if events.on:
         events.emit(
             "landing",

@@ -85,6 +85,7 @@ def begin_movement(s: PattonState, value: int, events: Events) -> None:
     opposing = other[-1] if other else 0  # the first American turn uses his own card alone
     s.mp = s.mp_total = value + opposing
     s.phase = MOVING
+    s.move_rows = None  # the mover's towns are listed afresh by the phase's first listing (movement.legal_moves)
     s.actor = s.mover
     if events.on:
         names = s.board.side_names

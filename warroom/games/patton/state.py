@@ -234,6 +234,7 @@ class PattonState:
         "reason",
         "result_rule",
         "legal",
+        "move_rows",
     )
 
     def __init__(self, board: Board) -> None:
@@ -280,6 +281,11 @@ class PattonState:
         self.reason = ""
         self.result_rule = ""
         self.legal: Sequence[str] | None = None  # the legal ids (read only): cleared by every change, shared by clones
+        self.move_rows: list[tuple[int, int]] | None = None
+        """Movement's cache (movement.legal_moves): the mover's towns with Units free to move, in town order, each
+        with its row of `ActionTable.town_moves` (town x 36 + free armor x 6 + free infantry, each at most 5).
+        Built by the phase's first listing, kept by the moves and landings (`movement.note_town`), forgotten
+        when a Movement phase begins and by a clone."""
 
     def clone(self) -> PattonState:
         twin = PattonState.__new__(PattonState)
@@ -311,7 +317,14 @@ class PattonState:
         twin.stacking_queue = self.stacking_queue[:]
         twin.winner, twin.reason, twin.result_rule = self.winner, self.reason, self.result_rule
         twin.legal = self.legal
+        twin.move_rows = None
         return twin
+
+    def forget_derived(self) -> None:
+        """Drop what is worked out from the position and kept (the legal ids, movement's rows): for code
+        that sets a position's fields by hand (tests, editors); the rules keep both true themselves."""
+        self.legal = None
+        self.move_rows = None
 
     # -- small queries every module shares ----------------------------------------------------
     def units(self, town: int) -> int:
