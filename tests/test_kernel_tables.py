@@ -105,7 +105,7 @@ def test_patton_move_ids_built_with_the_table_are_the_ones_built_on_demand(scena
 def test_patton_mover_rows_kept_by_the_moves_are_the_rows_listed_afresh(scenario: str) -> None:
     # Patton: Using Movement Points. The towns a Movement phase lists moves from are kept by each move and
     # landing (movement.note_town); at every decision of random games they are the ones listed afresh, and
-    # so are the legal moves
+    # the legal moves are those of the rule alone, road by road, with no cache
     from warroom.games.patton import movement
     from warroom.games.patton.state import MOVING
 
@@ -124,5 +124,25 @@ def test_patton_mover_rows_kept_by_the_moves_are_the_rows_listed_afresh(scenario
             movement.legal_moves(s, tab, kept_ids)
             movement.legal_moves(fresh, tab, fresh_ids)
             assert kept_ids == fresh_ids
+            assert [i for i in kept_ids if i.startswith("move ")] == _plain_road_moves(s, tab)
             checked += 1
     assert checked > 50
+
+
+def _plain_road_moves(s, tab: ActionTable) -> list[str]:
+    """Patton's road moves by the rule alone, town by town and road by road (no cache): up to k Units of those
+    free to move, k the MP's limit (Units x the road's cost) or the segment's room (5 a turn)."""
+    from warroom.games.patton import movement
+
+    b, out = s.board, []
+    trapped = movement.trapped_town(s)
+    no_attack = trapped if s.mover == 1 else -2
+    for town in range(b.n):
+        if s.side[town] != s.mover or town == trapped:
+            continue
+        ma, mi = movement.movable(s, town)
+        for d, road, to, cost in b.out[town]:
+            k = min(s.mp // cost, SEGMENT_LIMIT - s.seg[road], SEGMENT_LIMIT)
+            if k > 0 and to != no_attack and ma + mi:
+                out.extend(tab.mixes(MOVE, d, min(ma, k), min(mi, k), 1, k))
+    return out
