@@ -446,6 +446,29 @@ def test_15_0_breakthrough_with_a_general() -> None:
     assert not any(a.startswith("attack 8223") for a in R.legal_actions(s))  # 15.0E
 
 
+def test_15_0_c_a_support_asset_that_would_overstack_stays_and_never_bars_the_move() -> None:
+    # Tunisia 15.0C ("may move a second time ... using the normal movement procedure") with 6.0B (a unit and
+    # two support assets a hex): the artillery that attacked with the breakthrough unit goes along where the
+    # hex has room for it, stays where it would overstack, and does not bar the unit and general's move
+    pieces = {"10th-Pz": "8022", "Rommel": "8022", "Axis-Arty": "8022", "1st-Gds": "8122", "78th": "7725"}
+    s = battle(**pieces, Marines="8223")  # an Axis support asset already in 8223
+    R.apply(s, "attack 8022 8122")
+    R.apply_chance(s, 1)
+    R.apply_chance(s, 12)  # 1st Guards eliminated
+    R.apply(s, "no advance")
+    assert s.phase == Phase.BREAKTHROUGH
+    R.apply(s, "move 10th-Pz 8022 8223")  # unit + general + Marines: two support assets, legal
+    assert loc(s, "10th-Pz") == loc(s, "Rommel") == loc(s, "Marines") == at("8223")
+    assert loc(s, "Axis-Arty") == at("8022")  # a third would overstack: it stays
+    s = battle(**pieces)
+    R.apply(s, "attack 8022 8122")
+    R.apply_chance(s, 1)
+    R.apply_chance(s, 12)
+    R.apply(s, "no advance")
+    R.apply(s, "move 10th-Pz 8022 8123")
+    assert loc(s, "Axis-Arty") == loc(s, "Rommel") == at("8123")  # room for it: it keeps up
+
+
 def test_15_0_a_breakthrough_after_advancing() -> None:
     # Tunisia 15.0C: with or without the advance; the general advances with the unit (7.5C)
     s = battle(**{"10th-Pz": "8022", "Rommel": "8022", "1st-Gds": "8122"})

@@ -32,7 +32,11 @@ def group(rules: TunisiaRules, s: TunisiaState, unit: int) -> tuple[int, list[in
 
 
 def moves(rules: TunisiaRules, s: TunisiaState) -> dict[int, list[int]]:
-    """15.0C: where the unit may move again with its general (who must stay with it), and which pieces go."""
+    """15.0C: where the unit may move again with its general (who must stay with it), and which pieces go.
+
+    Every hex both can reach and end in together (6.0) is offered. The other support assets that made the
+    attack with them go along where they can reach the hex and it has room for them (each in turn, NOTES.md
+    reading 12): an asset that cannot keep up, or would overstack the hex, stays, and never bars the move."""
     cat = rules.cat
     unit = s.breakthrough
     general, others = group(rules, s, unit)
@@ -48,9 +52,14 @@ def moves(rules: TunisiaRules, s: TunisiaState) -> dict[int, list[int]]:
     for dest in unit_reach:
         if dest not in general_reach:
             continue
-        going = [unit, general] + [p for p, r in other_reach if dest in r]
-        if may_join(cat, occ.get(dest), going):
-            out[dest] = going
+        here = occ.get(dest)
+        going = [unit, general]
+        if not may_join(cat, here, going):
+            continue
+        for p, r in other_reach:
+            if dest in r and may_join(cat, here, [*going, p]):
+                going.append(p)
+        out[dest] = going
     return out
 
 
