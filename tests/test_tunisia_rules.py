@@ -707,6 +707,27 @@ def test_7_6b_an_air_asset_without_a_free_airfield_is_eliminated() -> None:
     assert loc(s, "Fliegerkorps") == DEAD
 
 
+def test_7_6a_the_owner_chooses_which_asset_takes_the_last_free_airfield() -> None:
+    # Tunisia 7.6A "back to any of their own airfield hexes they wish", 7.6B "all excess air support assets
+    # are eliminated": with one free field for two returning assets, the owner chooses which one keeps flying
+    s = battle(**{"10th-Pz": "8022", "78th": "8122", "Fliegerkorps": "8407"})
+    R.apply(s, "attack 8022 8122 +air Fliegerkorps")
+    R.apply_chance(s, 12)
+    R.apply_chance(s, 12)
+    axis_fields = sorted(h for h, f in BOARD.airfields.items() if f.side == "axis")
+    free = axis_fields[-1]
+    for name, h in zip(["46th", "1st-Gds", "DMC", "DMM", "6th-Armd", "CCA", "CCB"], axis_fields[:-1], strict=False):
+        s.loc[CAT.index[name]] = h
+    s.loc[CAT.index["Regia-Aeronautica"]] = RETURN_TO_BASE  # a second Axis air asset coming back
+    s.legal = None
+    R.apply(s, "end")
+    assert s.phase == Phase.RETURN_ATTACKER and R.to_act(s) == "Axis"
+    field = R.labels[free]
+    assert sorted(R.legal_actions(s)) == [f"base Fliegerkorps {field}", f"base Regia-Aeronautica {field}"]
+    R.apply(s, f"base Regia-Aeronautica {field}")
+    assert loc(s, "Regia-Aeronautica") == free and loc(s, "Fliegerkorps") == DEAD
+
+
 def test_7_8b_a_friendly_piece_negates_the_ezoc_in_its_hex() -> None:
     # Tunisia 7.8A-B: the supply path may not enter an EZOC unless a friendly piece stands there
     from warroom.games.tunisia.supply import supplied_hexes

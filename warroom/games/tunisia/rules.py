@@ -269,8 +269,12 @@ class TunisiaRules:
             assert b is not None
             return f"advance {self.labels[b.origin]} {self.labels[b.target]}", NO_ADVANCE
         if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
-            piece = self._returning(s)[0]
-            return tuple(f"base {cat.ids[piece]} {self.labels[h]}" for h in base_options(cat, s, piece, occupants(s)))
+            occ = occupants(s)  # 7.6A: any returning asset to any free own airfield, in the order the owner wishes
+            return tuple(
+                f"base {cat.ids[piece]} {self.labels[h]}"
+                for piece in self._returning(s)
+                for h in base_options(cat, s, piece, occ)
+            )
         if phase == Phase.REPLACEMENT:
             out = [f"rebuild {cat.ids[p]}" for p in rebuild_options(cat, s)]
             out += [f"replace {cat.ids[p]} {self.labels[h]}" for p, h in replace_options(cat, s, occupants(s))]
@@ -429,8 +433,10 @@ class TunisiaRules:
             )
 
     def next_return(self, s: TunisiaState, events: Events) -> None:
-        """7.6: the attacker's air assets first, then the defender's; one with no airfield left is eliminated
-        (7.6B); a single airfield takes it at once."""
+        """7.6: the attacker's air assets first, then the defender's. The owner sends each to a free own
+        airfield of his choice, in the order he wishes (7.6A: where fewer fields are free than assets return,
+        he chooses which assets take them); one left with no free field is eliminated (7.6B: fields only fill
+        up while the assets return, so it never gets one); a single asset with a single field takes it."""
         cat = self.cat
         while True:
             pending = self._returning(s)
@@ -440,16 +446,18 @@ class TunisiaRules:
                     continue
                 self.start_replacements(s, events)
                 return
-            piece = pending[0]
-            options = base_options(cat, s, piece, occupants(s))
-            if len(options) > 1:
-                return
-            if options:
-                self.to_base(s, piece, options[0], events)
-            else:
+            occ = occupants(s)
+            options = {piece: base_options(cat, s, piece, occ) for piece in pending}
+            stranded = [piece for piece in pending if not options[piece]]
+            for piece in stranded:
                 eliminate(cat, s, piece)
                 if events.on:
                     events.emit("eliminated", f"{cat.ids[piece]} finds no free airfield and is eliminated.", "7.6B")
+            if stranded:
+                continue
+            if len(pending) > 1 or len(options[pending[0]]) > 1:
+                return
+            self.to_base(s, pending[0], options[pending[0]][0], events)
 
     def start_replacements(self, s: TunisiaState, events: Events) -> None:
         """7.7B-D: the side's replacements; the Axis rolls for a port replacement when it could matter."""
