@@ -89,6 +89,25 @@ def test_deployment_in_the_own_sector_one_unit_a_hex(rules) -> None:
     refused(rules, s, "deploy us_m5 1202", "rivers")  # the Vire at 1202
 
 
+def test_deployment_puts_no_aircraft_with_a_land_unit(rules) -> None:
+    # Saint-Lo 4.3 "There can only be one unit in each hex": at setup an aircraft shares no hex with a land
+    # unit, either way round (7.4's aircraft over land units is for play)
+    s = rules.initial_state()
+    play_setup(rules, s, Phase.DEPLOY)
+
+    def hexes_for(kind: str) -> set[str]:
+        return {Action.from_id(a).where for a in rules.legal_actions(s) if a.startswith(f"deploy {kind} ")}
+
+    land = sorted(hexes_for("us_infantry") & hexes_for("us_p51d"))[0]
+    rules.apply(s, f"deploy us_infantry {land}")
+    assert land not in hexes_for("us_p51d")
+    refused(rules, s, f"deploy us_p51d {land}")
+    air = sorted(hexes_for("us_p51d") & hexes_for("us_infantry"))[0]
+    rules.apply(s, f"deploy us_p51d {air}")
+    assert air not in hexes_for("us_infantry") and air not in hexes_for("us_p47n")
+    refused(rules, s, f"deploy us_infantry {air}")
+
+
 def test_deployment_face_down_then_revealed(rules) -> None:
     # Saint-Lo 4.3: units placed face down are hidden from the opponent until all are flipped up
     s = rules.initial_state()
@@ -488,7 +507,7 @@ def test_aircraft_fly_over_anything_one_a_hex(rules) -> None:
     reach = labels(rules, destinations(rules.t, s, u))
     assert "0504" in reach and "0506" not in reach
     assert rules.t.labels[s.post_hex[0]] in reach or rules.t.distance[rules.t.hex_of["0505"]][s.post_hex[0]] > 9
-    assert "1202" in labels(rules, destinations(rules.t, s, u)) or True
+    assert rules.t.board.terrain[rules.t.hex_of["1202"]] == "river" and "1202" in reach  # the Vire, 7 hexes off
 
 
 def test_air_to_air_adjacent_air_to_ground_same_hex_no_command_posts(rules) -> None:
@@ -814,7 +833,7 @@ def test_legal_counts_through_the_setup(rules) -> None:
         legal = rules.legal_actions(s)
         deploys.append(len(legal))
         rules.apply(s, legal[-1], log=False)
-    assert (deploys[0], deploys[64], deploys[65], deploys[129], sum(deploys)) == (2528, 115, 2632, 123, 149883)
+    assert (deploys[0], deploys[64], deploys[65], deploys[129], sum(deploys)) == (2528, 104, 2632, 112, 143873)
 
 
 def test_a_defence_brought_to_zero_throws_no_dice(rules) -> None:
