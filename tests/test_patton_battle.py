@@ -8,7 +8,7 @@ from patton_sandbox import sandbox_board, sandbox_state
 from warroom.engine.ruleset import CHANCE
 from warroom.games.patton.combat import casualties_from, dice_for, losses
 from warroom.games.patton.rules import PattonRules
-from warroom.games.patton.state import CARD, CASUALTY, DICE, MOVING, RETREATING, TIE, Stack
+from warroom.games.patton.state import CARD, CASUALTY, DICE, MOVING, OVER, RETREATING, STACKING, TIE, Stack
 
 RULES = PattonRules()
 
@@ -351,3 +351,29 @@ def test_defender_may_split_between_clear_roads():
     RULES.apply(s, "retreat 1A1I B->C")
     RULES.apply(s, "retreat 1A2I B->D")
     assert units(s, "C") == ("Axis", 1, 1) and units(s, "D") == ("Axis", 1, 2) and units(s, "B") == ("Allied", 3, 0)
+
+
+def test_a_defender_over_ten_by_retreating_is_checked_after_his_own_turn():
+    # Patton: Positioning of Units — "after a player's turn is completed HE has more than 10 Units in a town, he
+    # must remove enough": Axis Units that retreat into a full town in the American turn stay until the end of
+    # the Axis's own turn, and are removed then if still over 10
+    board = sandbox_board(["X", "A", "D"], [("X", "A", "solid"), ("A", "D", "solid")])
+    s = sandbox_state(board, {"X": ("Allied", 5, 0), "A": ("Axis", 2, 0), "D": ("Axis", 0, 9)}, mp=20)
+    RULES.apply(s, "move 5A X->A")
+    end(s)
+    roll(s, 6, 5, 4, 3, 2, 1, 2)  # 20 against 3, no casualties: the defender retreats, by the one clear road, to D
+    while s.mover == 0:  # the rest of the American turn: no removal for the Axis
+        assert s.phase != STACKING
+        if RULES.to_act(s) == CHANCE:
+            RULES.apply_chance(s, RULES.chance_outcomes(s)[0][0])
+        else:
+            RULES.apply(s, RULES.legal_actions(s)[0])
+    assert units(s, "D") == ("Axis", 2, 9) and units(s, "A") == ("Allied", 5, 0) and s.eliminated[1] == [0, 0]
+    while s.phase != STACKING:  # the Axis turn: he does nothing about it
+        assert s.mover == 1 and s.phase not in (OVER,)
+        if RULES.to_act(s) == CHANCE:
+            RULES.apply_chance(s, RULES.chance_outcomes(s)[0][0])
+        else:
+            legal = RULES.legal_actions(s)
+            RULES.apply(s, "end" if "end" in legal else legal[0])
+    assert RULES.to_act(s) == "Axis" and len(RULES.legal_actions(s)) == 2  # 1A or 1I of the 11 in D

@@ -47,10 +47,11 @@ def problems(s: PattonState) -> list[str]:
         expect_i = force_i + s.entered[side][1] - s.eliminated[side][1] - s.placing[side][1]
         if (armor, infantry) != (expect_a, expect_i):
             out.append(f"side {side}: {armor}A {infantry}I present, expected {expect_a}A {expect_i}I")
-    if s.phase == MOVING and s.mp == s.mp_total:
-        over = [b.names[t] for t in range(b.n) if s.armor[t] + s.inf[t] > STACK_LIMIT]
+    if s.phase == MOVING and s.mp == s.mp_total:  # the side that has just ended its turn is within the limit
+        ended = 1 - s.mover
+        over = [b.names[t] for t in range(b.n) if s.side[t] == ended and s.armor[t] + s.inf[t] > STACK_LIMIT]
         if over:
-            out.append(f"turn starts with more than 10 Units in {over}")
+            out.append(f"a turn ended with more than 10 Units of its player in {over}")
     if s.phase == MOVING and s.stacks and any(st.owner != s.mover for st in s.stacks):
         out.append("an attack stack of the side not moving during movement")
     return out

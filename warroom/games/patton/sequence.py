@@ -261,10 +261,11 @@ def defect(s: PattonState, town: int, armor: int, events: Events) -> None:
 
 # -- stacking ---------------------------------------------------------------------------------------
 def start_stacking(s: PattonState) -> None:
-    """Towns over 10 Units once the turn is complete: the mover's first, then the opponent's."""
-    b = s.board
-    over = [t for t in range(b.n) if s.armor[t] + s.inf[t] > STACK_LIMIT]
-    s.stacking_queue = [t for t in over if s.side[t] == s.mover] + [t for t in over if s.side[t] != s.mover]
+    """The mover's towns over 10 Units once his turn is complete (Positioning of Units: "after a player's
+    turn is completed he has more than 10 Units in a town, he must remove enough"). The opponent's towns
+    wait for the end of his own turn: Units that retreated in during this turn may still move out."""
+    side, mover = s.side, s.mover
+    s.stacking_queue = [t for t in range(s.board.n) if side[t] == mover and s.armor[t] + s.inf[t] > STACK_LIMIT]
     next_stacking(s)
 
 
