@@ -42,8 +42,6 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
             found.append(f"land unit {t.unit_ids[u]} stands on a Command Post in {labels[h]} (6.1)")
         if kind == SUPPLY and not on_road[h]:
             found.append(f"Supply unit {t.unit_ids[u]} is off the roads in {labels[h]} (7.5)")
-        if s.phase in (Phase.POSTS, Phase.DEPLOY) and air_at[h] != OFF:
-            found.append(f"{t.unit_ids[u]} shares {labels[h]} with an aircraft at setup (4.3: one unit a hex)")
     if land_count != len(land_at) - land_at.count(OFF) or air_count != len(air_at) - air_at.count(OFF):
         found.append("the occupancy tables hold units that are not on the board")
     if min(s.supplies) < 0:

@@ -43,24 +43,17 @@ def posts_left(s: SaintLoState, army: int) -> bool:
 
 
 def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[int]:
-    """4.3, 7.5: where a unit of this type may be deployed now.
-
-    4.3 "There can only be one unit in each hex": at setup an aircraft shares no hex with a land unit
-    either (7.4's aircraft over land units is for play). Aircraft alone may go over rivers and Command
-    Posts (4.3's exception). A unit other than a Supply unit leaves enough free road hexes for the Supply
-    units still to come (7.5: they deploy only on roads), so the setup can always be completed."""
-    land_at, air_at, on_road = s.land_at, s.air_at, t.on_road
+    """4.3, 7.5: where a unit of this type may be deployed now."""
     if kind_type == AIRCRAFT:
-        free = [h for h in t.sector_hexes[army] if air_at[h] == OFF and land_at[h] == OFF]
-    else:
-        free = [h for h in t.sector_land[army] if land_at[h] == OFF and air_at[h] == OFF]
+        air_at = s.air_at
+        return [h for h in t.sector_hexes[army] if air_at[h] == OFF]
+    land_at, on_road = s.land_at, t.on_road
+    free = [h for h in t.sector_land[army] if land_at[h] == OFF]
     if kind_type == SUPPLY:
         return [h for h in free if on_road[h]]
     pos = s.pos
     supply_left = sum(1 for u in t.supply_units[army] if pos[u] == OFF)
-    if not supply_left:
-        return free
-    free_roads = sum(1 for h in t.sector_land[army] if on_road[h] and land_at[h] == OFF and air_at[h] == OFF)
+    free_roads = sum(1 for h in free if on_road[h])
     if free_roads > supply_left:
         return free
     return [h for h in free if not on_road[h]]  # keep the road hexes for the Supply units still to come
