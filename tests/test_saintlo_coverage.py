@@ -5,29 +5,16 @@ made (8), how long a general event lasts (9), and the team game's shares (10, 10
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from test_saintlo_positions import bare, give, neighbours, place, rules2, rules4
+from test_saintlo_rules import refused
 
-from warroom.engine.errors import IllegalActionError
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo.actions import Action
 from warroom.games.saintlo.effects import stat
 from warroom.games.saintlo.movement import destinations
 from warroom.games.saintlo.state import DESTROYED, OFF, Phase
 from warroom.games.saintlo.tables import ATTACK_STAT
-
-
-def refused(rules, s, action: str, *words: str) -> str:
-    """The action is refused with a message holding `words`, and the position is unchanged."""
-    before = json.dumps(rules.state_to_json(s), sort_keys=True)
-    with pytest.raises(IllegalActionError) as info:
-        rules.apply(s, action)
-    assert json.dumps(rules.state_to_json(s), sort_keys=True) == before
-    for word in words:
-        assert word in str(info.value), (word, str(info.value))
-    return str(info.value)
 
 
 def dice(rules, s) -> int:

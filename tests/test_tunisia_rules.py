@@ -692,17 +692,25 @@ def test_6_0c_three_support_assets_with_an_air_asset() -> None:
     assert "move 8th-Army-Arty 7611 7712" not in R.legal_actions(s)
 
 
-def test_7_6b_an_air_asset_without_a_free_airfield_is_eliminated() -> None:
-    # Tunisia 7.6B: one air asset an airfield; with none free (every Axis field held by the Allies, 8.7A)
-    # the excess is eliminated
+def _fliegerkorps_back_from_an_attack(free_fields: int) -> tuple[TunisiaState, list[int]]:
+    """An attack with the Fliegerkorps, fought; every Axis airfield but the last `free_fields` held by the
+    Allies (8.7A), the attacker's turn about to end. The Axis airfields, in hex order, come with it."""
     s = battle(**{"10th-Pz": "8022", "78th": "8122", "Fliegerkorps": "8407"})
     R.apply(s, "attack 8022 8122 +air Fliegerkorps")
     R.apply_chance(s, 12)
     R.apply_chance(s, 12)
     axis_fields = sorted(h for h, f in BOARD.airfields.items() if f.side == "axis")
-    for name, h in zip(["46th", "1st-Gds", "DMC", "DMM", "6th-Armd", "CCA", "CCB"], axis_fields, strict=True):
+    held = axis_fields[: len(axis_fields) - free_fields]
+    for name, h in zip(["46th", "1st-Gds", "DMC", "DMM", "6th-Armd", "CCA", "CCB"], held, strict=False):
         s.loc[CAT.index[name]] = h
     s.legal = None
+    return s, axis_fields
+
+
+def test_7_6b_an_air_asset_without_a_free_airfield_is_eliminated() -> None:
+    # Tunisia 7.6B: one air asset an airfield; with none free (every Axis field held by the Allies, 8.7A)
+    # the excess is eliminated
+    s, _ = _fliegerkorps_back_from_an_attack(free_fields=0)
     R.apply(s, "end")
     assert loc(s, "Fliegerkorps") == DEAD
 
@@ -710,14 +718,8 @@ def test_7_6b_an_air_asset_without_a_free_airfield_is_eliminated() -> None:
 def test_7_6a_the_owner_chooses_which_asset_takes_the_last_free_airfield() -> None:
     # Tunisia 7.6A "back to any of their own airfield hexes they wish", 7.6B "all excess air support assets
     # are eliminated": with one free field for two returning assets, the owner chooses which one keeps flying
-    s = battle(**{"10th-Pz": "8022", "78th": "8122", "Fliegerkorps": "8407"})
-    R.apply(s, "attack 8022 8122 +air Fliegerkorps")
-    R.apply_chance(s, 12)
-    R.apply_chance(s, 12)
-    axis_fields = sorted(h for h, f in BOARD.airfields.items() if f.side == "axis")
+    s, axis_fields = _fliegerkorps_back_from_an_attack(free_fields=1)
     free = axis_fields[-1]
-    for name, h in zip(["46th", "1st-Gds", "DMC", "DMM", "6th-Armd", "CCA", "CCB"], axis_fields[:-1], strict=False):
-        s.loc[CAT.index[name]] = h
     s.loc[CAT.index["Regia-Aeronautica"]] = RETURN_TO_BASE  # a second Axis air asset coming back
     s.legal = None
     R.apply(s, "end")
