@@ -730,6 +730,17 @@ def test_7_6a_the_owner_chooses_which_asset_takes_the_last_free_airfield() -> No
     assert loc(s, "Regia-Aeronautica") == free and loc(s, "Fliegerkorps") == DEAD
 
 
+def test_12_4c_a_missed_air_asset_beside_a_lone_ground_asset_goes_back_to_base() -> None:
+    # Tunisia 12.4C "A lone air support asset that is unsuccessfully attacked must be immediately moved to its
+    # own Return to Base box" ("lone": not stacked with a unit, 12.4A-B); 12.4B: the artillery with it retreats
+    s = blank(ALLIED, Phase.ATTACK, Fliegerkorps="8008", Axis_Arty="8008", CCA="8109")
+    R.apply(s, "attack 8109 8008")
+    R.apply_chance(s, 12)  # a natural 12: the attack fails
+    assert loc(s, "Fliegerkorps") == RETURN_TO_BASE
+    assert s.phase == Phase.RETREAT and R.legal_actions(s)
+    assert all(a.startswith("retreat Axis-Arty 8008 ") for a in R.legal_actions(s))
+
+
 def test_7_8b_a_friendly_piece_negates_the_ezoc_in_its_hex() -> None:
     # Tunisia 7.8A-B: the supply path may not enter an EZOC unless a friendly piece stands there
     from warroom.games.tunisia.supply import supplied_hexes

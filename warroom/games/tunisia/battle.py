@@ -246,7 +246,9 @@ def apply_attacker_loss(rules: TunisiaRules, s: TunisiaState, piece: int, events
 
 def start_retreat(rules: TunisiaRules, s: TunisiaState, lone_failed: bool, events: Events) -> None:
     """14.1: every surviving piece leaves the battle hex. Air assets never retreat: one there is eliminated
-    (14.1C), or moved to the Return to Base box if a lone air asset survived the attack (12.4C)."""
+    (14.1C: "successfully attacked at an airfield hex"), or moved to the Return to Base box where support
+    assets alone (no unit: "lone", 12.4A-B) survived the attack (12.4C), whether or not ground assets stand
+    with it."""
     cat = rules.cat
     b = s.battle
     assert b is not None
@@ -254,11 +256,13 @@ def start_retreat(rules: TunisiaRules, s: TunisiaState, lone_failed: bool, event
     ground = [p for p in pieces if not cat.is_air[p]]
     for p in pieces:
         if cat.is_air[p]:
-            if lone_failed and not ground:
+            if lone_failed:
                 s.loc[p] = RETURN_TO_BASE
                 if events.on:
                     events.emit(
-                        "return_to_base", f"{cat.ids[p]}, attacked alone, goes to the Return to Base box.", LONE
+                        "return_to_base",
+                        f"{cat.ids[p]}, attacked with no unit and missed, goes to the Return to Base box.",
+                        LONE,
                     )
             else:
                 eliminate(cat, s, p)
