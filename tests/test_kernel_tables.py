@@ -103,9 +103,9 @@ def test_patton_move_ids_built_with_the_table_are_the_ones_built_on_demand(scena
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_patton_mover_rows_kept_by_the_moves_are_the_rows_listed_afresh(scenario: str) -> None:
-    # Patton: Using Movement Points. The towns a Movement phase lists moves from are kept by each move and
-    # landing (movement.note_town); at every decision of random games they are the ones listed afresh, and
-    # the legal moves are those of the rule alone, road by road, with no cache
+    # Patton: Using Movement Points. The towns a Movement phase lists moves from are kept by each move
+    # (movement.note_town; a landing leaves them as they were, Sicily — Allied Landings); at every decision of
+    # random games they are the ones listed afresh, and the legal moves are the rule's alone, road by road
     from warroom.games.patton import movement
     from warroom.games.patton.state import MOVING
 

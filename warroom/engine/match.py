@@ -54,7 +54,7 @@ class Match:
         self._actions: list[str] = []
         self._dice: list[int] = []
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
-        self._side_of: Any = None  # the state `_side` was read from (see `_acting`)
+        self._side_of: Any = None  # the state `_side` was read from (see `_note_side`)
         self._side: str | None = None
         if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other

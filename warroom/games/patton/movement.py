@@ -47,8 +47,8 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
     A town none of whose roads was used this turn (`s.road_used_at`) and none of whose roads leads to
     besieged Bastogne offers moves that depend only on the Units free to leave it and on the MP left
     (up to the most any road can use): those come whole from `tab.town_moves`, one list per town. The
-    mover's towns with Units free to move are listed once a phase (`s.move_rows`, kept by every move and
-    landing: `note_town`), since a move changes only the two towns at the ends of its road."""
+    mover's towns with Units free to move are listed once a phase (`s.move_rows`, kept by every move:
+    `note_town`), since a move changes only the two towns at the ends of its road."""
     b = s.board
     mover, mp = s.mover, s.mp
     if mp <= 0:
@@ -87,6 +87,12 @@ def legal_moves(s: PattonState, tab: ActionTable, out: list[str]) -> None:
             out.extend(tab.mixes(LAND, k_area, oa if oa < k else k, oi if oi < k else k, 1, k))
 
 
+def _town_row(town: int, armor: int, infantry: int) -> int:
+    """A town's row of `town_moves` for the Units free to leave it: town x 36 + armor x 6 + infantry, each
+    counted up to the 5 a road segment takes (SLOT_ROWS's rows)."""
+    return town * 36 + (armor if armor < 5 else 5) * 6 + (infantry if infantry < 5 else 5)
+
+
 def mover_rows(s: PattonState) -> list[tuple[int, int]]:
     """The mover's towns with Units free to move, in town order, each with its `town_moves` row (`s.move_rows`)."""
     mover, armor, inf, frozen_a, frozen_i = s.mover, s.armor, s.inf, s.frozen_a, s.frozen_i
@@ -98,12 +104,13 @@ def mover_rows(s: PattonState) -> list[tuple[int, int]]:
         ma = armor[town] - frozen_a[town]
         mi = inf[town] - frozen_i[town]
         if ma + mi:
-            rows.append((town, town * 36 + (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5)))
+            rows.append((town, _town_row(town, ma, mi)))
     return rows
 
 
 def note_town(s: PattonState, town: int) -> None:
-    """Keep `s.move_rows` true after a move or landing changed the Units in `town` (if it is kept)."""
+    """Keep `s.move_rows` true after a move changed the Units in `town` (if it is kept). A landing needs no
+    note: the Units it puts in a town may not move along roads this turn, so the town's free Units stay."""
     rows = s.move_rows
     if rows is None:
         return
@@ -112,7 +119,7 @@ def note_town(s: PattonState, town: int) -> None:
     ma = s.armor[town] - s.frozen_a[town]
     mi = s.inf[town] - s.frozen_i[town]
     if s.side[town] == s.mover and ma + mi:
-        row = (town, town * 36 + (ma if ma < 5 else 5) * 6 + (mi if mi < 5 else 5))
+        row = (town, _town_row(town, ma, mi))
         if here:
             rows[at] = row
         else:
@@ -210,7 +217,6 @@ def apply_land(s: PattonState, k: int, a: int, i: int, events: Events) -> None:
     s.inf[town] += i
     s.frozen_a[town] += a  # "Units cannot move along roads on the same turn on which they are landed"
     s.frozen_i[town] += i
-    note_town(s, town)  # its free Units are as they were (landed Units wait a turn): kept for clarity's sake
     if events.on:
         events.emit(
             "landing",

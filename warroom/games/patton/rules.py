@@ -81,7 +81,7 @@ class PattonRules:
 
     def __init__(self) -> None:
         self._tables: dict[str, ActionTable] = {}
-        self._last_table: ActionTable | None = None  # the table asked for last: a playout asks for one board's
+        self._last_table: ActionTable | None = None  # the last asked for: a playout asks for one board's again
 
     def board(self, scenario: str) -> Board:
         if scenario not in SCENARIOS:

@@ -284,7 +284,7 @@ class PattonState:
         self.move_rows: list[tuple[int, int]] | None = None
         """Movement's cache (movement.legal_moves): the mover's towns with Units free to move, in town order, each
         with its row of `ActionTable.town_moves` (town x 36 + free armor x 6 + free infantry, each at most 5).
-        Built by the phase's first listing, kept by the moves and landings (`movement.note_town`), forgotten
+        Built by the phase's first listing, kept by the moves (`movement.note_town`), forgotten
         when a Movement phase begins and by a clone."""
 
     def clone(self) -> PattonState:
