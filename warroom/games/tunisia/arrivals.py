@@ -80,12 +80,28 @@ def arrive(rules: TunisiaRules, s: TunisiaState, events: Events) -> bool:
     """Patton arrives: every II Corps piece is swapped (16.0C), then he and the swapped pieces that were
     eliminated are placed. False (nothing happens) when no hex can take him (NOTES.md)."""
     cat = rules.cat
-    if not patton_hexes(cat, s):
+    swapped = rules.clone(s)
+    _swap(cat, swapped)
+    if not patton_hexes(cat, swapped):  # where he is placed, after the swap (a battlegroup's hex counts then)
         if events.on:
             events.emit("patton", "Patton cannot arrive: no II Corps hex can take him this turn.", PATTON_ROLL)
         return False
     s.patton_arrived = True
-    placing = [cat.patton]
+    placing = [cat.patton, *_swap(cat, s)]
+    if events.on:
+        events.emit(
+            "patton", "Patton takes command: the II Corps pieces are swapped for their two-star versions.", SWAP
+        )
+    s.placing = tuple(placing)
+    rules.next_placement(s, events)
+    return True
+
+
+def _swap(cat: Catalog, s: TunisiaState) -> list[int]:
+    """16.0C: every II Corps piece for its two-star version in the same hex (reduced where the original was
+    reduced or stands as a battlegroup); returns the swapped pieces whose originals were eliminated, which
+    the Allies place."""
+    placing: list[int] = []
     for old, new in cat.swap.items():
         where = s.loc[old]
         if where >= 0:
@@ -99,13 +115,7 @@ def arrive(rules: TunisiaRules, s: TunisiaState, events: Events) -> bool:
                 s.reduced[new] = True
                 placing.append(new)
         s.loc[old], s.reduced[old] = REMOVED, False
-    if events.on:
-        events.emit(
-            "patton", "Patton takes command: the II Corps pieces are swapped for their two-star versions.", SWAP
-        )
-    s.placing = tuple(placing)
-    rules.next_placement(s, events)
-    return True
+    return placing
 
 
 def place(rules: TunisiaRules, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:

@@ -12,7 +12,8 @@ from collections import deque
 from warroom.engine.events import Events
 
 from .catalog import SIDE_NAMES, Catalog
-from .state import DEAD, TunisiaState
+from .losses import eliminate
+from .state import TunisiaState
 from .zoc import enemy_zoc
 
 SUPPLY = "7.8"
@@ -70,9 +71,7 @@ def supply_phase(cat: Catalog, s: TunisiaState, events: Events) -> None:
                     piece=cat.ids[p],
                 )
         else:
-            loc[p] = DEAD
-            s.reduced[p] = False
-            s.origin[p] = -1
+            eliminate(cat, s, p)  # a battlegroup counter back to the mix, as in combat (13.2, NOTES.md)
             if events.on:
                 events.emit(
                     "supply",

@@ -21,18 +21,15 @@ def allied_ports(cat: Catalog, s: TunisiaState) -> int:
 
 
 def controller(cat: Catalog, s: TunisiaState, hex_: int, occupants: dict[int, list[int]] | None = None) -> int:
-    """The side controlling a hex (NOTES.md's reading, above)."""
-    if occupants is not None:
-        here = occupants.get(hex_)
-        if here:
-            return cat.side[here[0]]
-    else:
-        for p, where in enumerate(s.loc):
-            if where == hex_:
-                return cat.side[p]
+    """The side controlling a hex (NOTES.md reading 15): a port is Allied only while an Allied unit occupies
+    it (4.0A), not a lone support asset, so that 7.7C's port roll, 7.7I's placement and 17.0A count the same
+    ports; any other hex is the side of the pieces in it, and an empty one the side of its country."""
+    here = occupants.get(hex_, ()) if occupants is not None else [p for p, where in enumerate(s.loc) if where == hex_]
     board = cat.board
     if hex_ in board.ports:
-        return AXIS
+        return ALLIED if any(cat.side[p] == ALLIED and cat.is_unit[p] for p in here) else AXIS
+    if here:
+        return cat.side[here[0]]
     return ALLIED if board.country[hex_] == "algeria" else AXIS
 
 
