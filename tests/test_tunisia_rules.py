@@ -206,8 +206,17 @@ def test_9_1_entering_an_ezoc_ends_the_move_and_8_7_no_entering_enemy_hexes() ->
     zone = set(BOARD.grid.neighbours(at("8122")))
     for h in zone & set(reach):
         assert reach[h] <= 4.0  # 8.6: a move that ends in an EZOC has no doubled MA
-    beyond = at("8222")  # behind the panzer: only through its zone
-    assert beyond not in reach or all(n not in zone for n in [])
+    # 9.1C: 8622, behind the panzer's zone, is in the 78th's doubled MA on an empty board (8 MP) and only
+    # through that zone: with the zone hexes closed it is out of reach, with only the panzer's hex closed in
+    # reach. Entering the zone ends the move, so in play the 78th never gets there
+    beyond = at("8622")
+    empty = blank(ALLIED)
+    put(empty, "78th", "7922")
+    assert beyond not in zone and compute_reach(CAT, empty, unit, set(), set())[beyond] == 8.0
+    assert beyond in compute_reach(CAT, s, unit, set(), {at("8122")})
+    assert beyond not in compute_reach(CAT, s, unit, set(), zone | {at("8122")})
+    assert beyond not in reach
+    refused(s, "move 78th 7922 8622", "9.1C")
     refused(s, "move 78th 7922 8122", "8.7A")
 
 
