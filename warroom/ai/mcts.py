@@ -174,6 +174,20 @@ class MCTS:
         if side is None or side == CHANCE:
             raise ValueError("MCTS needs a state where a side decides")
         legal = list(rs.legal_actions(root_state))
+        if self.candidates is not None and len(legal) > 1:
+            # the game's own hook may leave one action worth weighing (a setup step its evaluation cannot
+            # judge): that one is played at once, no time spent on a search that cannot change it
+            worth = self.candidates(rs, root_state)
+            if len(worth) == 1:
+                return worth[0], {
+                    "simulations": 0,
+                    "seconds": 0.0,
+                    "visits": 0,
+                    "value": None,
+                    "side": side,
+                    "legal": len(legal),
+                    "candidates": 1,
+                }
         if simulations is None and budget_ms is None:
             simulations = DEFAULT_SIMULATIONS
         deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms is not None else math.inf
@@ -405,11 +419,12 @@ class MCTSAgent:
 
     def _why(self, stats: dict[str, Any]) -> str:
         if stats["value"] is None:
-            return (
-                "MCTS: the only legal action."
-                if stats["legal"] == 1
-                else "MCTS: no time to search; the first legal action."
-            )
+            if stats["legal"] == 1:
+                return "MCTS: the only legal action."
+            if stats.get("candidates") == 1:
+                return "MCTS: the one action worth weighing here (its game's own choice); nothing to search."
+            return "MCTS: no time to search; the first legal action."
+
         sims, value = stats["simulations"], stats["value"]
         share = stats["visits"] / sims if sims else 0.0
         outlook = (

@@ -131,8 +131,9 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
     Played by the game's own heuristic when it has one (a position a real game reaches), else
     at random."""
     import warroom
-    from warroom.ai import NoHeuristicError, get_agent
+    from warroom.ai import NoHeuristicError, agent_hooks, get_agent
     from warroom.analysis.simulate import study_options
+    from warroom.engine.ruleset import CHANCE
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=study_options(game, scenario, None))
     try:
@@ -143,8 +144,12 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
         if match.over:
             break
         match.play(agent.choose(match)[0])
-    while not match.over and len(match.legal_actions()) < 2:
-        match.play(match.legal_actions()[0])
+    worth = agent_hooks(game).candidate_actions  # what search weighs: a setup step may leave it one action
+    while not match.over and (
+        len(match.legal_actions()) < 2
+        or (worth is not None and match.to_act != CHANCE and len(worth(match.ruleset, match.state)) < 2)
+    ):
+        match.play(agent.choose(match)[0])
     return match
 
 

@@ -9,12 +9,19 @@ race (3) with the material on the board as a tie-breaker, each team's share in [
 
 from __future__ import annotations
 
+import random
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .actions import AGREE, ATTACK, BUY, DEPLOY, DISCARD, DONE, END, FIRE, MOVE, PASS, PLAY, POST, SUPPORT, Action
+from warroom.engine.chance import sample
+from warroom.engine.ruleset import CHANCE
+
+from . import attack as attacks
+from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
+from .odds import win_probability
 from .seats import ARMIES, army_of
-from .state import DESTROYED, OFF, Phase
-from .tables import AIRCRAFT, ARTILLERY, INFANTRY, SUPPLIES, SUPPLY, TANK
+from .state import DESTROYED, OFF, TARGET_POST, Phase
+from .tables import AIRCRAFT, ARTILLERY, INFANTRY, SUPPLIES, SUPPLY, TANK, Tables
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -22,6 +29,13 @@ if TYPE_CHECKING:
 
 ATTACK_AT = 0.45
 """The least chance of destroying the target for which the policy attacks (posts: any chance over 0.3)."""
+SEARCH_CONFIDENCE = 1.0
+"""MCTS keeps the heuristic's move unless another beats it by this many standard errors of their paired
+differences (ai/mcts.py): the dice make most differences between sound moves noise."""
+CANDIDATES = 3
+"""Attacks, and moves, MCTS weighs at a Movement and Attack decision beside the cards, `done` and `end`: the
+likeliest to destroy, and the moves that gain most toward an enemy Command Post (a turn offers some 400
+moves and 40 attacks)."""
 
 
 def _by_kind(legal: list[str]) -> dict[str, list[str]]:
@@ -43,9 +57,17 @@ def _nearest(rules: SaintLoRules, h: int, targets: list[int]) -> int:
 
 def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
     legal = rules.legal_actions(s)
-    kinds = _by_kind(legal)
     t = rules.t
     army = army_of(s, s.seat)
+    if s.phase in (Phase.ACTIONS, Phase.REORGANIZE):  # the long lists (some 400 ids): not parsed whole
+        plays = [a for a in legal if a.startswith(PLAY_PREFIX)]
+        supplies = [a for a in plays if t.cards[army][t.card_index[army][a.split()[1]]].kind == SUPPLIES]
+        if supplies:
+            return supplies[0], "a Supplies card is worth playing at once (9)"
+        if s.phase == Phase.ACTIONS:
+            return _actions(rules, s, legal, army)
+        return _reorganize(rules, s, legal, army)
+    kinds = _by_kind(legal)
     if s.phase == Phase.POSTS:
         # 4.2: the strongest posts on the hexes furthest from the start line
         best = max(kinds[POST], key=lambda a: (int(a.split()[2]), _depth(rules, army, t.hex_of[a.split()[1]])))
@@ -65,10 +87,6 @@ def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
         return FIRE, "the attack goes in with the support it has (6.2)"
     if s.phase == Phase.SUPPORT_REPLY:
         return AGREE, "the partner's attack gets the artillery (10.3)"
-    if s.phase == Phase.ACTIONS:
-        return _actions(rules, s, legal, kinds, army)
-    if s.phase == Phase.REORGANIZE:
-        return _reorganize(rules, s, kinds, army)
     return legal[0], "the only sensible choice"
 
 
@@ -95,32 +113,49 @@ def _deploy(rules: SaintLoRules, s: SaintLoState, deploys: list[str], army: int)
     return max(mine, key=score)
 
 
-def _actions(
-    rules: SaintLoRules, s: SaintLoState, legal: list[str], kinds: dict[str, list[str]], army: int
-) -> tuple[str, str]:
+def _actions(rules: SaintLoRules, s: SaintLoState, legal: list[str], army: int) -> tuple[str, str]:
+    """Attack where the dice favour it, else move the fighting unit that gains most toward an enemy Command
+    Post, else finish (5.3). The ids are looked up in the tables' own (`_id_maps`), in the legal order: the
+    first best wins a tie."""
     t = rules.t
+    moves_at, attacks_at = _id_maps(t)
+    posts = _enemy_posts(rules, s, army)
+    dist, pos, unit_type, post_at = t.distance, s.pos, t.unit_type, s.post_at
+    nearest: dict[int, int] = {}
+
+    def to_posts(h: int) -> int:
+        d = nearest.get(h)
+        if d is None:
+            row = dist[h]
+            d = nearest[h] = min((row[x] for x in posts), default=0)
+        return d
+
     best, best_p = None, 0.0
-    for a in kinds.get(ATTACK, []):
-        p = rules.attack_odds(s, a) or 0.0
-        post = s.post_at[t.hex_of[a.split()[2]]] != OFF
-        if post:
-            p += 0.2
-        if p > best_p:
-            best, best_p = a, p
+    best_move, gain = None, 0
+    for a in legal:
+        move = moves_at.get(a)
+        if move is not None:
+            u, there_hex = move
+            if unit_type[u] not in _FIGHTING:
+                continue
+            there = to_posts(there_hex)
+            if there == 0:
+                continue
+            here = to_posts(pos[u])
+            if here - there > gain:
+                best_move, gain = a, here - there
+            continue
+        attack = attacks_at.get(a)
+        if attack is not None:
+            u, h = attack
+            target = attacks.target_in(t, s, u, h)
+            p = win_probability(attacks.attack_dice(t, s, target), attacks.defense_dice(t, s, target))
+            if post_at[h] != OFF:
+                p += 0.2
+            if p > best_p:
+                best, best_p = a, p
     if best is not None and best_p >= ATTACK_AT:
         return best, f"an attack with good odds ({min(best_p, 1):.0%} with the posts' bonus; 6.2)"
-    posts = _enemy_posts(rules, s, army)
-    best_move, gain = None, 0
-    for a in kinds.get(MOVE, []):
-        act = Action.from_id(a)
-        u = t.unit_index[act.subject]
-        if t.unit_type[u] not in (INFANTRY, TANK):
-            continue
-        here, there = _nearest(rules, s.pos[u], posts), _nearest(rules, t.hex_of[act.where], posts)
-        if there == 0:
-            continue
-        if here - there > gain:
-            best_move, gain = a, here - there
     if best_move is not None:
         return best_move, f"{gain} hexes closer to an enemy Command Post (6.1)"
     if DONE in legal:
@@ -128,10 +163,24 @@ def _actions(
     return END, "nothing worth a Supply this turn (5.3)"
 
 
-def _reorganize(rules: SaintLoRules, s: SaintLoState, kinds: dict[str, list[str]], army: int) -> tuple[str, str]:
+_FIGHTING = (INFANTRY, TANK)
+PLAY_PREFIX, BUY_PREFIX = PLAY + " ", BUY + " "
+
+
+@cache
+def _id_maps(t: Tables) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+    """Each move id and each attack id of the tables, to its (unit, hex): the ids the legal list is made of."""
+    moves = {mid: (u, h) for u, row in enumerate(t.move_ids) for h, mid in enumerate(row)}
+    attacks_ = {aid: (u, h) for u, row in enumerate(t.attack_ids) for h, aid in enumerate(row)}
+    return moves, attacks_
+
+
+def _reorganize(rules: SaintLoRules, s: SaintLoState, legal: list[str], army: int) -> tuple[str, str]:
     t = rules.t
-    buys = [a for a in kinds.get(BUY, []) if t.kind_type[t.kind_index[a.split()[1]]] == INFANTRY]
-    if buys and s.supplies[army] >= 6:
+    if s.supplies[army] < 6:
+        return END, "Supplies kept for the next turn (5.4)"
+    buys = [a for a in legal if a.startswith(BUY_PREFIX) and t.kind_type[t.kind_index[a.split()[1]]] == INFANTRY]
+    if buys:
         posts = _enemy_posts(rules, s, army)
         return min(
             buys, key=lambda a: (_nearest(rules, t.hex_of[a.split()[2]], posts), a)
@@ -139,9 +188,115 @@ def _reorganize(rules: SaintLoRules, s: SaintLoState, kinds: dict[str, list[str]
     return END, "Supplies kept for the next turn (5.4)"
 
 
-def _material(rules: SaintLoRules, s: SaintLoState, army: int) -> int:
+def candidate_actions(rules: SaintLoRules, s: SaintLoState) -> list[str]:
+    """The actions MCTS weighs, the heuristic's own choice always among them (so the search falls back on it):
+
+    - in Movement and Attack: `done` and `end`, the `CANDIDATES` attacks likeliest to destroy (a Command Post
+      counted as the heuristic counts it), the `CANDIDATES` moves of fighting units that gain most toward the
+      enemy's Command Posts, and the Battle Reports played on no unit or on the unit in use;
+    - in a Battle Report window and while artillery is called: `pass` (or the calls and `fire`) and the cards
+      played on no unit or on a unit of the attack under way;
+    - in Reorganization: `end` and the heuristic's buy;
+    - in setup: the heuristic's choice alone (the evaluation, a race of Command Posts and material, cannot tell
+      one deployment from another);
+    - elsewhere (artillery support, a partner's answer, a discard): every legal action.
+
+    Few, because the search keeps the heuristic's choice unless another beats it by a standard error of their
+    paired differences (`SEARCH_CONFIDENCE`): among seventy card plays one beats it by luck alone."""
+    legal = rules.legal_actions(s)
+    phase = s.phase
+    if phase in (Phase.POSTS, Phase.DEPLOY):
+        return [heuristic_policy(rules, s)[0]] if len(legal) > 1 else legal
+    if phase == Phase.REORGANIZE:
+        hint = heuristic_policy(rules, s)[0]
+        return [hint] if hint == END else [hint, END]
+    if phase in (Phase.WINDOW, Phase.SUPPORT):
+        a = s.attack
+        units = (
+            {rules.t.unit_ids[a.attacker], rules.t.unit_ids[a.target]}
+            if a is not None and a.kind != TARGET_POST
+            else set()
+        )
+        if a is not None and a.kind == TARGET_POST:
+            units = {rules.t.unit_ids[a.attacker]}
+        units.add("")  # a card played on no unit
+        return [x for x in legal if not x.startswith(PLAY_PREFIX) or _card_target(x) in units]
+    if phase != Phase.ACTIONS:
+        return legal
     t = rules.t
-    return sum(t.cost[u] for u in t.army_units[army] if s.pos[u] != OFF and t.unit_type[u] != SUPPLY)
+    moves_at, attacks_at = _id_maps(t)
+    posts = _enemy_posts(rules, s, army_of(s, s.seat))
+    in_use = {"", t.unit_ids[s.current]} if s.current != OFF else {""}  # "": a card played on no unit
+    moves: list[tuple[int, str]] = []
+    fights: list[tuple[float, str]] = []
+    out: list[str] = []
+    for x in legal:
+        move = moves_at.get(x)
+        if move is not None:
+            u, there = move
+            if t.unit_type[u] in _FIGHTING:
+                moves.append((_nearest(rules, s.pos[u], posts) - _nearest(rules, there, posts), x))
+            continue
+        attack = attacks_at.get(x)
+        if attack is not None:
+            u, h = attack
+            target = attacks.target_in(t, s, u, h)
+            p = win_probability(attacks.attack_dice(t, s, target), attacks.defense_dice(t, s, target))
+            fights.append((p + (0.2 if s.post_at[h] != OFF else 0.0), x))
+        elif not x.startswith(PLAY_PREFIX) or _card_target(x) in in_use:
+            out.append(x)
+    for ranked in (fights, moves):
+        ranked.sort(key=lambda m: -m[0])  # stable: ties keep the legal order
+        out.extend(x for _, x in ranked[:CANDIDATES])
+    hint = heuristic_policy(rules, s)[0]
+    if hint not in out:
+        out.append(hint)
+    return out
+
+
+def _card_target(play: str) -> str:
+    """The unit a card play names ('' for a card played on no unit)."""
+    words = play.split(" ")
+    return words[2] if len(words) > 2 else ""
+
+
+def leaf_playout(rules: SaintLoRules, s: SaintLoState, rng: random.Random) -> None:
+    """Play the heuristic for every seat (and the dice and draws, sampled with `rng`) to the end of the turn
+    in progress and through the opponent's reply, `PLAYOUT_TURNS` player-turns in all, before the evaluation
+    scores a leaf: a move is judged by the turn it leads to and the counterattack it invites, not by a
+    half-made turn (as Patton's search, NOTES.md there). With `PLAYOUT_TURNS` 0 only the unit in use is
+    finished (its support, its dice)."""
+    stop = s.turn + PLAYOUT_TURNS
+    for _ in range(PLAYOUT_STEPS):
+        if PLAYOUT_TURNS:
+            if s.turn >= stop and s.turn > 0:
+                return
+        elif s.phase not in _IN_USE or (s.phase == Phase.ACTIONS and s.current == OFF):
+            return
+        side = rules.to_act(s)
+        if side is None:
+            return
+        if side == CHANCE:
+            rules.apply_chance(s, sample(rules.chance_outcomes(s), rng.random()), False)
+        else:
+            rules.apply(s, heuristic_policy(rules, s)[0], False)
+
+
+PLAYOUT_TURNS = 2
+"""Player-turns a leaf playout plays (the one in progress counts): 2, the turn and the enemy's reply."""
+PLAYOUT_STEPS = 600
+"""A bound on a playout's steps (a player-turn has some 20 decisions and their dice)."""
+_IN_USE = frozenset(
+    (Phase.ACTIONS, Phase.SUPPORT, Phase.SUPPORT_REPLY, Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL, Phase.WINDOW)
+)
+
+
+def _material(rules: SaintLoRules, s: SaintLoState, army: int) -> int:
+    """What the army has to fight with, in Supply: its units on the board at their cost (5.4), and the Supply
+    it holds, which buys units and pays for every use (5.3): an attack is never free."""
+    t = rules.t
+    on_board = sum(t.cost[u] for u in t.army_units[army] if s.pos[u] != OFF and t.unit_type[u] != SUPPLY)
+    return on_board + s.supplies[army]
 
 
 def evaluate(rules: SaintLoRules, s: SaintLoState) -> dict[str, float]:
@@ -170,4 +325,4 @@ def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
     }
 
 
-__all__ = ["evaluate", "heuristic_policy", "summarize", "value_text"]
+__all__ = ["candidate_actions", "evaluate", "leaf_playout", "heuristic_policy", "summarize", "value_text"]

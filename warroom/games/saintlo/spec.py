@@ -44,7 +44,13 @@ def _agents() -> AgentHooks:
     from . import ai
 
     return AgentHooks(
-        heuristic_policy=ai.heuristic_policy, evaluate=ai.evaluate, value_text=ai.value_text, summarize=ai.summarize
+        heuristic_policy=ai.heuristic_policy,
+        evaluate=ai.evaluate,
+        value_text=ai.value_text,
+        summarize=ai.summarize,
+        candidate_actions=ai.candidate_actions,
+        leaf_playout=ai.leaf_playout,
+        search_confidence=ai.SEARCH_CONFIDENCE,
     )
 
 
