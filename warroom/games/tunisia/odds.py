@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import BadRequestError
@@ -45,6 +46,7 @@ OUTCOME_WORDS = {
 }
 
 
+@lru_cache(maxsize=1024)
 def success(cf: int, modifier: int) -> Fraction:
     """One d12 test: the chance that it succeeds (11.5, 12.2), exactly."""
     return Fraction(sum(1 for roll in FACES if succeeds(roll, modifier, cf)), 12)
@@ -53,6 +55,11 @@ def success(cf: int, modifier: int) -> Fraction:
 def air_combat_odds(attacker_drm: int, defender_drm: int, attacker_roll: int = 0) -> dict[str, Fraction]:
     """10.2: who survives the air combat: "attacker" (only the attacker's asset flies on), "defender", "none"
     (both lose). A known attacker's roll (the first die already thrown) fixes that die."""
+    return dict(_air_combat(attacker_drm, defender_drm, attacker_roll))
+
+
+@lru_cache(maxsize=1024)
+def _air_combat(attacker_drm: int, defender_drm: int, attacker_roll: int) -> tuple[tuple[str, Fraction], ...]:
     counts = {"attacker": 0, "defender": 0, "none": 0}
     rolls = (attacker_roll,) if attacker_roll else FACES
     for ra in rolls:
@@ -65,7 +72,7 @@ def air_combat_odds(attacker_drm: int, defender_drm: int, attacker_roll: int = 0
             else:
                 counts["defender"] += 1
     total = 12 * len(rolls)
-    return {key: Fraction(n, total) for key, n in counts.items()}
+    return tuple((key, Fraction(n, total)) for key, n in counts.items())
 
 
 def joint(p_attack: Fraction, p_defence: Fraction | None) -> dict[str, Fraction]:
@@ -105,21 +112,19 @@ def battle_outcome(
         air_cases = [(air["attacker"], attacker_air, -1), (air["defender"], -1, defender_air), (air["none"], -1, -1)]
     else:
         air_cases = [(Fraction(1), attacker_air, defender_air)]
-    totals = dict.fromkeys(OUTCOMES, Fraction(0))
-    p_attack_total = Fraction(0)
-    p_defence_total = Fraction(0)
-    for weight, a_air, d_air in air_cases:
-        if weight == 0:
-            continue
-        mod_a = ground_a + (drm_of(cat, s, a_air) if a_air >= 0 else 0)
-        mod_d = ground_d + (drm_of(cat, s, d_air) if d_air >= 0 else 0)
-        rolled = ongoing and b is not None and s.phase == Phase.DEFENSE_ROLL  # the attack's die is thrown
-        p_a = Fraction(1 if b is not None and b.attack_hits else 0) if rolled else success(cf_a, mod_a)
-        p_d = success(cf_d, mod_d) if defender >= 0 else None
-        p_attack_total += weight * p_a
-        p_defence_total += weight * (p_d or 0)
-        for key, p in joint(p_a, p_d).items():
-            totals[key] += weight * p
+    rolled = ongoing and b is not None and s.phase == Phase.DEFENSE_ROLL  # the attack's die is thrown
+    thrown = (1 if b is not None and b.attack_hits else 0) if rolled else -1
+    cases = tuple(
+        (
+            weight,
+            ground_a + (drm_of(cat, s, a_air) if a_air >= 0 else 0),
+            ground_d + (drm_of(cat, s, d_air) if d_air >= 0 else 0),
+        )
+        for weight, a_air, d_air in air_cases
+        if weight != 0
+    )
+    outcome, p_attack_total, p_defence_total = _ground_combat(cases, cf_a, cf_d if defender >= 0 else None, thrown)
+    totals = dict(zip(OUTCOMES, outcome, strict=True))
     out: dict[str, Any] = {
         "attacker_unit": cat.ids[attacker],
         "from": rules.labels[origin],
@@ -140,6 +145,28 @@ def battle_outcome(
     if air:
         out["air_combat"] = {key: float(p) for key, p in air.items()}
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _ground_combat(
+    cases: tuple[tuple[Fraction, int, int], ...], cf_a: int, cf_d: int | None, thrown: int
+) -> tuple[tuple[Fraction, ...], Fraction, Fraction]:
+    """The two tests of 12.3 over the air combat's cases ((chance, attacker's modifier, defender's modifier)):
+    each outcome's chance in `OUTCOMES` order, and the attack's and the defence's chance of success, exactly.
+    `cf_d` None: no unit defends (12.4A); `thrown` 1 or 0: the attack's die is already thrown and hit or
+    missed, -1: not yet. A pure function of a few small numbers, so kept: the heuristic and search ask the
+    same battles again and again."""
+    totals = dict.fromkeys(OUTCOMES, Fraction(0))
+    p_attack_total = Fraction(0)
+    p_defence_total = Fraction(0)
+    for weight, mod_a, mod_d in cases:
+        p_a = Fraction(thrown) if thrown >= 0 else success(cf_a, mod_a)
+        p_d = success(cf_d, mod_d) if cf_d is not None else None
+        p_attack_total += weight * p_a
+        p_defence_total += weight * (p_d or 0)
+        for key, p in joint(p_a, p_d).items():
+            totals[key] += weight * p
+    return tuple(totals[key] for key in OUTCOMES), p_attack_total, p_defence_total
 
 
 def _worst_for_attacker(entries: list[dict[str, Any]]) -> dict[str, Any]:
