@@ -62,3 +62,19 @@ def test_search_hooks_value_positions_and_narrow_the_moves() -> None:
     assert ai.heuristic_policy(R, s)[0] in candidates  # the heuristic's own move is among them
     done = play(3, "Allied")
     assert ai.evaluate(R, done)["Allied"] in (0.0, 1.0) and ai.summarize(R, done)["turn"] >= 1
+
+
+def test_a_leaf_playout_plays_the_player_turn_and_the_enemys_reply() -> None:
+    # Tunisia 7.0: a leaf is scored when the searching side's next player-turn begins (issue 14's search)
+    rng = random.Random(5)
+    s = R.initial_state()
+    for _ in range(30):  # some way into the Axis's first Movement Phase
+        if R.to_act(s) == CHANCE:
+            R.apply_chance(s, sample(R.chance_outcomes(s), rng.random()), False)
+        else:
+            R.apply(s, ai.heuristic_policy(R, s)[0], False)
+    start = (s.turn, s.player)
+    leaf = R.clone(s)
+    ai.leaf_playout(R, leaf, random.Random(1))
+    assert R.result(leaf) is not None or (leaf.player == start[1] and leaf.turn == start[0] + 1)
+    assert (s.turn, s.player) == start  # the searched position is untouched

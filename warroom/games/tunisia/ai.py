@@ -18,9 +18,13 @@ Allied port, or by lasting the last turn. So:
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from warroom.engine.chance import sample
+from warroom.engine.ruleset import CHANCE
 
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
@@ -32,8 +36,10 @@ if TYPE_CHECKING:
 
 SEARCH_CONFIDENCE = 1.0
 """MCTS keeps the heuristic's move unless another beats it by this many standard errors."""
-CANDIDATES = 8
-"""Moves MCTS expands at a movement step: the heuristic's best by gain (some 2,000 are legal)."""
+CANDIDATES = 4
+"""Moves MCTS expands at a movement step: the heuristic's best by gain (some 2,000 are legal). Few, since
+each is scored by playouts of two player-turns and the paired test (`SEARCH_CONFIDENCE`) must tell them
+apart from the heuristic's move."""
 GUARD, PORT, VILLAGE, STEP = 60.0, 30.0, 6.0, 2.0
 """What a hex is worth to a unit: the airbase guarded, a port, a village; each hex nearer the goal."""
 AXIS_PRESS, AXIS_HOLD = 0.1, 1.0
@@ -255,6 +261,34 @@ def candidate_actions(rules: TunisiaRules, s: TunisiaState) -> list[str]:
     if s.phase != Phase.MOVEMENT or len(legal) <= CANDIDATES + 1:
         return legal
     return [a for _, a in ranked_moves(rules, s, legal)[:CANDIDATES]] + ["end"]
+
+
+def leaf_playout(rules: TunisiaRules, s: TunisiaState, rng: random.Random) -> None:
+    """Play the heuristic for both sides (and the dice, sampled with `rng`) to the end of the player-turn in
+    progress and through the enemy's reply, `PLAYOUT_TURNS` player-turns in all, before the evaluation scores
+    a leaf: a move is judged by the battles it sets up and the counterattack it invites (as Patton's search,
+    whose NOTES.md measured it), not by a half-made turn. The other side's reply is the heuristic's, which
+    against the heuristic is its true reply but for the dice."""
+    player, turns = s.player, PLAYOUT_TURNS
+    for _ in range(PLAYOUT_STEPS * PLAYOUT_TURNS):
+        side = rules.to_act(s)
+        if side is None:
+            return
+        if s.player != player:
+            turns -= 1
+            if turns == 0:
+                return
+            player = s.player
+        if side == CHANCE:
+            rules.apply_chance(s, sample(rules.chance_outcomes(s), rng.random()), False)
+        else:
+            rules.apply(s, heuristic_policy(rules, s)[0], False)
+
+
+PLAYOUT_TURNS = 2
+"""Player-turns a leaf playout plays, the one in progress counted: 2, the turn and the enemy's reply."""
+PLAYOUT_STEPS = 400
+"""A bound on a player-turn's steps in a playout (one has some 30 decisions and their dice)."""
 
 
 def allied_chance(rules: TunisiaRules, s: TunisiaState) -> float:

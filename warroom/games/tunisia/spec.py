@@ -45,6 +45,7 @@ def _agents() -> AgentHooks:
         value_text=ai.value_text,
         summarize=ai.summarize,
         candidate_actions=ai.candidate_actions,
+        leaf_playout=ai.leaf_playout,
         search_confidence=ai.SEARCH_CONFIDENCE,
     )
 
