@@ -203,7 +203,7 @@ class MCTS:
                 world = root_state if self.determinize is None else self.determinize(root_state, side, rng)
                 self._simulate(root, world)
                 count += 1
-                if count & 15 == 0 and time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline:  # every simulation: a playout of two turns is long
                     break
         elapsed = time.perf_counter() - start
         if not root.children:
