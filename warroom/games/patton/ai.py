@@ -29,8 +29,7 @@ import random
 from functools import cache
 from typing import Any
 
-from warroom.engine.chance import sample
-from warroom.engine.ruleset import CHANCE
+from warroom.ai.playouts import play_turns
 
 from .actions import LAND, MOVE
 from .board import Board
@@ -466,20 +465,11 @@ def leaf_playout(rs: PattonRules, s: PattonState, rng: random.Random) -> None:
     progress and `PLAYOUT_TURNS - 1` turns after it, so that MCTS scores a move by the whole turn
     it leads to and the reply it invites: a lone move's evaluation misses the rest of the turn's
     moves, the battles they set up and the enemy's counterattack."""
-    mover, turns = s.mover, PLAYOUT_TURNS
-    for _ in range(PLAYOUT_STEPS * turns):
-        side = rs.to_act(s)
-        if side is None:
-            return
-        if s.mover != mover:
-            turns -= 1
-            if turns == 0:
-                return
-            mover = s.mover
-        if side == CHANCE:
-            rs.apply_chance(s, sample(rs.chance_outcomes(s), rng.random()), False)
-        else:
-            rs.apply(s, heuristic_policy(rs, s)[0], False)
+    play_turns(rs, s, rng, heuristic_policy, _mover, PLAYOUT_TURNS, PLAYOUT_STEPS)
+
+
+def _mover(s: PattonState) -> int:
+    return s.mover
 
 
 # -- the other decisions ----------------------------------------------------------------------------------

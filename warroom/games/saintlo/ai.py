@@ -13,8 +13,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine.chance import sample
-from warroom.engine.ruleset import CHANCE
+from warroom.ai.playouts import play_turns, play_while
 
 from . import attack as attacks
 from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
@@ -266,26 +265,24 @@ def leaf_playout(rules: SaintLoRules, s: SaintLoState, rng: random.Random) -> No
     scores a leaf: a move is judged by the turn it leads to and the counterattack it invites, not by a
     half-made turn (as Patton's search, NOTES.md there). With `PLAYOUT_TURNS` 0 only the unit in use is
     finished (its support, its dice)."""
-    stop = s.turn + PLAYOUT_TURNS
-    for _ in range(PLAYOUT_STEPS):
-        if PLAYOUT_TURNS:
-            if s.turn >= stop and s.turn > 0:
-                return
-        elif s.phase not in _IN_USE or (s.phase == Phase.ACTIONS and s.current == OFF):
-            return
-        side = rules.to_act(s)
-        if side is None:
-            return
-        if side == CHANCE:
-            rules.apply_chance(s, sample(rules.chance_outcomes(s), rng.random()), False)
-        else:
-            rules.apply(s, heuristic_policy(rules, s)[0], False)
+    if PLAYOUT_TURNS:
+        play_turns(rules, s, rng, heuristic_policy, _turn, PLAYOUT_TURNS, PLAYOUT_STEPS)
+    else:
+        play_while(rules, s, rng, heuristic_policy, _unit_in_use, PLAYOUT_STEPS)
+
+
+def _turn(s: SaintLoState) -> int:
+    return s.turn
+
+
+def _unit_in_use(s: SaintLoState) -> bool:
+    return s.phase in _IN_USE and not (s.phase == Phase.ACTIONS and s.current == OFF)
 
 
 PLAYOUT_TURNS = 2
 """Player-turns a leaf playout plays (the one in progress counts): 2, the turn and the enemy's reply."""
-PLAYOUT_STEPS = 600
-"""A bound on a playout's steps (a player-turn has some 20 decisions and their dice)."""
+PLAYOUT_STEPS = 300
+"""A bound on a player-turn's steps in a playout (one has some 20 decisions and their dice)."""
 _IN_USE = frozenset(
     (Phase.ACTIONS, Phase.SUPPORT, Phase.SUPPORT_REPLY, Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL, Phase.WINDOW)
 )

@@ -23,8 +23,7 @@ from collections import deque
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine.chance import sample
-from warroom.engine.ruleset import CHANCE
+from warroom.ai.playouts import play_turns
 
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
@@ -269,20 +268,11 @@ def leaf_playout(rules: TunisiaRules, s: TunisiaState, rng: random.Random) -> No
     a leaf: a move is judged by the battles it sets up and the counterattack it invites (as Patton's search,
     whose NOTES.md measured it), not by a half-made turn. The other side's reply is the heuristic's, which
     against the heuristic is its true reply but for the dice."""
-    player, turns = s.player, PLAYOUT_TURNS
-    for _ in range(PLAYOUT_STEPS * PLAYOUT_TURNS):
-        side = rules.to_act(s)
-        if side is None:
-            return
-        if s.player != player:
-            turns -= 1
-            if turns == 0:
-                return
-            player = s.player
-        if side == CHANCE:
-            rules.apply_chance(s, sample(rules.chance_outcomes(s), rng.random()), False)
-        else:
-            rules.apply(s, heuristic_policy(rules, s)[0], False)
+    play_turns(rules, s, rng, heuristic_policy, _player, PLAYOUT_TURNS, PLAYOUT_STEPS)
+
+
+def _player(s: TunisiaState) -> int:
+    return s.player
 
 
 PLAYOUT_TURNS = 2
