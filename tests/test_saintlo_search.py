@@ -131,3 +131,19 @@ def test_with_no_turns_a_leaf_playout_only_finishes_the_unit_in_use(monkeypatch:
     leaf = rules.clone(s)
     ai.leaf_playout(rules, leaf, random.Random(1))
     assert leaf.turn == s.turn and (leaf.phase != Phase.ACTIONS or leaf.current == OFF)
+
+
+def test_a_hint_in_setup_never_shows_an_earlier_positions_search() -> None:
+    # issue 17's hints: the numbers are the position's own, even where the search had one candidate
+    from warroom.ai.analysis import analyse
+
+    m = warroom.new_game("saintlo", seed=3, options={"turn_limit": 4})
+    agent = get_agent("mcts", "saintlo", simulations=20, seed=1)
+    while m.state.phase != Phase.ACTIONS:  # a searched decision first, to leave samples behind
+        m.play(ai.heuristic_policy(m.ruleset, m.state)[0])
+    assert analyse(agent, m).searched
+    m = warroom.new_game("saintlo", seed=4)  # then a setup step: nothing searched
+    hint = analyse(agent, m)
+    assert not hint.searched and hint.action == ai.heuristic_policy(m.ruleset, m.state)[0]
+    legal = set(m.legal_actions())
+    assert all(alt.action in legal for alt in hint.top)

@@ -179,6 +179,7 @@ class MCTS:
             # judge): that one is played at once, no time spent on a search that cannot change it
             worth = self.candidates(rs, root_state)
             if len(worth) == 1:
+                self._root_values = {}  # no samples: an earlier search's are not this position's
                 return worth[0], {
                     "simulations": 0,
                     "seconds": 0.0,
