@@ -28,7 +28,7 @@ HELP = (
         "Moving",
         "Click a town with your glowing Units, then a highlighted town; choose how many Armored and Infantry go. "
         "A Unit costs 1 MP over a solid road, 2 over a dashed one, 3 over a dotted one. At most 5 Units may use a "
-        "road in a turn, and 10 may stand in a town.",
+        "road in a turn; a town may hold more than 10 during your turn, but at its end you remove the Units over 10.",
         "Patton: Using Movement Points; Positioning of Units",
         only="web",
     ),
