@@ -32,6 +32,7 @@ from rich.text import Text
 import warroom
 from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomError
 from warroom.engine.match import Match
+from warroom.engine.observe import visible_events
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
 from warroom.engine.spec import HelpSection
@@ -515,6 +516,7 @@ class TerminalGame:
         except IllegalActionError as exc:
             self._error(str(exc))
             return
+        events = self._seen(events)
         heading = Text(f"▶ {who}", style="bold")
         heading.append(label, style="bold")
         if not (brief and events):
@@ -525,6 +527,17 @@ class TerminalGame:
         if why and brief:
             self.console.print(Text(f"    why: {why}", style="dim"))
         self._dirty = True
+
+    def _seen(self, events: list[Event]) -> list[Event]:
+        """The events the person at the keyboard may read: against the computer, those the person's side may
+        see (a face-down deployment, a card drawn, a piece beneath a stack are the computer's); watching the
+        computer play itself, or players sharing the screen, every event."""
+        if self.agent_sides is None:
+            return events
+        people = [side for side in self.match.ruleset.info.sides if side not in self.agent_sides]
+        if len(people) != 1:
+            return events
+        return visible_events(self.match.ruleset, events, people[0])
 
     # -- manual dice ----------------------------------------------------------------------------
     def _dice_prompt(self) -> bool:

@@ -56,6 +56,9 @@ class Match:
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
         self._side_of: Any = None  # the state `_side` was read from (see `_note_side`)
         self._side: str | None = None
+        # where a decision can show its side something hidden, that decision locks undo; looked up only for
+        # a match someone plays (a log kept), never for the playouts of studies and search
+        self._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
         if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other
             self._roll_chance(self.log if keep_log else [])
@@ -121,8 +124,12 @@ class Match:
         if isinstance(dice, ScriptedDice) and dice.remaining > 0:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
         self._side_of = None  # the state is about to change, even if `apply` raises half-way
+        seen, locked = self._seen_hidden, self._locked
+        before = seen(rs, state, to_act) if seen is not None else None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
+        if seen is not None and before is not None and not seen(rs, state, to_act) <= before:
+            self._locked = len(self._actions)  # it saw what was hidden: that look cannot be taken back
         side = self._side = rs.to_act(state)
         self._side_of = state
         if side == CHANCE and not dice.manual:
@@ -132,6 +139,7 @@ class Match:
                 if backup is not None:
                     self.state, self.dice, rolled = backup
                     del self._actions[-1], self._dice[rolled:]
+                    self._locked = locked
                 raise
         if self.keep_log:
             self.log.extend(events)
@@ -182,7 +190,10 @@ class Match:
     def undo(self) -> None:
         """Take back the last decision, never past the last die roll (which was seen)."""
         if not self.can_undo:
-            raise UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll")
+            raise UndoLockedError(
+                "nothing to undo since the last die roll or the last look at something hidden; undo never goes "
+                "back past a roll or a reveal"
+            )
         actions, dice = self._actions[:-1], list(self._dice)
         replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log)
         self.state, self.log = replayed.state, replayed.log
@@ -272,6 +283,7 @@ def _replay(
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
     action_no, die_no, locked = 0, 0, 0
+    seen = _seen_hidden_of(ruleset) if keep_log else None  # reveals lock undo as in Match.play
     while True:
         to_act = ruleset.to_act(state)
         if to_act is None:
@@ -296,6 +308,7 @@ def _replay(
                 break
             if starts is not None:
                 starts.append(len(log))
+            before = seen(ruleset, state, to_act) if seen is not None else None
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
@@ -303,6 +316,8 @@ def _replay(
                     f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}"
                 ) from None
             action_no += 1
+            if seen is not None and before is not None and not seen(ruleset, state, to_act) <= before:
+                locked = action_no
         if keep_log:
             log.extend(events)
     leftover_actions = len(actions) - action_no
@@ -366,9 +381,23 @@ def replay_record(
     match._dice = list(record.dice)
     match._locked = replayed.locked
     match._side_of, match._side = None, None
+    match._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match._roll_chance(match.log if keep_log else [])
     return match
 
 
 __all__ = ["Match", "replay_record", "WarroomError"]
+
+
+def _seen_hidden_of(ruleset: Ruleset) -> Callable[[Any, Any, str], frozenset[Any]] | None:
+    """The game's `seen_hidden` (warroom.engine.spec), or None for a game that has none or a ruleset no spec
+    registers (a toy in a test)."""
+    from warroom.games import get_spec  # the registry imports the engine, not the reverse
+
+    from .errors import UnknownGameError
+
+    try:
+        return get_spec(ruleset.info.id).seen_hidden
+    except UnknownGameError:
+        return None

@@ -240,6 +240,11 @@ class GameSpec:
     observe_events: Callable[[Any, Sequence[Event], str], Iterable[Event]] | None = None
     """`observe_events(ruleset, events, side)`: the events `side` may see, for a game whose events need
     more than each event's `visible_to` (warroom.engine.observe.visible_events); None: `visible_to` alone."""
+    seen_hidden: Callable[[Any, Any, str], frozenset[Any]] | None = None
+    """`seen_hidden(ruleset, state, side)`: what `side` sees now of what the rules may hide from it (the enemy
+    pieces it can see beneath stacks, say). A decision after which `side` sees something it did not see before
+    locks undo (warroom.engine.match), so a player cannot look and take the look back; None: nothing hidden
+    is ever revealed by a side's own decision."""
     hidden: tuple[str, ...] = ()
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may

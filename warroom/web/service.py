@@ -580,6 +580,17 @@ class GameService:
             raise stale(move, live.version)
         count = self._undo_count(live, side)
         m = live.match
+        waiting = m.to_act
+        waiting_seat = live.seat(waiting or "")
+        if (
+            count is not None
+            and live.mode not in ("hotseat", "table")
+            and waiting not in (None, side)
+            and waiting_seat is not None
+            and waiting_seat.kind == "human"
+        ):
+            # another player is deciding: what he was shown (an attack declared, a window opened) is his now
+            raise ApiError(409, "undo_locked", f"{waiting} is deciding now; a move he has seen cannot be taken back")
         if count is None or not m.can_undo:
             last = live.steps[-1] if live.steps else None
             if (
@@ -593,7 +604,10 @@ class GameService:
                     409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move"
                 )
             raise from_engine(
-                UndoLockedError("nothing to undo since the last die roll; undo never goes back past a roll")
+                UndoLockedError(
+                    "nothing to undo since the last die roll or the last look at something hidden; undo never goes "
+                    "back past a roll or a reveal"
+                )
             )
         twin = m.clone()
         try:

@@ -136,6 +136,16 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
     return view
 
 
+def seen_hidden(rules: SaintLoRules, s: SaintLoState, side: str) -> frozenset[str]:
+    """What of the hidden `side` sees beyond its own hand: the enemy's units, once both armies have deployed
+    (4.3: revealed together). The deployment that reveals them cannot be taken back (the spec's
+    `seen_hidden`); a card drawn is a chance step, behind which undo never goes anyway."""
+    return frozenset() if s.phase in SETUP_PHASES else _REVEALED
+
+
+_REVEALED = frozenset({"the enemy's deployment"})
+
+
 def state_from_json(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
     """A position from `state_to_json`; PositionError naming what does not fit."""
     try:

@@ -157,6 +157,12 @@ def _hidden() -> tuple[str, ...]:
     return tuple(f"deck.{army}.{card['id']}" for army in ("allied", "axis") for card in data[army])
 
 
+def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
+    from .position import seen_hidden
+
+    return seen_hidden(rules, state, side)
+
+
 HIDDEN = _hidden()
 """What no seat's observation carries: which cards are left in each deck (a seat sees only their number).
 The other seats' hands and the enemy's face-down deployment are hidden too, per seat (position.py: a
@@ -176,6 +182,7 @@ _COMMON: dict[str, Any] = {
     "invariants": _invariants,
     "hidden": HIDDEN,
     "determinize": _determinize,
+    "seen_hidden": _seen_hidden,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
 }
 

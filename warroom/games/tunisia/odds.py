@@ -30,6 +30,7 @@ from .actions import AIR, ATTACK, NO_AIR, Action
 from .air import air_in_range, drm_of
 from .catalog import SIDE_NAMES
 from .combat import combat_factor, succeeds, support_drm
+from .position import hidden_from
 from .stacking import occupants, unit_at
 from .state import Phase, TunisiaState
 
@@ -179,16 +180,17 @@ def _worst_for_attacker(entries: list[dict[str, Any]]) -> dict[str, Any]:
     return min(entries, key=edge)
 
 
-def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str, Any]:
+def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int | None = None) -> dict[str, Any]:
     """One legal attack: the outcome against each defensive air choice the defender will have (7.3C), and as
-    headline the choice worst for the attacker (the defender decides after seeing the attack)."""
+    headline the choice worst for the attacker (the defender decides after seeing the attack). For a
+    `viewer` (a side), only the air assets it may see (6.0E: not those beneath an unexamined stack)."""
     cat = rules.cat
     act = Action.from_id(action)
     origin, target = rules.hex(act.origin), rules.hex(act.target)
     attacker = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
     a_air = rules.piece(act.air) if act.air else -1
     # the attacker's asset leaves its field when the attack is declared (7.4D): it is not there to defend
-    planes = air_in_range(cat, s, 1 - s.player, target, defending=True)
+    planes = _seen(rules, s, air_in_range(cat, s, 1 - s.player, target, defending=True), viewer)
     choices = [battle_outcome(rules, s, attacker, origin, target, a_air, p) for p in planes]
     choices.append(battle_outcome(rules, s, attacker, origin, target, a_air, -1))  # the legal list's order
     head = _worst_for_attacker(choices)
@@ -200,8 +202,17 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str
     }
 
 
-def current_battle(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any] | None:
-    """The battle being fought, from its dice so far (None outside a battle's air and rolls)."""
+def _seen(rules: TunisiaRules, s: TunisiaState, pieces: list[int], viewer: int | None) -> list[int]:
+    """`pieces` less those `viewer` may not see (6.0E); all of them for no viewer."""
+    if viewer is None:
+        return pieces
+    unseen = set(hidden_from(rules, s, viewer))
+    return [p for p in pieces if p not in unseen]
+
+
+def current_battle(rules: TunisiaRules, s: TunisiaState, viewer: int | None = None) -> dict[str, Any] | None:
+    """The battle being fought, from its dice so far (None outside a battle's air and rolls); for a `viewer`,
+    the defender's air choices it may see (6.0E)."""
     b = s.battle
     if b is None or s.phase not in (
         Phase.DEFENSIVE_AIR,
@@ -214,7 +225,7 @@ def current_battle(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any] | Non
     if s.phase == Phase.DEFENSIVE_AIR:
         choices = [
             battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, p)
-            for p in air_in_range(rules.cat, s, 1 - s.player, b.target, defending=True)
+            for p in _seen(rules, s, air_in_range(rules.cat, s, 1 - s.player, b.target, defending=True), viewer)
         ]
         choices.append(battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, -1))
         head = _worst_for_attacker(choices)
@@ -295,7 +306,7 @@ class TunisiaOdds:
 
     def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
         if action.startswith(ATTACK + " ") and state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
-            entry = attack_survey(ruleset, state, action)
+            entry = attack_survey(ruleset, state, action, viewer=state.player)  # the attacker asks
         elif state.phase == Phase.DEFENSIVE_AIR and (action == NO_AIR or action.startswith(AIR + " ")):
             b = state.battle
             asset = -1 if action == NO_AIR else ruleset.piece(Action.from_id(action).piece)
@@ -312,7 +323,7 @@ class TunisiaOdds:
         }
 
     def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
-        entry = current_battle(ruleset, state)
+        entry = current_battle(ruleset, state, SIDE_NAMES.index(side) if side in SIDE_NAMES else None)
         if entry is None:
             return []
         b = state.battle

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import PositionError
+from warroom.engine.ruleset import Event
 
 from .catalog import SIDE_NAMES
 from .sequence import PHASE_NAMES
@@ -154,26 +157,98 @@ def observation(rules: TunisiaRules, s: TunisiaState, side: str | None) -> dict[
         return view
     del view["beneath"]  # every side's own stacks are open through "pieces"; the enemy's only where examined
     cat = rules.cat
-    me = SIDE_NAMES.index(side)
+    pieces = view["pieces"]
+    hidden: dict[str, int] = {}
+    for p in hidden_from(rules, s, SIDE_NAMES.index(side)):
+        del pieces[cat.ids[p]]
+        label = rules.labels[s.loc[p]]
+        hidden[label] = hidden.get(label, 0) + 1
+    view["hidden"] = hidden
+    view["hidden_rule"] = HIDDEN_STACKS
+    return view
+
+
+def hidden_from(rules: TunisiaRules, s: TunisiaState, viewer: int) -> list[int]:
+    """6.0E: the enemy pieces `viewer` may not see now: all but the top of each enemy stack that no unit of
+    `viewer` (not a support asset alone) is adjacent to."""
+    cat = rules.cat
     stacks: dict[int, list[int]] = {}
-    for p, where in enumerate(s.loc):
-        if where >= 0 and cat.side[p] != me:
-            stacks.setdefault(where, []).append(p)
     watched: set[int] = set()
     neighbours = rules.board.grid.neighbour_table
     for p, where in enumerate(s.loc):
-        if where >= 0 and cat.side[p] == me and cat.is_unit[p]:
+        if where < 0:
+            continue
+        if cat.side[p] != viewer:
+            stacks.setdefault(where, []).append(p)
+        elif cat.is_unit[p]:
             watched.update(neighbours[where])
-    hidden: dict[str, int] = {}
-    pieces = view["pieces"]
+    out: list[int] = []
     for where, here in stacks.items():
         if len(here) < 2 or where in watched:
             continue
         top = top_of_stack(rules, here)
-        for p in here:
-            if p != top:
-                del pieces[cat.ids[p]]
-        hidden[rules.labels[where]] = len(here) - 1
-    view["hidden"] = hidden
-    view["hidden_rule"] = HIDDEN_STACKS
-    return view
+        out.extend(p for p in here if p != top)
+    return out
+
+
+def seen_hidden(rules: TunisiaRules, s: TunisiaState, side: str) -> frozenset[int]:
+    """The enemy pieces on the map `side` sees now (6.0E: all but those beneath unexamined stacks): a move
+    that shows it more, a unit stepping beside a stack, cannot be taken back (the spec's `seen_hidden`)."""
+    if side not in SIDE_NAMES:
+        return frozenset()
+    me = SIDE_NAMES.index(side)
+    unseen = set(hidden_from(rules, s, me))
+    side_of = rules.cat.side
+    return frozenset(p for p, where in enumerate(s.loc) if where >= 0 and side_of[p] != me and p not in unseen)
+
+
+def screen_events(rules: TunisiaRules, s: TunisiaState, events: list[Event]) -> list[Event]:
+    """6.0E in the log: an event that names a piece one side may not see now (beneath the top of a stack it
+    has not examined, `hidden_from`) reaches that side with the name replaced, and the full event only the
+    others. The hexes stay: the stack's size is in every observation anyway. Events that name nothing hidden
+    pass as they are."""
+    if not events:
+        return events
+    cat = rules.cat
+    concealed = [{cat.ids[p] for p in hidden_from(rules, s, viewer)} for viewer in range(len(SIDE_NAMES))]
+    if not any(concealed):
+        return events
+    names = _piece_names(rules)
+    out: list[Event] = []
+    for event in events:
+        text = str(event.get("text", ""))
+        mentioned = set(names.findall(text))
+        if not any(mentioned & hidden for hidden in concealed):
+            out.append(event)
+            continue
+        seen_by = [SIDE_NAMES[v] for v, hidden in enumerate(concealed) if not mentioned & hidden]
+        if seen_by:
+            out.append({**event, "visible_to": seen_by})
+        for v, hidden in enumerate(concealed):
+            if mentioned & hidden:
+                masked = names.sub(_masker(hidden), text)
+                out.append(
+                    {"type": event.get("type", ""), "text": masked, "rule": HIDDEN_STACKS, "visible_to": SIDE_NAMES[v]}
+                )
+    return out
+
+
+def _masker(hidden: set[str]) -> Callable[[re.Match[str]], str]:
+    def mask(found: re.Match[str]) -> str:
+        return "a piece beneath the stack" if found.group(0) in hidden else found.group(0)
+
+    return mask
+
+
+def _piece_names(rules: TunisiaRules) -> re.Pattern[str]:
+    """Every piece id as a whole word (longest first, so CCA** is not read as CCA)."""
+    found = _NAMES.get(id(rules.cat))
+    if found is None:
+        ids = sorted(rules.cat.ids, key=len, reverse=True)
+        found = _NAMES[id(rules.cat)] = re.compile(
+            r"(?<![A-Za-z0-9*-])(?:" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9*-])"
+        )
+    return found
+
+
+_NAMES: dict[int, re.Pattern[str]] = {}

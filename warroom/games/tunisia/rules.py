@@ -38,6 +38,7 @@ from .combat import targets
 from .losses import eliminate, loss_candidates
 from .movement import enemy_occupied, moves_of
 from .options import parse_options
+from .position import screen_events
 from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
 from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
@@ -152,7 +153,7 @@ class TunisiaRules:
         s.legal = None
         self._decide(s, Action.from_id(action), events)
         self._settle(s, events)
-        return events.items if log else []
+        return screen_events(self, s, events.items) if log else []
 
     def apply_chance(self, s: TunisiaState, outcome: int, log: bool = True) -> list[Event]:
         if ACTOR[s.phase] != DICE:
@@ -164,7 +165,7 @@ class TunisiaRules:
         s.legal = None
         _ROLLS[s.phase](self, s, outcome, events)
         self._settle(s, events)
-        return events.items if log else []
+        return screen_events(self, s, events.items) if log else []
 
     def result(self, s: TunisiaState) -> Result | None:
         if s.outcome is None:

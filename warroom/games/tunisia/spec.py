@@ -127,6 +127,12 @@ def _determinize(state: Any, side: str, rng: Random) -> Any:
     return determinize(state, side, rng)
 
 
+def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
+    from .position import seen_hidden
+
+    return seen_hidden(rules, state, side)
+
+
 SPEC = GameSpec(
     id="tunisia",
     ruleset=_ruleset,
@@ -142,5 +148,6 @@ SPEC = GameSpec(
     invariants=_invariants,
     hidden=("beneath",),  # 6.0E: what lies under the top of each stack, in the save; no side's observation has it
     determinize=_determinize,
+    seen_hidden=_seen_hidden,
     encoding=_encoding,
 )
