@@ -147,34 +147,3 @@ def test_a_hint_in_setup_never_shows_an_earlier_positions_search() -> None:
     assert not hint.searched and hint.action == ai.heuristic_policy(m.ruleset, m.state)[0]
     legal = set(m.legal_actions())
     assert all(alt.action in legal for alt in hint.top)
-
-
-def test_the_computer_deploys_its_kinds_in_an_order_of_its_own() -> None:
-    # Saint-Lo 4.3: a watching opponent cannot name the computer's backs by the order they appear in
-    def kinds_deployed(agent_seed: int) -> list[str]:
-        m = warroom.new_game("saintlo", seed=2)
-        agent = get_agent("heuristic", "saintlo", seed=agent_seed)
-        order = []
-        while m.state.phase in (Phase.POSTS, Phase.DEPLOY):
-            if m.to_act != "Allied":
-                m.play(ai.heuristic_policy(m.ruleset, m.state)[0])
-                continue
-            action = agent.choose(m)[0]
-            if action.startswith("deploy "):
-                order.append(action.split()[1])
-            m.play(action)
-        return order
-
-    first, second = kinds_deployed(1), kinds_deployed(2)
-    assert sorted(first) == sorted(second) and len(first) > 30  # the same counters, every one deployed
-    assert first != second  # the order is the computer's own draw
-    in_tables = [k for k in dict.fromkeys(first)]
-    assert first != sorted(first, key=in_tables.index)  # not kind by kind
-
-
-def test_search_deploys_as_unpredictably() -> None:
-    m = warroom.new_game("saintlo", seed=2)
-    while m.state.phase != Phase.DEPLOY:
-        m.play(ai.heuristic_policy(m.ruleset, m.state)[0])
-    picks = {get_agent("mcts", "saintlo", simulations=5, seed=k).choose(m)[0].split()[1] for k in range(8)}
-    assert len(picks) > 1

@@ -89,21 +89,6 @@ def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
     return legal[0], "the only sensible choice"
 
 
-def unpredictable(rules: SaintLoRules, s: SaintLoState, rng: random.Random) -> tuple[str, str] | None:
-    """4.3: which kind goes face down next, drawn with the computer's own random numbers, then its hex as the
-    heuristic places that kind. The heuristic deploys kind by kind in the tables' order, so an opponent
-    watching the backs appear could name each one (an audit as a cheating opponent, 6 December)."""
-    if s.phase != Phase.DEPLOY:
-        return None
-    deploys = [a for a in rules.legal_actions(s) if a.startswith(DEPLOY)]
-    kinds = sorted({a.split()[1] for a in deploys})
-    if not kinds:
-        return None
-    kind = kinds[int(rng.random() * len(kinds))]
-    chosen = _deploy(rules, s, [a for a in deploys if a.split()[1] == kind], army_of(s, s.seat))
-    return chosen, "a counter face down where its kind serves (4.3), the kinds in an order of its own"
-
-
 def _depth(rules: SaintLoRules, army: int, h: int) -> int:
     """Rows from the start line into the army's own sector (4.3: the Allies north, the Axis south)."""
     t = rules.t
@@ -338,12 +323,4 @@ def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
     }
 
 
-__all__ = [
-    "candidate_actions",
-    "evaluate",
-    "heuristic_policy",
-    "leaf_playout",
-    "summarize",
-    "unpredictable",
-    "value_text",
-]
+__all__ = ["candidate_actions", "evaluate", "leaf_playout", "heuristic_policy", "summarize", "value_text"]
