@@ -133,7 +133,6 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
     import warroom
     from warroom.ai import NoHeuristicError, agent_hooks, get_agent
     from warroom.analysis.simulate import study_options
-    from warroom.engine.ruleset import CHANCE
 
     match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=study_options(game, scenario, None))
     try:
@@ -146,8 +145,7 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
         match.play(agent.choose(match)[0])
     worth = agent_hooks(game).candidate_actions  # what search weighs: a setup step may leave it one action
     while not match.over and (
-        len(match.legal_actions()) < 2
-        or (worth is not None and match.to_act != CHANCE and len(worth(match.ruleset, match.state)) < 2)
+        len(match.legal_actions()) < 2 or (worth is not None and len(worth(match.ruleset, match.state)) < 2)
     ):
         match.play(agent.choose(match)[0])
     return match

@@ -18,6 +18,13 @@ from .errors import (
 from .record import Record
 from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
 
+UNDO_LOCKED = (
+    "nothing to undo since the last die roll or the last look at something hidden; undo never goes back past a "
+    "roll or a reveal"
+)
+SeenHidden = Callable[[Any, Any, str], frozenset[Any]]
+"""A game's `seen_hidden` (warroom.engine.spec): what a side sees now of what the rules may hide."""
+
 
 class Match:
     """One game in progress.
@@ -128,7 +135,7 @@ class Match:
         before = seen(rs, state, to_act) if seen is not None else None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if seen is not None and before is not None and not seen(rs, state, to_act) <= before:
+        if _revealed(seen, rs, state, to_act, before):
             self._locked = len(self._actions)  # it saw what was hidden: that look cannot be taken back
         side = self._side = rs.to_act(state)
         self._side_of = state
@@ -190,10 +197,7 @@ class Match:
     def undo(self) -> None:
         """Take back the last decision, never past the last die roll (which was seen)."""
         if not self.can_undo:
-            raise UndoLockedError(
-                "nothing to undo since the last die roll or the last look at something hidden; undo never goes "
-                "back past a roll or a reveal"
-            )
+            raise UndoLockedError(UNDO_LOCKED)
         actions, dice = self._actions[:-1], list(self._dice)
         replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log)
         self.state, self.log = replayed.state, replayed.log
@@ -316,7 +320,7 @@ def _replay(
                     f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}"
                 ) from None
             action_no += 1
-            if seen is not None and before is not None and not seen(ruleset, state, to_act) <= before:
+            if _revealed(seen, ruleset, state, to_act, before):
                 locked = action_no
         if keep_log:
             log.extend(events)
@@ -387,10 +391,7 @@ def replay_record(
     return match
 
 
-__all__ = ["Match", "replay_record", "WarroomError"]
-
-
-def _seen_hidden_of(ruleset: Ruleset) -> Callable[[Any, Any, str], frozenset[Any]] | None:
+def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:
     """The game's `seen_hidden` (warroom.engine.spec), or None for a game that has none or a ruleset no spec
     registers (a toy in a test)."""
     from warroom.games import get_spec  # the registry imports the engine, not the reverse
@@ -401,3 +402,11 @@ def _seen_hidden_of(ruleset: Ruleset) -> Callable[[Any, Any, str], frozenset[Any
         return get_spec(ruleset.info.id).seen_hidden
     except UnknownGameError:
         return None
+
+
+def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, side: str, before: frozenset[Any] | None) -> bool:
+    """Whether `side` now sees something hidden it did not see `before` the decision (the game's `seen_hidden`)."""
+    return seen is not None and before is not None and not seen(ruleset, state, side) <= before
+
+
+__all__ = ["Match", "replay_record", "WarroomError"]

@@ -21,7 +21,7 @@ from warroom.ai import agent_seed
 from warroom.engine.dice import HMAC_SHA256, MT19937
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.fairness import commitment, new_secret
-from warroom.engine.match import Match
+from warroom.engine.match import UNDO_LOCKED, Match
 from warroom.engine.observe import visible_events
 from warroom.engine.record import Record
 from warroom.engine.ruleset import DICE_SIDE
@@ -603,12 +603,7 @@ class GameService:
                 raise ApiError(
                     409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move"
                 )
-            raise from_engine(
-                UndoLockedError(
-                    "nothing to undo since the last die roll or the last look at something hidden; undo never goes "
-                    "back past a roll or a reveal"
-                )
-            )
+            raise from_engine(UndoLockedError(UNDO_LOCKED))
         twin = m.clone()
         try:
             for _ in range(count):

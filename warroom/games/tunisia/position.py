@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import PositionError
@@ -242,13 +243,10 @@ def _masker(hidden: set[str]) -> Callable[[re.Match[str]], str]:
 
 def _piece_names(rules: TunisiaRules) -> re.Pattern[str]:
     """Every piece id as a whole word (longest first, so CCA** is not read as CCA)."""
-    found = _NAMES.get(id(rules.cat))
-    if found is None:
-        ids = sorted(rules.cat.ids, key=len, reverse=True)
-        found = _NAMES[id(rules.cat)] = re.compile(
-            r"(?<![A-Za-z0-9*-])(?:" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9*-])"
-        )
-    return found
+    return _names_pattern(tuple(rules.cat.ids))
 
 
-_NAMES: dict[int, re.Pattern[str]] = {}
+@cache
+def _names_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    longest_first = sorted(ids, key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9*-])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![A-Za-z0-9*-])")
