@@ -106,11 +106,18 @@ class HeuristicAgent:
             raise NoHeuristicError(f"{ruleset.info.id} has no heuristic policy (its spec's agents declare none)")
         self.ruleset = ruleset
         self._policy = policy
+        self._unpredictable = hooks.unpredictable
         self._determinize = determinize
         self._rng = random.Random(seed)
+        self._order_rng = random.Random(None if seed is None else f"order {seed}")
+        """Draws for `unpredictable` alone, so the determinizations draw as they would without it."""
 
     def choose(self, match: Any) -> tuple[str, str]:
         state = decision_state(match)
+        if self._unpredictable is not None:  # a choice the opponent watches but must not foresee
+            drawn = self._unpredictable(match.ruleset, state, self._order_rng)
+            if drawn is not None:
+                return drawn
         if self._determinize is not None:
             state = self._determinize(state, match.ruleset.to_act(state), self._rng)
         action, why = self._policy(match.ruleset, state)

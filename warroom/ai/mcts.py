@@ -179,7 +179,7 @@ class MCTS:
             # judge): that one is played at once, no time spent on a search that cannot change it
             worth = self.candidates(rs, root_state)
             if len(worth) == 1:
-                self._root_values = {}  # no samples: an earlier search's are not this position's
+                self.forget_root()  # no samples: an earlier search's are not this position's
                 return worth[0], {
                     "simulations": 0,
                     "seconds": 0.0,
@@ -231,6 +231,10 @@ class MCTS:
             "legal": len(legal),
             "children": {a: (c.visits, c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()},
         }
+
+    def forget_root(self) -> None:
+        """No root samples: the position at hand was decided without a search."""
+        self._root_values = {}
 
     def root_samples(self) -> dict[str, list[float]]:
         """The last search's root moves, each with the value every simulation under it backed up (for
@@ -406,6 +410,9 @@ class MCTSAgent:
             prior_confidence=hinted.search_confidence,
         )
         self._value_text = hooks.value_text
+        self._unpredictable = hooks.unpredictable
+        self._order_rng = random.Random(None if seed is None else f"order {seed}")
+        """Draws for `unpredictable` alone: the search's own stream is not moved by them."""
         self.last: dict[str, Any] = {}
 
     def choose(self, match: Any) -> tuple[str, str]:
@@ -414,6 +421,12 @@ class MCTSAgent:
 
     def choose_state(self, state: Any) -> tuple[str, str]:
         """Search from a bare ruleset state (no Match needed)."""
+        if self._unpredictable is not None:  # a choice the opponent watches but must not foresee
+            drawn = self._unpredictable(self.ruleset, state, self._order_rng)
+            if drawn is not None:
+                self.search.forget_root()
+                self.last = {"simulations": 0, "seconds": 0.0, "visits": 0, "value": None, "legal": 0}
+                return drawn
         action, stats = self.search.search(state, self.budget_ms, self.simulations)
         self.last = stats
         return action, self._why(stats)

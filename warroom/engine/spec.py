@@ -92,7 +92,9 @@ class AgentHooks:
     - `search_confidence`: how far search trusts `evaluate` against a playout's end (0..1).
     - `search(rs, budget_ms=, simulations=, seed=) -> agent`: the game's own search, the "search"
       agent (warroom.ai.get_agent), for a game where a search built on its rules plays better than
-      MCTS over the generic contract (its NOTES.md says why and by how much); None: no such agent."""
+      MCTS over the generic contract (its NOTES.md says why and by how much); None: no such agent.
+    - `unpredictable(rs, s, rng) -> (action, why) | None`: a choice drawn with the agent's own random numbers
+      where a fixed one would tell the opponent something hidden (below)."""
 
     heuristic_policy: Callable[[Any, Any], tuple[str, str]] | None = None
     evaluate: Callable[[Any, Any], Any] | None = None
@@ -102,6 +104,11 @@ class AgentHooks:
     leaf_playout: Callable[[Any, Any, Any], None] | None = None
     search_confidence: float | None = None
     search: Callable[..., Any] | None = None
+    unpredictable: Callable[[Any, Any, Random], tuple[str, str] | None] | None = None
+    """`unpredictable(rs, s, rng) -> (action, why) | None`: the computer's choice, drawn with its own random
+    numbers, where the opponent watches the choice but must not be able to work out what it hides (which
+    counter goes face down where: a fixed order would name each back); None where the game's heuristic
+    decides. The heuristic and search agents ask it first."""
 
 
 @dataclass(frozen=True, slots=True)

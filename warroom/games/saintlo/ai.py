@@ -18,7 +18,8 @@ from warroom.ai.playouts import play_turns, play_while
 from . import attack as attacks
 from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
 from .odds import win_probability
-from .seats import ARMIES, army_of
+from .seats import ARMIES, army_of, kind_for
+from .setup import lift
 from .state import DESTROYED, OFF, TARGET_POST, Phase
 from .tables import AIRCRAFT, ARTILLERY, INFANTRY, SUPPLIES, SUPPLY, TANK, Tables
 
@@ -110,6 +111,83 @@ def _deploy(rules: SaintLoRules, s: SaintLoState, deploys: list[str], army: int)
         return (-depth, a)
 
     return max(mine, key=score)
+
+
+def _seat_units(rules: SaintLoRules, s: SaintLoState) -> list[int]:
+    """The counters the deploying seat places (4.3, 10.1: each player his own)."""
+    t = rules.t
+    return [u for k in t.army_kinds[s.active] if kind_for(t, s, s.seat, k) for u in t.kind_units[k]]
+
+
+_PLANS_LIMIT = 64
+"""Deployment plans kept (`Tables.deploy_plans`): a handful a game."""
+
+
+def deployment_plan(rules: SaintLoRules, s: SaintLoState) -> tuple[str, ...]:
+    """4.3: the deploying seat's whole deployment as the heuristic makes it, kind by kind from where the seat
+    began (its own counters lifted off again): the same plan at every one of its decisions, whatever order
+    the counters have gone down in since."""
+    start = rules.clone(s)
+    for u in _seat_units(rules, s):
+        if start.pos[u] != OFF:
+            lift(rules.t, start, u)
+    return _plan_from(rules, start)
+
+
+def _plan_from(rules: SaintLoRules, start: SaintLoState) -> tuple[str, ...]:
+    """The heuristic's deployment for the rest of the seat's turn to deploy from `start` (changed: a copy)."""
+    start.legal = None
+    # all the plan depends on: the seats (10.1: who deploys what), the seat, every counter and post on the board
+    key = (start.seats, start.seat, *start.pos, -1, *start.post_hex)
+    plans = rules.t.deploy_plans
+    plan = plans.get(key)
+    if plan is None:
+        steps: list[str] = []
+        seat = start.seat
+        while start.phase == Phase.DEPLOY and start.seat == seat:
+            deploys = [a for a in rules.legal_actions(start) if a.startswith(DEPLOY)]
+            steps.append(_deploy(rules, start, deploys, army_of(start, seat)))
+            rules.apply(start, steps[-1], False)
+        if len(plans) >= _PLANS_LIMIT:
+            plans.clear()
+        plan = plans[key] = tuple(steps)
+    return plan
+
+
+def _still_to_come(rules: SaintLoRules, s: SaintLoState, plan: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(kind, action) of each counter of `plan` not yet on its planned hex, in plan order."""
+    t = rules.t
+    land_at, air_at = s.land_at, s.air_at
+    out = []
+    for action in plan:
+        _, kind_id, label = action.split()
+        kind, h = t.kind_index[kind_id], t.hex_of[label]
+        there = air_at[h] if t.kind_type[kind] == AIRCRAFT else land_at[h]
+        if there == OFF or t.unit_kind[there] != kind:
+            out.append((kind, action))
+    return out
+
+
+def unpredictable(rules: SaintLoRules, s: SaintLoState, rng: random.Random) -> tuple[str, str] | None:
+    """4.3: the computer's next counter face down, in an order drawn with its own random numbers.
+
+    The heuristic deploys kind by kind, so an opponent watching the backs appear could name each one (an
+    audit as a cheating opponent, 6 December). Here the deployment is the heuristic's own (`deployment_plan`:
+    every counter on the hex it gets there), only the order differs: each step places the next planned
+    counter of the kind of a counter drawn at random from those still to come, so the order of the backs
+    says nothing of their kinds and the finished deployment, and so the game's balance, is unchanged. Where
+    the seat's counters already down are not the plan's (someone else deployed them: a seat handed to the
+    computer half-way), the plan is the heuristic's for the rest, from here."""
+    if s.phase != Phase.DEPLOY:
+        return None
+    plan = deployment_plan(rules, s)
+    to_come = _still_to_come(rules, s, plan)
+    placed = sum(1 for u in _seat_units(rules, s) if s.pos[u] != OFF)
+    if placed + len(to_come) != len(plan):  # not the plan's so far: plan the rest from here
+        to_come = _still_to_come(rules, s, _plan_from(rules, rules.clone(s)))
+    drawn_kind = to_come[int(rng.random() * len(to_come))][0]
+    action = next(a for k, a in to_come if k == drawn_kind)
+    return action, "a counter face down where its kind serves (4.3), in an order of the computer's own"
 
 
 def _actions(rules: SaintLoRules, s: SaintLoState, legal: list[str], army: int) -> tuple[str, str]:
@@ -323,4 +401,13 @@ def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
     }
 
 
-__all__ = ["candidate_actions", "evaluate", "leaf_playout", "heuristic_policy", "summarize", "value_text"]
+__all__ = [
+    "candidate_actions",
+    "deployment_plan",
+    "evaluate",
+    "heuristic_policy",
+    "leaf_playout",
+    "summarize",
+    "unpredictable",
+    "value_text",
+]

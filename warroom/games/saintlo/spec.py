@@ -51,6 +51,7 @@ def _agents() -> AgentHooks:
         candidate_actions=ai.candidate_actions,
         leaf_playout=ai.leaf_playout,
         search_confidence=ai.SEARCH_CONFIDENCE,
+        unpredictable=ai.unpredictable,
     )
 
 

@@ -164,6 +164,8 @@ class Tables:
         self.last_moves: list[tuple[int, int, int, int, int, int, tuple[str, ...]] | None] = [None] * self.n_units
         """movement.py's last move ids per unit, with what they depend on: (hex, mobility, mover, the two
         occupancy masks that matter to it, the hexes where they matter, ids)."""
+        self.deploy_plans: dict[tuple[int, ...], tuple[str, ...]] = {}
+        """ai.py's deployment plans by where the seat began (a pure function of the key: a few a game)."""
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
         self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
