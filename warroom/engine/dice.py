@@ -78,6 +78,8 @@ class DiceSource:
     """Seeded dice (Python's Mersenne Twister); the base every other source falls back on."""
 
     manual = False
+    plain = True
+    """Rolled by the source alone, never refused (not manual, nothing scripted): `Match.play`'s fast path."""
     scheme = MT19937
     """The generator behind the dice, as a record's header names it (`rng`)."""
 
@@ -228,6 +230,9 @@ class ScriptedDice(DiceSource):
     stream starts after the script, which draws nothing from it.
     """
 
+    plain = False
+    """A scripted value may be one the roll cannot show: `Match.play` keeps a copy to take the play back."""
+
     def __init__(self, values: Sequence[int], seed: int | None = None, after: DiceSource | None = None) -> None:
         super().__init__(seed if after is None else None)
         self.after = after
@@ -278,6 +283,7 @@ class ManualDice(DiceSource):
     """Chance nodes become decisions of the side `dice`: a person rolls real dice."""
 
     manual = True
+    plain = False
 
     def spec(self) -> str | list[int]:
         return "manual"

@@ -124,9 +124,21 @@ class Match:
             return self._play_manual_roll(action)
         if side is not None and side != to_act:
             raise WrongSideError(f"it is {to_act}'s decision, not {side}'s")
+        dice = self.dice
+        if dice.plain and self._seen_hidden is None:
+            # the hot path of playouts and studies: seeded dice, nothing scripted to refuse, no look to lock
+            self._side_of = None  # the state is about to change, even if `apply` raises half-way
+            events = rs.apply(state, action, self.keep_log)
+            self._actions.append(action)
+            side = self._side = rs.to_act(state)
+            self._side_of = state
+            if side == CHANCE:
+                self._roll_chance(events)
+            if self.keep_log:
+                self.log.extend(events)
+            return events
         # a scripted die the roll cannot show is refused after the decision was applied: keep a copy
         # to take the whole play back, so a refused play changes nothing (only while a script lasts)
-        dice = self.dice
         backup = None  # only a scripted value can be one the die cannot show
         if isinstance(dice, ScriptedDice) and dice.remaining > 0:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
