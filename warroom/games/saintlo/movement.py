@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .effects import forbidden, granted, stat
 from .state import OFF, SaintLoState
-from .tables import AIRCRAFT, MOBILITY_STAT, SUPPLY, Tables
+from .tables import AIR_MOVER, AIRCRAFT, CROSSING_MOVER, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, Tables
 
 
 class Occupancy(NamedTuple):
@@ -79,7 +79,7 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
 
     A Movement phase lists every unit's moves again after each one is used, and most have not changed: a
     unit's last answer stands while it is on the same hex with the same mobility and way of moving, and the
-    occupancy of the hexes its reach depends on (`Tables.terrain_reach`, or an aircraft's range) is the
+    occupancy of the hexes its reach depends on (those its search looked at, or an aircraft's range) is the
     same, which a mask or two compares at once. Otherwise the reach's own ids are remembered with it."""
     moving = _movement(t, s, u)
     if moving is None:
@@ -103,9 +103,9 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
         blocked = _aircraft_in_range(t, occupied, start, mobility)
         if blocked:  # its hexes cut out of the whole range's ids
             ids = _without(ids, sorted(map(t.air_reach_order(start, mobility).__getitem__, t.hexes_of(blocked))))
-    else:
-        region = t.terrain_reach(start, mobility, mover)
-        hexes = _reach(t, s, start, mobility, mover, occupied)
+    else:  # `region`: the hexes whose occupancy the search looked at (`_land_reach`)
+        endable = occupied.endable & t.land_mask if mover == CROSSING_MOVER else occupied.endable
+        hexes, region = _land_reach(t, start, mobility, mover, occupied.passable, endable)
         ids = _ids_of(t, u, hexes)
     t.last_moves[u] = (start, mobility, mover, first, second, region, ids)
     return ids
@@ -165,12 +165,10 @@ def _reach(t: Tables, s: SaintLoState, start: int, mobility: int, mover: int, oc
             return [j for j in hexes if air_at[j] == OFF]
         return hexes
     if mover == CROSSING_MOVER:  # cross, never stop on a river
-        return _land_reach(t, start, mobility, mover, occ.passable, occ.endable & t.land_mask)
-    return _land_reach(t, start, mobility, mover, occ.passable, occ.endable)
+        return _land_reach(t, start, mobility, mover, occ.passable, occ.endable & t.land_mask)[0]
+    return _land_reach(t, start, mobility, mover, occ.passable, occ.endable)[0]
 
 
-LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER, AIR_MOVER = range(4)
-"""How a unit moves: the first three index `Tables.step_masks` (a river crosser steps to any adjacent hex)."""
 _CACHE_LIMIT = 200_000
 _IDS_CACHE_LIMIT = 50_000
 """The caches' sizes, cleared when full: a long study or a server's many games stay within tens of MB."""
@@ -181,28 +179,53 @@ def _aircraft_in_range(t: Tables, occ: Occupancy, start: int, mobility: int) -> 
     return occ.aircraft & ~t.hex_bit[start] & t.region_mask(start, mobility)
 
 
-def _land_reach(t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int) -> tuple[int, ...]:
-    """The breadth-first reach of a land mover over bit masks, remembered by what it depends on: the
-    occupancy of the hexes it could enter on an empty board (a unit that has not moved, among units that
-    have not, is answered from the cache: the same tuple, shared, so never changed)."""
+def _land_reach(
+    t: Tables, start: int, mobility: int, mover: int, passable: int, endable: int
+) -> tuple[tuple[int, ...], int]:
+    """The breadth-first reach of a land mover over bit masks, and the hexes whose occupancy it looked at (a
+    reach stands while theirs does), remembered by what it depends on: the occupancy of the hexes it could
+    enter on an empty board (a unit that has not moved, among units that have not, is answered from the
+    cache: the same tuple, shared, so never changed)."""
     region = t.terrain_reach(start, mobility, mover)
     key = (start, mobility, mover, passable & region, endable & region)
     cache = t.reach_cache
     found = cache.get(key)
     if found is not None:
         return found
-    seen = frontier = t.hex_bit[start]
+    levels, looked_at = _land_levels(t, start, mobility, mover, passable & region)
     out: list[int] = []
-    for _ in range(mobility):
-        entered = t.step_out(frontier, mover) & ~seen & passable  # 6.1 f8: never through enemy units or posts
-        if not entered:
-            break
-        seen |= entered
-        frontier = entered
+    for entered in levels:
         ends = entered & endable
         if ends:
             out.extend(t.hexes_of(ends))
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
-    found = cache[key] = tuple(out)
+    found = cache[key] = (tuple(out), looked_at)
+    return found
+
+
+def _land_levels(t: Tables, start: int, mobility: int, mover: int, passable: int) -> tuple[tuple[int, ...], int]:
+    """The hexes a land mover enters at each step (as masks), and every hex it looked at on the way, whatever
+    may end a move there: a unit moving elsewhere in the army changes only where moves may end, so the steps
+    themselves are remembered by the hexes that may be passed (`passable`, within the terrain's reach)."""
+    key = (start, mobility, mover, passable)
+    cache = t.level_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    seen = frontier = t.hex_bit[start]
+    looked_at = 0
+    levels: list[int] = []
+    for _ in range(mobility):
+        ahead = t.step_out(frontier, mover) & ~seen
+        looked_at |= ahead
+        entered = ahead & passable  # 6.1 f8: never through enemy units or posts
+        if not entered:
+            break
+        seen |= entered
+        frontier = entered
+        levels.append(entered)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    found = cache[key] = (tuple(levels), looked_at)
     return found

@@ -21,6 +21,9 @@ ATTACK_STAT, LAND_ATTACK_STAT, DEFENSE_STAT, MOBILITY_STAT, RANGE_STAT = range(5
 UNIQUE, GENERAL, SUPPLIES = range(3)
 ADJACENT_STEPS = 2
 """The `Tables.step_masks` entry of every adjacent hex (after the land and Supply movers' own steps)."""
+LAND_MOVER, SUPPLY_MOVER, CROSSING_MOVER, AIR_MOVER = range(4)
+"""How a unit moves (movement.py): the first three index `Tables.step_masks` (a river crosser steps to any
+adjacent hex)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,11 @@ class Tables:
         for u, k in enumerate(self.unit_kind):
             spec = self.kinds[k]
             self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
+        self.printed_mover = [
+            AIR_MOVER if kind == AIRCRAFT else SUPPLY_MOVER if kind == SUPPLY else LAND_MOVER for kind in self.unit_type
+        ]
+        """Per unit, how it moves with no Battle Report in play (movement.py's `_movement`, kept cheap)."""
+        self.printed_mobility = [values[MOBILITY_STAT] for values in self.base]
         self.swappable = tuple(tuple(u for u in units if self.unit_type[u] != SUPPLY) for units in self.army_units)
         """Per army, the units a swap may take (8: never Supply units)."""
         self.kind_cost = [spec.cost for spec in self.kinds]
@@ -157,8 +165,11 @@ class Tables:
             for i in range((grid.n + 7) // 8)
         )
         """Per byte i of a mask and its value, the hexes its set bits stand for (`hexes_of`)."""
-        self.reach_cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
-        """movement.py's land reaches by what they depend on (a pure function of the key)."""
+        self.reach_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], int]] = {}
+        """movement.py's land reaches by what they depend on (a pure function of the key), each with the hexes
+        whose occupancy it looked at."""
+        self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int]] = {}
+        """movement.py's breadth-first steps of a land mover by what they depend on (a pure function of the key)."""
         self.move_choice_cache: dict[tuple[int, int], tuple[Sequence[int], tuple[str, ...]]] = {}
         """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
         self.last_moves: list[tuple[int, int, int, int, int, int, tuple[str, ...]] | None] = [None] * self.n_units
