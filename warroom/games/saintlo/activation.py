@@ -65,7 +65,7 @@ def _printed_choices(
 ) -> None:
     """The loop above with no Battle Report in play (every value printed), the common case and the hot path of
     playouts: `move_choices`'s remembered answer and `attacks.targets`'s test for a land unit with no enemy
-    beside it, made in line (about 60 units a list; tests/test_saintlo_move_cache.py checks the lists against the rules)."""
+    beside it, made in line (about 60 units a list; tests/test_saintlo_move_cache.py checks them against 6.1)."""
     pos, used, foot, unit_type = s.pos, s.used, t.foot, t.unit_type
     attack_ids, last_moves = t.attack_ids, t.last_moves
     mobility_of, mover_of = t.printed_mobility, t.printed_mover
