@@ -12,10 +12,13 @@ leave a Supply unit no road hex to stand on is refused: every unit must find a h
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 from .effects import drop_unit
 from .seats import kind_for, seats_of
 from .state import OFF, SaintLoState
-from .tables import AIRCRAFT, SUPPLY, Tables
+from .tables import AIRCRAFT, INFANTRY, SUPPLY, Tables
 
 
 def post_choices(t: Tables, s: SaintLoState) -> list[str]:
@@ -62,17 +65,26 @@ def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[
 def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
     army = s.active
     out: list[str] = []
-    by_type: dict[int, list[int]] = {}
+    by_type: dict[int, Callable[[list[str]], tuple[str, ...]]] = {}
     pos = s.pos
     for k in t.army_kinds[army]:
         if pos[t.kind_units[k][-1]] != OFF or not kind_for(t, s, s.seat, k):
             continue  # counters are deployed in order: the last one placed means all are
         kind_type = t.kind_type[k]
-        hexes = by_type.get(kind_type)
-        if hexes is None:
-            hexes = by_type[kind_type] = deploy_hexes(t, s, army, kind_type)
-        out.extend(map(t.deploy_ids[k].__getitem__, hexes))
+        # every land type but Supply units deploys on the same hexes: one list for them all
+        group = kind_type if kind_type in (AIRCRAFT, SUPPLY) else INFANTRY
+        pick = by_type.get(group)
+        if pick is None:
+            pick = by_type[group] = _picker(deploy_hexes(t, s, army, kind_type))
+        out.extend(pick(t.deploy_ids[k]))
     return out
+
+
+def _picker(hexes: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+    """The entries of a per-hex list at `hexes`, in C (a deployment lists some 1,300 ids each decision)."""
+    if len(hexes) > 1:
+        return itemgetter(*hexes)
+    return lambda ids: tuple(ids[h] for h in hexes)
 
 
 def deploy(t: Tables, s: SaintLoState, kind: int, hex_: int) -> int:
