@@ -5,6 +5,7 @@ Player A reorganizes, then Player B.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.engine.events import Events
@@ -14,7 +15,7 @@ from .actions import BUY, END, Action
 from .effects import play_ids
 from .seats import ARMIES, army_of, kind_for, partner, seats_of
 from .state import OFF, Phase, SaintLoState
-from .tables import AIRCRAFT, SUPPLY
+from .tables import AIRCRAFT, INFANTRY, SUPPLY
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -40,12 +41,24 @@ def entry_hexes(rules: SaintLoRules, s: SaintLoState, army: int) -> set[int]:
     return out
 
 
+def _near_posts(rules: SaintLoRules, s: SaintLoState, army: int) -> list[int]:
+    """`entry_hexes` in hex order, remembered by where the army's posts stand (they seldom change)."""
+    posts = tuple(s.post_hex[army * 8 : army * 8 + 8])
+    cache = rules.t.entry_cache
+    near = cache.get(posts)
+    if near is None:
+        if len(cache) >= 1024:
+            cache.clear()
+        near = cache[posts] = sorted(entry_hexes(rules, s, army))
+    return near
+
+
 def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     t = rules.t
     seat, army = s.seat, army_of(s, s.seat)
     supplies = s.supplies[army]
     out: list[str] = []
-    entry: dict[int, list[int]] = {}
+    entry: dict[int, Callable[[list[str]], tuple[str, ...]]] = {}
     pos = s.pos
     near: list[int] | None = None
     kind_cost, kind_units = t.kind_cost, t.kind_units
@@ -55,12 +68,13 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         if not kind_for(t, s, seat, k):
             continue
         kind_type = t.kind_type[k]
-        hexes = entry.get(kind_type)
-        if hexes is None:
+        group = kind_type if kind_type in (AIRCRAFT, SUPPLY) else INFANTRY  # every other land type alike
+        pick = entry.get(group)
+        if pick is None:
             if near is None:
-                near = sorted(entry_hexes(rules, s, army))
-            hexes = entry[kind_type] = entry_choices(rules, s, kind_type, near)
-        out.extend(map(t.buy_ids[k].__getitem__, hexes))
+                near = _near_posts(rules, s, army)
+            pick = entry[group] = setup.picker(entry_choices(rules, s, kind_type, near))
+        out.extend(pick(t.buy_ids[k]))
     swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
     if s.seats == 2:  # every unit on the board
         out.extend([swap_ids[u] for u in swappable if pos[u] != OFF])

@@ -75,12 +75,12 @@ def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
         group = kind_type if kind_type in (AIRCRAFT, SUPPLY) else INFANTRY
         pick = by_type.get(group)
         if pick is None:
-            pick = by_type[group] = _picker(deploy_hexes(t, s, army, kind_type))
+            pick = by_type[group] = picker(deploy_hexes(t, s, army, kind_type))
         out.extend(pick(t.deploy_ids[k]))
     return out
 
 
-def _picker(hexes: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+def picker(hexes: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
     """The entries of a per-hex list at `hexes`, in C (a deployment lists some 1,300 ids each decision)."""
     if len(hexes) > 1:
         return itemgetter(*hexes)

@@ -168,6 +168,8 @@ class Tables:
         self.reach_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], int]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key), each with the hexes
         whose occupancy it looked at."""
+        self.entry_cache: dict[tuple[int, ...], list[int]] = {}
+        """reorganization.py's hexes beside an army's live posts, by where its posts stand (8 hexes a key)."""
         self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int]] = {}
         """movement.py's breadth-first steps of a land mover by what they depend on (a pure function of the key)."""
         self.move_choice_cache: dict[tuple[int, int], tuple[Sequence[int], tuple[str, ...]]] = {}
