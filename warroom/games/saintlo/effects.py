@@ -61,12 +61,22 @@ def card_targets(t: Tables, s: SaintLoState, army: int, c: int) -> list[int] | N
     """The units a card of `army`'s deck may select now (unique), or None for a card with no target.
 
     An empty list: a unique card with no unit to select, not playable now."""
-    card = t.cards[army][c]
-    if card.kind != UNIQUE:
+    if t.cards[army][c].kind != UNIQUE:
         return None
-    side = army if card.own else 1 - army
-    pos, unit_type, types = s.pos, t.unit_type, card.types
-    return [u for u in t.army_units[side] if pos[u] != OFF and unit_type[u] in types]
+    pos = s.pos
+    return [u for u in _candidates(t, army, c)[0] if pos[u] != OFF]
+
+
+def _candidates(t: Tables, army: int, c: int) -> tuple[tuple[int, ...], dict[int, str]]:
+    """The units of the side a card of `army`'s deck acts on whose type it names, on the board or not, and
+    the card's play id for each (a unique card selects one): fixed by the tables, so made once a card."""
+    found = t.card_candidates.get((army, c))
+    if found is None:
+        card = t.cards[army][c]
+        side = army if card.own else 1 - army
+        units = tuple(u for u in t.army_units[side] if t.unit_type[u] in card.types)
+        found = t.card_candidates[army, c] = (units, {u: f"play {card.id} {t.unit_ids[u]}" for u in units})
+    return found
 
 
 def playable(t: Tables, s: SaintLoState, army: int, c: int) -> bool:
@@ -77,9 +87,8 @@ def playable(t: Tables, s: SaintLoState, army: int, c: int) -> bool:
         return True
     if card.kind == UNIQUE:
         return bool(card_targets(t, s, army, c))
-    side = army if card.own else 1 - army
-    pos, unit_type = s.pos, t.unit_type
-    return any(pos[u] != OFF and unit_type[u] in card.types for u in t.army_units[side])
+    pos = s.pos
+    return any(pos[u] != OFF for u in _candidates(t, army, c)[0])
 
 
 def play_ids(t: Tables, s: SaintLoState, seat: int, army: int) -> list[str]:
@@ -94,10 +103,9 @@ def play_ids(t: Tables, s: SaintLoState, seat: int, army: int) -> list[str]:
         targets = card_targets(t, s, army, c)
         if targets is None:
             if card.kind == SUPPLIES or playable(t, s, army, c):
-                out.append(f"play {card.id}")
+                out.append(t.play_ids[army][c])
         else:
-            ids = t.unit_ids
-            out.extend(f"play {card.id} {ids[u]}" for u in targets)
+            out.extend(map(_candidates(t, army, c)[1].__getitem__, targets))
     return out
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .effects import forbidden, granted, stat
+from .setup import picker
 from .state import OFF, SaintLoState
 from .tables import AIR_MOVER, AIRCRAFT, CROSSING_MOVER, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, Tables
 
@@ -118,7 +119,7 @@ def _ids_of(t: Tables, u: int, hexes: Sequence[int]) -> tuple[str, ...]:
     if found is None or found[0] is not hexes:  # an id reused by a reach made since: build anew
         if len(cache) >= _IDS_CACHE_LIMIT:
             cache.clear()
-        found = cache[u, id(hexes)] = (hexes, tuple(map(t.move_ids[u].__getitem__, hexes)))
+        found = cache[u, id(hexes)] = (hexes, picker(hexes)(t.move_ids[u]))
     return found[1]
 
 

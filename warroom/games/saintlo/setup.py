@@ -12,7 +12,7 @@ leave a Supply unit no road hex to stand on is refused: every unit must find a h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from .effects import drop_unit
@@ -80,7 +80,7 @@ def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
     return out
 
 
-def picker(hexes: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+def picker(hexes: Sequence[int]) -> Callable[[list[str]], tuple[str, ...]]:
     """The entries of a per-hex list at `hexes`, in C (a deployment lists some 1,300 ids each decision)."""
     if len(hexes) > 1:
         return itemgetter(*hexes)

@@ -168,6 +168,8 @@ class Tables:
         self.reach_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], int]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key), each with the hexes
         whose occupancy it looked at."""
+        self.card_candidates: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, str]]] = {}
+        """effects.py's units each card may act on, with its play ids (filled as cards are first asked about)."""
         self.entry_cache: dict[tuple[int, ...], list[int]] = {}
         """reorganization.py's hexes beside an army's live posts, by where its posts stand (8 hexes a key)."""
         self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int]] = {}
@@ -193,6 +195,8 @@ class Tables:
         # cards: per army, the distinct cards in the file's order
         self.cards = tuple(tuple(compile_card(spec) for spec in decks.cards[a]) for a in (ALLIED, AXIS))
         self.card_index = tuple({c.id: i for i, c in enumerate(self.cards[a])} for a in (ALLIED, AXIS))
+        self.play_ids = tuple(tuple(f"play {c.id}" for c in self.cards[a]) for a in (ALLIED, AXIS))
+        """Per army and card, the id that plays a card with no target (effects.py's `play_ids`)."""
         self.deck_counts = tuple(tuple(spec.copies for spec in decks.cards[a]) for a in (ALLIED, AXIS))
         # ids made once
         self.move_ids = [[f"move {uid} {label}" for label in self.labels] for uid in self.unit_ids]
