@@ -195,20 +195,25 @@ def _land_reach(
         return found
     levels, looked_at = _land_levels(t, start, mobility, mover, passable & region)
     out: list[int] = []
-    for entered in levels:
+    for entered, hexes in levels:
         ends = entered & endable
-        if ends:
-            out.extend(t.hexes_of(ends))
+        if ends == entered:
+            out.extend(hexes)
+        elif ends:
+            out.extend([h for h in hexes if ends >> h & 1])
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     found = cache[key] = (tuple(out), looked_at)
     return found
 
 
-def _land_levels(t: Tables, start: int, mobility: int, mover: int, passable: int) -> tuple[tuple[int, ...], int]:
-    """The hexes a land mover enters at each step (as masks), and every hex it looked at on the way, whatever
-    may end a move there: a unit moving elsewhere in the army changes only where moves may end, so the steps
-    themselves are remembered by the hexes that may be passed (`passable`, within the terrain's reach)."""
+def _land_levels(
+    t: Tables, start: int, mobility: int, mover: int, passable: int
+) -> tuple[tuple[tuple[int, list[int]], ...], int]:
+    """The hexes a land mover enters at each step (as a mask and in hex order), and every hex it looked at on
+    the way, whatever may end a move there: a unit moving elsewhere in the army changes only where moves may
+    end, so the steps themselves are remembered by the hexes that may be passed (`passable`, within the
+    terrain's reach)."""
     key = (start, mobility, mover, passable)
     cache = t.level_cache
     found = cache.get(key)
@@ -216,7 +221,7 @@ def _land_levels(t: Tables, start: int, mobility: int, mover: int, passable: int
         return found
     seen = frontier = t.hex_bit[start]
     looked_at = 0
-    levels: list[int] = []
+    levels: list[tuple[int, list[int]]] = []
     for _ in range(mobility):
         ahead = t.step_out(frontier, mover) & ~seen
         looked_at |= ahead
@@ -225,7 +230,7 @@ def _land_levels(t: Tables, start: int, mobility: int, mover: int, passable: int
             break
         seen |= entered
         frontier = entered
-        levels.append(entered)
+        levels.append((entered, t.hexes_of(entered)))
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     found = cache[key] = (tuple(levels), looked_at)

@@ -172,7 +172,7 @@ class Tables:
         """effects.py's units each card may act on, with its play ids (filled as cards are first asked about)."""
         self.entry_cache: dict[tuple[int, ...], list[int]] = {}
         """reorganization.py's hexes beside an army's live posts, by where its posts stand (8 hexes a key)."""
-        self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int]] = {}
+        self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, list[int]], ...], int]] = {}
         """movement.py's breadth-first steps of a land mover by what they depend on (a pure function of the key)."""
         self.move_choice_cache: dict[tuple[int, int], tuple[Sequence[int], tuple[str, ...]]] = {}
         """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
