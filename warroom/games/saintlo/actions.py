@@ -77,7 +77,18 @@ class Action:
 
     @classmethod
     def from_id(cls, text: str) -> Action:
-        """The action an id names; a text of no action's form is an IllegalActionError."""
+        """The action an id names; a text of no action's form is an IllegalActionError. Remembered: a game
+        offers a few thousand ids, and every decision reads one."""
+        found = _PARSED.get(text)
+        if found is None:
+            found = cls._parse(text)
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = found
+        return found
+
+    @classmethod
+    def _parse(cls, text: str) -> Action:
         words = text.split(" ")
         kind, n = words[0], len(words)
         if n == 1 and kind in BARE:
@@ -88,3 +99,8 @@ class Action:
             if n == 3 and kind in (*TWO, PLAY):
                 return cls(kind, words[1], words[2])
         raise IllegalActionError(f"{quoted(text)} is not a Saint-Lo action: the forms are {', '.join(FORMS)}")
+
+
+_PARSED: dict[str, Action] = {}
+"""`Action.from_id`'s answers by id (an Action is frozen, so one may be shared)."""
+_PARSED_LIMIT = 100_000

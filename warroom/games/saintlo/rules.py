@@ -117,12 +117,23 @@ class SaintLoRules:
         roll = SEQUENCE_OF_PLAY[s.phase].roll
         if roll is None:
             raise IllegalActionError("no chance event is pending")
-        if outcome not in (o for o, _ in self.chance_outcomes(s)):
+        if not self._is_outcome(s, outcome):
             raise IllegalActionError(f"{quoted(outcome)} is not an outcome of this chance event")
         s.legal = None
         events = Events() if log else SILENT
         roll(self, s, outcome, events)
         return events.items if log else []
+
+    def _is_outcome(self, s: SaintLoState, outcome: int) -> bool:
+        """Whether `outcome` is one of `chance_outcomes(s)`, asked without building them where that is cheap
+        (a die's face, a card kind left in the deck: every draw of a playout comes this way)."""
+        phase = s.phase
+        if phase == Phase.START_ROLL:
+            return type(outcome) is int and 1 <= outcome <= 6
+        if phase == Phase.DRAW:
+            deck = s.deck[army_of(s, s.draw_queue[0])]
+            return type(outcome) is int and 0 <= outcome < len(deck) and deck[outcome] > 0
+        return outcome in (o for o, _ in self.chance_outcomes(s))
 
     def result(self, s: SaintLoState) -> Result | None:
         if s.phase != Phase.OVER:
