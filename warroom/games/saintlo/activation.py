@@ -17,11 +17,10 @@ from . import attack as attacks
 from . import reorganization, reports, setup
 from .actions import AGREE, DONE, END, FIRE, MOVE, REFUSE, Action
 from .effects import play_ids
-from .movement import Occupancy, destinations, move_choices, occupancy
+from .movement import destinations, move_choices, occupancy
 from .odds import ATTACKER, REROLL, compare, faces
 from .seats import ARMIES, army_of, may_use, owner_seat, partner
 from .state import DESTROYED, OFF, TARGET_POST, Phase, SaintLoState
-from .tables import ADJACENT_STEPS, AIR_MOVER, AIRCRAFT, Tables
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -44,56 +43,17 @@ def action_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         occupied = occupancy(t, s, army)
         attack_ids = t.attack_ids
         everyone = s.seats == 2  # 10: in the team game a player uses only his own units
-        if s.effects:
-            for v in t.army_units[army]:
-                if pos[v] == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
-                    continue
-                if supplies >= 1 or foot[v]:
-                    out.extend(move_choices(t, s, v, occupied))
-                if supplies >= 1:
-                    out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v, occupied.passable)))
-        else:
-            _printed_choices(t, s, seat, army, supplies, occupied, out)
+        for v in t.army_units[army]:
+            if pos[v] == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
+                continue
+            if supplies >= 1 or foot[v]:
+                out.extend(move_choices(t, s, v, occupied))
+            if supplies >= 1:
+                out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v, occupied.passable)))
     out.extend(play_ids(t, s, seat, army))
     if u == OFF:
         out.append(END)
     return out
-
-
-def _printed_choices(
-    t: Tables, s: SaintLoState, seat: int, army: int, supplies: int, occ: Occupancy, out: list[str]
-) -> None:
-    """The loop above with no Battle Report in play (every value printed), the common case and the hot path of
-    playouts: `move_choices`'s remembered answer and `attacks.targets`'s test for a land unit with no enemy
-    beside it, made in line (about 60 units a list; tests/test_saintlo_move_cache.py checks them against 6.1)."""
-    pos, used, foot, unit_type = s.pos, s.used, t.foot, t.unit_type
-    attack_ids, last_moves = t.attack_ids, t.last_moves
-    mobility_of, mover_of = t.printed_mobility, t.printed_mover
-    adjacent = t.step_masks[ADJACENT_STEPS]
-    passable, endable, aircraft = occ
-    everyone = s.seats == 2  # 10: in the team game a player uses only his own units
-    for v in t.army_units[army]:
-        h = pos[v]
-        if h == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
-            continue
-        if supplies >= 1 or foot[v]:
-            mobility = mobility_of[v]
-            if mobility > 0:
-                mover = mover_of[v]
-                first, second = (aircraft, 0) if mover == AIR_MOVER else (passable, endable)
-                last = last_moves[v]
-                if (
-                    last is not None
-                    and last[0] == h
-                    and last[1] == mobility
-                    and last[2] == mover
-                    and not ((last[3] ^ first) | (last[4] ^ second)) & last[5]
-                ):
-                    out.extend(last[6])
-                else:
-                    out.extend(move_choices(t, s, v, occ))
-        if supplies >= 1 and (unit_type[v] == AIRCRAFT or adjacent[h] & ~passable):
-            out.extend(map(attack_ids[v].__getitem__, attacks.targets(t, s, v, passable)))
 
 
 def pay(rules: SaintLoRules, s: SaintLoState, u: int, events: Events) -> None:

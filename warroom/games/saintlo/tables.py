@@ -120,11 +120,6 @@ class Tables:
         for u, k in enumerate(self.unit_kind):
             spec = self.kinds[k]
             self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
-        self.printed_mover = [
-            AIR_MOVER if kind == AIRCRAFT else SUPPLY_MOVER if kind == SUPPLY else LAND_MOVER for kind in self.unit_type
-        ]
-        """Per unit, how it moves with no Battle Report in play (movement.py's `_movement`, kept cheap)."""
-        self.printed_mobility = [values[MOBILITY_STAT] for values in self.base]
         self.swappable = tuple(tuple(u for u in units if self.unit_type[u] != SUPPLY) for units in self.army_units)
         """Per army, the units a swap may take (8: never Supply units)."""
         self.kind_cost = [spec.cost for spec in self.kinds]
