@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from warroom.engine.events import Events
 
 from . import air
+from .breakthrough import conducting
 from .catalog import Catalog
-from .combat import LONE, SIMULTANEOUS, attack_modifier, combat_factor, succeeds, support_drm
+from .combat import LONE, SIMULTANEOUS, attack_modifier, combat_factor, succeeds, support_drm, supporting_assets
 from .losses import eliminate, loss_candidates, take_loss
 from .retreat import RETREATS, retreat_options
 from .stacking import occupants, unit_at
@@ -102,6 +103,8 @@ def roll_attack(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events)
     assert b is not None
     side = cat.side[b.attacker]
     modifier = attack_modifier(cat, s, b.origin, b.target, side, b.attacker_air)
+    for p in supporting_assets(cat, s, b.origin, side):
+        s.attacked[p] = True  # 11.1A: a support asset attacks once a Combat Phase
     cf = combat_factor(cat, s, b.attacker)
     hits = succeeds(roll, modifier, cf)
     s.battle = b._replace(attack_roll=roll, attack_hits=hits)
@@ -200,6 +203,8 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
             ):
                 s.battle = None
                 s.breakthrough, s.bt_moved, s.bt_attacked = b.attacker, False, False
+                for p in conducting(rules, s, b.attacker):
+                    s.attacked[p] = False  # 15.0A, C: the assets with it may attack a second time
                 s.phase = Phase.BREAKTHROUGH
                 if events.on:
                     events.emit(

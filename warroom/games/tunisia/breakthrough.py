@@ -31,6 +31,14 @@ def group(rules: TunisiaRules, s: TunisiaState, unit: int) -> tuple[int, list[in
     return general, others
 
 
+def conducting(rules: TunisiaRules, s: TunisiaState, unit: int) -> list[int]:
+    """15.0C: the support assets conducting the breakthrough with `unit`, those stacked with it (its general
+    and the others that made its attack; 11.1A's exception lets them attack a second time, and 15.0E no
+    more once it is done)."""
+    general, others = group(rules, s, unit)
+    return [general, *others] if general >= 0 else others
+
+
 def moves(rules: TunisiaRules, s: TunisiaState) -> dict[int, list[int]]:
     """15.0C: where the unit may move again with its general (who must stay with it), and which pieces go.
 

@@ -29,15 +29,23 @@ def succeeds(roll: int, modifier: int, combat_factor: int) -> bool:
     return roll + modifier <= combat_factor
 
 
+def supporting_assets(cat: Catalog, s: TunisiaState, hex_: int, side: int) -> list[int]:
+    """The non-air support assets of `side` in `hex_` that add their DRM to its roll (at most two: 11.4,
+    12.1B): those that have not attacked this Combat Phase (11.1A: no support asset attacks twice, a
+    breakthrough's own aside, which `breakthrough.conducting` makes ready again: 15.0C)."""
+    out = []
+    loc, attacked, is_unit, is_air, owner = s.loc, s.attacked, cat.is_unit, cat.is_air, cat.side
+    for p, where in enumerate(loc):
+        if where == hex_ and owner[p] == side and not is_unit[p] and not is_air[p] and not attacked[p]:
+            out.append(p)
+            if len(out) == 2:
+                break
+    return out
+
+
 def support_drm(cat: Catalog, s: TunisiaState, hex_: int, side: int, air: int) -> int:
-    """The DRMs of the non-air support assets of `side` in `hex_` (at most two: 11.4, 12.1B) plus the air
-    asset's, if one joined the battle."""
-    total = 0
-    taken = 0
-    for p, where in enumerate(s.loc):
-        if where == hex_ and cat.side[p] == side and not cat.is_unit[p] and not cat.is_air[p] and taken < 2:
-            total += drm_of(cat, s, p)
-            taken += 1
+    """The DRMs of `supporting_assets` plus the air asset's, if one joined the battle."""
+    total = sum(drm_of(cat, s, p) for p in supporting_assets(cat, s, hex_, side))
     if air >= 0:
         total += drm_of(cat, s, air)
     return total

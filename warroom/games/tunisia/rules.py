@@ -364,6 +364,8 @@ class TunisiaRules:
         elif phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
             if kind == END:
                 if phase == Phase.BREAKTHROUGH:
+                    for p in breakthrough.conducting(self, s, s.breakthrough):
+                        s.attacked[p] = True  # 15.0E: no more attacks by its support assets this phase
                     s.breakthrough = -1
                     s.phase = Phase.ATTACK
                 else:
