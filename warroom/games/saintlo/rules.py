@@ -72,7 +72,7 @@ class SaintLoRules:
     def legal_actions(self, s: SaintLoState) -> list[str]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = tuple(SEQUENCE_OF_PLAY[s.phase].choices(self, s))
+            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
         return list(legal)
 
     def chance_outcomes(self, s: SaintLoState) -> tuple[tuple[int, float], ...]:
@@ -99,7 +99,7 @@ class SaintLoRules:
     def apply(self, s: SaintLoState, action: str, log: bool = True) -> list[Event]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = tuple(SEQUENCE_OF_PLAY[s.phase].choices(self, s))
+            legal = s.legal = SEQUENCE_OF_PLAY[s.phase].choices(self, s)
         if action not in legal:
             raise IllegalActionError(self.why_illegal(s, action))
         s.legal = None

@@ -10,6 +10,7 @@ Seats: two (one an army) or four (10: army = seat // 2, role A = 0 / B = 1 = sea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import NamedTuple
@@ -142,7 +143,7 @@ class SaintLoState:
     objective: int = 4  # 3: Command Posts to destroy
     turn_limit: int = 0  # turns each army plays before a draw (0: none)
     seats: int = 2
-    legal: tuple[str, ...] | None = None  # cache, cleared by every change; shared by clones, so immutable
+    legal: Sequence[str] | None = None  # cache, cleared by every change; shared by clones, so never changed
 
     def clone(self) -> SaintLoState:
         """An independent copy: lists copied, immutable records shared."""
