@@ -28,6 +28,7 @@ from dragoon_positions import (
 from warroom.engine.dice import ScriptedDice
 from warroom.engine.match import Match
 from warroom.games.dragoon.board import Board, BotEffect, BotLine
+from warroom.games.dragoon.bot import _allied_units
 from warroom.games.dragoon.rules import DragoonRules
 
 # Every route unit faces its Allied unit; the 11th PzD (in Avignon) faces nobody in FRONTS, and
@@ -244,3 +245,14 @@ def test_the_game_ends_after_the_29_aug_turn() -> None:
     m.play("end")
     assert m.over and m.to_act is None and m.legal_actions() == []
     assert m.view()["over"] and m.view()["result"]["winner"] == "German"
+
+
+def test_an_adjacent_stall_names_no_unit_at_the_end_of_its_route_while_germans_wait_to_arrive() -> None:
+    # Dragoon: BOT chart "stall" (adjacent): only Allied units with a German unit in front of them; a unit with
+    # no stop ahead is not facing the German units still in the arrival box (a rules review, 6 December)
+    r = rules()
+    pos = position(
+        turn=20, allied={"1st-ABTF": {"location": "Nice"}}, german={"716-ID": "arrival box"}, allied_control=["Nice"]
+    )
+    s = r.state_from_json(game(pos).view()["state"])
+    assert _allied_units(r, s, None) == []

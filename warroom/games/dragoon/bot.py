@@ -59,8 +59,13 @@ def _allied_units(rules: DragoonRules, s: DragoonState, units: tuple[int, ...] |
     """The Allied units a chart effect names (board.bot_effects); None, "adjacent": those with a German
     unit in front of them."""
     if units is None:
-        next_stop = rules.next_stop
-        return [i for i, p in enumerate(s.allied_pos) if p != IN_BOX and next_stop[i][p + 1] in s.german_loc]
+        next_stop, german_loc = rules.next_stop, s.german_loc
+        # a unit at the end of its route has no stop ahead (-1), which is not the German arrival box (also -1)
+        return [
+            i
+            for i, p in enumerate(s.allied_pos)
+            if p != IN_BOX and next_stop[i][p + 1] >= 0 and next_stop[i][p + 1] in german_loc
+        ]
     return units
 
 
