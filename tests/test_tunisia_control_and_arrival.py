@@ -8,6 +8,7 @@ from test_tunisia_rules import BOARD, CAT, R, at, blank
 from warroom.engine.events import SILENT, Events
 from warroom.games.tunisia.arrivals import patton_hexes
 from warroom.games.tunisia.catalog import ALLIED, AXIS
+from warroom.games.tunisia.invariants import problems
 from warroom.games.tunisia.replacements import axis_ports
 from warroom.games.tunisia.state import DEAD, OFF_MAP, Phase
 from warroom.games.tunisia.victory import allied_ports, controller
@@ -71,3 +72,20 @@ def test_patton_arrives_where_the_swap_puts_a_ii_corps_unit() -> None:
     assert any("swapped" in text for text in texts)
     assert s.loc[CAT.patton] == at("8322")  # the only hex: the one the battlegroup stood in
     assert s.loc[CAT.index["BG-A1"]] < 0
+
+
+def test_a_replaced_asset_never_goes_into_a_port_an_enemy_piece_holds() -> None:
+    # Tunisia 7.7I ("place it in any controlled village or port hex that is not in an EZOC") with 8.7A: a port
+    # held by a lone Allied asset counts as the Axis's (4.0A), but no Axis piece may join the Allied one there
+    # (a rules review, 6 December: the replacement used to put both sides in one hex)
+    s = blank(AXIS, Phase.MOVEMENT, **{"1st-Army-Arty": "8615"})  # an Allied asset alone in Sfax
+    s.loc[CAT.index["501st-Tiger"]] = DEAD
+    s.phase, s.replacements_left, s.legal = Phase.REPLACEMENT, 2, None
+    legal = R.legal_actions(s)
+    assert "replace 501st-Tiger 8615" not in legal
+    assert any(a.startswith("replace 501st-Tiger ") for a in legal)  # other places are offered
+    for action in legal:
+        if action.startswith("replace "):
+            twin = s.clone()
+            R.apply(twin, action)
+            assert problems(R, twin) == []

@@ -60,7 +60,10 @@ def replace_options(cat: Catalog, s: TunisiaState, occupants: dict[int, list[int
                     out.append((p, h))
         else:
             for h in places:
-                if may_join(cat, occupants.get(h), (p,)):
+                here = occupants.get(h)
+                if here and cat.side[here[0]] != side:
+                    continue  # 8.7A: never into a hex an enemy piece holds (a port held by a lone enemy asset)
+                if may_join(cat, here, (p,)):
                     out.append((p, h))
     return out
 
