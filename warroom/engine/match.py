@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .dice import DiceSource, ScriptedDice, make_dice
@@ -104,7 +104,7 @@ class Match:
         if side == CHANCE:
             if not self.dice.manual:
                 return []
-            return [f"roll {value}" for value, _ in self.ruleset.chance_outcomes(self.state)]
+            return [f"roll {value}" for value in self.entry_outcomes()]
         if side is None:
             return []
         return self.ruleset.legal_actions(self.state)  # a fresh list already (the Ruleset contract)
@@ -182,8 +182,18 @@ class Match:
         self._side, self._side_of = side, state
         self._locked = len(self._actions)
 
+    def entry_outcomes(self) -> list[int]:
+        """The outcomes a pending chance node typed in by hand offers (`legal_actions`' `roll N`): the game's
+        `entry_outcomes` where listing the real ones would show what the rules hide, else those that can come up."""
+        offered = _entry_outcomes_of(self.ruleset)
+        if offered is not None:
+            listed = offered(self.ruleset, self.state)
+            if listed is not None:
+                return list(listed)
+        return [value for value, _ in self.ruleset.chance_outcomes(self.state)]
+
     def _play_manual_roll(self, action: str) -> list[Event]:
-        outcomes = [v for v, _ in self.ruleset.chance_outcomes(self.state)]
+        outcomes = self.entry_outcomes()
         parts = action.split()
         if len(parts) != 2 or parts[0] != "roll" or not parts[1].lstrip("-").isdigit():
             raise IllegalActionError(
@@ -193,6 +203,9 @@ class Match:
         value = int(parts[1])
         if value not in outcomes:
             raise IllegalActionError(f"die value {value} is out of range: this roll is {outcomes[0]} to {outcomes[-1]}")
+        if all(value != possible for possible, _ in self.ruleset.chance_outcomes(self.state)):
+            # offered but not possible now (a card kind none of which is left): said without naming what is
+            raise IllegalActionError(f"{value} cannot come up now: check what was turned up and enter it again")
         self._side_of = None
         events = self.ruleset.apply_chance(self.state, value, self.keep_log)
         self._dice.append(value)
@@ -401,6 +414,18 @@ def replay_record(
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match._roll_chance(match.log if keep_log else [])
     return match
+
+
+def _entry_outcomes_of(ruleset: Ruleset) -> Callable[[Any, Any], Sequence[int] | None] | None:
+    """The game's `entry_outcomes` (warroom.engine.spec), or None (as `_seen_hidden_of`)."""
+    from warroom.games import get_spec
+
+    from .errors import UnknownGameError
+
+    try:
+        return get_spec(ruleset.info.id).entry_outcomes
+    except UnknownGameError:
+        return None
 
 
 def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:

@@ -252,6 +252,12 @@ class GameSpec:
     pieces it can see beneath stacks, say). A decision after which `side` sees something it did not see before
     locks undo (warroom.engine.match), so a player cannot look and take the look back; None: nothing hidden
     is ever revealed by a side's own decision."""
+    entry_outcomes: Callable[[Any, Any], Sequence[int] | None] | None = None
+    """`entry_outcomes(ruleset, state) -> outcomes | None`: what a chance node typed in by hand (table mode)
+    offers, where listing only the outcomes that can come up would show the players what the rules hide (the
+    card kinds left in a face-down deck tell what the drawer's hands hold): every outcome the node could ever
+    have. An entry that cannot come up now is refused without naming those that can (warroom.engine.match).
+    None, or a None answer: the outcomes that can come up (a die's faces)."""
     hidden: tuple[str, ...] = ()
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may

@@ -56,7 +56,7 @@ def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
     die faces of a roll typed in (`face`), else what the game's `describe_actions` says (else id, label and
     kind "action"), so the page finds an action's unit and places without parsing its id."""
     if match.to_act == DICE_SIDE:
-        faces = [value for value, _ in match.ruleset.chance_outcomes(match.state)]
+        faces = match.entry_outcomes()
         if len(faces) == len(legal):
             return [
                 {"id": action, "label": _label(match, action), "kind": "roll", "face": face}

@@ -164,6 +164,17 @@ def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
     return seen_hidden(rules, state, side)
 
 
+def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
+    """9, table mode: a card draw typed in offers every kind of the drawer's deck, not only those left in it
+    (which, with the cards played, would tell the table what the drawer's hands hold); dice their faces."""
+    from .seats import army_of
+    from .state import Phase
+
+    if state.phase != Phase.DRAW:
+        return None
+    return list(range(len(rules.t.cards[army_of(state, state.draw_queue[0])])))
+
+
 HIDDEN = _hidden()
 """What no seat's observation carries: which cards are left in each deck (a seat sees only their number).
 The other seats' hands and the enemy's face-down deployment are hidden too, per seat (position.py: a
@@ -184,6 +195,7 @@ _COMMON: dict[str, Any] = {
     "hidden": HIDDEN,
     "determinize": _determinize,
     "seen_hidden": _seen_hidden,
+    "entry_outcomes": _entry_outcomes,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
 }
 

@@ -1,0 +1,58 @@
+"""Saint-Lo 9 in table mode (cards and dice typed in at one screen): a card draw offers every kind of the
+drawer's deck, not only the kinds left in it, which with the cards played would tell the table what the
+drawer's hands hold; a kind none of which is left is refused without naming those that are
+(the spec's `entry_outcomes`, warroom.engine.match)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import warroom
+from warroom.engine.errors import IllegalActionError
+from warroom.games.saintlo.seats import army_of
+from warroom.games.saintlo.state import Phase
+from warroom.web.layouts import describe_actions
+
+
+def _step(m: warroom.Match) -> None:
+    """The first legal decision, or the first card or face that can come up now."""
+    if m.to_act == "dice":
+        m.play(f"roll {m.ruleset.chance_outcomes(m.state)[0][0]}", side="dice")
+    else:
+        m.play(m.legal_actions()[0], side=m.to_act)
+
+
+def _at_a_draw() -> warroom.Match:
+    m = warroom.new_game("saintlo", seed=3, dice="manual")
+    while not (m.state.phase == Phase.DRAW and m.to_act == "dice"):
+        _step(m)
+    return m
+
+
+def test_a_typed_in_draw_offers_every_kind_and_refuses_one_none_of_is_left() -> None:
+    m = _at_a_draw()
+    s = m.state
+    army = army_of(s, s.draw_queue[0])
+    deck = s.deck[army]
+    kinds = len(m.ruleset.t.cards[army])
+    deck[0] = 0  # every card of the first kind is out of the deck (drawn or played before)
+    s.legal = None
+    assert m.legal_actions() == [f"roll {k}" for k in range(kinds)]  # the kind with none left is offered too
+    assert [d["face"] for d in describe_actions(m, m.legal_actions())] == list(range(kinds))
+    before = json.dumps(m.view()["state"], sort_keys=True)
+    with pytest.raises(IllegalActionError) as refused:
+        m.play("roll 0", side="dice")
+    assert str(refused.value) == "0 cannot come up now: check what was turned up and enter it again"
+    assert json.dumps(m.view()["state"], sort_keys=True) == before
+    left = sum(m.state.deck[army])
+    m.play("roll 1", side="dice")  # a kind that is left is drawn as typed
+    assert sum(m.state.deck[army]) == left - 1
+
+
+def test_dice_typed_in_still_offer_their_faces() -> None:
+    m = warroom.new_game("saintlo", seed=3, dice="manual")
+    while m.state.phase != Phase.START_ROLL:  # 4.4: who starts, by dice, once the hands are dealt
+        _step(m)
+    assert m.legal_actions() == [f"roll {v}" for v in range(1, 7)]
