@@ -56,3 +56,18 @@ def test_dice_typed_in_still_offer_their_faces() -> None:
     while m.state.phase != Phase.START_ROLL:  # 4.4: who starts, by dice, once the hands are dealt
         _step(m)
     assert m.legal_actions() == [f"roll {v}" for v in range(1, 7)]
+
+
+def test_a_typed_in_card_and_throw_read_as_words_at_the_table() -> None:
+    # Saint-Lo 9 (a Battle Report turned up), 6.2 (a throw typed in): the menus name the card, not a number
+    from warroom.games.saintlo.render import pending_roll, roll_name
+
+    m = _at_a_draw()
+    s = m.state
+    cards = m.ruleset.t.cards[army_of(s, s.draw_queue[0])]
+    assert m.ruleset.describe_action(s, "roll 0") == f"Draw {cards[0].name}"
+    assert roll_name(m) == "Battle Report"
+    listing = pending_roll(m)
+    assert listing is not None and all(card.name in str(listing) for card in cards)
+    s.phase = Phase.ATTACK_ROLL
+    assert m.ruleset.describe_action(s, "roll 6551") == "Throw 6 5 5 1"

@@ -26,6 +26,7 @@ from .actions import (
     Action,
 )
 from .effects import card_targets, forbidden, playable
+from .odds import faces
 from .seats import army_of, kind_for, may_use
 from .state import OFF, PHASE_NAMES, Phase, SaintLoState
 from .tables import AIRCRAFT, ARTILLERY, SUPPLY, TANK, UNIQUE
@@ -62,6 +63,8 @@ PHASE_KINDS = {
 
 def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
     t = rules.t
+    if action.startswith("roll "):  # a chance outcome typed in at the table (manual dice)
+        return _typed_in(rules, s, action)
     act = Action.from_id(action)
     k = act.kind
     if k == POST:
@@ -240,3 +243,17 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
             else "no unit is in use (5.3)"
         )
     return "not now"
+
+
+def _typed_in(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
+    """A die, a throw or a card turned up at the table, in words (4.4, 6.2, 9)."""
+    word = action[len("roll ") :]
+    if not word.isdigit():
+        return action
+    value = int(word)
+    if s.phase == Phase.DRAW and s.draw_queue:
+        cards = rules.t.cards[army_of(s, s.draw_queue[0])]
+        return f"Draw {cards[value].name}" if value < len(cards) else action
+    if s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL):
+        return "Throw " + " ".join(map(str, faces(value))) if value else "No dice"
+    return f"Roll {value}"

@@ -20,6 +20,7 @@ from warroom.hexmap_text import Counter, TextHexMap
 
 from .board import load_board
 from .seats import army_of
+from .state import Phase
 from .web.layout import map_features
 
 if TYPE_CHECKING:
@@ -163,8 +164,28 @@ def status_line(match: Match) -> Text:
     )
 
 
+def roll_name(match: Match) -> str | None:
+    """A Battle Report is turned up, not rolled: the terminal asks for its number by that name (9)."""
+    return "Battle Report" if match.state.phase == Phase.DRAW else None
+
+
+def pending_roll(match: Match) -> RenderableType | None:
+    """At a card typed in at the table: the number of every Battle Report of the drawer's deck (all of them,
+    not only those left, which would show the table the drawer's hands: the spec's `entry_outcomes`)."""
+    s = match.state
+    if s.phase != Phase.DRAW or not s.draw_queue:
+        return None
+    cards = match.ruleset.t.cards[army_of(s, s.draw_queue[0])]  # type: ignore[attr-defined]
+    return Text("Battle Reports: " + ", ".join(f"{k} {card.name}" for k, card in enumerate(cards)))
+
+
 def terminal_view() -> TerminalView:
     """Saint-Lo's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
     return TerminalView(
-        render_board=render_board, action_label=action_label, action_path=action_path, status_line=status_line
+        render_board=render_board,
+        action_label=action_label,
+        action_path=action_path,
+        status_line=status_line,
+        pending_roll=pending_roll,
+        roll_name=roll_name,
     )
