@@ -32,6 +32,7 @@ def _at_a_draw() -> warroom.Match:
 
 
 def test_a_typed_in_draw_offers_every_kind_and_refuses_one_none_of_is_left() -> None:
+    # Saint-Lo 9 (a Battle Report drawn; a hand is seen by its owner only), typed in at the table
     m = _at_a_draw()
     s = m.state
     army = army_of(s, s.draw_queue[0])
@@ -52,6 +53,7 @@ def test_a_typed_in_draw_offers_every_kind_and_refuses_one_none_of_is_left() -> 
 
 
 def test_dice_typed_in_still_offer_their_faces() -> None:
+    # Saint-Lo 4 (setup: "Roll dices to determine starting player"): typed in, the six faces, as every die
     m = warroom.new_game("saintlo", seed=3, dice="manual")
     while m.state.phase != Phase.START_ROLL:  # 4.4: who starts, by dice, once the hands are dealt
         _step(m)

@@ -124,30 +124,17 @@ class Match:
             return self._play_manual_roll(action)
         if side is not None and side != to_act:
             raise WrongSideError(f"it is {to_act}'s decision, not {side}'s")
-        dice = self.dice
-        if dice.plain and self._seen_hidden is None:
-            # the hot path of playouts and studies: seeded dice, nothing scripted to refuse, no look to lock
-            self._side_of = None  # the state is about to change, even if `apply` raises half-way
-            events = rs.apply(state, action, self.keep_log)
-            self._actions.append(action)
-            side = self._side = rs.to_act(state)
-            self._side_of = state
-            if side == CHANCE:
-                self._roll_chance(events)
-            if self.keep_log:
-                self.log.extend(events)
-            return events
         # a scripted die the roll cannot show is refused after the decision was applied: keep a copy
         # to take the whole play back, so a refused play changes nothing (only while a script lasts)
-        backup = None  # only a scripted value can be one the die cannot show
-        if isinstance(dice, ScriptedDice) and dice.remaining > 0:
+        dice, seen, locked = self.dice, self._seen_hidden, self._locked
+        backup = None  # seeded dice (`plain`), the path of every playout, need none
+        if not dice.plain and isinstance(dice, ScriptedDice) and dice.remaining > 0:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
         self._side_of = None  # the state is about to change, even if `apply` raises half-way
-        seen, locked = self._seen_hidden, self._locked
         before = seen(rs, state, to_act) if seen is not None else None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if _revealed(seen, rs, state, to_act, before):
+        if before is not None and _revealed(seen, rs, state, to_act, before):
             self._locked = len(self._actions)  # it saw what was hidden: that look cannot be taken back
         side = self._side = rs.to_act(state)
         self._side_of = state
@@ -185,7 +172,7 @@ class Match:
     def entry_outcomes(self) -> list[int]:
         """The outcomes a pending chance node typed in by hand offers (`legal_actions`' `roll N`): the game's
         `entry_outcomes` where listing the real ones would show what the rules hide, else those that can come up."""
-        offered = _entry_outcomes_of(self.ruleset)
+        offered: Callable[[Any, Any], Sequence[int] | None] | None = _spec_part(self.ruleset, "entry_outcomes")
         if offered is not None:
             listed = offered(self.ruleset, self.state)
             if listed is not None:
@@ -416,29 +403,22 @@ def replay_record(
     return match
 
 
-def _entry_outcomes_of(ruleset: Ruleset) -> Callable[[Any, Any], Sequence[int] | None] | None:
-    """The game's `entry_outcomes` (warroom.engine.spec), or None (as `_seen_hidden_of`)."""
-    from warroom.games import get_spec
-
-    from .errors import UnknownGameError
-
-    try:
-        return get_spec(ruleset.info.id).entry_outcomes
-    except UnknownGameError:
-        return None
-
-
-def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:
-    """The game's `seen_hidden` (warroom.engine.spec), or None for a game that has none or a ruleset no spec
-    registers (a toy in a test)."""
+def _spec_part(ruleset: Ruleset, name: str) -> Any:
+    """A part of the game's spec (warroom.engine.spec: `seen_hidden`, `entry_outcomes`), or None for a game
+    that has none or a ruleset no spec registers (a toy in a test)."""
     from warroom.games import get_spec  # the registry imports the engine, not the reverse
 
     from .errors import UnknownGameError
 
     try:
-        return get_spec(ruleset.info.id).seen_hidden
+        return getattr(get_spec(ruleset.info.id), name)
     except UnknownGameError:
         return None
+
+
+def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:
+    seen: SeenHidden | None = _spec_part(ruleset, "seen_hidden")
+    return seen
 
 
 def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, side: str, before: frozenset[Any] | None) -> bool:

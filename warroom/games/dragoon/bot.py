@@ -64,7 +64,7 @@ def _allied_units(rules: DragoonRules, s: DragoonState, units: tuple[int, ...] |
         return [
             i
             for i, p in enumerate(s.allied_pos)
-            if p != IN_BOX and next_stop[i][p + 1] >= 0 and next_stop[i][p + 1] in german_loc
+            if p != IN_BOX and (ahead := next_stop[i][p + 1]) >= 0 and ahead in german_loc
         ]
     return units
 

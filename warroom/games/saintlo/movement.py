@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .effects import forbidden, granted, stat
-from .setup import picker
 from .state import OFF, SaintLoState
-from .tables import AIR_MOVER, AIRCRAFT, CROSSING_MOVER, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, Tables
+from .tables import AIR_MOVER, AIRCRAFT, CROSSING_MOVER, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, Tables, picker
 
 
 class Occupancy(NamedTuple):

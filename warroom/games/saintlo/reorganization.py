@@ -15,7 +15,7 @@ from .actions import BUY, END, Action
 from .effects import play_ids
 from .seats import ARMIES, army_of, kind_for, partner, seats_of
 from .state import OFF, Phase, SaintLoState
-from .tables import AIRCRAFT, INFANTRY, SUPPLY
+from .tables import AIRCRAFT, INFANTRY, SUPPLY, picker
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -73,7 +73,7 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         if pick is None:
             if near is None:
                 near = _near_posts(rules, s, army)
-            pick = entry[group] = setup.picker(entry_choices(rules, s, kind_type, near))
+            pick = entry[group] = picker(entry_choices(rules, s, kind_type, near))
         out.extend(pick(t.buy_ids[k]))
     swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
     if s.seats == 2:  # every unit on the board

@@ -12,13 +12,12 @@ leave a Supply unit no road hex to stand on is refused: every unit must find a h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import itemgetter
+from collections.abc import Callable
 
 from .effects import drop_unit
 from .seats import kind_for, seats_of
 from .state import OFF, SaintLoState
-from .tables import AIRCRAFT, INFANTRY, SUPPLY, Tables
+from .tables import AIRCRAFT, INFANTRY, SUPPLY, Tables, picker
 
 
 def post_choices(t: Tables, s: SaintLoState) -> list[str]:
@@ -78,13 +77,6 @@ def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
             pick = by_type[group] = picker(deploy_hexes(t, s, army, kind_type))
         out.extend(pick(t.deploy_ids[k]))
     return out
-
-
-def picker(hexes: Sequence[int]) -> Callable[[list[str]], tuple[str, ...]]:
-    """The entries of a per-hex list at `hexes`, in C (a deployment lists some 1,300 ids each decision)."""
-    if len(hexes) > 1:
-        return itemgetter(*hexes)
-    return lambda ids: tuple(ids[h] for h in hexes)
 
 
 def deploy(t: Tables, s: SaintLoState, kind: int, hex_: int) -> int:
