@@ -430,7 +430,7 @@ def test_longer_objectives(rules, objective: int) -> None:
 
 def test_options_are_checked(rules) -> None:
     # Saint-Lo 3: 4, 6 or 8 Command Posts
-    for options in ({"objective": 5}, {"turn_limit": -1}, {"speed": 2}):
+    for options in ({"objective": 5}, {"objective": 4.0}, {"objective": True}, {"turn_limit": -1}, {"speed": 2}):
         with pytest.raises(WarroomError):
             rules.initial_state(None, options)
 

@@ -309,7 +309,7 @@ def parse_options(options: dict[str, Any] | None) -> tuple[int, int]:
     turn_limit = options.pop("turn_limit", 0)
     if options:
         raise WarroomError(f"unknown Panzer Saint-Lo option {sorted(options)[0]!r}; options: objective, turn_limit")
-    if objective not in OBJECTIVES:
+    if type(objective) is not int or objective not in OBJECTIVES:  # 4.0 or True would compare equal
         raise WarroomError(f"objective must be 4, 6 or 8 Command Posts (Saint-Lo 3), not {objective!r}")
     if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 0:
         raise WarroomError(f"turn_limit must be a whole number of turns, 0 for none, not {turn_limit!r}")
