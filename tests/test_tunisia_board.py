@@ -302,3 +302,20 @@ def test_errors_name_the_file_and_the_key(
     with pytest.raises(DataFileError) as caught:
         load_board(broken_copy(tmp_path, file, old, new))
     assert caught.value.file == file and caught.value.key.startswith(key) and problem in caught.value.problem
+
+
+def test_each_country_is_one_region_and_the_axis_never_starts_on_the_airbase(board: Board) -> None:
+    """5.1A/5.2A: the orange border divides the map in two; no hex of one country stands alone inside the
+    other (row 25's half-hexes once did). 5.2A with 5.1D and 4.0B (NOTES.md): 8821 is the Allies' airbase,
+    not an Axis setup hex, or an Axis unit placed there would win before the first move."""
+    for country in ("algeria", "tunisia"):
+        hexes = {i for i in board.land if board.country[i] == country}
+        start = min(hexes)
+        seen, todo = {start}, [start]
+        while todo:
+            for j in board.grid.neighbours(todo.pop()):
+                if j in hexes and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        assert seen == hexes, (country, sorted(board.label(i) for i in hexes - seen))
+    assert all(board.airbase not in p.setup_hexes for p in board.pieces.values() if p.side == "axis")

@@ -561,8 +561,9 @@ class Board:
         land = self.land
         if setup == "algeria":
             return frozenset(i for i in land if self.country[i] == "algeria")
-        if setup == "tunisia":  # 5.2A: east of the border, not in 8th Army or II Corps hexes
-            return frozenset(i for i in land if self.country[i] == "tunisia") - self.eighth_army - self.ii_corps
+        if setup == "tunisia":  # 5.2A: east of the border, not in 8th Army or II Corps hexes, nor the airbase
+            east = frozenset(i for i in land if self.country[i] == "tunisia")
+            return east - self.eighth_army - self.ii_corps - {self.airbase}  # NOTES.md: 8821 is the Allies' (5.1D)
         if setup == "eighth_army":
             return self.eighth_army
         if setup == "ii_corps":
