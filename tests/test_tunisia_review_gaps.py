@@ -117,6 +117,7 @@ def test_9_1c_a_friendly_counter_does_not_negate_the_ezoc_for_movement() -> None
     }
     assert {at(h) for h in zone.values()} == neighbours("8122")
     s = board(ALLIED, **{"78th": "7922", "10th-Pz": "8122"}, **zone)
+    s.moved[CAT.index["6th-Armd"]] = True  # it has moved: it will not leave 8123 for the 78th (6.0D)
     legal = R.legal_actions(s)
     assert "move 78th 7922 8022" in legal and "move 78th 7922 8123" not in legal  # 6.0A: the 6th Armoured
     assert "move 78th 7922 8622" not in legal

@@ -220,18 +220,20 @@ def test_9_1_entering_an_ezoc_ends_the_move_and_8_7_no_entering_enemy_hexes() ->
     refused(s, "move 78th 7922 8122", "8.7A")
 
 
-def test_6_0_stacking_refuses_a_second_unit_and_allows_passing_through() -> None:
-    # Tunisia 6.0A-D: one unit a hex at the end of the move; moving through a friendly unit is free
+def test_6_0_stacking_is_enforced_when_the_moves_are_done_and_passing_through_is_free() -> None:
+    # Tunisia 6.0A-D: one unit a hex once the Movement Phase's moves are done; a move may end in a full
+    # hex whose piece has yet to move (NOTES.md reading 2), never in one whose pieces have all moved
     s = blank(ALLIED, **{"78th": "7922", "46th": "8022"})
     legal = R.legal_actions(s)
-    assert "move 78th 7922 8022" not in legal and "move 78th 7922 8122" in legal
-    refused(s, "move 78th 7922 8022", "6.0")
+    assert "move 78th 7922 8022" in legal and "move 78th 7922 8122" in legal
+    R.apply(s, "move 46th 8022 8122")
+    refused(s, "move 78th 7922 8122", "6.0")  # the 46th has moved: nothing would leave 8122
     s = blank(ALLIED, **{"78th": "7922", "1st-Army-Arty": "8022", "8th-Army-Arty": "8122"})
     assert "move 78th 7922 8022" in R.legal_actions(s)  # 6.0B: a unit with support assets
-    s = blank(ALLIED, **{"1st-Army-Arty": "7922", "8th-Army-Arty": "8022", "II-Corps-Arty": "8122"})
-    assert "move 1st-Army-Arty 7922 8022" in R.legal_actions(s)
+    s = blank(ALLIED, **{"1st-Army-Arty": "7922", "8th-Army-Arty": "8023", "II-Corps-Arty": "8122"})
     R.apply(s, "move 1st-Army-Arty 7922 8022")
-    assert "move II-Corps-Arty 8122 8022" not in R.legal_actions(s)  # 6.0B: two support assets at most
+    R.apply(s, "move 8th-Army-Arty 8023 8022")
+    refused(s, "move II-Corps-Arty 8122 8022", "6.0")  # 6.0B: two support assets there, both moved
 
 
 def test_8_1_each_piece_moves_once_and_air_never_moves() -> None:

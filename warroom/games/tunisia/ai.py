@@ -28,6 +28,7 @@ from warroom.ai.playouts import play_turns
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
 from .odds import attack_survey, battle_outcome
+from .overstack import side_stacks
 from .state import Phase, TunisiaState
 
 if TYPE_CHECKING:
@@ -126,6 +127,28 @@ def _move_gain(rules: TunisiaRules, s: TunisiaState, plan: Plan, action: str) ->
     return plan.value(piece, there, here) - plan.value(piece, here, here)
 
 
+def plain_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[str]:
+    """The legal moves that end where the piece fits now: the heuristic makes no 6.0D exchange (a move into a
+    full hex whose piece leaves later), which its one-move gain cannot value."""
+    cat = rules.cat
+    stacks = side_stacks(cat, s, s.player)
+    labels = rules.labels
+    is_unit, is_air = cat.is_unit, cat.is_air
+    full_for_unit = {labels[h] for h, here in stacks.items() if any(is_unit[p] for p in here)}
+    full_for_asset = {
+        labels[h]
+        for h, here in stacks.items()
+        if sum(not is_unit[p] for p in here) >= (3 if any(is_air[p] for p in here) else 2)
+    }
+    out = []
+    for a in legal:
+        if a.startswith("move "):
+            _, piece, _, dest = a.split()
+            if dest not in (full_for_unit if cat.is_unit[cat.index[piece]] else full_for_asset):
+                out.append(a)
+    return out
+
+
 def ranked_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[tuple[float, str]]:
     plan = Plan(rules, s, s.player)
     return sorted(((_move_gain(rules, s, plan, a), a) for a in legal if a.startswith("move ")), reverse=True)
@@ -181,11 +204,12 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
     phase, side = s.phase, s.player
     name = SIDE_NAMES[side]
     if phase == Phase.MOVEMENT:
-        moves = [a for a in legal if a.startswith("move ")]
+        closing = "end" not in legal  # 6.0D: a hex is overstacked, and a piece must leave it before the end
+        moves = [a for a in legal if a.startswith("move ")] if closing else plain_moves(rules, s, legal)
         if moves:
             plan = Plan(rules, s, side)
             gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
-            if gain > 0.5:
+            if gain > 0.5 or closing:
                 goal = "towards 8821" if side == AXIS else "towards the ports"
                 return best, f"{rules.describe_action(s, best)}: {goal} (worth {gain:.0f})."
         return "end", f"{name}: every piece is where it serves best; end the Movement Phase."
@@ -259,7 +283,7 @@ def candidate_actions(rules: TunisiaRules, s: TunisiaState) -> list[str]:
     legal = rules.legal_actions(s)
     if s.phase != Phase.MOVEMENT or len(legal) <= CANDIDATES + 1:
         return legal
-    return [a for _, a in ranked_moves(rules, s, legal)[:CANDIDATES]] + ["end"]
+    return [a for _, a in ranked_moves(rules, s, legal)[:CANDIDATES]] + (["end"] if "end" in legal else [])
 
 
 def leaf_playout(rules: TunisiaRules, s: TunisiaState, rng: random.Random) -> None:

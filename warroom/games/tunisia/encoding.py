@@ -269,7 +269,8 @@ class TunisiaEncoding:
         self, v: Vector, tables: Tables, pieces: Mapping[str, Mapping[str, Any]], observation: Mapping[str, Any]
     ) -> None:
         """What 4.0 and 7.7D look at. A unit is always the top of its stack (position.top_of_stack), so every
-        unit on the map is in any side's view and these are the same for both sides."""
+        hex holding a unit shows one in any side's view and these are the same for both sides (a second unit
+        in a hex, mid-exchange in a Movement Phase (6.0D), is hidden beneath the first, its hex counted)."""
         allied_units: set[str] = set()
         axis_units: set[str] = set()
         for pid, entry in pieces.items():

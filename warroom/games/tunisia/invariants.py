@@ -37,7 +37,7 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
             found.append(f"pieces at sea in {label} (8.7A)")
         if len({side_of[p] for p in here}) > 1:
             found.append(f"both sides in hex {label} (8.7A)")
-        if not fits(cat, here):
+        if not fits(cat, here) and not _moving_through(rules, s, h, here, occ):
             found.append(f"hex {label} is overstacked: {[cat.ids[p] for p in here]} (6.0)")
         air = [p for p in here if is_air[p]]
         if air and (len(air) > 1 or h not in airfields):
@@ -68,6 +68,17 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
         if s.supply_checks != previous.supply_checks:
             found += supply_problems(rules, s, previous)
     return found
+
+
+def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int], occ: dict[int, list[int]]) -> bool:
+    """6.0D (overstack.py): in its Movement Phase the phasing side may have one hex overstacked, which keeps a
+    piece that has yet to move and whose leaving makes the hex fit (and keeps it if a move ends the game)."""
+    cat = rules.cat
+    if s.phase not in (Phase.MOVEMENT, Phase.OVER) or any(cat.side[p] != s.player for p in here):
+        return False
+    if sum(1 for g, there in occ.items() if not fits(cat, there)) != 1:
+        return False
+    return any(not s.moved[r] and not cat.is_air[r] and fits(cat, [p for p in here if p != r]) for r in here)
 
 
 def _movement_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:

@@ -9,6 +9,7 @@ from warroom.engine.errors import quoted
 from .actions import ATTACK, END, MOVE, Action
 from .catalog import SIDE_NAMES
 from .movement import compute_reach, enemy_occupied
+from .overstack import overstacked, side_stacks
 from .sequence import PHASE_NAMES, RULE_OF
 from .stacking import may_join, occupants
 from .state import Phase, TunisiaState
@@ -47,6 +48,13 @@ def reason(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) -> str:
             return f"{quoted(text)}: there is no hex {quoted(label)} on the map (3.0, 8.7A)"
     if act.kind == MOVE and s.phase == Phase.MOVEMENT:
         return _why_not_move(rules, s, act, text)
+    if act.kind == END and s.phase == Phase.MOVEMENT:
+        over = overstacked(cat, side_stacks(cat, s, s.player))
+        if over:
+            return (
+                f"{quoted(text)}: hex {rules.labels[over[0]]} is overstacked; the stacking limit is enforced when "
+                "the Movement Phase's moves are done, so a piece must leave it first (6.0A-D)"
+            )
     if act.kind == ATTACK:
         return _why_not_attack(rules, s, act, text)
     if s.phase == Phase.SETUP:
@@ -82,8 +90,19 @@ def _why_not_move(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) 
             f"{quoted(text)}: {act.piece} cannot reach {act.target} with its MA (8.2-8.6), stopping on entering an "
             "enemy zone of control (9.1C)"
         )
-    if not may_join(cat, occupants(s).get(dest), (p,)):
-        return f"{quoted(text)}: the move would end overstacked in {act.target} (6.0A-C)"
+    stacks = side_stacks(cat, s, side)
+    over = overstacked(cat, stacks)
+    if over and origin != over[0] and not may_join(cat, stacks.get(dest), (p,)):
+        return (
+            f"{quoted(text)}: hex {rules.labels[over[0]]} is overstacked already; a move may leave only one hex "
+            f"overstacked at a time (6.0D, NOTES.md)"
+        )
+    if not may_join(cat, stacks.get(dest), (p,)) or over:
+        return (
+            f"{quoted(text)}: the move would leave {act.target if not over else rules.labels[over[0]]} overstacked "
+            "with no piece there that has yet to move and could leave it (6.0A-D: the limit holds when the "
+            "Movement Phase's moves are done)"
+        )
     return f"{quoted(text)} is not legal now (8.0)"
 
 

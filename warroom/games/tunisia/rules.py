@@ -38,6 +38,7 @@ from .combat import targets
 from .losses import eliminate, loss_candidates
 from .movement import enemy_occupied, moves_of
 from .options import parse_options
+from .overstack import Closure
 from .position import screen_events
 from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
 from .retreat import retreat_options
@@ -234,7 +235,7 @@ class TunisiaRules:
     def _choices(self, s: TunisiaState) -> tuple[str, ...]:
         phase = s.phase
         if phase == Phase.MOVEMENT:
-            return (*self.move_choices(s), END)
+            return tuple(self.move_choices(s))
         if phase == Phase.ATTACK:
             return (*self.attack_choices(s, [p for p in self.cat.by_side[s.player] if not s.attacked[p]]), END)
         if phase == Phase.BREAKTHROUGH:
@@ -289,23 +290,27 @@ class TunisiaRules:
         return ()
 
     def move_choices(self, s: TunisiaState) -> list[str]:
-        """8.0: every piece that may still move, to every hex it can reach and end in (6.0)."""
+        """8.0: every piece that may still move, to every hex it can reach and end in; then `end` when the
+        phase may end (6.0D: no hex overstacked; overstack.py for the moves into a full hex)."""
         cat = self.cat
         side = s.player
         loc = s.loc
         unit_kind, air_kind = cat.is_unit, cat.is_air
         # 6.0: the friendly hexes a moving unit (one there already), or a moving non-air support asset (two
-        # there, three with an air asset), may not end in
+        # there, three with an air asset), would overstack
         units_at: set[int] = set()
         supports_at: dict[int, int] = {}
         air_at: set[int] = set()
         pieces = []
         moved = s.moved
+        doubled = False  # two units in one hex: a Movement Phase's overstack (6.0D)
         for q in cat.by_side[side]:
             h = loc[q]
             if h < 0:
                 continue
             if unit_kind[q]:
+                if h in units_at:
+                    doubled = True
                 units_at.add(h)
             else:
                 supports_at[h] = supports_at.get(h, 0) + 1
@@ -320,11 +325,39 @@ class TunisiaRules:
             ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
         else:
             ezoc = blocked = set()
+        movers = [(q, moves_of(cat, s, q, ezoc, blocked)) for q in pieces]
+        closure: Closure | None = None
+        stakes = (lambda r: cache[r].reach, lambda r: cache[r].hexes, units_at, full_for_support)
+        if doubled or any(n > (3 if h in air_at else 2) for h, n in supports_at.items()):
+            closure = Closure(cat, s, *stakes)
         out: list[str] = []
-        for q in pieces:
-            moves = moves_of(cat, s, q, ezoc, blocked)
-            full = (units_at if unit_kind[q] else full_for_support) & moves.hexes
-            out.extend(moves.ids_avoiding(full) if full else moves.ids)
+        if closure is None or not closure.over:
+            for q, moves in movers:
+                full = (units_at if unit_kind[q] else full_for_support) & moves.hexes
+                if full:
+                    if closure is None:
+                        closure = Closure(cat, s, *stakes)
+                    full = closure.closed_into_full(q, full)  # 6.0D: open while a way out stays
+                out.extend(moves.ids_avoiding(full) if full else moves.ids)
+            out.append(END)
+            return out
+        x = closure.over[0]  # 6.0D: the moves that keep a way out of it (overstack.py)
+        critical = closure.critical_exits()
+        for q, moves in movers:
+            by_hex = moves.by_hex
+            full = units_at if unit_kind[q] else full_for_support
+            if loc[q] == x:
+                if closure.resolves(q):  # its leaving mends x: any hex it fits in, the full ones checked
+                    out.extend([by_hex[d] for d in moves.reach if d not in full or closure.allows(q, d)])
+                else:
+                    out.extend([by_hex[d] for d in moves.reach if closure.allows(q, d)])
+                continue
+            hexes = moves.hexes
+            closed = full & hexes  # a second hex overstacked
+            for d in (critical or ()) if x not in hexes else (*(critical or ()), x):
+                if d in hexes and d not in closed and not closure.allows(q, d):
+                    closed.add(d)  # it would fill x's one way out, or crowd x past mending
+            out.extend(moves.ids_avoiding(closed) if closed else moves.ids)
         return out
 
     def attack_choices(self, s: TunisiaState, attackers: list[int]) -> list[str]:

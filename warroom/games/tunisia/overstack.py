@@ -1,0 +1,162 @@
+"""6.0D: in the Movement Phase the stacking limit holds once the moves are done, not at each move.
+
+"Stacking does not apply while a unit or support asset is moving through a hex. The stacking limit is only
+enforced after all units and support assets have completed their movement during the Movement Phase." So a
+move may end in a full friendly hex whose piece leaves later in the phase: two units trade places, three
+rotate. A piece moves once (8.1B), so an overstack left to a piece that then cannot leave could never be
+undone; the phase may end only when no hex is overstacked. The reading (NOTES.md, reading 2): a move may
+leave at most one hex overstacked, and only while that hex keeps a piece that has not moved, whose leaving
+makes the hex fit, with a hex it can reach and fit in. A rotation needs no more, and the phase can always
+end: that piece's move out is legal whatever else has moved.
+
+`Closure` answers, for one position, which moves keep that promise. `move_choices` asks it only about a
+move that ends in a full hex, or while a hex is overstacked; every other move keeps it at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from .catalog import Catalog
+from .stacking import fits
+from .state import TunisiaState
+
+NO_LEAVER, WAY_OUT, NO_EXIT_NOW = 0, 1, 2
+"""`Closure._way_out`'s answers for a full hex: none of its pieces that may leave makes room; one does and
+has a hex to go to now; one does but has none now (the mover's leaving its own hex may open one)."""
+
+ReachOf = Callable[[int], Collection[int]]
+"""An unmoved piece -> the hexes it may end its move in this phase (its `Moves.reach`)."""
+
+
+def side_stacks(cat: Catalog, s: TunisiaState, side: int) -> dict[int, list[int]]:
+    """Hex -> the side's pieces in it (the phasing side's: the enemy's never share a hex with them, 8.7A)."""
+    out: dict[int, list[int]] = {}
+    loc = s.loc
+    for p in cat.by_side[side]:
+        h = loc[p]
+        if h >= 0:
+            here = out.get(h)
+            if here is None:
+                out[h] = [p]
+            else:
+                here.append(p)
+    return out
+
+
+def overstacked(cat: Catalog, stacks: dict[int, list[int]]) -> list[int]:
+    """The hexes whose stacks break 6.0A-C (in the Movement Phase at most one: `Closure`)."""
+    return [h for h, here in stacks.items() if len(here) > 1 and not fits(cat, here)]
+
+
+class Closure:
+    """Which moves of the phasing side keep its Movement Phase closable (the module's reading of 6.0D)."""
+
+    def __init__(
+        self,
+        cat: Catalog,
+        s: TunisiaState,
+        reach_of: ReachOf,
+        hexes_of: Callable[[int], frozenset[int]],
+        full_for_unit: set[int],
+        full_for_asset: set[int],
+    ) -> None:
+        """`reach_of`/`hexes_of`: an unmoved piece's destinations, in order and as a set; `full_for_unit`,
+        `full_for_asset`: the side's hexes a unit, or a ground support asset, would overstack now."""
+        self.cat, self.s, self.reach_of, self.hexes_of = cat, s, reach_of, hexes_of
+        self.full_for_unit, self.full_for_asset = full_for_unit, full_for_asset
+        self.stacks = side_stacks(cat, s, s.player)
+        self.over = overstacked(cat, self.stacks)
+        self._verdicts: dict[bool, tuple[set[int], set[int], set[int]]] = {}  # kind -> never, unsure, decided
+
+    # -- the exact test ------------------------------------------------------------------------------------
+    def allows(self, q: int, d: int) -> bool:
+        """Whether moving piece q (unmoved, in its hex) to d leaves the phase closable: no hex overstacked
+        after it, or one that keeps a way out."""
+        cat, stacks = self.cat, self.stacks
+        o = self.s.loc[q]
+
+        def after(h: int) -> list[int]:
+            here = stacks.get(h, [])
+            if h == o:
+                here = [p for p in here if p != q]
+            if h == d:
+                here = [*here, q]
+            return here
+
+        over = [h for h in {*self.over, d} if not fits(cat, after(h))]  # o only loses a piece
+        if not over:
+            return True
+        if len(over) > 1:
+            return False
+        x = over[0]
+        crowd = after(x)
+        moved, is_air = self.s.moved, cat.is_air
+        for r in crowd:
+            if r == q or moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
+                continue
+            if any(fits(cat, [*after(e), r]) for e in self.reach_of(r)):
+                return True
+        return False
+
+    # -- the cheap answers move_choices asks ----------------------------------------------------------------
+    def closed_into_full(self, q: int, full: set[int]) -> set[int]:
+        """Of `full`, the full hexes q could reach, those q may not end in while no hex is overstacked. A
+        hex's answer is remembered per kind of mover (unit, support asset): no piece of it that has yet to
+        move and whose leaving makes room, closed; one with a hex to go to now, open (the mover's leaving
+        only frees its own hex, so that stands); one with none now, the exact test for each mover."""
+        kind = self.cat.is_unit[q]
+        never, unsure, decided = self._verdicts.get(kind) or self._verdicts.setdefault(kind, (set(), set(), set()))
+        for d in full - decided:
+            verdict = self._way_out(d, q)
+            if verdict == NO_LEAVER:
+                never.add(d)
+            elif verdict == NO_EXIT_NOW:
+                unsure.add(d)
+            decided.add(d)
+        closed = full & never
+        for d in full & unsure:
+            if not self.allows(q, d):
+                closed.add(d)
+        return closed
+
+    def _way_out(self, d: int, q: int) -> int:
+        """Whether full hex d, once q has joined it, keeps a way out (NO_LEAVER, WAY_OUT, NO_EXIT_NOW). Only a
+        piece of q's kind that has yet to move can make room (a second unit, or a support asset past the
+        limit: air assets never move here, 8.1A), and it fits now wherever q's kind is not full."""
+        cat = self.cat
+        unit = cat.is_unit[q]
+        full = self.full_for_unit if unit else self.full_for_asset
+        moved, is_air, is_unit = self.s.moved, cat.is_air, cat.is_unit
+        found = NO_LEAVER
+        for r in self.stacks.get(d, ()):
+            if moved[r] or is_air[r] or is_unit[r] != unit:
+                continue
+            if not self.hexes_of(r) <= full:
+                return WAY_OUT
+            found = NO_EXIT_NOW
+        return found
+
+    def resolves(self, q: int) -> bool:
+        """Whether q's leaving the overstacked hex makes it fit (then q's move to a hex it fits in is legal)."""
+        x = self.over[0]
+        return fits(self.cat, [p for p in self.stacks[x] if p != q])
+
+    def critical_exits(self) -> frozenset[int] | None:
+        """While hex x is overstacked: the hexes a move from elsewhere must be checked for filling, those of
+        x's way out when it has just one (None: x has several, so no single move from elsewhere can close
+        them all, its own hex only freed)."""
+        cat, stacks = self.cat, self.stacks
+        x = self.over[0]
+        crowd = stacks[x]
+        moved, is_air = self.s.moved, cat.is_air
+        exits: set[int] = set()
+        for r in crowd:
+            if moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
+                continue
+            for e in self.reach_of(r):
+                if e not in exits and fits(cat, [*stacks.get(e, []), r]):
+                    exits.add(e)
+                    if len(exits) > 1:
+                        return None
+        return frozenset(exits)
