@@ -1010,3 +1010,19 @@ def test_a_game_added_with_odds_is_answered_by_the_protocol_and_the_command_line
     assert cli.exit_code == 0, cli.output
     assert json.loads(cli.stdout) == {"game": coin_game, "coins": 3, "heads": 1, "p": 0.375, "fraction": "3/8"}
     assert "1 heads in 3 tosses: 3/8" in runner.invoke(app, ["odds", coin_game, "coins=3", "heads=1"]).output
+
+
+def test_a_side_may_undo_only_its_own_decision() -> None:
+    # the protocol's undo with a side, as play: an audit as a cheating opponent took back the other side's card
+    # played in its window, once seen; now refused (wrong_side) and nothing changes
+    session = ProtocolSession()
+    ok(session, {"cmd": "new", "game": "patton", "scenario": "bulge", "seed": 1})
+    view = ok(session, {"cmd": "view"})["view"]
+    mover = view["to_act"]
+    ok(session, {"cmd": "play", "action": view["legal"][0]})
+    if ok(session, {"cmd": "view"})["view"]["can_undo"]:
+        other = next(side for side in ("Allied", "Axis") if side != mover)
+        assert "only its own" in fails(session, {"cmd": "undo", "side": other}, "wrong_side")
+        ok(session, {"cmd": "undo", "side": mover})
+    else:
+        raise AssertionError("the first decision of the Bulge rolled a die: pick another opening")

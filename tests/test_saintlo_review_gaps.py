@@ -271,3 +271,35 @@ def test_no_seat_sees_the_names_of_the_opposing_teams_cards() -> None:
     rules.apply(s, "attack us_infantry.1 0304")
     assert s.phase == Phase.WINDOW and rules.to_act(s) == "Axis A"
     _check_hands_hidden(rules, s)
+
+
+def test_a_battle_report_played_cannot_be_taken_back() -> None:
+    # Saint-Lo 9: a Battle Report is read out loud when played; an undo (against the computer, of its card
+    # with the person's move) would leave the others knowing a card that is back in a hand (an audit as a
+    # cheating opponent, 6 December). A move that shows nothing is still taken back.
+    import random
+
+    import warroom
+
+    rng = random.Random(2)
+    played = plain = 0
+    for seed in range(10):
+        match = warroom.new_game("saintlo", seed=seed, options={"turn_limit": 3})
+        while not match.over and not (played and plain >= 3):
+            legal = match.legal_actions()
+            cards = [a for a in legal if a.startswith("play ")]
+            action = rng.choice(cards) if cards and rng.random() < 0.5 else rng.choice(legal)
+            twin = match.clone()
+            rolls = len(twin.dice_rolled)
+            twin.play(action)
+            if len(twin.dice_rolled) == rolls and twin.to_act == match.to_act:
+                if action.startswith("play "):
+                    assert not twin.can_undo, action
+                    played += 1
+                elif action.startswith("move "):
+                    assert twin.can_undo, action
+                    plain += 1
+            match.play(action)
+        if played and plain >= 3:
+            return
+    raise AssertionError(f"{played} cards played, {plain} plain moves seen")

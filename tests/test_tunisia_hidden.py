@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 import warroom
+from warroom.engine.errors import UndoLockedError
 from warroom.engine.observe import visible_events
 from warroom.games.tunisia.air import air_in_range
 from warroom.games.tunisia.catalog import SIDE_NAMES
@@ -70,26 +73,62 @@ def test_the_attackers_odds_leave_out_air_it_may_not_see() -> None:
 
 
 def test_a_look_beneath_a_stack_locks_undo() -> None:
-    # Tunisia 6.0E: a move that shows its side a hidden piece cannot be taken back (Match.play's reveal lock)
-    locked = undone = 0
+    # Tunisia 6.0E: a move that shows a side a hidden piece cannot be taken back (Match.play's reveal lock):
+    # the mover's look beneath an enemy stack, or the enemy's sight of a piece that left the mover's stack
+    # (against the computer, the person must not take back the computer's reveal with his own move)
+    locked = undone = mine = 0
     for m, _ in _random_games(range(3)):
         s, rules = m.state, m.ruleset
         if s.phase != Phase.MOVEMENT or m.to_act not in SIDE_NAMES:
             continue
         side = m.to_act
         viewer = SIDE_NAMES.index(side)
-        before = set(hidden_from(rules, s, viewer))
+        before = {v: set(hidden_from(rules, s, v)) for v in range(len(SIDE_NAMES))}
         for action in [a for a in m.legal_actions() if a.startswith("move ")][:40]:
             twin = m.clone()
             twin.play(action)
             if twin.to_act != side:
                 continue
-            if before - set(hidden_from(rules, twin.state, viewer)):
+            shown = {v: before[v] - set(hidden_from(rules, twin.state, v)) for v in before}
+            if any(shown.values()):
                 assert not twin.can_undo
                 locked += 1
+                mine += bool(shown[viewer])
             else:
                 assert twin.can_undo
                 undone += 1
-        if locked and undone:
+        if locked and undone and mine:
             return
-    raise AssertionError(f"not both seen: {locked} reveals, {undone} plain moves")
+    raise AssertionError(f"not all seen: {locked} reveals ({mine} to the mover), {undone} plain moves")
+
+
+def test_the_computers_reveal_cannot_be_taken_back_with_the_persons_move() -> None:
+    # Tunisia 6.0E: against the computer, an undo takes back the computer's replies with the person's last
+    # decision. When those replies showed the person a piece from beneath a stack (no die rolled between), the
+    # undo must stop there: the person would keep the look and re-make the decision (a cheating-opponent
+    # audit, 6 December)
+    import warroom
+    from warroom.ai import get_agent
+    from warroom.games.tunisia.position import seen_hidden
+
+    for seed in range(6):
+        m = warroom.new_game("tunisia", seed=seed)
+        agent = get_agent("heuristic", "tunisia", seed=seed)
+        mine: tuple[int, frozenset[int], int] | None = None  # after the person's decision: actions, seen, dice
+        while not m.over:
+            side = m.to_act
+            if side == "Allied" and mine is not None:
+                made, seen, rolled = mine
+                replies = len(m.actions) - made
+                if replies and len(m.dice_rolled) == rolled and not seen_hidden(m.ruleset, m.state, side) <= seen:
+                    twin = m.clone()
+                    with pytest.raises(UndoLockedError):  # the person's own decision stays out of reach
+                        for _ in range(replies + 1):
+                            twin.undo()
+                    assert m.undoable <= replies
+                    return
+            action, _ = agent.choose(m)
+            m.play(action)
+            if side == "Allied":
+                mine = (len(m.actions), seen_hidden(m.ruleset, m.state, "Allied"), len(m.dice_rolled))
+    raise AssertionError("no computer reply showed the person a hidden piece without a roll in 6 games")

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.engine.errors import BadRequestError, GameOverError, PositionError, WarroomError
+from warroom.engine.errors import BadRequestError, GameOverError, PositionError, WarroomError, WrongSideError
 from warroom.engine.fields import bool_field, int_field, object_field, read_field, str_field
 from warroom.engine.fields import json_type as _json_type
 from warroom.engine.match import Match
@@ -219,7 +219,8 @@ COMMAND_TABLE: dict[str, Command] = {
     ),
     "view": Command("the current position", (_SIDE,), '{"ok":true,"view":VIEW}'),
     "undo": Command(
-        "take back the last decision (never past a die roll or a hidden reveal: undo_locked)",
+        "take back the last decision (never past a die roll or a hidden reveal: undo_locked); with `side`, only "
+        "that side's own (wrong_side)",
         (_SIDE,),
         '{"ok":true,"view":VIEW}',
     ),
@@ -475,6 +476,8 @@ class ProtocolSession:
         side = self._side(req, current)
         match = current.clone()
         match.undo()
+        if side not in (None, DICE_SIDE) and match.to_act != side:  # who made the decision is the one to act again
+            raise WrongSideError(f"the last decision was {match.to_act}'s; {side} may take back only its own")
         self._staged = match
         return {"ok": True, "view": match.view(side)}
 

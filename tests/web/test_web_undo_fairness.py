@@ -4,6 +4,7 @@ what the rules hide (a rules audit as a cheating opponent found both open, 6 Dec
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from web_pages import client_post, seat_tokens
@@ -92,3 +93,73 @@ def test_a_move_that_shows_what_lies_beneath_a_stack_cannot_be_undone(client: An
             if locked and undone >= 3:
                 return
     raise AssertionError(f"a reveal and three plain undos were not both seen ({locked} locked, {undone} undone)")
+
+
+def _person_to_act(client: Any, gid: str, token: str, side: str) -> dict[str, Any] | None:
+    """The person's view once the computer has played on (the server's loop runs between requests)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        mine = _view(client, gid, token)
+        if mine["view"]["to_act"] == side:
+            return mine
+        if mine["view"]["to_act"] is None:
+            return None
+        time.sleep(0.05)
+    raise AssertionError(f"the computer did not hand the game back to {side} in 60 s")
+
+
+def _before_a_revealing_reply(seed: int, person: str) -> tuple[dict[str, Any], str, int] | None:
+    """Heuristic play of seed `seed` to a decision of `person` after which the computer's replies, with no die
+    rolled, show the person a piece that lay beneath a stack (6.0E): the record up to that decision, the
+    decision, and how many replies follow it."""
+    import warroom
+    from warroom.ai import get_agent
+    from warroom.games.tunisia.position import seen_hidden
+
+    m = warroom.new_game("tunisia", seed=seed)
+    agent = get_agent("heuristic", "tunisia", seed=seed)
+    mine: tuple[int, frozenset[int], int] | None = None
+    while not m.over:
+        side = m.to_act
+        if side == person and mine is not None:
+            made, seen, rolled = mine
+            if len(m.dice_rolled) == rolled and not seen_hidden(m.ruleset, m.state, side) <= seen:
+                record = m.record().to_json()
+                decision = record["actions"][made - 1]
+                record["actions"] = record["actions"][: made - 1]
+                record["dice"] = record["dice"][:rolled]
+                return record, decision, len(m.actions) - made
+        action, _ = agent.choose(m)
+        m.play(action)
+        if side == person:
+            mine = (len(m.actions), seen_hidden(m.ruleset, m.state, person), len(m.dice_rolled))
+    return None
+
+
+def test_an_undo_against_the_computer_never_takes_back_what_its_moves_showed(client: Any) -> None:
+    # Tunisia 6.0E against the computer: its pieces leaving a stack show the person what lay beneath; an undo
+    # that would take the computer's moves back with the person's own is refused (a cheating-opponent audit,
+    # 6 December, kept the look and re-made the decision)
+    for seed in range(1, 5):
+        found = _before_a_revealing_reply(seed, "Allied")
+        if found is None:
+            continue
+        record, decision, replies = found
+        created = client.post(
+            "/api/games/upload", json={"record": record, "mode": "computer", "human": ["Allied"], "agent": "heuristic"}
+        ).json()
+        gid, token = created["id"], created["seats"][0]["token"]
+        mine = _person_to_act(client, gid, token, "Allied")
+        assert mine is not None and decision in mine["view"]["legal"]
+        client.post(
+            f"/api/games/{gid}/actions", params={"token": token}, json={"action": decision, "move": mine["move"]}
+        )
+        after = _person_to_act(client, gid, token, "Allied")
+        assert after is not None
+        if after["move"] - mine["move"] != replies + 1:
+            continue  # the server's computer answered otherwise: look at another game
+        assert after["view"]["can_undo"] is False
+        reply = client.post(f"/api/games/{gid}/undo", params={"token": token}, json={"move": after["move"]})
+        assert reply.status_code == 409 and reply.json()["error"]["code"] == "undo_locked"
+        return
+    raise AssertionError("no computer reply showed the person a hidden piece in seeds 1-4")

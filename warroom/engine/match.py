@@ -131,11 +131,11 @@ class Match:
         if not dice.plain and isinstance(dice, ScriptedDice) and dice.remaining > 0:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
         self._side_of = None  # the state is about to change, even if `apply` raises half-way
-        before = seen(rs, state, to_act) if seen is not None else None
+        before = _seen_by_all(seen, rs, state) if seen is not None else None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if before is not None and _revealed(seen, rs, state, to_act, before):
-            self._locked = len(self._actions)  # it saw what was hidden: that look cannot be taken back
+        if before is not None and _revealed(seen, rs, state, before):
+            self._locked = len(self._actions)  # a side saw what was hidden: that look cannot be taken back
         side = self._side = rs.to_act(state)
         self._side_of = state
         if side == CHANCE and not dice.manual:
@@ -205,6 +205,11 @@ class Match:
     @property
     def can_undo(self) -> bool:
         return len(self._actions) > self._locked
+
+    @property
+    def undoable(self) -> int:
+        """How many decisions in a row `undo` may take back now (back to the last die roll or reveal)."""
+        return len(self._actions) - self._locked
 
     def undo(self) -> None:
         """Take back the last decision, never past the last die roll (which was seen)."""
@@ -324,7 +329,7 @@ def _replay(
                 break
             if starts is not None:
                 starts.append(len(log))
-            before = seen(ruleset, state, to_act) if seen is not None else None
+            before = _seen_by_all(seen, ruleset, state) if seen is not None else None
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
@@ -332,7 +337,7 @@ def _replay(
                     f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}"
                 ) from None
             action_no += 1
-            if _revealed(seen, ruleset, state, to_act, before):
+            if _revealed(seen, ruleset, state, before):
                 locked = action_no
         if keep_log:
             log.extend(events)
@@ -421,9 +426,18 @@ def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:
     return seen
 
 
-def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, side: str, before: frozenset[Any] | None) -> bool:
-    """Whether `side` now sees something hidden it did not see `before` the decision (the game's `seen_hidden`)."""
-    return seen is not None and before is not None and not seen(ruleset, state, side) <= before
+def _seen_by_all(seen: SeenHidden, ruleset: Ruleset, state: Any) -> dict[str, frozenset[Any]]:
+    """What each side sees of the hidden (the game's `seen_hidden`), before a decision."""
+    return {side: seen(ruleset, state, side) for side in ruleset.info.sides}
+
+
+def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, before: dict[str, frozenset[Any]] | None) -> bool:
+    """Whether any side now sees something hidden it did not see `before` the decision: the decider's look
+    beneath a stack, or the opponent's sight of a card the decider played (against the computer, the
+    computer's move that showed the person its hand must not be taken back with the person's own)."""
+    if seen is None or before is None:
+        return False
+    return any(not seen(ruleset, state, side) <= known for side, known in before.items())
 
 
 __all__ = ["Match", "replay_record", "WarroomError"]

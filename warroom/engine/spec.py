@@ -249,9 +249,10 @@ class GameSpec:
     more than each event's `visible_to` (warroom.engine.observe.visible_events); None: `visible_to` alone."""
     seen_hidden: Callable[[Any, Any, str], frozenset[Any]] | None = None
     """`seen_hidden(ruleset, state, side)`: what `side` sees now of what the rules may hide from it (the enemy
-    pieces it can see beneath stacks, say). A decision after which `side` sees something it did not see before
-    locks undo (warroom.engine.match), so a player cannot look and take the look back; None: nothing hidden
-    is ever revealed by a side's own decision."""
+    pieces it can see beneath stacks, say). A decision after which any side sees something it did not see
+    before locks undo (warroom.engine.match), so a player cannot look and take the look back, nor take back
+    with his own move the computer's reply that showed him something; None: nothing hidden is ever revealed
+    by a decision."""
     entry_outcomes: Callable[[Any, Any], Sequence[int] | None] | None = None
     """`entry_outcomes(ruleset, state) -> outcomes | None`: what a chance node typed in by hand (table mode)
     offers, where listing only the outcomes that can come up would show the players what the rules hide (the

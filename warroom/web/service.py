@@ -448,7 +448,8 @@ class GameService:
         if m.to_act == DICE_SIDE and self.may_roll(live, side):
             view["legal"] = m.legal_actions()  # the die faces: nothing hidden
         if m.to_act in (side, DICE_SIDE):
-            view["can_undo"] = m.can_undo and self._undo_count(live, side) is not None
+            count = self._undo_count(live, side)
+            view["can_undo"] = count is not None and count <= m.undoable  # the computer's reveals included
         else:
             view["can_undo"] = False
         return view
@@ -591,7 +592,7 @@ class GameService:
         ):
             # another player is deciding: what he was shown (an attack declared, a window opened) is his now
             raise ApiError(409, "undo_locked", f"{waiting} is deciding now; a move he has seen cannot be taken back")
-        if count is None or not m.can_undo:
+        if count is None or count > m.undoable:
             last = live.steps[-1] if live.steps else None
             if (
                 last is not None

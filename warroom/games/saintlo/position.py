@@ -136,11 +136,15 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
     return view
 
 
-def seen_hidden(rules: SaintLoRules, s: SaintLoState, side: str) -> frozenset[str]:
+def seen_hidden(rules: SaintLoRules, s: SaintLoState, side: str) -> frozenset[Any]:
     """What of the hidden `side` sees beyond its own hand: the enemy's units, once both armies have deployed
-    (4.3: revealed together). The deployment that reveals them cannot be taken back (the spec's
-    `seen_hidden`); a card drawn is a chance step, behind which undo never goes anyway."""
-    return frozenset() if s.phase in SETUP_PHASES else _REVEALED
+    (4.3: revealed together), and every card that has left a hand for a discard pile (9: read out loud; a
+    discard at 8 goes on the same public pile). The decisions that show them cannot be taken back (the
+    spec's `seen_hidden`): not the deployment, nor a card played, by a person or by the computer (an undo
+    against the computer would otherwise take back its card with the person's move and leave the person
+    knowing it). A card drawn is a chance step, behind which undo never goes anyway."""
+    piles = frozenset(("pile", army, k) for army in (0, 1) for k in range(sum(s.discard[army])))
+    return piles if s.phase in SETUP_PHASES else piles | _REVEALED
 
 
 _REVEALED = frozenset({"the enemy's deployment"})

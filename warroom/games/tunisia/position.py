@@ -193,14 +193,15 @@ def hidden_from(rules: TunisiaRules, s: TunisiaState, viewer: int) -> list[int]:
 
 
 def seen_hidden(rules: TunisiaRules, s: TunisiaState, side: str) -> frozenset[int]:
-    """The enemy pieces on the map `side` sees now (6.0E: all but those beneath unexamined stacks): a move
-    that shows it more, a unit stepping beside a stack, cannot be taken back (the spec's `seen_hidden`)."""
+    """The enemy pieces `side` sees now (6.0E: all but those beneath unexamined stacks; pieces off the map are
+    public): a move that shows it more, a unit stepping beside a stack or a piece leaving one, cannot be
+    taken back (the spec's `seen_hidden`). A piece coming onto the map from a box was seen there already."""
     if side not in SIDE_NAMES:
         return frozenset()
     me = SIDE_NAMES.index(side)
     unseen = set(hidden_from(rules, s, me))
     side_of = rules.cat.side
-    return frozenset(p for p, where in enumerate(s.loc) if where >= 0 and side_of[p] != me and p not in unseen)
+    return frozenset(p for p in range(len(s.loc)) if side_of[p] != me and p not in unseen)
 
 
 def screen_events(rules: TunisiaRules, s: TunisiaState, events: list[Event]) -> list[Event]:
