@@ -67,10 +67,61 @@ def test_the_heuristic_makes_no_exchange_but_finishes_one_it_is_handed() -> None
     action, _ = heuristic_policy(R, s)
     assert action != "move 78th 7922 8022"
     R.apply(s, "move 78th 7922 8022")
+    action, _ = heuristic_policy(R, s)
+    assert action.startswith("move 46th 8022 ")  # the exchange is finished first
     while s.phase == Phase.MOVEMENT:
         action, _ = heuristic_policy(R, s)
         R.apply(s, action)
     assert not overstacked(CAT, side_stacks(CAT, s, ALLIED))
+
+
+def test_a_refusal_names_the_hex_left_overstacked() -> None:
+    # Tunisia 6.0D: the 46th leaving the overstacked 8022 for 8122, whose unit has moved, would leave 8122
+    # overstacked with nothing to leave it: the message names 8122, not the 8022 it mends
+    s = blank(ALLIED, **{"78th": "7922", "46th": "8022", "DMC": "8222"})
+    R.apply(s, "move DMC 8222 8122")
+    R.apply(s, "move 78th 7922 8022")
+    with pytest.raises(IllegalActionError) as refused_move:
+        R.apply(s, "move 46th 8022 8122")
+    assert "leave 8122 overstacked" in str(refused_move.value) and "8022" not in str(refused_move.value).split(":")[1]
+
+
+def test_a_position_with_an_overstack_nothing_can_mend_is_refused() -> None:
+    # Tunisia 6.0D, the invariants: an overstacked hex whose unmoved piece has nowhere to go could never be
+    # mended (the side would have no legal action), so such a position is not accepted
+    s = blank(ALLIED, **{"78th": "7922", "46th": "8022"})
+    R.apply(s, "move 78th 7922 8022")
+    assert not problems(R, s)
+    ring = ["7922", "7923", "8021", "8023", "8122", "8123"]
+    assert {R.hex(h) for h in ring} == set(R.board.grid.neighbours(R.hex("8022")))
+    for name, label in zip(["10th-Pz", "15th-Pz", "21st-Pz", "Centauro", "90th-Lt", "164th-Lt"], ring, strict=True):
+        s.loc[CAT.index[name]] = R.hex(label)
+    s.reach, s.legal = {}, None
+    assert any("overstacked" in p for p in problems(R, s))
+
+
+def test_a_port_counts_once_for_two_units_mid_exchange() -> None:
+    # Tunisia 4.0A: "ports occupied"; two Allied units in one port mid-exchange (6.0D) hold one port
+    from warroom.games.tunisia.victory import allied_ports
+
+    port = sorted(R.board.ports)[0]
+    s = blank(ALLIED, **{"78th": R.labels[port], "46th": R.labels[port]})
+    assert allied_ports(CAT, s) == 1
+
+
+def test_the_other_side_cannot_tell_which_stack_hides_the_second_unit() -> None:
+    # Tunisia 6.0E with 6.0D: mid-exchange the second unit lies beneath the first; a search for the other
+    # side deals the hidden pieces again, that unit among them, never the true places alone
+    from warroom.games.tunisia.determinize import determinize
+
+    s = blank(ALLIED, **{"78th": "7922", "46th": "8022", "6th_Armd": "7212", "II_Corps_Arty": "7212"})
+    R.apply(s, "move 78th 7922 8022")
+    places = set()
+    for k in range(30):
+        world = determinize(s, "Axis", random.Random(k))
+        assert not problems(R, world)
+        places.add(tuple(world.loc[CAT.index[name]] for name in ("46th", "II-Corps-Arty")))
+    assert len(places) == 2
 
 
 def _by_the_rule(s) -> set[str]:

@@ -28,7 +28,7 @@ from warroom.ai.playouts import play_turns
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
 from .odds import attack_survey, battle_outcome
-from .overstack import side_stacks
+from .overstack import overstacked, side_stacks
 from .state import Phase, TunisiaState
 
 if TYPE_CHECKING:
@@ -149,6 +149,16 @@ def plain_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[
     return out
 
 
+def mending_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[str]:
+    """With a hex overstacked (6.0D), the legal moves of the pieces in it: the exchange is finished first, so
+    no piece elsewhere makes a move it would not make for want of `end` (a review saw 118 such moves)."""
+    cat = rules.cat
+    over = overstacked(cat, side_stacks(cat, s, s.player))
+    here = {rules.labels[h] for h in over}
+    mending = [a for a in legal if a.startswith("move ") and a.split()[2] in here]
+    return mending or [a for a in legal if a.startswith("move ")]
+
+
 def ranked_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[tuple[float, str]]:
     plan = Plan(rules, s, s.player)
     return sorted(((_move_gain(rules, s, plan, a), a) for a in legal if a.startswith("move ")), reverse=True)
@@ -205,7 +215,7 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
     name = SIDE_NAMES[side]
     if phase == Phase.MOVEMENT:
         closing = "end" not in legal  # 6.0D: a hex is overstacked, and a piece must leave it before the end
-        moves = [a for a in legal if a.startswith("move ")] if closing else plain_moves(rules, s, legal)
+        moves = mending_moves(rules, s, legal) if closing else plain_moves(rules, s, legal)
         if moves:
             plan = Plan(rules, s, side)
             gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
@@ -283,7 +293,9 @@ def candidate_actions(rules: TunisiaRules, s: TunisiaState) -> list[str]:
     legal = rules.legal_actions(s)
     if s.phase != Phase.MOVEMENT or len(legal) <= CANDIDATES + 1:
         return legal
-    return [a for _, a in ranked_moves(rules, s, legal)[:CANDIDATES]] + (["end"] if "end" in legal else [])
+    if "end" not in legal:  # 6.0D: a hex is overstacked; its pieces' moves mend it
+        return [a for _, a in ranked_moves(rules, s, mending_moves(rules, s, legal))[:CANDIDATES]]
+    return [a for _, a in ranked_moves(rules, s, plain_moves(rules, s, legal))[:CANDIDATES]] + ["end"]
 
 
 def leaf_playout(rules: TunisiaRules, s: TunisiaState, rng: random.Random) -> None:

@@ -20,7 +20,7 @@ from .catalog import SIDE_NAMES
 from .position import top_of_stack
 from .rules import TunisiaRules
 from .stacking import fits
-from .state import TunisiaState
+from .state import Phase, TunisiaState
 
 REDUCED_CHANCE = 0.25
 """How often a hidden two-step support asset is drawn reduced (a guess: most support assets are at full strength)."""
@@ -54,18 +54,26 @@ def hidden_stacks(rules: TunisiaRules, s: TunisiaState, me: int) -> dict[int, tu
     return out
 
 
-def _deal(rules: TunisiaRules, slots: list[tuple[int, int, int]], pool: list[int]) -> dict[int, list[int]] | None:
+def _deal(
+    rules: TunisiaRules, slots: list[tuple[int, int, int]], pool: list[int], exchanging: bool = False
+) -> dict[int, list[int]] | None:
     """Hex -> pieces: each slot (hex, top, how many) filled from `pool` in its order, backtracking where the
-    rules forbid a placement; None if nothing fits (never for a real position, whose own deal fits)."""
+    rules forbid a placement; None if nothing fits (never for a real position, whose own deal fits).
+    `exchanging`: the stacks' side is in its Movement Phase, where a second unit may stand beneath a unit
+    until one of them leaves (6.0D)."""
     cat, airfields = rules.cat, rules.board.airfields
+    is_unit = cat.is_unit
     out: dict[int, list[int]] = {}
 
     def allowed(piece: int, hex_: int, top: int, chosen: list[int]) -> bool:
-        if cat.is_unit[piece] or (cat.is_air[piece] and hex_ not in airfields):
+        if cat.is_air[piece] and hex_ not in airfields:
             return False
-        if not cat.is_unit[top] and piece < top:  # the top of a stack without a unit is its first support asset
+        if not is_unit[top] and piece < top:  # the top of a stack without a unit is its first support asset
             return False
-        return fits(cat, [top, *chosen, piece])
+        if is_unit[piece]:  # beneath a unit, mid-exchange only, one at most, mended by its leaving, and
+            # after the top in counter order (position.top_of_stack: the first unit of a stack is its top)
+            return exchanging and is_unit[top] and piece > top and not any(is_unit[c] for c in chosen)
+        return fits(cat, [top, *(c for c in chosen if not is_unit[c]), piece])
 
     def fill(k: int, left: list[int]) -> bool:
         if k == len(slots):
@@ -103,7 +111,8 @@ def determinize(state: TunisiaState, side: str, rng: Random) -> TunisiaState:
         world.moved[p], world.attacked[p], world.mp_spent[p], world.moved_from[p] = False, False, 0.0, -1
     order = pool[:]
     rng.shuffle(order)
-    deal = _deal(rules, slots, order)
+    exchanging = state.phase == Phase.MOVEMENT and state.player != SIDE_NAMES.index(side)
+    deal = _deal(rules, slots, order, exchanging)
     if deal is None:  # cannot happen for a legal position; keep the state's own places
         return world
     for where, pieces in deal.items():

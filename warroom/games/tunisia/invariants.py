@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
-from .movement import movement_allowance
+from .movement import compute_reach, enemy_occupied, movement_allowance
+from .overstack import side_stacks
 from .stacking import fits, occupants
 from .state import OFF_MAP, REMOVED, RETURN_TO_BASE, Phase
 from .supply import supplied_hexes
@@ -72,13 +73,20 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
 
 def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int], occ: dict[int, list[int]]) -> bool:
     """6.0D (overstack.py): in its Movement Phase the phasing side may have one hex overstacked, which keeps a
-    piece that has yet to move and whose leaving makes the hex fit (and keeps it if a move ends the game)."""
+    piece that has yet to move, whose leaving makes the hex fit, with a hex it can reach and fit in (and keeps
+    it if a move ends the game)."""
     cat = rules.cat
     if s.phase not in (Phase.MOVEMENT, Phase.OVER) or any(cat.side[p] != s.player for p in here):
         return False
     if sum(1 for g, there in occ.items() if not fits(cat, there)) != 1:
         return False
-    return any(not s.moved[r] and not cat.is_air[r] and fits(cat, [p for p in here if p != r]) for r in here)
+    leavers = [r for r in here if not s.moved[r] and not cat.is_air[r] and fits(cat, [p for p in here if p != r])]
+    if s.phase == Phase.OVER or not leavers:
+        return bool(leavers)
+    side = s.player
+    ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
+    stacks = side_stacks(cat, s, side)
+    return any(fits(cat, [*stacks.get(e, []), r]) for r in leavers for e in compute_reach(cat, s, r, ezoc, blocked))
 
 
 def _movement_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:

@@ -70,11 +70,9 @@ class Closure:
         self._verdicts: dict[bool, tuple[set[int], set[int], set[int]]] = {}  # kind -> never, unsure, decided
 
     # -- the exact test ------------------------------------------------------------------------------------
-    def allows(self, q: int, d: int) -> bool:
-        """Whether moving piece q (unmoved, in its hex) to d leaves the phase closable: no hex overstacked
-        after it, or one that keeps a way out."""
-        cat, stacks = self.cat, self.stacks
-        o = self.s.loc[q]
+    def _after(self, q: int, d: int) -> Callable[[int], list[int]]:
+        """Hex -> the side's pieces in it once q has moved to d."""
+        stacks, o = self.stacks, self.s.loc[q]
 
         def after(h: int) -> list[int]:
             here = stacks.get(h, [])
@@ -84,12 +82,27 @@ class Closure:
                 here = [*here, q]
             return here
 
-        over = [h for h in {*self.over, d} if not fits(cat, after(h))]  # o only loses a piece
+        return after
+
+    def overstacked_after(self, q: int, d: int) -> list[int]:
+        """The hexes overstacked once q has moved to d (its own hex only loses a piece), in hex order."""
+        after = self._after(q, d)
+        return sorted(h for h in {*self.over, d} if not fits(self.cat, after(h)))
+
+    def allows(self, q: int, d: int) -> bool:
+        """Whether moving piece q (unmoved, in its hex) to d leaves the phase closable: no hex overstacked
+        after it, or one that keeps a way out."""
+        over = self.overstacked_after(q, d)
         if not over:
             return True
         if len(over) > 1:
             return False
-        x = over[0]
+        return self.way_out_after(q, d, over[0])
+
+    def way_out_after(self, q: int, d: int, x: int) -> bool:
+        """Whether overstacked x, once q has moved to d, holds a piece that has yet to move, whose leaving makes
+        x fit, with a hex it can reach and fit in."""
+        cat, after = self.cat, self._after(q, d)
         crowd = after(x)
         moved, is_air = self.s.moved, cat.is_air
         for r in crowd:
@@ -132,7 +145,8 @@ class Closure:
         for r in self.stacks.get(d, ()):
             if moved[r] or is_air[r] or is_unit[r] != unit:
                 continue
-            if not self.hexes_of(r) <= full:
+            hexes = self.hexes_of(r)
+            if len(hexes & full) < len(hexes):  # a hex it fits in (the intersection walks the few full hexes)
                 return WAY_OUT
             found = NO_EXIT_NOW
         return found

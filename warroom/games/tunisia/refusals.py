@@ -9,9 +9,9 @@ from warroom.engine.errors import quoted
 from .actions import ATTACK, END, MOVE, Action
 from .catalog import SIDE_NAMES
 from .movement import compute_reach, enemy_occupied
-from .overstack import overstacked, side_stacks
+from .overstack import Closure, overstacked, side_stacks
 from .sequence import PHASE_NAMES, RULE_OF
-from .stacking import may_join, occupants
+from .stacking import occupants
 from .state import Phase, TunisiaState
 from .zoc import enemy_zoc
 
@@ -84,24 +84,25 @@ def _why_not_move(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) 
     blocked = enemy_occupied(cat, s, side)
     if dest in blocked:
         return f"{quoted(text)}: no piece may move into a hex holding an enemy piece (8.7A)"
-    reach = compute_reach(cat, s, p, enemy_zoc(cat, s, side), blocked)
+    ezoc = enemy_zoc(cat, s, side)
+    reach = compute_reach(cat, s, p, ezoc, blocked)
     if dest not in reach:
         return (
             f"{quoted(text)}: {act.piece} cannot reach {act.target} with its MA (8.2-8.6), stopping on entering an "
             "enemy zone of control (9.1C)"
         )
-    stacks = side_stacks(cat, s, side)
-    over = overstacked(cat, stacks)
-    if over and origin != over[0] and not may_join(cat, stacks.get(dest), (p,)):
+    closure = Closure(cat, s, lambda r: compute_reach(cat, s, r, ezoc, blocked), lambda r: frozenset(), set(), set())
+    after = closure.overstacked_after(p, dest)
+    labels = rules.labels
+    if len(after) > 1:
         return (
-            f"{quoted(text)}: hex {rules.labels[over[0]]} is overstacked already; a move may leave only one hex "
-            f"overstacked at a time (6.0D, NOTES.md)"
+            f"{quoted(text)}: the move would leave {' and '.join(labels[h] for h in after)} overstacked; a move may "
+            "leave only one hex overstacked at a time (6.0D, NOTES.md)"
         )
-    if not may_join(cat, stacks.get(dest), (p,)) or over:
+    if after and not closure.way_out_after(p, dest, after[0]):
         return (
-            f"{quoted(text)}: the move would leave {act.target if not over else rules.labels[over[0]]} overstacked "
-            "with no piece there that has yet to move and could leave it (6.0A-D: the limit holds when the "
-            "Movement Phase's moves are done)"
+            f"{quoted(text)}: the move would leave {labels[after[0]]} overstacked with no piece there that has yet "
+            "to move and could leave it (6.0A-D: the limit holds when the Movement Phase's moves are done)"
         )
     return f"{quoted(text)} is not legal now (8.0)"
 

@@ -14,10 +14,10 @@ ALLIED_WIN, AXIS_WIN = "4.0A", "4.0B"
 
 
 def allied_ports(cat: Catalog, s: TunisiaState) -> int:
-    """4.0A: ports occupied by an Allied unit."""
+    """4.0A: ports occupied by an Allied unit (each port once: two units may share one mid-exchange, 6.0D)."""
     ports = cat.board.ports
     loc = s.loc
-    return sum(1 for p in cat.by_side[ALLIED] if cat.is_unit[p] and loc[p] in ports)
+    return len({loc[p] for p in cat.by_side[ALLIED] if cat.is_unit[p] and loc[p] in ports})
 
 
 def controller(cat: Catalog, s: TunisiaState, hex_: int, occupants: dict[int, list[int]] | None = None) -> int:
