@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from .catalog import Catalog
-from .stacking import fits
+from .stacking import fits, occupants
 from .state import TunisiaState
 
 NO_LEAVER, WAY_OUT, NO_EXIT_NOW = 0, 1, 2
@@ -31,17 +31,7 @@ ReachOf = Callable[[int], Collection[int]]
 
 def side_stacks(cat: Catalog, s: TunisiaState, side: int) -> dict[int, list[int]]:
     """Hex -> the side's pieces in it (the phasing side's: the enemy's never share a hex with them, 8.7A)."""
-    out: dict[int, list[int]] = {}
-    loc = s.loc
-    for p in cat.by_side[side]:
-        h = loc[p]
-        if h >= 0:
-            here = out.get(h)
-            if here is None:
-                out[h] = [p]
-            else:
-                here.append(p)
-    return out
+    return occupants(s, cat.by_side[side])
 
 
 def overstacked(cat: Catalog, stacks: dict[int, list[int]]) -> list[int]:

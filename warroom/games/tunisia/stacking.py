@@ -7,14 +7,19 @@ arrivals all ask.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .catalog import Catalog
 from .state import TunisiaState
 
 
-def occupants(s: TunisiaState) -> dict[int, list[int]]:
-    """Hex -> the pieces in it (any side; the rules never leave both sides in one hex)."""
+def occupants(s: TunisiaState, pieces: Iterable[int] | None = None) -> dict[int, list[int]]:
+    """Hex -> the pieces in it (any side; the rules never leave both sides in one hex); `pieces`: only these,
+    in their order (one side's, say)."""
     out: dict[int, list[int]] = {}
-    for piece, where in enumerate(s.loc):
+    loc = s.loc
+    for piece in range(len(loc)) if pieces is None else pieces:
+        where = loc[piece]
         if where >= 0:
             here = out.get(where)
             if here is None:
