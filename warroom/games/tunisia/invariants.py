@@ -3,6 +3,7 @@ step. Each check names the rule it follows; `problems` lists what is wrong (empt
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
@@ -84,9 +85,19 @@ def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int
     if s.phase == Phase.OVER or not leavers:
         return bool(leavers)
     side = s.player
-    ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
     stacks = side_stacks(cat, s, side)
-    return any(fits(cat, [*stacks.get(e, []), r]) for r in leavers for e in compute_reach(cat, s, r, ezoc, blocked))
+    zones: tuple[set[int], set[int]] | None = None
+    for r in leavers:
+        known = s.reach.get(r)  # the phase's own reach of it, where the legal list was made; else searched
+        if known is not None:
+            ends: Iterable[int] = known.reach
+        else:
+            if zones is None:
+                zones = (enemy_zoc(cat, s, side), enemy_occupied(cat, s, side))
+            ends = compute_reach(cat, s, r, zones[0], zones[1])
+        if any(fits(cat, [*stacks.get(e, []), r]) for e in ends):
+            return True
+    return False
 
 
 def _movement_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:
