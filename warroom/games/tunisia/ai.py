@@ -129,24 +129,23 @@ def _move_gain(rules: TunisiaRules, s: TunisiaState, plan: Plan, action: str) ->
 
 def plain_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[str]:
     """The legal moves that end where the piece fits now: the heuristic makes no 6.0D exchange (a move into a
-    full hex whose piece leaves later), which its one-move gain cannot value."""
+    full hex whose piece leaves later), which its one-move gain cannot value. The exchanges are found from
+    the phase's reaches (`s.reach`, made with the legal list), the few full hexes of each, not by reading ids."""
     cat = rules.cat
+    is_unit, is_air, moved = cat.is_unit, cat.is_air, s.moved
     stacks = side_stacks(cat, s, s.player)
-    labels = rules.labels
-    is_unit, is_air = cat.is_unit, cat.is_air
-    full_for_unit = {labels[h] for h, here in stacks.items() if any(is_unit[p] for p in here)}
+    full_for_unit = {h for h, here in stacks.items() if any(is_unit[p] for p in here)}
     full_for_asset = {
-        labels[h]
+        h
         for h, here in stacks.items()
         if sum(not is_unit[p] for p in here) >= (3 if any(is_air[p] for p in here) else 2)
     }
-    out = []
-    for a in legal:
-        if a.startswith("move "):
-            _, piece, _, dest = a.split()
-            if dest not in (full_for_unit if cat.is_unit[cat.index[piece]] else full_for_asset):
-                out.append(a)
-    return out
+    exchanges: set[str] = set()
+    for q, moves in s.reach.items():
+        if not moved[q]:
+            full = (full_for_unit if is_unit[q] else full_for_asset) & moves.hexes
+            exchanges.update(moves.by_hex[d] for d in full)
+    return [a for a in legal if a.startswith("move ") and a not in exchanges]
 
 
 def mending_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[str]:
