@@ -126,7 +126,7 @@ def test_the_other_side_cannot_tell_which_stack_hides_the_second_unit() -> None:
 
 def _by_the_rule(s) -> set[str]:
     """The legal list as 6.0D reads, asked move by move of the exact test (overstack.Closure.allows)."""
-    closure = Closure(CAT, s, lambda r: s.reach[r].reach, lambda r: s.reach[r].hexes, set(), set())
+    closure = Closure(CAT, s, lambda r: s.reach[r].reach)
     out = set()
     for q in CAT.by_side[s.player]:
         if s.loc[q] >= 0 and not s.moved[q] and not CAT.is_air[q]:

@@ -204,7 +204,7 @@ class Match:
     # -- undo ---------------------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        return len(self._actions) > self._locked
+        return self.undoable > 0
 
     @property
     def undoable(self) -> int:

@@ -28,7 +28,7 @@ from warroom.ai.playouts import play_turns
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
 from .odds import attack_survey, battle_outcome
-from .overstack import overstacked, side_stacks
+from .overstack import full_hexes, overstacked, side_stacks
 from .state import Phase, TunisiaState
 
 if TYPE_CHECKING:
@@ -132,14 +132,8 @@ def plain_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list[
     full hex whose piece leaves later), which its one-move gain cannot value. The exchanges are found from
     the phase's reaches (`s.reach`, made with the legal list), the few full hexes of each, not by reading ids."""
     cat = rules.cat
-    is_unit, is_air, moved = cat.is_unit, cat.is_air, s.moved
-    stacks = side_stacks(cat, s, s.player)
-    full_for_unit = {h for h, here in stacks.items() if any(is_unit[p] for p in here)}
-    full_for_asset = {
-        h
-        for h, here in stacks.items()
-        if sum(not is_unit[p] for p in here) >= (3 if any(is_air[p] for p in here) else 2)
-    }
+    is_unit, moved = cat.is_unit, s.moved
+    full_for_unit, full_for_asset = full_hexes(cat, side_stacks(cat, s, s.player))
     exchanges: set[str] = set()
     for q, moves in s.reach.items():
         if not moved[q]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
 from .movement import compute_reach, enemy_occupied, movement_allowance
-from .overstack import side_stacks
+from .overstack import leavers, side_stacks
 from .stacking import fits, occupants
 from .state import OFF_MAP, REMOVED, RETURN_TO_BASE, Phase
 from .supply import supplied_hexes
@@ -81,13 +81,13 @@ def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int
         return False
     if sum(1 for g, there in occ.items() if not fits(cat, there)) != 1:
         return False
-    leavers = [r for r in here if not s.moved[r] and not cat.is_air[r] and fits(cat, [p for p in here if p != r])]
-    if s.phase == Phase.OVER or not leavers:
-        return bool(leavers)
+    mending = leavers(cat, s, here)
+    if s.phase == Phase.OVER or not mending:
+        return bool(mending)
     side = s.player
     stacks = side_stacks(cat, s, side)
     zones: tuple[set[int], set[int]] | None = None
-    for r in leavers:
+    for r in mending:
         known = s.reach.get(r)  # the phase's own reach of it, where the legal list was made; else searched
         if known is not None:
             ends: Iterable[int] = known.reach

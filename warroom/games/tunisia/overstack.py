@@ -39,6 +39,28 @@ def overstacked(cat: Catalog, stacks: dict[int, list[int]]) -> list[int]:
     return [h for h, here in stacks.items() if len(here) > 1 and not fits(cat, here)]
 
 
+def full_hexes(cat: Catalog, stacks: dict[int, list[int]]) -> tuple[set[int], set[int]]:
+    """The side's hexes a moving unit (one there already), and a moving ground support asset (two there, three
+    with an air asset), would overstack (6.0A-C)."""
+    is_unit, is_air = cat.is_unit, cat.is_air
+    for_unit = {h for h, here in stacks.items() if any(is_unit[p] for p in here)}
+    for_asset = {
+        h
+        for h, here in stacks.items()
+        if sum(not is_unit[p] for p in here) >= (3 if any(is_air[p] for p in here) else 2)
+    }
+    return for_unit, for_asset
+
+
+def leavers(cat: Catalog, s: TunisiaState, crowd: list[int], mover: int = -1) -> list[int]:
+    """The pieces of an overstacked crowd that may mend it: not moved yet (8.1B; not `mover`, which just has),
+    not air (8.1A), and whose leaving makes the rest fit."""
+    moved, is_air = s.moved, cat.is_air
+    return [
+        r for r in crowd if r != mover and not moved[r] and not is_air[r] and fits(cat, [p for p in crowd if p != r])
+    ]
+
+
 class Closure:
     """Which moves of the phasing side keep its Movement Phase closable (the module's reading of 6.0D)."""
 
@@ -47,17 +69,24 @@ class Closure:
         cat: Catalog,
         s: TunisiaState,
         reach_of: ReachOf,
-        hexes_of: Callable[[int], frozenset[int]],
-        full_for_unit: set[int],
-        full_for_asset: set[int],
+        hexes_of: Callable[[int], frozenset[int]] | None = None,
+        full_for_unit: set[int] | None = None,
+        full_for_asset: set[int] | None = None,
     ) -> None:
         """`reach_of`/`hexes_of`: an unmoved piece's destinations, in order and as a set; `full_for_unit`,
-        `full_for_asset`: the side's hexes a unit, or a ground support asset, would overstack now."""
-        self.cat, self.s, self.reach_of, self.hexes_of = cat, s, reach_of, hexes_of
-        self.full_for_unit, self.full_for_asset = full_for_unit, full_for_asset
+        `full_for_asset`: the side's hexes a unit, or a ground support asset, would overstack now. The last
+        three serve the cheap answers (`closed_into_full`) alone; the exact test needs `reach_of` only."""
+        self.cat, self.s, self.reach_of = cat, s, reach_of
         self.stacks = side_stacks(cat, s, s.player)
+        if full_for_unit is None or full_for_asset is None:
+            full_for_unit, full_for_asset = full_hexes(cat, self.stacks)
+        self.hexes_of = hexes_of if hexes_of is not None else self._hexes_of
+        self.full_for_unit, self.full_for_asset = full_for_unit, full_for_asset
         self.over = overstacked(cat, self.stacks)
         self._verdicts: dict[bool, tuple[set[int], set[int], set[int]]] = {}  # kind -> never, unsure, decided
+
+    def _hexes_of(self, r: int) -> frozenset[int]:
+        return frozenset(self.reach_of(r))
 
     # -- the exact test ------------------------------------------------------------------------------------
     def _after(self, q: int, d: int) -> Callable[[int], list[int]]:
@@ -93,14 +122,7 @@ class Closure:
         """Whether overstacked x, once q has moved to d, holds a piece that has yet to move, whose leaving makes
         x fit, with a hex it can reach and fit in."""
         cat, after = self.cat, self._after(q, d)
-        crowd = after(x)
-        moved, is_air = self.s.moved, cat.is_air
-        for r in crowd:
-            if r == q or moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
-                continue
-            if any(fits(cat, [*after(e), r]) for e in self.reach_of(r)):
-                return True
-        return False
+        return any(fits(cat, [*after(e), r]) for r in leavers(cat, self.s, after(x), q) for e in self.reach_of(r))
 
     # -- the cheap answers move_choices asks ----------------------------------------------------------------
     def closed_into_full(self, q: int, full: set[int]) -> set[int]:
@@ -151,13 +173,8 @@ class Closure:
         x's way out when it has just one (None: x has several, so no single move from elsewhere can close
         them all, its own hex only freed)."""
         cat, stacks = self.cat, self.stacks
-        x = self.over[0]
-        crowd = stacks[x]
-        moved, is_air = self.s.moved, cat.is_air
         exits: set[int] = set()
-        for r in crowd:
-            if moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
-                continue
+        for r in leavers(cat, self.s, stacks[self.over[0]]):
             for e in self.reach_of(r):
                 if e not in exits and fits(cat, [*stacks.get(e, []), r]):
                     exits.add(e)

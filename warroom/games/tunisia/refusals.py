@@ -91,7 +91,7 @@ def _why_not_move(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) 
             f"{quoted(text)}: {act.piece} cannot reach {act.target} with its MA (8.2-8.6), stopping on entering an "
             "enemy zone of control (9.1C)"
         )
-    closure = Closure(cat, s, lambda r: compute_reach(cat, s, r, ezoc, blocked), lambda r: frozenset(), set(), set())
+    closure = Closure(cat, s, lambda r: compute_reach(cat, s, r, ezoc, blocked))
     after = closure.overstacked_after(p, dest)
     labels = rules.labels
     if len(after) > 1:

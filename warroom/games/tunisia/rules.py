@@ -354,7 +354,7 @@ class TunisiaRules:
                 continue
             hexes = moves.hexes
             closed = full & hexes  # a second hex overstacked
-            for d in (critical or ()) if x not in hexes else (*(critical or ()), x):
+            for d in (*(critical or ()), x):
                 if d in hexes and d not in closed and not closure.allows(q, d):
                     closed.add(d)  # it would fill x's one way out, or crowd x past mending
             out.extend(moves.ids_avoiding(closed) if closed else moves.ids)
