@@ -59,3 +59,29 @@ def test_every_listed_land_move_is_the_rulebooks(make, seed: int) -> None:  # ty
                     checked += 1
         match.play(chooser.choice(legal))
     assert checked > 200
+
+
+@pytest.mark.parametrize(("make", "seed"), [(rules2, 4), (rules2, 5), (rules4, 6)])
+def test_a_movement_list_from_remembered_choices_is_the_list_made_afresh(make, seed: int) -> None:  # type: ignore[no-untyped-def]
+    # Saint-Lo 5.3, 6, 7, 9: activation.py keeps each unit's last moves and attacks while its hex and the
+    # occupancy they depend on stand (a Battle Report's units aside); every list of a random game, Battle
+    # Reports in play included, must equal the one made with nothing remembered
+    rules, afresh = make(), type(make())()  # `afresh`: its own tables, emptied before each list
+    match = Match(rules, rules.initial_state(None, {"turn_limit": 3}), seed=seed, keep_log=False)
+    chooser = random.Random(seed)
+    checked = with_cards = 0
+    while not match.over:
+        s = match.state
+        legal = match.legal_actions()
+        if s.phase == Phase.ACTIONS and s.current == OFF:
+            fresh = rules.clone(s)
+            fresh.legal = None
+            afresh.t.last_choices[:] = [None] * afresh.t.n_units
+            afresh.t.last_moves[:] = [None] * afresh.t.n_units
+            afresh.t.reach_cache.clear()
+            afresh.t.level_cache.clear()
+            assert afresh.legal_actions(fresh) == legal
+            checked += 1
+            with_cards += bool(s.effects)
+        match.play(chooser.choice(legal))
+    assert checked > 20 and with_cards > 0

@@ -57,6 +57,25 @@ def granted(t: Tables, s: SaintLoState, u: int, attribute: str) -> bool:
     return False
 
 
+def affected_units(t: Tables, s: SaintLoState) -> frozenset[int]:
+    """The units some Battle Report in play changes (a stat, an attribute, a forbidden action): every other
+    unit acts as if none were in play. Remembered per set of cards in play (a few a turn)."""
+    effects = s.effects
+    if not effects:
+        return frozenset()
+    found = t.affected_cache.get(effects)
+    if found is None:
+        changed: set[int] = set()
+        for army, c, target in effects:
+            card = t.cards[army][c]
+            if card.mods or card.forbids or card.grants:
+                changed.update(u for u in range(t.n_units) if applies(t, card, army, target, u))
+        if len(t.affected_cache) >= 10_000:
+            t.affected_cache.clear()
+        found = t.affected_cache[effects] = frozenset(changed)
+    return found
+
+
 def card_targets(t: Tables, s: SaintLoState, army: int, c: int) -> list[int] | None:
     """The units a card of `army`'s deck may select now (unique), or None for a card with no target.
 
@@ -127,6 +146,7 @@ def drop_unit(s: SaintLoState, u: int) -> None:
 
 __all__ = [
     "OFF",
+    "affected_units",
     "applies",
     "card_targets",
     "drop_unit",

@@ -21,18 +21,33 @@ from .tables import AIR_MOVER, AIRCRAFT, CROSSING_MOVER, LAND_MOVER, MOBILITY_ST
 class Occupancy(NamedTuple):
     """For one army's units, as bit masks over the hexes (bit h: hex h): which hexes a land unit may pass
     (no enemy land unit, no enemy live Command Post), which may end its move (no land unit, no live Command
-    Post), and which hold an aircraft (where no other aircraft may end: 7.4). All a reach depends on
-    besides the board."""
+    Post), and which hold an aircraft (where no other aircraft may end: 7.4): all a reach depends on
+    besides the board; and which hold an enemy land unit or an enemy aircraft (what an aircraft may attack:
+    7.4)."""
 
     passable: int
     endable: int
     aircraft: int
+    enemy_land: int
+    enemy_air: int
+
+    def signature(self, n_hexes: int) -> int:
+        """The five masks as one number, each `n_hexes` bits on from the last (the order of the fields): two
+        occupancies differ where a unit's choices depend on them iff their signatures do under its
+        `depends_on` mask (activation.py)."""
+        return (
+            self.passable
+            | self.endable << n_hexes
+            | self.aircraft << 2 * n_hexes
+            | self.enemy_land << 3 * n_hexes
+            | self.enemy_air << 4 * n_hexes
+        )
 
 
 def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
     """The army's Occupancy now: made once per legal list."""
-    pos, bit = s.pos, t.hex_bit
-    own = enemy = aircraft = 0
+    pos, bit, unit_army = s.pos, t.hex_bit, t.unit_army
+    own = enemy = aircraft = enemy_air = 0
     for u in t.land_units[army]:
         h = pos[u]
         if h != OFF:
@@ -45,6 +60,8 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
         h = pos[u]
         if h != OFF:
             aircraft |= bit[h]
+            if unit_army[u] != army:
+                enemy_air |= bit[h]
     own_posts = enemy_posts = 0
     for p, h in enumerate(s.post_hex):
         if h >= 0:
@@ -54,7 +71,7 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
                 enemy_posts |= bit[h]
     blocked = enemy | enemy_posts  # 6.1: through own land units, never through the enemy's
     everything = t.all_hexes_mask
-    return Occupancy(everything & ~blocked, everything & ~(blocked | own | own_posts), aircraft)
+    return Occupancy(everything & ~blocked, everything & ~(blocked | own | own_posts), aircraft, enemy, enemy_air)
 
 
 def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> Sequence[int]:
@@ -75,7 +92,14 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None 
 
 
 def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Sequence[str]:
-    """Unit u's move action ids now (`reach` as ids, in its order).
+    """Unit u's move action ids now (`reach` as ids, in its order): `moves_and_region`'s ids."""
+    return moves_and_region(t, s, u, occupied)[0]
+
+
+def moves_and_region(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> tuple[Sequence[str], int, bool]:
+    """Unit u's move action ids now (`reach` as ids, in its order), the hexes whose occupancy they depend on,
+    and whether that is the aircraft's (`Occupancy.aircraft`, for a unit that flies) or else where land units
+    may pass and end (`passable` and `endable`).
 
     A Movement phase lists every unit's moves again after each one is used, and most have not changed: a
     unit's last answer stands while it is on the same hex with the same mobility and way of moving, and the
@@ -83,7 +107,7 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
     same, which a mask or two compares at once. Otherwise the reach's own ids are remembered with it."""
     moving = _movement(t, s, u)
     if moving is None:
-        return ()
+        return (), 0, False
     start, mobility, mover = moving
     air = mover == AIR_MOVER
     first, second = (occupied.aircraft, 0) if air else (occupied.passable, occupied.endable)
@@ -95,7 +119,7 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
         and last[2] == mover
         and not ((last[3] ^ first) | (last[4] ^ second)) & last[5]
     ):
-        return last[6]
+        return last[6], last[5], air
     if air:
         region = t.region_mask(start, mobility)
         hexes: Sequence[int] = t.air_reach(start, mobility)
@@ -103,12 +127,24 @@ def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Seq
         blocked = _aircraft_in_range(t, occupied, start, mobility)
         if blocked:  # its hexes cut out of the whole range's ids
             ids = _without(ids, sorted(map(t.air_reach_order(start, mobility).__getitem__, t.hexes_of(blocked))))
-    else:  # `region`: the hexes whose occupancy the search looked at (`_land_reach`)
+    else:  # `region`: the hexes whose occupancy the search looked at (`_land_levels`)
         endable = occupied.endable & t.land_mask if mover == CROSSING_MOVER else occupied.endable
-        hexes, region = _land_reach(t, start, mobility, mover, occupied.passable, endable)
-        ids = _ids_of(t, u, hexes)
+        # `_land_reach` read straight as ids: a unit's moves are asked for again only when the occupancy
+        # around it changed, so its reach is seldom one a cache has seen
+        levels, region = _land_levels(
+            t, start, mobility, mover, occupied.passable & t.terrain_reach(start, mobility, mover)
+        )
+        move_ids = t.move_ids[u]
+        found: list[str] = []
+        for entered, level in levels:
+            ends = entered & endable
+            if ends == entered:
+                found.extend(map(move_ids.__getitem__, level))
+            elif ends:
+                found.extend([move_ids[h] for h in level if ends >> h & 1])
+        ids = tuple(found)
     t.last_moves[u] = (start, mobility, mover, first, second, region, ids)
-    return ids
+    return ids, region, air
 
 
 def _ids_of(t: Tables, u: int, hexes: Sequence[int]) -> tuple[str, ...]:
