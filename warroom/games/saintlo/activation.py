@@ -16,12 +16,12 @@ from warroom.engine.events import Events
 from . import attack as attacks
 from . import reorganization, reports, setup
 from .actions import AGREE, DONE, END, FIRE, MOVE, REFUSE, Action
-from .effects import affected_units, play_ids
-from .movement import Occupancy, destinations, moves_and_region, occupancy
+from .effects import play_ids
+from .listing import unused_units_choices
+from .movement import destinations, occupancy
 from .odds import ATTACKER, REROLL, compare, faces
-from .seats import ARMIES, army_of, may_use, owner_seat, partner
+from .seats import ARMIES, army_of, owner_seat, partner
 from .state import DESTROYED, OFF, TARGET_POST, Phase, SaintLoState
-from .tables import ADJACENT_STEPS, AIRCRAFT, INFANTRY, TANK, Tables
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -40,56 +40,11 @@ def action_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
             out.extend(map(t.move_ids[u].__getitem__, destinations(t, s, u)))
         out.append(DONE)
     elif s.activations < t.rules.activations_per_turn:
-        pos, used = s.pos, s.used
-        occupied = occupancy(t, s, army)
-        supplied = supplies >= 1
-        everyone = s.seats == 2  # 10: in the team game a player uses only his own units
-        # a unit no Battle Report changes has the choices it would have with none in play, and they stand
-        # while it keeps its hex and the occupancy they depend on: most units' are the last list's, checked
-        # by one mask each
-        last = t.last_choices
-        changed = affected_units(t, s)
-        signature = occupied.signature(t.n_hexes)
-        for v in t.army_units[army]:
-            h = pos[v]
-            if h == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
-                continue
-            if v in changed:
-                out.extend(unit_choices(t, s, v, occupied, supplied)[0])
-                continue
-            known = last[v]
-            if known is not None and known[0] == h and known[1] is supplied and not (known[2] ^ signature) & known[3]:
-                out.extend(known[4])
-                continue
-            ids, depends_on = unit_choices(t, s, v, occupied, supplied)
-            last[v] = (h, supplied, signature, depends_on, ids)
-            out.extend(ids)
+        out = unused_units_choices(t, s, seat, army, occupancy(t, s, army))
     out.extend(play_ids(t, s, seat, army))
     if u == OFF:
         out.append(END)
     return out
-
-
-def unit_choices(t: Tables, s: SaintLoState, v: int, occupied: Occupancy, supplied: bool) -> tuple[list[str], int]:
-    """Unit v's move and attack ids when no unit is in use (5.3: with Supply left, or a free move for foot
-    infantry: 7.1), and the bits of `Occupancy.signature` they depend on, Battle Reports aside."""
-    n = t.n_hexes
-    ids: list[str] = []
-    depends_on = 0
-    if supplied or t.foot[v]:
-        moves, region, air = moves_and_region(t, s, v, occupied)
-        ids.extend(moves)
-        depends_on = region << 2 * n if air else region | region << n
-    if supplied:
-        here = s.pos[v]
-        ids.extend(map(t.attack_ids[v].__getitem__, attacks.targets(t, s, v, occupied.passable)))
-        beside = t.step_masks[ADJACENT_STEPS][here]
-        kind = t.unit_type[v]
-        if kind == AIRCRAFT:  # 7.4: enemy aircraft beside it, an enemy land unit beneath it
-            depends_on |= beside << 4 * n | t.hex_bit[here] << 3 * n
-        elif kind in (INFANTRY, TANK):  # 6.2: an enemy land unit or Command Post beside it (not passable)
-            depends_on |= beside
-    return ids, depends_on
 
 
 def pay(rules: SaintLoRules, s: SaintLoState, u: int, events: Events) -> None:

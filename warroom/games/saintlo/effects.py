@@ -111,20 +111,27 @@ def playable(t: Tables, s: SaintLoState, army: int, c: int) -> bool:
 
 
 def play_ids(t: Tables, s: SaintLoState, seat: int, army: int) -> list[str]:
-    """Every `play` id the seat's hand offers now (one per distinct card, and target for a unique one)."""
+    """Every `play` id the seat's hand offers now (one per distinct card, and target for a unique one): 9 as
+    `card_targets` and `playable` read it, written out here since every list of a turn asks."""
     out: list[str] = []
     seen = -1
+    cards, pos = t.cards[army], s.pos
     for c in s.hands[seat]:
         if c == seen:
             continue
         seen = c
-        card = t.cards[army][c]
-        targets = card_targets(t, s, army, c)
-        if targets is None:
-            if card.kind == SUPPLIES or playable(t, s, army, c):
-                out.append(t.play_ids[army][c])
+        kind = cards[c].kind
+        if kind == SUPPLIES:
+            out.append(t.play_ids[army][c])
+            continue
+        units, ids = _candidates(t, army, c)
+        if kind == UNIQUE:
+            out.extend([ids[u] for u in units if pos[u] != OFF])
         else:
-            out.extend(map(_candidates(t, army, c)[1].__getitem__, targets))
+            for u in units:
+                if pos[u] != OFF:
+                    out.append(t.play_ids[army][c])
+                    break
     return out
 
 

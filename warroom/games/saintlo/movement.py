@@ -91,11 +91,6 @@ def destinations(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None 
     return list(reach(t, s, u, occupied))
 
 
-def move_choices(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> Sequence[str]:
-    """Unit u's move action ids now (`reach` as ids, in its order): `moves_and_region`'s ids."""
-    return moves_and_region(t, s, u, occupied)[0]
-
-
 def moves_and_region(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) -> tuple[Sequence[str], int, bool]:
     """Unit u's move action ids now (`reach` as ids, in its order), the hexes whose occupancy they depend on,
     and whether that is the aircraft's (`Occupancy.aircraft`, for a unit that flies) or else where land units
@@ -131,7 +126,7 @@ def moves_and_region(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) ->
         endable = occupied.endable & t.land_mask if mover == CROSSING_MOVER else occupied.endable
         # `_land_reach` read straight as ids: a unit's moves are asked for again only when the occupancy
         # around it changed, so its reach is seldom one a cache has seen
-        levels, region = _land_levels(
+        levels, region = land_levels(
             t, start, mobility, mover, occupied.passable & t.terrain_reach(start, mobility, mover)
         )
         move_ids = t.move_ids[u]
@@ -228,7 +223,7 @@ def _land_reach(
     found = cache.get(key)
     if found is not None:
         return found
-    levels, looked_at = _land_levels(t, start, mobility, mover, passable & region)
+    levels, looked_at = land_levels(t, start, mobility, mover, passable & region)
     out: list[int] = []
     for entered, hexes in levels:
         ends = entered & endable
@@ -242,7 +237,7 @@ def _land_reach(
     return found
 
 
-def _land_levels(
+def land_levels(
     t: Tables, start: int, mobility: int, mover: int, passable: int
 ) -> tuple[tuple[tuple[int, list[int]], ...], int]:
     """The hexes a land mover enters at each step (as a mask and in hex order), and every hex it looked at on

@@ -175,9 +175,11 @@ class Tables:
         self.last_moves: list[tuple[int, int, int, int, int, int, tuple[str, ...]] | None] = [None] * self.n_units
         """movement.py's last move ids per unit, with what they depend on: (hex, mobility, mover, the two
         occupancy masks that matter to it, the hexes where they matter, ids)."""
-        self.last_choices: list[tuple[int, bool, int, int, list[str]] | None] = [None] * self.n_units
-        """activation.py's last move and attack ids per unit when no unit is in use, with what they depend on:
-        (hex, Supply left, `Occupancy.signature`, the signature's bits that matter to it, ids)."""
+        self.last_choices: list[
+            tuple[int, bool, int, int, list[str], tuple[tuple[int, list[int]], ...] | None] | None
+        ] = [None] * self.n_units
+        """listing.py's last move and attack ids per unit when no unit is in use, with what they depend on
+        (`listing.Known`)."""
         self.affected_cache: dict[tuple[tuple[int, int, int], ...], frozenset[int]] = {}
         """effects.py's units the Battle Reports in play change, by the cards in play."""
         self.deploy_plans: dict[tuple[int, ...], tuple[str, ...]] = {}
