@@ -64,7 +64,7 @@ def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[
 def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
     army = s.active
     out: list[str] = []
-    by_type: dict[int, Callable[[list[str]], tuple[str, ...]]] = {}
+    by_group: dict[int, _GroupIds] = {}
     pos = s.pos
     for k in t.army_kinds[army]:
         if pos[t.kind_units[k][-1]] != OFF or not kind_for(t, s, s.seat, k):
@@ -72,11 +72,64 @@ def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:
         kind_type = t.kind_type[k]
         # every land type but Supply units deploys on the same hexes: one list for them all
         group = kind_type if kind_type in (AIRCRAFT, SUPPLY) else INFANTRY
-        pick = by_type.get(group)
-        if pick is None:
-            pick = by_type[group] = picker(deploy_hexes(t, s, army, kind_type))
-        out.extend(pick(t.deploy_ids[k]))
+        ids = by_group.get(group)
+        if ids is None:
+            ids = by_group[group] = _GroupIds(t, army, group, tuple(deploy_hexes(t, s, army, kind_type)))
+        out.extend(ids.of(k))
     return out
+
+
+class _GroupIds:
+    """The deploy ids of one group of kinds (the same hexes for each) on `hexes`, kind by kind, made from the
+    group's last list where that was the same hexes or the same but one: deployment places one counter a
+    decision, so each kind's ids are usually the last ones less one, not picked again from the whole sector.
+    The last lists are kept in `Tables.last_deploy` by army and group (the hexes they were made for with
+    them, so any position may ask)."""
+
+    __slots__ = ("hexes", "ids", "taken", "before", "pick", "t")
+
+    def __init__(self, t: Tables, army: int, group: int, hexes: tuple[int, ...]) -> None:
+        self.t, self.hexes = t, hexes
+        self.pick: Callable[[list[str]], tuple[str, ...]] | None = None
+        last = t.last_deploy.get((army, group))
+        self.taken = -1  # the index the one hex taken since the last list had there, -1 for none
+        self.before: dict[int, tuple[str, ...]] = {}
+        if last is not None and last[0] == hexes:
+            self.ids = last[1]
+            return
+        if last is not None:
+            self.taken = _taken(last[0], hexes)
+            if self.taken >= 0:
+                self.before = last[1]
+        self.ids = {}
+        t.last_deploy[army, group] = (hexes, self.ids)
+
+    def of(self, k: int) -> tuple[str, ...]:
+        ids = self.ids.get(k)
+        if ids is None:
+            before, taken = self.before.get(k), self.taken
+            if before is not None:
+                ids = before[:taken] + before[taken + 1 :]
+            else:
+                if self.pick is None:
+                    self.pick = picker(self.hexes)
+                ids = self.pick(self.t.deploy_ids[k])
+            self.ids[k] = ids
+        return ids
+
+
+def _taken(before: tuple[int, ...], hexes: tuple[int, ...]) -> int:
+    """Where `before` has the one hex `hexes` lacks (both in hex order), or -1 if they differ otherwise."""
+    if len(before) != len(hexes) + 1:
+        return -1
+    low, high = 0, len(hexes)  # the first place they differ, by halves: alike before it, shifted by one after
+    while low < high:
+        mid = (low + high) // 2
+        if before[mid] == hexes[mid]:
+            low = mid + 1
+        else:
+            high = mid
+    return low if before[:low] == hexes[:low] and before[low + 1 :] == hexes[low:] else -1
 
 
 def deploy(t: Tables, s: SaintLoState, kind: int, hex_: int) -> int:

@@ -182,6 +182,8 @@ class Tables:
         (`listing.Known`)."""
         self.affected_cache: dict[tuple[tuple[int, int, int], ...], frozenset[int]] = {}
         """effects.py's units the Battle Reports in play change, by the cards in play."""
+        self.last_deploy: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, tuple[str, ...]]]] = {}
+        """setup.py's last deploy ids per army and group of kinds: the hexes, and each kind's ids on them."""
         self.deploy_plans: dict[tuple[int, ...], tuple[str, ...]] = {}
         """ai.py's deployment plans by where the seat began (a pure function of the key: a few a game)."""
         self.post_hexes = board.command_post_hexes
