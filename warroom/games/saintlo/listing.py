@@ -19,7 +19,7 @@ from .seats import may_use
 from .state import OFF, SaintLoState
 from .tables import ADJACENT_STEPS, AIRCRAFT, INFANTRY, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, TANK, Tables
 
-Levels = tuple[tuple[int, list[int]], ...]
+Levels = tuple[tuple[int, tuple[int, ...]], ...]
 """A land unit's breadth-first search: per step, the hexes entered as a mask and in hex order."""
 Known = tuple[int, bool, int, int, list[str], Levels | None]
 """A unit's remembered choices (`Tables.last_choices`): hex, Supply left, `Occupancy.signature`, the

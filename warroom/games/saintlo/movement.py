@@ -239,7 +239,7 @@ def _land_reach(
 
 def land_levels(
     t: Tables, start: int, mobility: int, mover: int, passable: int
-) -> tuple[tuple[tuple[int, list[int]], ...], int]:
+) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int]:
     """The hexes a land mover enters at each step (as a mask and in hex order), and every hex it looked at on
     the way, whatever may end a move there: a unit moving elsewhere in the army changes only where moves may
     end, so the steps themselves are remembered by the hexes that may be passed (`passable`, within the
@@ -251,7 +251,7 @@ def land_levels(
         return found
     seen = frontier = t.hex_bit[start]
     looked_at = 0
-    levels: list[tuple[int, list[int]]] = []
+    levels: list[tuple[int, tuple[int, ...]]] = []
     for _ in range(mobility):
         ahead = t.step_out(frontier, mover) & ~seen
         looked_at |= ahead
@@ -260,7 +260,7 @@ def land_levels(
             break
         seen |= entered
         frontier = entered
-        levels.append((entered, t.hexes_of(entered)))
+        levels.append((entered, tuple(t.hexes_of(entered))))  # tuples of ints: the collector untracks them
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     found = cache[key] = (tuple(levels), looked_at)

@@ -168,7 +168,7 @@ class Tables:
         """effects.py's units each card may act on, with its play ids (filled as cards are first asked about)."""
         self.entry_cache: dict[tuple[int, ...], list[int]] = {}
         """reorganization.py's hexes beside an army's live posts, by where its posts stand (8 hexes a key)."""
-        self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, list[int]], ...], int]] = {}
+        self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, tuple[int, ...]], ...], int]] = {}
         """movement.py's breadth-first steps of a land mover by what they depend on (a pure function of the key)."""
         self.move_choice_cache: dict[tuple[int, int], tuple[Sequence[int], tuple[str, ...]]] = {}
         """movement.py's move ids per (unit, id of a cached reach): the reach itself kept to check the id."""
@@ -176,7 +176,7 @@ class Tables:
         """movement.py's last move ids per unit, with what they depend on: (hex, mobility, mover, the two
         occupancy masks that matter to it, the hexes where they matter, ids)."""
         self.last_choices: list[
-            tuple[int, bool, int, int, list[str], tuple[tuple[int, list[int]], ...] | None] | None
+            tuple[int, bool, int, int, list[str], tuple[tuple[int, tuple[int, ...]], ...] | None] | None
         ] = [None] * self.n_units
         """listing.py's last move and attack ids per unit when no unit is in use, with what they depend on
         (`listing.Known`)."""
