@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .movement import unit_masks
 from .seats import army_of, seats_of
 from .state import DESTROYED, OFF, Phase
 from .tables import AIRCRAFT, SUPPLY
@@ -22,6 +23,8 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
     land_count = air_count = 0
     land_at, air_at, post_at, unit_type, labels = s.land_at, s.air_at, s.post_at, t.unit_type, t.labels
     land_ok, on_road = t.land_ok, t.on_road
+    if s.unit_masks is not None and s.unit_masks != unit_masks(t, s):
+        found.append("the remembered hexes of the units (unit_masks) are not where the units stand")
     for u, h in enumerate(s.pos):
         if h == OFF:
             continue

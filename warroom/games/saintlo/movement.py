@@ -45,23 +45,11 @@ class Occupancy(NamedTuple):
 
 
 def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
-    """The army's Occupancy now: made once per legal list."""
-    pos, bit, unit_army = s.pos, t.hex_bit, t.unit_army
-    own = enemy = aircraft = enemy_air = 0
-    for u in t.land_units[army]:
-        h = pos[u]
-        if h != OFF:
-            own |= bit[h]
-    for u in t.land_units[1 - army]:
-        h = pos[u]
-        if h != OFF:
-            enemy |= bit[h]
-    for u in t.aircraft:
-        h = pos[u]
-        if h != OFF:
-            aircraft |= bit[h]
-            if unit_army[u] != army:
-                enemy_air |= bit[h]
+    """The army's Occupancy now: made once per legal list, the units' hexes from `SaintLoState.unit_masks`."""
+    masks = s.unit_masks
+    if masks is None:
+        masks = s.unit_masks = unit_masks(t, s)
+    bit = t.hex_bit
     own_posts = enemy_posts = 0
     for p, h in enumerate(s.post_hex):
         if h >= 0:
@@ -69,9 +57,23 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
                 own_posts |= bit[h]
             else:  # NOTES.md, open question 2
                 enemy_posts |= bit[h]
+    own, enemy, enemy_air = masks[army], masks[1 - army], masks[3 - army]
     blocked = enemy | enemy_posts  # 6.1: through own land units, never through the enemy's
     everything = t.all_hexes_mask
-    return Occupancy(everything & ~blocked, everything & ~(blocked | own | own_posts), aircraft, enemy, enemy_air)
+    return Occupancy(
+        everything & ~blocked, everything & ~(blocked | own | own_posts), masks[2] | masks[3], enemy, enemy_air
+    )
+
+
+def unit_masks(t: Tables, s: SaintLoState) -> list[int]:
+    """`SaintLoState.unit_masks` made from the units' hexes."""
+    masks = [0, 0, 0, 0]
+    pos, bit, index = s.pos, t.hex_bit, t.mask_index
+    for u in range(t.n_units):
+        h = pos[u]
+        if h != OFF:
+            masks[index[u]] |= bit[h]
+    return masks
 
 
 def reach(t: Tables, s: SaintLoState, u: int, occupied: Occupancy | None = None) -> Sequence[int]:

@@ -144,6 +144,8 @@ def deploy(t: Tables, s: SaintLoState, kind: int, hex_: int) -> int:
 def put(t: Tables, s: SaintLoState, u: int, hex_: int) -> None:
     """Place unit u on `hex_` (setup, purchase, a move's end)."""
     s.pos[u] = hex_
+    if s.unit_masks is not None:
+        s.unit_masks[t.mask_index[u]] |= t.hex_bit[hex_]
     if t.unit_type[u] == AIRCRAFT:
         s.air_at[hex_] = u
     else:
@@ -153,6 +155,8 @@ def put(t: Tables, s: SaintLoState, u: int, hex_: int) -> None:
 def lift(t: Tables, s: SaintLoState, u: int) -> None:
     """Take unit u off the board (a move's start, its destruction, a swap)."""
     h = s.pos[u]
+    if s.unit_masks is not None:
+        s.unit_masks[t.mask_index[u]] ^= t.hex_bit[h]
     if t.unit_type[u] == AIRCRAFT:
         s.air_at[h] = OFF
     else:

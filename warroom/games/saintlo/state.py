@@ -144,6 +144,10 @@ class SaintLoState:
     turn_limit: int = 0  # turns each army plays before a draw (0: none)
     seats: int = 2
     legal: Sequence[str] | None = None  # cache, cleared by every change; shared by clones, so never changed
+    unit_masks: list[int] | None = None
+    """Derived, never saved: the hexes of each army's land units, then of its aircraft, as bit masks (Allied
+    land, Axis land, Allied aircraft, Axis aircraft); made when a Movement and Attack list first asks
+    (`movement.occupancy`) and kept by `setup.put` and `setup.lift`, which every move of a unit goes through."""
 
     def clone(self) -> SaintLoState:
         """An independent copy: lists copied, immutable records shared."""
@@ -163,6 +167,7 @@ class SaintLoState:
         )
         t.winner, t.objective, t.turn_limit, t.seats = self.winner, self.objective, self.turn_limit, self.seats
         t.legal = self.legal
+        t.unit_masks = self.unit_masks[:] if self.unit_masks is not None else None
         return t
 
     def __deepcopy__(self, memo: dict[int, object]) -> SaintLoState:

@@ -115,6 +115,10 @@ class Tables:
         self.land_units = tuple(tuple(u for u in units if self.unit_type[u] != AIRCRAFT) for units in self.army_units)
         """Per army, its units that stand on the ground (everything but aircraft, 7.4): what blocks a move."""
         self.aircraft = tuple(u for u in range(self.n_units) if self.unit_type[u] == AIRCRAFT)
+        self.mask_index = tuple(
+            self.unit_army[u] + (2 if self.unit_type[u] == AIRCRAFT else 0) for u in range(self.n_units)
+        )
+        """Per unit, its army's entry of `SaintLoState.unit_masks` (land units, then aircraft)."""
         """Every aircraft of both armies (7.4: one aircraft a hex, whoever's)."""
         self.supply_units = tuple(tuple(u for u in units if self.unit_type[u] == SUPPLY) for units in self.army_units)
         self.base = [[0] * 5 for _ in range(self.n_units)]
