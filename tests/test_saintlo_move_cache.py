@@ -2,7 +2,8 @@
 
 movement.py remembers each unit's last move ids, each land reach and the breadth-first steps behind it, and
 answers a list from them while the hexes a search looked at keep their occupancy. This test walks random
-games and compares every land unit's listed moves with a plain search written from the rules alone."""
+games and compares every land unit's listed moves with a plain search written from the rules alone; the
+lists made from what listing.py, setup.py and reorganization.py remember are compared with lists made afresh."""
 
 from __future__ import annotations
 
@@ -61,27 +62,36 @@ def test_every_listed_land_move_is_the_rulebooks(make, seed: int) -> None:  # ty
     assert checked > 200
 
 
+def _forget(t) -> None:  # type: ignore[no-untyped-def]
+    """Empty every memory the tables keep of earlier lists."""
+    t.last_choices[:] = [None] * t.n_units
+    t.last_moves[:] = [None] * t.n_units
+    for cache in (t.reach_cache, t.level_cache, t.last_deploy, t.entry_pickers, t.entry_cache, t.affected_cache):
+        cache.clear()
+
+
 @pytest.mark.parametrize(("make", "seed"), [(rules2, 4), (rules2, 5), (rules4, 6)])
-def test_a_movement_list_from_remembered_choices_is_the_list_made_afresh(make, seed: int) -> None:  # type: ignore[no-untyped-def]
-    # Saint-Lo 5.3, 6, 7, 9: activation.py keeps each unit's last moves and attacks while its hex and the
-    # occupancy they depend on stand (a Battle Report's units aside); every list of a random game, Battle
-    # Reports in play included, must equal the one made with nothing remembered
-    rules, afresh = make(), type(make())()  # `afresh`: its own tables, emptied before each list
+def test_a_list_from_remembered_choices_is_the_list_made_afresh(make, seed: int) -> None:  # type: ignore[no-untyped-def]
+    # Saint-Lo 4.3, 5.3, 5.4, 6, 7, 9: listing.py keeps each unit's last moves and attacks while its hex and
+    # the occupancy they depend on stand (a Battle Report's units aside), setup.py each kind's last deploy
+    # ids, reorganization.py the entry hexes by the units beside the posts; every deployment, Movement and
+    # Attack and Reorganization list of a random game, Battle Reports in play included, must equal the one
+    # a second ruleset makes with nothing remembered
+    rules, afresh = make(), type(make())()
     match = Match(rules, rules.initial_state(None, {"turn_limit": 3}), seed=seed, keep_log=False)
     chooser = random.Random(seed)
-    checked = with_cards = 0
+    checked: dict[Phase, int] = {}
+    with_cards = 0
     while not match.over:
         s = match.state
         legal = match.legal_actions()
-        if s.phase == Phase.ACTIONS and s.current == OFF:
+        if s.phase in (Phase.DEPLOY, Phase.REORGANIZE) or (s.phase == Phase.ACTIONS and s.current == OFF):
             fresh = rules.clone(s)
-            fresh.legal = None
-            afresh.t.last_choices[:] = [None] * afresh.t.n_units
-            afresh.t.last_moves[:] = [None] * afresh.t.n_units
-            afresh.t.reach_cache.clear()
-            afresh.t.level_cache.clear()
+            fresh.legal = fresh.unit_masks = None
+            _forget(afresh.t)
             assert afresh.legal_actions(fresh) == legal
-            checked += 1
+            checked[s.phase] = checked.get(s.phase, 0) + 1
             with_cards += bool(s.effects)
         match.play(chooser.choice(legal))
-    assert checked > 20 and with_cards > 0
+    assert min(checked.get(phase, 0) for phase in (Phase.DEPLOY, Phase.ACTIONS, Phase.REORGANIZE)) > 20
+    assert with_cards > 0

@@ -13,6 +13,7 @@ from warroom.engine.events import Events
 from . import setup, turn
 from .actions import BUY, END, Action
 from .effects import play_ids
+from .movement import unit_masks
 from .seats import ARMIES, army_of, kind_for, partner, seats_of
 from .state import OFF, Phase, SaintLoState
 from .tables import AIRCRAFT, INFANTRY, SUPPLY, picker
@@ -41,15 +42,17 @@ def entry_hexes(rules: SaintLoRules, s: SaintLoState, army: int) -> set[int]:
     return out
 
 
-def _near_posts(rules: SaintLoRules, s: SaintLoState, army: int) -> list[int]:
-    """`entry_hexes` in hex order, remembered by where the army's posts stand (they seldom change)."""
+def _near_posts(rules: SaintLoRules, s: SaintLoState, army: int) -> tuple[list[int], int]:
+    """`entry_hexes` in hex order and as a mask, remembered by where the army's posts stand (they seldom
+    change)."""
     posts = tuple(s.post_hex[army * 8 : army * 8 + 8])
     cache = rules.t.entry_cache
     near = cache.get(posts)
     if near is None:
         if len(cache) >= 1024:
             cache.clear()
-        near = cache[posts] = sorted(entry_hexes(rules, s, army))
+        hexes = sorted(entry_hexes(rules, s, army))
+        near = cache[posts] = (hexes, sum(rules.t.hex_bit[h] for h in hexes))
     return near
 
 
@@ -60,7 +63,6 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     out: list[str] = []
     entry: dict[int, Callable[[list[str]], tuple[str, ...]]] = {}
     pos = s.pos
-    near: list[int] | None = None
     kind_cost, kind_units = t.kind_cost, t.kind_units
     for k in t.army_kinds[army]:
         if kind_cost[k] > supplies or OFF not in map(pos.__getitem__, kind_units[k]):
@@ -71,9 +73,7 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
         group = kind_type if kind_type in (AIRCRAFT, SUPPLY) else INFANTRY  # every other land type alike
         pick = entry.get(group)
         if pick is None:
-            if near is None:
-                near = _near_posts(rules, s, army)
-            pick = entry[group] = picker(entry_choices(rules, s, kind_type, near))
+            pick = entry[group] = _entry_picker(rules, s, army, group)
         out.extend(pick(t.buy_ids[k]))
     swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
     if s.seats == 2:  # every unit on the board
@@ -86,6 +86,29 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     out.extend(play_ids(t, s, seat, army))
     out.append(END)
     return out
+
+
+def _entry_picker(
+    rules: SaintLoRules, s: SaintLoState, army: int, group: int
+) -> Callable[[list[str]], tuple[str, ...]]:
+    """The picker of a group's entry hexes (`entry_choices`: aircraft, Supply units, every other land type),
+    remembered by what they depend on: the army, where the Command Posts stand, and which hexes beside the
+    army's hold a unit of the kind that blocks entry (an aircraft for aircraft, a land unit for the others)."""
+    t = rules.t
+    posts = tuple(s.post_hex)
+    near, near_mask = _near_posts(rules, s, army)
+    masks = s.unit_masks
+    if masks is None:
+        masks = s.unit_masks = unit_masks(t, s)
+    standing = masks[2] | masks[3] if group == AIRCRAFT else masks[0] | masks[1]
+    key = (army * 8 + group, posts, near_mask & standing)
+    cache = t.entry_pickers
+    pick = cache.get(key)
+    if pick is None:
+        if len(cache) >= 10_000:
+            cache.clear()
+        pick = cache[key] = picker(entry_choices(rules, s, group, near))
+    return pick
 
 
 def entry_choices(rules: SaintLoRules, s: SaintLoState, kind_type: int, near: list[int]) -> list[int]:

@@ -170,7 +170,7 @@ class Tables:
         whose occupancy it looked at."""
         self.card_candidates: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, str]]] = {}
         """effects.py's units each card may act on, with its play ids (filled as cards are first asked about)."""
-        self.entry_cache: dict[tuple[int, ...], list[int]] = {}
+        self.entry_cache: dict[tuple[int, ...], tuple[list[int], int]] = {}
         """reorganization.py's hexes beside an army's live posts, by where its posts stand (8 hexes a key)."""
         self.level_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, tuple[int, ...]], ...], int]] = {}
         """movement.py's breadth-first steps of a land mover by what they depend on (a pure function of the key)."""
@@ -188,6 +188,9 @@ class Tables:
         """effects.py's units the Battle Reports in play change, by the cards in play."""
         self.last_deploy: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, tuple[str, ...]]]] = {}
         """setup.py's last deploy ids per army and group of kinds: the hexes, and each kind's ids on them."""
+        self.entry_pickers: dict[tuple[int, tuple[int, ...], int], Callable[[list[str]], tuple[str, ...]]] = {}
+        """reorganization.py's pickers of the entry hexes per army and group, by the posts and the units beside
+        them."""
         self.deploy_plans: dict[tuple[int, ...], tuple[str, ...]] = {}
         """ai.py's deployment plans by where the seat began (a pure function of the key: a few a game)."""
         self.post_hexes = board.command_post_hexes
