@@ -15,7 +15,6 @@ from __future__ import annotations
 from . import attack as attacks
 from .effects import affected_units
 from .movement import Occupancy, land_levels, moves_and_region
-from .seats import may_use
 from .state import OFF, SaintLoState
 from .tables import ADJACENT_STEPS, AIRCRAFT, INFANTRY, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, TANK, Tables
 
@@ -31,14 +30,14 @@ def unused_units_choices(t: Tables, s: SaintLoState, seat: int, army: int, occup
     out: list[str] = []
     pos, used = s.pos, s.used
     supplied = s.supplies[army] >= 1
-    everyone = s.seats == 2  # 10: in the team game a player uses only his own units
     last = t.last_choices
     changed = affected_units(t, s)
     n = t.n_hexes
     signature = occupied.signature(n)
-    for v in t.army_units[army]:
+    # 10: in the team game a player uses only his own units (`seats.may_use`)
+    for v in t.army_units[army] if s.seats == 2 else t.role_units[army][seat % 2]:
         h = pos[v]
-        if h == OFF or used[v] or not (everyone or may_use(t, s, seat, v)):
+        if h == OFF or used[v]:
             continue
         if v in changed:
             out.extend(unit_choices(t, s, v, occupied, supplied)[0])

@@ -76,13 +76,9 @@ def reorganize_choices(rules: SaintLoRules, s: SaintLoState) -> list[str]:
             pick = entry[group] = _entry_picker(rules, s, army, group)
         out.extend(pick(t.buy_ids[k]))
     swappable, swap_ids = t.swappable[army], t.swap_ids  # 8: Supply units are never swapped
-    if s.seats == 2:  # every unit on the board
-        out.extend([swap_ids[u] for u in swappable if pos[u] != OFF])
-    else:
-        unit_kind = t.unit_kind
-        for u in swappable:
-            if pos[u] != OFF and kind_for(t, s, seat, unit_kind[u]):
-                out.append(swap_ids[u])
+    if s.seats != 2:  # 10: the player's own types (`seats.kind_for`)
+        swappable = t.role_swappable[army][seat % 2]
+    out.extend([swap_ids[u] for u in swappable if pos[u] != OFF])
     out.extend(play_ids(t, s, seat, army))
     out.append(END)
     return out

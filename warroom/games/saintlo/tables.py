@@ -115,6 +115,14 @@ class Tables:
         self.land_units = tuple(tuple(u for u in units if self.unit_type[u] != AIRCRAFT) for units in self.army_units)
         """Per army, its units that stand on the ground (everything but aircraft, 7.4): what blocks a move."""
         self.aircraft = tuple(u for u in range(self.n_units) if self.unit_type[u] == AIRCRAFT)
+        self.role_units = tuple(
+            tuple(
+                tuple(u for u in units if self.unit_type[u] == SUPPLY or self.unit_type[u] in ROLE_TYPES[role])
+                for role in (0, 1)
+            )
+            for units in self.army_units
+        )
+        """Per army and team role (10: Player A, Player B), the units that player may use (`seats.may_use`)."""
         self.mask_index = tuple(
             self.unit_army[u] + (2 if self.unit_type[u] == AIRCRAFT else 0) for u in range(self.n_units)
         )
@@ -127,6 +135,11 @@ class Tables:
             self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
         self.swappable = tuple(tuple(u for u in units if self.unit_type[u] != SUPPLY) for units in self.army_units)
         """Per army, the units a swap may take (8: never Supply units)."""
+        self.role_swappable = tuple(
+            tuple(tuple(u for u in units if self.unit_type[u] in ROLE_TYPES[role]) for role in (0, 1))
+            for units in self.swappable
+        )
+        """Per army and team role, the units that player may swap (8, 10: his own types; Supply units never)."""
         self.kind_cost = [spec.cost for spec in self.kinds]
         self.foot = [self.kinds[k].foot for k in self.unit_kind]
         self.cost = [self.kinds[k].cost for k in self.unit_kind]
