@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .effects import drop_unit
+from .movement import unit_masks
 from .seats import kind_for, seats_of
 from .state import OFF, SaintLoState
 from .tables import AIRCRAFT, INFANTRY, SUPPLY, Tables, picker
@@ -45,20 +46,21 @@ def posts_left(s: SaintLoState, army: int) -> bool:
 
 
 def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[int]:
-    """4.3, 7.5: where a unit of this type may be deployed now."""
+    """4.3, 7.5: where a unit of this type may be deployed now, in hex order (read from the units' masks)."""
+    masks = s.unit_masks
+    if masks is None:
+        masks = s.unit_masks = unit_masks(t, s)
     if kind_type == AIRCRAFT:
-        air_at = s.air_at
-        return [h for h in t.sector_hexes[army] if air_at[h] == OFF]
-    land_at, on_road = s.land_at, t.on_road
-    free = [h for h in t.sector_land[army] if land_at[h] == OFF]
+        return t.hexes_of(t.sector_mask[army] & ~(masks[2] | masks[3]))
+    free = t.sector_land_mask[army] & ~(masks[0] | masks[1])
+    free_roads = free & t.road_mask
     if kind_type == SUPPLY:
-        return [h for h in free if on_road[h]]
+        return t.hexes_of(free_roads)
     pos = s.pos
     supply_left = sum(1 for u in t.supply_units[army] if pos[u] == OFF)
-    free_roads = sum(1 for h in free if on_road[h])
-    if free_roads > supply_left:
-        return free
-    return [h for h in free if not on_road[h]]  # keep the road hexes for the Supply units still to come
+    if free_roads.bit_count() > supply_left:
+        return t.hexes_of(free)
+    return t.hexes_of(free & ~free_roads)  # keep the road hexes for the Supply units still to come
 
 
 def deploy_choices(t: Tables, s: SaintLoState) -> list[str]:

@@ -215,6 +215,10 @@ class Tables:
             for a in (ALLIED, AXIS)
         )
         """4.3: where its land units may deploy: not on rivers, not on Command Post hexes."""
+        self.sector_mask = tuple(sum(self.hex_bit[h] for h in hexes) for hexes in self.sector_hexes)
+        self.sector_land_mask = tuple(sum(self.hex_bit[h] for h in hexes) for hexes in self.sector_land)
+        self.road_mask = sum(self.hex_bit[h] for h in range(grid.n) if self.on_road[h])
+        """`sector_hexes`, `sector_land` and the road hexes as bit masks (setup.py's `deploy_hexes`)."""
         self.post_values = components.command_posts
         self.rules = components.rules
         # cards: per army, the distinct cards in the file's order
@@ -267,6 +271,8 @@ class Tables:
 
     def hexes_of(self, mask: int) -> list[int]:
         """The hexes of a bit mask, in hex order: a byte at a time, from the first byte with a bit set."""
+        if not mask:
+            return []
         first = ((mask & -mask).bit_length() - 1) >> 3
         mask >>= first << 3
         out: list[int] = []
