@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import attack as attacks
 from .effects import affected_units
-from .movement import Occupancy, land_levels, moves_and_region
+from .movement import Occupancy, land_levels, level_move_ids, moves_and_region
 from .state import OFF, SaintLoState
 from .tables import ADJACENT_STEPS, AIRCRAFT, INFANTRY, LAND_MOVER, MOBILITY_STAT, SUPPLY, SUPPLY_MOVER, TANK, Tables
 
@@ -100,15 +100,7 @@ def _listed(t: Tables, s: SaintLoState, v: int, occupied: Occupancy, supplied: b
     n = t.n_hexes
     mover = SUPPLY_MOVER if kind == SUPPLY else LAND_MOVER
     levels, region = land_levels(t, here, mobility, mover, occupied.passable & t.terrain_reach(here, mobility, mover))
-    move_ids = t.move_ids[v]
-    endable = occupied.endable
-    ids = []
-    for entered, level in levels:
-        ends = entered & endable
-        if ends == entered:
-            ids.extend(map(move_ids.__getitem__, level))
-        elif ends:
-            ids.extend([move_ids[h] for h in level if ends >> h & 1])
+    ids = level_move_ids(t.move_ids[v], levels, occupied.endable)
     depends_on = region | region << n
     if supplied:
         ids.extend(map(t.attack_ids[v].__getitem__, attacks.targets(t, s, v, occupied.passable)))

@@ -34,7 +34,7 @@ class Occupancy(NamedTuple):
     def signature(self, n_hexes: int) -> int:
         """The five masks as one number, each `n_hexes` bits on from the last (the order of the fields): two
         occupancies differ where a unit's choices depend on them iff their signatures do under its
-        `depends_on` mask (activation.py)."""
+        `depends_on` mask (listing.py)."""
         return (
             self.passable
             | self.endable << n_hexes
@@ -46,9 +46,7 @@ class Occupancy(NamedTuple):
 
 def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
     """The army's Occupancy now: made once per legal list, the units' hexes from `SaintLoState.unit_masks`."""
-    masks = s.unit_masks
-    if masks is None:
-        masks = s.unit_masks = unit_masks(t, s)
+    masks = kept_unit_masks(t, s)
     bit = t.hex_bit
     own_posts = enemy_posts = 0
     for p, h in enumerate(s.post_hex):
@@ -63,6 +61,14 @@ def occupancy(t: Tables, s: SaintLoState, army: int) -> Occupancy:
     return Occupancy(
         everything & ~blocked, everything & ~(blocked | own | own_posts), masks[2] | masks[3], enemy, enemy_air
     )
+
+
+def kept_unit_masks(t: Tables, s: SaintLoState) -> list[int]:
+    """`SaintLoState.unit_masks`, made now if the state has none yet (setup.put and lift keep them after)."""
+    masks = s.unit_masks
+    if masks is None:
+        masks = s.unit_masks = unit_masks(t, s)
+    return masks
 
 
 def unit_masks(t: Tables, s: SaintLoState) -> list[int]:
@@ -124,22 +130,14 @@ def moves_and_region(t: Tables, s: SaintLoState, u: int, occupied: Occupancy) ->
         blocked = _aircraft_in_range(t, occupied, start, mobility)
         if blocked:  # its hexes cut out of the whole range's ids
             ids = _without(ids, sorted(map(t.air_reach_order(start, mobility).__getitem__, t.hexes_of(blocked))))
-    else:  # `region`: the hexes whose occupancy the search looked at (`_land_levels`)
+    else:  # `region`: the hexes whose occupancy the search looked at (`land_levels`)
         endable = occupied.endable & t.land_mask if mover == CROSSING_MOVER else occupied.endable
-        # `_land_reach` read straight as ids: a unit's moves are asked for again only when the occupancy
-        # around it changed, so its reach is seldom one a cache has seen
+        # the reach read straight as ids: a unit's moves are asked for again only when the occupancy around
+        # it changed, so its reach is seldom one a cache has seen
         levels, region = land_levels(
             t, start, mobility, mover, occupied.passable & t.terrain_reach(start, mobility, mover)
         )
-        move_ids = t.move_ids[u]
-        found: list[str] = []
-        for entered, level in levels:
-            ends = entered & endable
-            if ends == entered:
-                found.extend(map(move_ids.__getitem__, level))
-            elif ends:
-                found.extend([move_ids[h] for h in level if ends >> h & 1])
-        ids = tuple(found)
+        ids = tuple(level_move_ids(t.move_ids[u], levels, endable))
     t.last_moves[u] = (start, mobility, mover, first, second, region, ids)
     return ids, region, air
 
@@ -237,6 +235,19 @@ def _land_reach(
         cache.clear()
     found = cache[key] = (tuple(out), looked_at)
     return found
+
+
+def level_move_ids(move_ids: list[str], levels: tuple[tuple[int, tuple[int, ...]], ...], endable: int) -> list[str]:
+    """A land unit's move ids (`move_ids`: its per-hex ids) to the hexes its search entered (`land_levels`)
+    where a move may end, nearest first and in hex order within a distance."""
+    out: list[str] = []
+    for entered, level in levels:
+        ends = entered & endable
+        if ends == entered:
+            out.extend(map(move_ids.__getitem__, level))
+        elif ends:
+            out.extend([move_ids[h] for h in level if ends >> h & 1])
+    return out
 
 
 def land_levels(

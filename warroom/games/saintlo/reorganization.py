@@ -13,7 +13,7 @@ from warroom.engine.events import Events
 from . import setup, turn
 from .actions import BUY, END, Action
 from .effects import play_ids
-from .movement import unit_masks
+from .movement import kept_unit_masks
 from .seats import ARMIES, army_of, kind_for, partner, seats_of
 from .state import OFF, Phase, SaintLoState
 from .tables import AIRCRAFT, INFANTRY, SUPPLY, picker
@@ -93,9 +93,7 @@ def _entry_picker(
     t = rules.t
     posts = tuple(s.post_hex)
     near, near_mask = _near_posts(rules, s, army)
-    masks = s.unit_masks
-    if masks is None:
-        masks = s.unit_masks = unit_masks(t, s)
+    masks = kept_unit_masks(t, s)
     standing = masks[2] | masks[3] if group == AIRCRAFT else masks[0] | masks[1]
     key = (army * 8 + group, posts, near_mask & standing)
     cache = t.entry_pickers

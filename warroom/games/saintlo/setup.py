@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .effects import drop_unit
-from .movement import unit_masks
+from .movement import kept_unit_masks
 from .seats import kind_for, seats_of
 from .state import OFF, SaintLoState
 from .tables import AIRCRAFT, INFANTRY, SUPPLY, Tables, picker
@@ -47,9 +47,7 @@ def posts_left(s: SaintLoState, army: int) -> bool:
 
 def deploy_hexes(t: Tables, s: SaintLoState, army: int, kind_type: int) -> list[int]:
     """4.3, 7.5: where a unit of this type may be deployed now, in hex order (read from the units' masks)."""
-    masks = s.unit_masks
-    if masks is None:
-        masks = s.unit_masks = unit_masks(t, s)
+    masks = kept_unit_masks(t, s)
     if kind_type == AIRCRAFT:
         return t.hexes_of(t.sector_mask[army] & ~(masks[2] | masks[3]))
     free = t.sector_land_mask[army] & ~(masks[0] | masks[1])
