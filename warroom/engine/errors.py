@@ -49,6 +49,13 @@ class DataFileError(WarroomError):
         super().__init__(f"{file}: {key}: {problem}")
 
 
+class StaleBuildError(WarroomError):
+    """A compiled module whose source was edited after it was compiled (warroom.engine.compiled): running
+    it would play the old rules, so the game is not loaded."""
+
+    code = "stale_build"
+
+
 class RecordError(WarroomError):
     """A save file or record that cannot be read or replayed; says where it failed."""
 

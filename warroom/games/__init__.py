@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 
+from warroom.engine.compiled import check_build
 from warroom.engine.errors import UnknownGameError
 from warroom.engine.ruleset import GameInfo, Ruleset
 from warroom.engine.spec import GameSpec
@@ -71,6 +72,7 @@ def get_spec(game: str) -> GameSpec:
     path = REGISTRY.get(game)
     if path is None:
         raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(sorted(REGISTRY))}")
+    check_build()  # a compiled module edited since the build would play the old rules
     module, name = path.split(":")
     found = getattr(import_module(module), name)
     info = getattr(found, "info", None)

@@ -240,7 +240,7 @@ class DragoonRules:
     def state_to_json(self, s: DragoonState) -> dict[str, Any]:
         return state_to_json(self.board, s)
 
-    def state_from_json(self, data: dict[str, Any]) -> DragoonState:
+    def state_from_json(self, data: Any) -> DragoonState:
         return state_from_json(self.board, data)
 
     def clone(self, s: DragoonState) -> DragoonState:

@@ -135,7 +135,7 @@ class Action:
         return self.armor + self.infantry
 
     @classmethod
-    def from_id(cls, text: str) -> Action:
+    def from_id(cls, text: object) -> Action:
         """The action an id names; a text not of any action's form is an IllegalActionError."""
         action = _read(text) if isinstance(text, str) else None
         if action is None:
@@ -300,15 +300,15 @@ class ActionTable:
         return Action(CASUALTIES, casualties=tuple(c for c in parts if c.armor + c.infantry)).id
 
     # -- parsing ----------------------------------------------------------------------------
-    def parse(self, action: str) -> Action | None:
+    def parse(self, action: object) -> Action | None:
         """The action an id names on this board (its `where` set), or None when it names none."""
+        if not isinstance(action, str):
+            return None
         try:
             return self._parsed[action]
         except KeyError:
             pass
-        except TypeError:  # not hashable, so not an id
-            return None
-        parsed = self._resolve(_read(action)) if isinstance(action, str) else None
+        parsed = self._resolve(_read(action))
         if len(self._parsed) < 200_000:
             self._parsed[action] = parsed
         return parsed

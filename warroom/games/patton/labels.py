@@ -145,7 +145,7 @@ def describe(rules: PattonRules, s: PattonState, action: str) -> str:
     return action
 
 
-def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
+def why_illegal(rules: PattonRules, s: PattonState, action: object) -> str:
     """A message naming the action, the phase and the rule that forbids it."""
     b = s.board
     phase = s.phase
@@ -167,7 +167,7 @@ def why_illegal(rules: PattonRules, s: PattonState, action: str) -> str:
             f"{quoted(action)} is not legal in the phase {PHASE_NAMES[phase]!r}: {_when(s, kind)}; legal now: {sample}"
         )
     if kind == MOVE:
-        return _why_move(s, act, action)
+        return _why_move(s, act, str(action))  # a str: it parsed
     if kind == LAND:
         k, a, i = act.where, act.armor, act.infantry
         if s.mover != 0 or not b.landings:

@@ -174,7 +174,9 @@ class PattonRules:
         """The Action an id names on this state's board (its board index set), None if it names none."""
         return self.table(s.board).parse(action)
 
-    def apply(self, s: PattonState, action: str, log: bool = True) -> list[Event]:
+    def apply(self, s: PattonState, action: object, log: bool = True) -> list[Event]:
+        # `object`, not `str`: a compiled module (compile.toml) enforces its annotations, and an id of another
+        # type must be an IllegalActionError like any other id that names no action
         phase = s.phase
         if phase == OVER or phase in CHANCE_PHASES:
             raise IllegalActionError(self.why_illegal(s, action))
@@ -244,7 +246,7 @@ class PattonRules:
     def state_to_json(self, s: PattonState) -> dict[str, Any]:
         return state_to_json(s)
 
-    def state_from_json(self, data: dict[str, Any]) -> PattonState:
+    def state_from_json(self, data: Any) -> PattonState:
         return state_from_json(data, self.board)
 
     def clone(self, s: PattonState) -> PattonState:
@@ -278,7 +280,7 @@ class PattonRules:
 
         return describe(self, s, action)
 
-    def why_illegal(self, s: PattonState, action: str) -> str:
+    def why_illegal(self, s: PattonState, action: object) -> str:
         """The message of the IllegalActionError `apply` raises: the action, the phase and the rule."""
         from .labels import why_illegal
 

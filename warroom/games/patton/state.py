@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from .board import Board
@@ -119,34 +119,27 @@ class Fight(NamedTuple):
 
 
 class _Record:
-    """Equality and a readable repr over the slots, for the mutable records a state holds (tests compare clones)."""
+    """Equality and a readable repr over the fields, for the mutable records a state holds (tests compare clones).
 
+    The fields are named by `FIELDS` as well as `__slots__`: a class compiled by mypyc (compile.toml) keeps
+    no `__slots__` attribute."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
     __slots__: tuple[str, ...] = ()
     __hash__ = None  # type: ignore[assignment]  # mutable: not a dict key
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in self.FIELDS)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.FIELDS)})"
 
 
 class Battle(_Record):
     """The battle being fought: for `target`, attacker's stacks (in state.stacks) against the town."""
 
-    __slots__ = (
-        "target",
-        "attacker",
-        "defender",
-        "kind",
-        "bonus",
-        "n",
-        "m",
-        "att_dice",
-        "def_dice",
-        "round",
-        "from_town",
-    )
+    FIELDS = ("target", "attacker", "defender", "kind", "bonus", "n", "m", "att_dice", "def_dice", "round", "from_town")
+    __slots__ = FIELDS
 
     def __init__(self, target: int, attacker: int, kind: int = NORMAL, bonus: int = 0, from_town: int = -1) -> None:
         self.target = target
@@ -162,17 +155,22 @@ class Battle(_Record):
         self.from_town = from_town  # retreat battle: the town the retreaters left
 
     def clone(self) -> Battle:
-        twin = Battle.__new__(Battle)
-        twin.target, twin.attacker, twin.defender, twin.kind = self.target, self.attacker, self.defender, self.kind
-        twin.bonus, twin.n, twin.m, twin.round, twin.from_town = self.bonus, self.n, self.m, self.round, self.from_town
+        # by the constructor, not `Battle.__new__`: compiled by mypyc (compile.toml), the class has no bare __new__
+        twin = Battle(self.target, self.attacker, self.kind, self.bonus, self.from_town)
+        twin.defender, twin.n, twin.m, twin.round = self.defender, self.n, self.m, self.round
         twin.att_dice, twin.def_dice = self.att_dice[:], self.def_dice[:]
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Battle:
+        """`copy.deepcopy` is `clone` (copy's own way needs a bare `__new__`, which a compiled class lacks)."""
+        return self.clone()
 
 
 class Retreat(_Record):
     """A defender's retreat being allocated road by road (Retreating)."""
 
-    __slots__ = ("town", "side", "quota", "fight", "forced")
+    FIELDS = ("town", "side", "quota", "fight", "forced")
+    __slots__ = FIELDS
 
     def __init__(self, town: int, side: int, quota: int, forced: bool = True) -> None:
         self.town = town
@@ -182,16 +180,19 @@ class Retreat(_Record):
         self.forced = forced  # False: chosen after a tie (no fighting retreat: Optional Retreating Rule)
 
     def clone(self) -> Retreat:
-        twin = Retreat.__new__(Retreat)
-        twin.town, twin.side, twin.quota, twin.forced = self.town, self.side, self.quota, self.forced
+        twin = Retreat(self.town, self.side, self.quota, self.forced)
         twin.fight = self.fight
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Retreat:
+        """`copy.deepcopy` is `clone` (Battle.__deepcopy__)."""
+        return self.clone()
 
 
 class PattonState:
     """One position. Mutated in place by the rules; `clone` copies it cheaply."""
 
-    __slots__ = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "board",
         "advanced",
         "turn_limit",
@@ -236,10 +237,14 @@ class PattonState:
         "legal",
         "move_rows",
     )
+    """Every field (`__slots__` too; a class compiled by mypyc keeps no `__slots__` attribute)."""
+    __slots__ = FIELDS
 
-    def __init__(self, board: Board) -> None:
-        n = board.n
+    def __init__(self, board: Board, blank: bool = False) -> None:
         self.board = board
+        if blank:
+            return  # a clone's twin: `clone` sets every other field (mypyc's classes have no bare __new__)
+        n = board.n
         self.advanced = False  # Optional Retreating Rule for Advanced Players
         self.turn_limit = board.turn_limit or 0
         self.turn = 1
@@ -288,8 +293,8 @@ class PattonState:
         when a Movement phase begins and by a clone."""
 
     def clone(self) -> PattonState:
-        twin = PattonState.__new__(PattonState)
-        twin.board, twin.advanced, twin.turn_limit = self.board, self.advanced, self.turn_limit
+        twin = PattonState(self.board, blank=True)
+        twin.advanced, twin.turn_limit = self.advanced, self.turn_limit
         twin.turn, twin.mover, twin.phase, twin.actor = self.turn, self.mover, self.phase, self.actor
         twin.cards = [self.cards[0][:], self.cards[1][:]]
         twin.pool = self.pool[:]
@@ -319,6 +324,10 @@ class PattonState:
         twin.legal = self.legal
         twin.move_rows = None
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PattonState:
+        """`copy.deepcopy` is `clone` (Battle.__deepcopy__): the board, static data, is shared."""
+        return self.clone()
 
     def forget_derived(self) -> None:
         """Drop what is worked out from the position and kept (the legal ids, movement's rows): for code
