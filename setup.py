@@ -100,7 +100,7 @@ def mypyc_extensions() -> list:
     # a third-party package the compiled modules import need not be installed yet (pip builds before it
     # installs the dependencies): its types are then Any, which compiles the same code
     options = ["--ignore-missing-imports"]
-    return mypycify([*options, *map(str, declared_modules())], opt_level="3", group_name=PACKAGE)
+    return mypycify([*options, *map(str, declared_modules())], opt_level="3", group_name=f"{PACKAGE}.native")
 
 
 def _warn(error: BaseException) -> None:

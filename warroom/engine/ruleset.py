@@ -118,7 +118,11 @@ class Ruleset(Protocol):
     of its spec (warroom.engine.spec.GameSpec), declared there, never a method looked for here.
     """
 
-    info: GameInfo
+    @property
+    def info(self) -> GameInfo:
+        """The game's id, title, scenarios and sides: a class attribute of the ruleset (a `ClassVar` where
+        the class is compiled by mypyc, which would otherwise make it an instance's)."""
+        ...
 
     def initial_state(self, scenario: str | None, options: dict[str, Any]) -> Any: ...
 

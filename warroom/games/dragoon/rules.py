@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError
 from warroom.engine.events import SILENT, Events
@@ -50,7 +50,9 @@ END_ONLY = (END,)
 class DragoonRules:
     """The Ruleset for Operation Dragoon 1944 (solitaire: the Allied player against the BOT)."""
 
-    info = GameInfo(id="dragoon", title="Operation Dragoon 1944", scenarios=("campaign",), sides=(ALLIED,))
+    info: ClassVar[GameInfo] = GameInfo(
+        id="dragoon", title="Operation Dragoon 1944", scenarios=("campaign",), sides=(ALLIED,)
+    )
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine.errors import IllegalActionError, UnknownScenarioError, WarroomError
 from warroom.engine.events import SILENT, Events
@@ -72,7 +72,7 @@ D6 = tuple((face, 1 / 6) for face in range(1, 7))
 class PattonRules:
     """The Ruleset for Major Battles and Campaigns of General George S. Patton."""
 
-    info = GameInfo(
+    info: ClassVar[GameInfo] = GameInfo(  # ClassVar: a class compiled by mypyc keeps it on the class
         id="patton",
         title="Major Battles and Campaigns of General George S. Patton",
         scenarios=SCENARIOS,
