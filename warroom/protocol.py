@@ -297,6 +297,7 @@ ERROR_CODES: dict[str, str] = {
     "no_heuristic": "the game has no heuristic player",
     "no_search": 'the game has no search player of its own ("mcts" is every game\'s search)',
     "data_file": "a game data file is missing or damaged (an installation problem)",
+    "stale_build": "a compiled module was edited after it was compiled: reinstall (an installation problem)",
     "internal": "a bug: the game is as it was before the request; the traceback is on stderr",
 }
 """Every `error.code` an answer can carry, with what it means (help answers them)."""
