@@ -83,3 +83,20 @@ def test_a_pure_python_package_is_never_stale(tmp_path: Path) -> None:
     (package / "rules.py").write_text("X = 1\n")
     assert compiled.stale_modules(package) == []
     compiled.check_package(package)
+
+
+def test_a_stale_build_refuses_to_load_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.games import game_ids, get_spec
+
+    game = game_ids()[0]
+    monkeypatch.setattr(compiled, "PACKAGE", _fake_build(tmp_path, "X = 2\n", recorded="X = 1\n"))
+    compiled.check_build.cache_clear()
+    get_spec.cache_clear()
+    try:
+        with pytest.raises(StaleBuildError, match="edited after they were compiled"):
+            get_spec(game)
+    finally:
+        monkeypatch.undo()
+        compiled.check_build.cache_clear()
+        get_spec.cache_clear()
+    assert get_spec(game).id == game

@@ -20,7 +20,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from warroom.engine.errors import GameOverError, UndoLockedError, WarroomError, WrongSideError, shorten
+from warroom.engine.errors import (
+    GameOverError,
+    StaleBuildError,
+    UndoLockedError,
+    WarroomError,
+    WrongSideError,
+    shorten,
+)
 
 from .limits import StartWatch
 
@@ -92,6 +99,8 @@ def from_engine(exc: WarroomError) -> ApiError:
         return ApiError(403, exc.code, str(exc))
     if isinstance(exc, (UndoLockedError, GameOverError)):
         return ApiError(409, exc.code, str(exc))
+    if isinstance(exc, StaleBuildError):  # the server's installation, not the request, is at fault
+        return ApiError(500, exc.code, str(exc))
     return ApiError(400, exc.code, str(exc))
 
 
