@@ -10,6 +10,7 @@ import pytest
 
 from warroom import UnknownGameError, UnknownScenarioError
 from warroom.analysis.bench import MCTS_SIMS, RANDOM_STEPS, default_game, run_bench
+from warroom.engine.compiled import compiled_modules, describe_build
 from warroom.engine.spec import GameSpec
 from warroom.games import REGISTRY, game_ids, get_spec
 
@@ -33,6 +34,10 @@ def test_bench_reports_every_part() -> None:
     else:
         assert spiel["installed"] is True and spiel["steps"] > 0
     assert "web" not in report
+    # what ran: the compiled build where setup.py could make it (tests/test_compiled_build.py), else pure Python
+    assert report["build"] == (
+        "pure Python" if not compiled_modules() else f"compiled by mypyc: {len(compiled_modules())} modules"
+    )
 
 
 def test_bench_web_part_says_when_it_is_not_available(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,7 +140,7 @@ def test_bench_all_command_prints_a_row_per_game_and_scenario() -> None:
     rows = json.loads(result.output)["games"]
     assert {row["game"] for row in rows} == set(game_ids())
     table = runner.invoke(app, ["bench", "--all", "--seconds", "0.02"], env={"COLUMNS": "160"})
-    assert table.exit_code == 0 and "MCTS sims/s" in table.output
+    assert table.exit_code == 0 and "MCTS sims/s" in table.output and describe_build() in table.output
     refused = runner.invoke(app, ["bench", "patton", "--all"])
     assert refused.exit_code == 1 and "--all measures every game" in refused.output
 

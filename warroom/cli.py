@@ -854,7 +854,8 @@ def _bench_all(result: dict[str, Any], json_out: bool) -> None:
         typer.echo(json.dumps(result))
         return
     spiel = result.get("openspiel") or {}
-    table = Table(title=f"warroom bench --all ({result['seconds_per_part']:g} s a part, Python {result['python']})")
+    title = f"{result['seconds_per_part']:g} s a part, Python {result['python']}, {result['build']}"
+    table = Table(title=f"warroom bench --all ({title})")
     for column in ("game", "scenario", "steps/s", "target", "met", "MCTS sims/s", "target", "met"):
         table.add_column(column, justify="left" if column in ("game", "scenario") else "right")
     if spiel.get("installed"):

@@ -26,6 +26,8 @@ import statistics
 import time
 from typing import Any, NamedTuple
 
+from warroom.engine.compiled import describe_build
+
 RANDOM_STEPS = "random_steps"
 """The `bench_targets` key of the random-playout target (steps per second)."""
 MCTS_SIMS = "mcts_sims"
@@ -283,6 +285,7 @@ def run_bench(
         "seconds_per_part": seconds,
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "build": describe_build(),
         "random_playouts": bench_random_playouts(game, seconds, scenario=scenario),
         "mcts": bench_mcts(game, seconds, scenario=scenario),
         "openspiel": bench_openspiel(seconds),
@@ -354,6 +357,7 @@ def bench_all(seconds: float = 1.0, games: list[str] | None = None, rounds: int 
         "clock": "cpu",
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "build": describe_build(),
         "games": rows,
         "openspiel": spiel,
     }

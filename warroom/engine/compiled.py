@@ -55,6 +55,12 @@ def stale_modules(package: Path = PACKAGE) -> list[str]:
     )
 
 
+def describe_build() -> str:
+    """What runs here, for a benchmark's report: "pure Python", or how many modules run compiled."""
+    count = len(compiled_modules())
+    return f"compiled by mypyc: {count} modules" if count else "pure Python"
+
+
 @cache
 def check_build() -> None:
     """Refuse to play on a compiled build whose sources were edited since (once a process: cached)."""
