@@ -8,6 +8,7 @@ code, made about 1.5-2x faster (`warroom bench`), and every test runs on them.
 
 - `WARROOM_PURE_PYTHON=1 pip install ...` skips the compilation (a developer editing those modules).
 - Where the compilation fails (no compiler, no Python headers), the build warns and installs pure Python.
+- Either way an earlier build's compiled files in the checkout are removed (`inplace_builds`).
 - The build records each compiled module's source hash (`warroom/compiled.json`): a module edited after
   it was compiled is refused at load (warroom.engine.compiled), never run as the old code.
 """
@@ -19,6 +20,7 @@ import json
 import os
 import sys
 import tomllib
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -28,6 +30,8 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = "warroom"
 MANIFEST = "compiled.json"
 PURE_ENV = "WARROOM_PURE_PYTHON"
+RUNTIME_GROUP = f"{PACKAGE}.native"
+"""mypyc's group: its shared runtime is the module `warroom.native__mypyc`, inside the package."""
 
 
 def declared_modules() -> list[Path]:
@@ -50,6 +54,18 @@ def source_hashes(paths: list[Path]) -> dict[str, str]:
     }
 
 
+def inplace_builds() -> list[Path]:
+    """What a build in place (`pip install -e .`) leaves in the source folder: each declared module's
+    extension, mypyc's runtime and the manifest. A failed or pure build removes them, so the source runs."""
+    stems = [*(path.with_suffix("") for path in declared_modules()), Path(f"{RUNTIME_GROUP.replace('.', '/')}__mypyc")]
+    return [HERE / PACKAGE / MANIFEST, *(HERE / f"{stem}{suffix}" for stem in stems for suffix in EXTENSION_SUFFIXES)]
+
+
+def remove(paths: list[Path]) -> None:
+    for path in paths:
+        path.unlink(missing_ok=True)
+
+
 class OptionalBuildExt(build_ext):
     """Compile the declared modules if possible; where not, warn and leave the package pure Python.
 
@@ -65,6 +81,8 @@ class OptionalBuildExt(build_ext):
                 self.distribution.ext_modules = mypyc_extensions()
             except Exception as error:  # noqa: BLE001 - mypy missing or refusing: pure Python
                 self.distribution.ext_modules = []
+                if self.editable_mode or self.inplace:
+                    remove(inplace_builds())
                 _warn(error)
         super().finalize_options()
 
@@ -72,9 +90,9 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any compiler or platform failure leaves pure Python
-            for ext in self.extensions:
-                for built in (self.get_ext_fullpath(ext.name), ext._file_name):
-                    Path(built).unlink(missing_ok=True)
+            remove([Path(self.get_ext_fullpath(ext.name)) for ext in self.extensions])
+            if self.editable_mode or self.inplace:  # setuptools clears `inplace` while it builds
+                remove(inplace_builds())
             self.extensions = []
             _warn(error)
             return
@@ -100,7 +118,7 @@ def mypyc_extensions() -> list:
     # a third-party package the compiled modules import need not be installed yet (pip builds before it
     # installs the dependencies): its types are then Any, which compiles the same code
     options = ["--ignore-missing-imports"]
-    return mypycify([*options, *map(str, declared_modules())], opt_level="3", group_name=f"{PACKAGE}.native")
+    return mypycify([*options, *map(str, declared_modules())], opt_level="3", group_name=RUNTIME_GROUP)
 
 
 def _warn(error: BaseException) -> None:
@@ -111,4 +129,7 @@ PLACEHOLDER = [Extension(f"{PACKAGE}.compiled", sources=[])]
 """What setup() is given: it makes the build platform-specific and runs `OptionalBuildExt`, which puts
 mypyc's extensions in its place (none with WARROOM_PURE_PYTHON set: pure Python)."""
 
-setup(ext_modules=[] if os.environ.get(PURE_ENV) else PLACEHOLDER, cmdclass={"build_ext": OptionalBuildExt})
+PURE = bool(os.environ.get(PURE_ENV))
+if PURE:
+    remove(inplace_builds())  # an earlier compiled build in place would otherwise still be what Python imports
+setup(ext_modules=[] if PURE else PLACEHOLDER, cmdclass={"build_ext": OptionalBuildExt})
