@@ -3,19 +3,21 @@
 The heuristic plays the turn the way a good player does: invade at once, spend every RP
 where it buys the most expected VP (attacks, Air on the attack it helps most, FFI on units
 facing fortresses or desperate defenders, activating stalled units that have work), re-roll
-with FFI when it matters, and end only when nothing useful is left; the US 3rd ID's drive to Orgon and
-the Avignon trap comes first until turn 21 (`US_3RD_PRIORITY`), and VI Corps's drive to Crest gets only
-the RP nothing else wants until turn 22 (`VI_CORPS_WEIGHT`). Its values come from the
+with FFI when it matters, and end only when nothing useful is left. The drives share the RP by a plan
+(`DRIVE_WEIGHTS`): the US 3rd ID's drive to Orgon and the Avignon trap comes first until turn 21, and
+VI Corps's drive to Crest gets only the RP nothing else wants until turn 22. Its values come from the
 projection (projection.py), so the "why" it gives is the gain it expects. The evaluation is
 the projected VP, normalised by the most VP the game allows.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from . import attacks, movement
 from .advance import advance_restriction, may_advance_into
+from .board import Board
 from .odds import advance_probability
 from .projection import (
     EVALUATION,
@@ -33,44 +35,40 @@ from .projection import (
 from .rules import DragoonRules
 from .state import ATTACK_REROLL, BOT_REROLL, ELIMINATED, IN_BOX, OPPOSED, DragoonState
 
-STALL_COST = 0.04
-"""The VP-equivalent of being stalled: an RP to flip back and a turn exposed to being pushed back."""
-NEXT_TURN_FACTOR = 0.7
-"""Discount on next turn's chances: the BOT may stall the attacker or dig the defender in first."""
+STALL_COST = 0.055
+"""The VP-equivalent of being stalled: an RP to flip back and a turn exposed to being pushed back
+(0.04 by hand; 0.055 from the joint tuning under `DRIVE_WEIGHTS`)."""
+NEXT_TURN_FACTOR = 0.63
+"""Discount on next turn's chances: the BOT may stall the attacker or dig the defender in first
+(0.7 by hand; 0.63 from the joint tuning under `DRIVE_WEIGHTS`)."""
 COLUMN_HORIZON = 3
 """Turns ahead the heuristic follows the escape column's march when judging a blow at it."""
 MIN_GAIN = 1e-3
-VI_CORPS_WEIGHT = 0.05
-"""The share of its projected value a VI Corps attack is weighed at: its drive is a last call on the RP.
+TURN_BANDS: tuple[tuple[int, int], ...] = ((15, 17), (18, 19), (20, 21), (22, 24), (25, 29))
+"""The bands of turns over which a drive's weight (`DRIVE_WEIGHTS`) holds: the landings, the race to Orgon,
+the Avignon trap, the ports and Cannes, the last turns."""
+DRIVE_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "VI-Corps": (0.0435, 0.0457, 0.0327, 0.72, 0.98),
+    "3rd-ID": (23.4, 69.0, 25.3, 1.74, 1.06),
+    "1st-ABTF": (1.02, 1.95, 0.565, 0.67, 0.87),
+    "II-Corps": (0.231, 1.05, 0.801, 0.73, 1.26),
+    "3e-DIA": (0.834, 0.885, 1.3, 1.99, 1.51),
+}
+"""The share of its projected value each Allied unit's attacks (and so their FFI) are weighed at, in each band
+of `TURN_BANDS`: how the drives share the RP the projection treats as each drive's own.
 
-The drive to Crest is four opposed attacks (one against a desperate 19th Army RS) for the RS's 1 VP,
-and the 19th RS and the 11th PzD counterattack it all the way. The projection counts on every drive
-attacking most turns, so it sees those RP as free; they are the ones the 3rd ID (338th ID at Orgon and
-the Avignon trap on the escape column), the French ports and the 1st ABTF's Cannes need. VI Corps
-reaching Crest also sends the 11th PzD to Montelimar, where (desperate, on top) it shields the column
-infantry from VI Corps's own blows, and the 198th and 189th are past by then (NOTES.md, Search: what is
-left). Measured (keyed dice, seeds 50000-51999, paired): 7.19 VP against 6.94 at full weight; 0.15
-and 0.3 measured the same as 0.05 on seeds 0-999, weight 0 with no VI Corps invasion 0.03 less, full
-weight from turn 22 or 24 on lower (6.91, 7.09): VI Corps still invades and takes RP nothing else wants.
-Until `VI_CORPS_FULL_FROM`: with the planning's slower drives (`PLANNING.time_rate` 0.5) the drive pays late.
-"""
-VI_CORPS_FULL_FROM = 22
-"""The first turn VI Corps's attacks are weighed in full: the Avignon trap is over (`US_3RD_PRIORITY_UNTIL`),
-and the drives to the ports and Cannes end by turn 26 with RP to spare (about 5 a game lost in turns 26-29),
-which a VI Corps already on its way to Crest turns into the 19th Army RS's VP. Measured (keyed dice, seeds
-0-1999, paired, with the other two changes): the 19th RS eliminated in 11-12% of games against 3%, +0.07 VP;
-0.3, 0.5 and 1.0 from turn 19-22 all measured within 0.02 of each other."""
-US_3RD_PRIORITY = 30.0
-"""The factor a US 3rd ID attack (and so its FFI) is weighed by until `US_3RD_PRIORITY_UNTIL`: the drive that
-takes the 338th ID and springs the Avignon trap on a timetable.
-
-The trap (NOTES.md, Search: what is left) needs the 3rd ID in Orgon by turn 19, the 11th PzD flipped on turn
-20 and Army Group G RS beaten on turn 21; a turn late and the column is past. The projection sees each step
-as one of many shared turns, so with the planning's lower `time_rate` (which the ports and Cannes need) it let
-the French take the 3rd ID's RP: at 0.6 the 338th fell in 89% of games and Army Group G RS in 12% (keyed dice,
-seeds 0-1999); with the priority, 100% and 41%. 10 and 100 measured within 0.015 VP of 30."""
-US_3RD_PRIORITY_UNTIL = 21
-"""The last turn of `US_3RD_PRIORITY`: the trap's last blow (turn 20 ends the priority too early: -0.06)."""
+The projection counts on every drive attacking a share of the later turns, so it never prices the RP the
+drives really share (NOTES.md, Search: what is left). Two rules were made by hand and measured one at a time:
+VI Corps's drive to Crest (four opposed attacks for the 19th Army RS's 1 VP, counterattacked all the way)
+is a last call on the RP until turn 22 (weight 0.05), and the US 3rd ID's drive to Orgon and the Avignon trap,
+the one drive on a timetable, comes first until turn 21 (x30). This table is the same idea over every drive
+and band, tuned jointly with `PLANNING` and the two constants above by a cross-entropy search (30 numbers,
+12 candidates a round, each round on 300-400 new seeds with the same keyed dice for every candidate, 30
+rounds, started from the hand-made rules; NOTES.md, Search: the joint tuning). Measured on 2,000 fresh seeds
+(500000-501999, keyed dice, paired): 7.38 VP against 7.31 for the hand-made rules, +0.068 (SE 0.011). What it
+learned reads as a plan: the French II Corps waits its turn while the 1st ABTF drives on Cannes (turns
+15-19), the 3rd ID still comes first until turn 21, and the 3e DIA's drive on Marseilles leads from turn 20.
+A unit not listed weighs 1."""
 
 
 def evaluate(ruleset: DragoonRules, state: DragoonState) -> float:
@@ -424,14 +422,23 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
 
 
 def _drive_weight(m: Model, s: DragoonState, i: int) -> float:
-    """How unit i's attacks are weighed against the others' this turn: VI Corps's drive is a last call on
-    the RP until turn `VI_CORPS_FULL_FROM`, the 3rd ID's comes first until `US_3RD_PRIORITY_UNTIL`."""
-    b = m.board
-    if i == b.vi_corps and s.turn < VI_CORPS_FULL_FROM:
-        return VI_CORPS_WEIGHT
-    if i == b.us_3rd and s.turn <= US_3RD_PRIORITY_UNTIL:
-        return US_3RD_PRIORITY
-    return 1.0
+    """How unit i's attacks are weighed against the others' this turn (`DRIVE_WEIGHTS`)."""
+    return _drive_weights(m.board)[i][_band(s.turn)]
+
+
+@cache
+def _drive_weights(board: Board) -> tuple[tuple[float, ...], ...]:
+    """`DRIVE_WEIGHTS` by Allied unit index (1 for a unit the table does not name)."""
+    ones = (1.0,) * len(TURN_BANDS)
+    return tuple(DRIVE_WEIGHTS.get(unit.id, ones) for unit in board.allied)
+
+
+def _band(turn: int) -> int:
+    """The band of `TURN_BANDS` a turn falls in (the last band after it)."""
+    for k, (_, last) in enumerate(TURN_BANDS):
+        if turn <= last:
+            return k
+    return len(TURN_BANDS) - 1
 
 
 def _attack_possible(m: Model, s: DragoonState, i: int) -> bool:
