@@ -50,7 +50,7 @@ class Tuning:
     """Whether an FFI marker a unit holds raises the chance of its next attack."""
 
 
-PLANNING = Tuning(time_rate=0.56, montelimar_kill=0.45, avignon_kill=0.24, count_ffi=False)
+PLANNING = Tuning(time_rate=0.59, montelimar_kill=0.47, avignon_kill=0.22, count_ffi=False)
 """The heuristic's: rate the trap at Montelimar and Avignon high, so VI Corps and the 3rd ID race for it;
 let each drive count on attacking about half the later turns, about what five drives sharing 2.7 RP a turn
 get. At 0.85 (press every drive as if each attacked most turns; measured best on the first, easier
@@ -58,7 +58,7 @@ charts) every step looked "done anyway" and the 1st ABTF waited on its drop zone
 bought; at 0.5, with the 3rd ID's priority (ai.DRIVE_WEIGHTS), Cannes is held in 91% of games against
 84% (keyed dice, seeds 0-1999, paired: +0.07 VP; 0.45: -0.06 and 0.55: -0.02 against 0.5, 0.4 and
 below lose the ports' margin). Sharing later turns' RP by the number of drives still working (a budget)
-measured no better (-0.05 to -0.17). The values here (0.56, 0.45, 0.24; by hand 0.5, 0.45, 0.25) come from
+measured no better (-0.05 to -0.17). The values here (0.59, 0.47, 0.22; by hand 0.5, 0.45, 0.25) come from
 the joint tuning with ai.DRIVE_WEIGHTS."""
 EVALUATION = Tuning(time_rate=1.0, montelimar_kill=0.1, avignon_kill=0.1, count_ffi=True)
 """The evaluation's: fitted (least squares over 10,000 positions of heuristic play) so expected
