@@ -142,3 +142,26 @@ def test_ending_with_rp_in_hand_is_weighed_only_where_the_heuristic_ends() -> No
     assert "end" in match.legal_actions()
     assert "end" not in candidate_moves(rules(), match.state)
     assert set(candidate_moves(rules(), match.state)) == set(match.legal_actions()) - {"end"}
+
+
+def test_the_drive_weights_name_every_allied_unit_in_every_band_of_turns() -> None:
+    """The heuristic's RP plan (ai.DRIVE_WEIGHTS): a misspelt unit would silently weigh 1, a short row would
+    leave a band unweighed; the bands cover the game's turns in order. The plan keeps the two hand-made rules
+    it was tuned from: VI Corps is a last call on the RP until turn 22, the 3rd ID comes first until turn 21."""
+    from warroom.games.dragoon import ai
+    from warroom.games.dragoon.projection import model_of
+
+    b = rules().board
+    assert set(ai.DRIVE_WEIGHTS) == {unit.id for unit in b.allied}
+    assert all(len(row) == len(ai.TURN_BANDS) and min(row) > 0 for row in ai.DRIVE_WEIGHTS.values())
+    firsts = [first for first, _ in ai.TURN_BANDS]
+    lasts = [last for _, last in ai.TURN_BANDS]
+    assert firsts[0] == b.first_turn and lasts[-1] == b.last_turn
+    assert all(nxt == last + 1 for last, nxt in zip(lasts, firsts[1:], strict=False))
+    m = model_of(rules())
+    for turn in range(b.first_turn, b.last_turn + 1):
+        s = rules().initial_state()
+        s.turn = turn
+        vi, us3 = ai._drive_weight(m, s, b.vi_corps), ai._drive_weight(m, s, b.us_3rd)
+        assert (vi < 0.1) == (turn < 22), turn
+        assert (us3 > 10) == (turn <= 21), turn
