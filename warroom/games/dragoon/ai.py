@@ -23,6 +23,7 @@ from .projection import (
     EVALUATION,
     PLANNING,
     Model,
+    ProjectionCache,
     Tuning,
     View,
     expected_vp,
@@ -124,7 +125,13 @@ class _Attack:
 
 
 def _analyse_attack(
-    m: Model, s: DragoonState, i: int, views: list[View], secured: tuple[float, float], air_legal: bool
+    m: Model,
+    s: DragoonState,
+    i: int,
+    views: list[View],
+    secured: tuple[float, float],
+    air_legal: bool,
+    cache: ProjectionCache | None = None,
 ) -> _Attack:
     """Value of the attack unit i can make now: success probability and expected VP it adds."""
     rules, b = m.rules, m.board
@@ -137,7 +144,7 @@ def _analyse_attack(
     fail_views = list(views)
     fail_views[i] = (pos, foe_pos, foe_desp, nxt)
     rp_after = s.rp - 1.0
-    fail_value = projected_vp(m, s, fail_views, secured, rp_now=rp_after)
+    fail_value = projected_vp(m, s, fail_views, secured, rp_now=rp_after, cache=cache)
     succ_views = list(views)
     removed: frozenset[int] = frozenset()
     gained_port = gained_other = 0.0
@@ -218,7 +225,7 @@ def _analyse_attack(
             text.append("sets up a blow at the escape column next turn")
         gained_other += setup
     sp, so = secured
-    succ_value = projected_vp(m, s, succ_views, (sp + gained_port, so + gained_other), removed, rp_after)
+    succ_value = projected_vp(m, s, succ_views, (sp + gained_port, so + gained_other), removed, rp_after, cache=cache)
     a.value = succ_value - fail_value
     a.text = ", ".join(text)
     return a
@@ -281,7 +288,14 @@ def _kill_chances(m: Model, t: DragoonState, this_turn: bool, weight: float, bes
             best[top] = max(best.get(top, 0.0), weight * chance)
 
 
-def _step_value(m: Model, s: DragoonState, i: int, views: list[View], secured: tuple[float, float]) -> float:
+def _step_value(
+    m: Model,
+    s: DragoonState,
+    i: int,
+    views: list[View],
+    secured: tuple[float, float],
+    cache: ProjectionCache | None = None,
+) -> float:
     """What the unit's next step along its route is worth (for FFI and activation decisions)."""
     pos, foe_pos, foe_desp, _ = views[i]
     nxt = s.turn + 1
@@ -292,7 +306,9 @@ def _step_value(m: Model, s: DragoonState, i: int, views: list[View], secured: t
     ahead[i] = (pos + 1, new_foe if new_foe < len(m.board.routes[i]) else -1, False, nxt)
     rp_after = s.rp - 1.0
     return max(
-        0.0, projected_vp(m, s, ahead, secured, rp_now=rp_after) - projected_vp(m, s, here, secured, rp_now=rp_after)
+        0.0,
+        projected_vp(m, s, ahead, secured, rp_now=rp_after, cache=cache)
+        - projected_vp(m, s, here, secured, rp_now=rp_after, cache=cache),
     )
 
 
@@ -356,6 +372,7 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
             best
         ], f"Invade at once: {b.allied[best].name} has {m.chain_end[best] + 1} steps to go on its route."
     air_legal = not s.air_used and not s.air_grounded
+    cache = ProjectionCache()  # the projections below are all of position s
     attacks: dict[int, _Attack] = {}
     for i in range(len(b.allied)):
         if s.allied_pos[i] == IN_BOX or s.spent[i]:
@@ -364,7 +381,7 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         can = plain in legal_set or (s.stalled[i] and plain and _attack_possible(m, s, i))
         if not can:
             continue
-        a = _analyse_attack(m, s, i, views, secured, air_legal and (air in legal_set or s.stalled[i]))
+        a = _analyse_attack(m, s, i, views, secured, air_legal and (air in legal_set or s.stalled[i]), cache)
         a.weight = _drive_weight(m, s, i)
         a.value *= a.weight
         if a.value > MIN_GAIN:
@@ -429,7 +446,7 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
             f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; "
             f"success {a.text} (+{gain / a.weight:.2f} VP expected).",
         )
-    return _spare_rp(m, s, legal_set, views, secured)
+    return _spare_rp(m, s, legal_set, views, secured, cache)
 
 
 def _drive_weight(m: Model, s: DragoonState, i: int) -> float:
@@ -478,7 +495,12 @@ def _attack_gain(a: _Attack, ffi: bool, air: bool) -> float:
 
 
 def _spare_rp(
-    m: Model, s: DragoonState, legal_set: set[str], views: list[View], secured: tuple[float, float]
+    m: Model,
+    s: DragoonState,
+    legal_set: set[str],
+    views: list[View],
+    secured: tuple[float, float],
+    cache: ProjectionCache | None = None,
 ) -> tuple[str, str]:
     """No attack is worth an RP: put what is left where it helps later (FFI, activations), else end."""
     rules, b = m.rules, m.board
@@ -486,7 +508,7 @@ def _spare_rp(
     for i in range(len(b.allied)):
         if s.allied_pos[i] == IN_BOX:
             continue
-        step = _step_value(m, s, i, views, secured)
+        step = _step_value(m, s, i, views, secured, cache)
         g = m.foe[i]
         threat = m.counterattack.get(g, 0.0) if g >= 0 and rules.bot_target(s, g) == i else 0.0
         # what a successful counterattack costs: a stalled unit is pushed back a step, an active one stalls

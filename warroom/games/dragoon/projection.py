@@ -289,6 +289,22 @@ def _current_rp(s: DragoonState) -> float:
     return float(s.rp) if s.phase in (ACTIONS, ATTACK_ROLL, ATTACK_REROLL) else 0.0
 
 
+class ProjectionCache:
+    """What one position's projections share: each unit's terms and the column's value, by the unit's view.
+
+    The heuristic weighs every attack by projecting the position twice (the attack failed, succeeded), and
+    the two projections differ in one unit's view: the other units' terms, and the column's while VI Corps's
+    and the 3rd ID's views stay, are the same. Valid for one position, one tuning and one `removed` set
+    at a time (the caller makes one per decision); the terms are replayed in the same order, so a cached
+    projection is the same float as a fresh one."""
+
+    __slots__ = ("units", "column")
+
+    def __init__(self) -> None:
+        self.units: dict[tuple[int, View, float], tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = {}
+        self.column: dict[tuple[View, View, frozenset[int], float], float] = {}
+
+
 def _project(
     m: Model,
     s: DragoonState,
@@ -296,6 +312,7 @@ def _project(
     tuning: Tuning,
     removed: frozenset[int] = frozenset(),
     rp_now: float | None = None,
+    cache: ProjectionCache | None = None,
 ) -> tuple[float, float, float]:
     """(expected VP still to come from ports, from everything else, chance of holding a port).
 
@@ -308,35 +325,66 @@ def _project(
     if s.phase == RP_ROLL:
         rp = m.mean_rp(s.turn)
     rates = _Rates(m, s, views, rp, tuning)
+    now = round(rates.now, 3)
     port_vp = other_vp = 0.0
     miss_port = 1.0
-    occupied = set(s.german_loc)
     chain_qs: dict[int, tuple[float, ...]] = {}
-    # Model.end and Model.value_at, written out: this loop runs at every leaf of every search
-    chain_end, vp_end, milestone, elim_at = m.chain_end, m.vp_end, m.milestone, m.elim_at
     for i, view in enumerate(views):
-        pos, foe_pos, _, first = view
-        end = chain_end[i] if foe_pos >= 0 else vp_end[i]
-        if end <= pos:
-            continue
-        qs = chain_qs[i] = step_chances(m, s, i, view, end, tuning.count_ffi, occupied)
-        reach = rates.reach(qs, first, b.last_turn)
-        is_port = m.port_milestone[i]
-        values = milestone[i]
-        gone_at = elim_at[i] if foe_pos < 0 else -1  # the foe already gone: no VP for eliminating it there
-        for k, p in enumerate(reach):
-            j = pos + 1 + k
-            value = values[j] - (1.0 if j == gone_at else 0.0)
-            if value:
-                if is_port[j]:
-                    port_vp += value * p
-                    miss_port *= 1.0 - p
-                else:
-                    other_vp += value * p
+        key = (i, view, now if view[3] == rates.turn else -1.0)  # this turn's share counts only if it acts now
+        terms = cache.units.get(key) if cache is not None else None
+        if terms is None:
+            terms = _unit_terms(m, s, i, view, rates, tuning)
+            if cache is not None:
+                cache.units[key] = terms
+        qs, ports, others = terms
+        if qs:
+            chain_qs[i] = qs
+        # the sums of the uncached loop, term by term in its order (the same float)
+        for k in range(0, len(ports), 2):
+            port_vp += ports[k]
+            miss_port *= 1.0 - ports[k + 1]
+        for term in others:
+            other_vp += term
     if any(s.control[loc] for loc in m.ports):
         miss_port = 0.0
-    other_vp += _column(m, s, views, removed, rates, tuning, chain_qs)
+    vi, us3 = b.vi_corps, b.us_3rd
+    column_key = (views[vi], views[us3], removed, now)
+    column = cache.column.get(column_key) if cache is not None else None
+    if column is None:
+        column = _column(m, s, views, removed, rates, tuning, chain_qs)
+        if cache is not None:
+            cache.column[column_key] = column
+    other_vp += column
     return port_vp, other_vp, 1.0 - miss_port
+
+
+def _unit_terms(
+    m: Model, s: DragoonState, i: int, view: View, rates: _Rates, tuning: Tuning
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """One unit's part of the projection: its step chances (empty when it has no work), its port milestones as
+    (VP times chance, chance) pairs and its other milestones' VP times chance, in route order."""
+    # Model.end and Model.value_at, written out: this runs at every leaf of every search
+    pos, foe_pos, _, first = view
+    end = m.chain_end[i] if foe_pos >= 0 else m.vp_end[i]
+    if end <= pos:
+        return (), (), ()
+    qs = step_chances(m, s, i, view, end, tuning.count_ffi, s.german_loc)
+    reach = rates.reach(qs, first, m.board.last_turn)
+    is_port = m.port_milestone[i]
+    values = m.milestone[i]
+    gone_at = m.elim_at[i] if foe_pos < 0 else -1  # the foe already gone: no VP for eliminating it there
+    ports: list[float] = []
+    others: list[float] = []
+    for k, p in enumerate(reach):
+        j = pos + 1 + k
+        value = values[j] - (1.0 if j == gone_at else 0.0)
+        if value:
+            if is_port[j]:
+                ports.append(value * p)
+                ports.append(p)
+            else:
+                others.append(value * p)
+    return qs, tuple(ports), tuple(others)
 
 
 def _column(
@@ -388,13 +436,15 @@ def projected_vp(
     removed: frozenset[int] = frozenset(),
     rp_now: float | None = None,
     tuning: Tuning | None = None,
+    cache: ProjectionCache | None = None,
 ) -> float:
     """Final VP expected if the units stand as `views` say, on top of the `secured` (port, other) VP.
 
     `removed`: column units already counted as destroyed; `rp_now`: the RP left this turn, when an
     action being weighed would spend some. Other VP count only as far as a port is likely held.
+    `cache`: shared by the projections of one position (ProjectionCache).
     """
-    port_vp, other_vp, p_port = _project(m, s, views, tuning or PLANNING, removed, rp_now)
+    port_vp, other_vp, p_port = _project(m, s, views, tuning or PLANNING, removed, rp_now, cache)
     secured_port, secured_other = secured
     if secured_port > 0:
         p_port = 1.0
