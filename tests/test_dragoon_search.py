@@ -165,3 +165,27 @@ def test_the_drive_weights_name_every_allied_unit_in_every_band_of_turns() -> No
         vi, us3 = ai._drive_weight(m, s, b.vi_corps), ai._drive_weight(m, s, b.us_3rd)
         assert (vi < 0.1) == (turn < 22), turn
         assert (us3 > 10) == (turn <= 21), turn
+
+
+def test_helper_processes_play_the_rounds_one_process_would() -> None:
+    # workers=2: round k here, round k+1 in a helper process; the rounds and their dice are the same
+    from warroom.games.dragoon import search
+
+    match = _past_the_opening(8)
+    alone = PlayoutSearch(rules(), seed=5).choose(match.state, playouts=4)
+    shared = PlayoutSearch(rules(), seed=5, workers=2).choose(match.state, playouts=4)
+    assert shared.samples == alone.samples and shared.action == alone.action and alone.playouts > 0
+    # a helper that died is replaced at the next decision, and the search still answers
+    for helper in search._HELPERS:
+        helper.process.kill()
+        helper.process.wait()
+    again = PlayoutSearch(rules(), seed=5, workers=2).choose(match.state, playouts=4)
+    assert again.samples == alone.samples
+    assert all(h.process.poll() is None for h in search._HELPERS)
+
+
+def test_helper_processes_play_only_the_heuristic() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="heuristic"):
+        PlayoutSearch(rules(), seed=1, workers=2, policy=_ender)

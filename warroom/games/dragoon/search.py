@@ -20,11 +20,16 @@ playouts the player is the heuristic, and with many it corrects it where the pla
 
 from __future__ import annotations
 
+import atexit
 import math
 import random
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 
 from warroom.engine.ruleset import CHANCE
 
@@ -216,7 +221,12 @@ class PlayoutSearch:
 
     `choose(state, playouts=n)` plays n playouts per candidate (a fixed count, for studies);
     `choose(state, budget_ms=t)` plays rounds (playout k of every candidate with dice table k) until
-    the time is up. Dice table k is the same at every decision of a game (drawn once from `seed`):
+    the time is up. With `workers` > 1, that many processes play the rounds side by side (this one and
+    `workers - 1` helpers, `_Helper`): round k here, rounds k+1.. in the helpers, each with its own
+    memories, the racing decided on all of them; the rounds and their tables are the same as with one
+    worker, only more of them fit in the time.
+
+    Dice table k is the same at every decision of a game (drawn once from `seed`):
     the memories of `Playouts` then serve later decisions too, and no table depends on the match."""
 
     def __init__(
@@ -229,8 +239,12 @@ class PlayoutSearch:
         candidates: Callable[[DragoonRules, DragoonState], Sequence[str]] | None = None,
         policy: Policy = heuristic_policy,
         opening_turns: int = OPENING_TURNS,
+        workers: int = 1,
     ) -> None:
+        if workers > 1 and policy is not heuristic_policy:
+            raise ValueError("helper processes play the heuristic only: a search with its own policy has workers=1")
         self.rules = rules
+        self.workers = max(1, workers)
         self.opening_end = rules.board.first_turn + opening_turns
         self.rng = random.Random(seed)
         self.confidence = confidence
@@ -264,17 +278,35 @@ class PlayoutSearch:
         limit = playouts if playouts is not None else (math.inf if budget_ms is not None else DEFAULT_PLAYOUTS)
         samples: dict[str, list[int]] = {m: [] for m in moves}
         racing = list(moves)
+        helpers = _helpers(self.workers - 1) if self.workers > 1 else []
+        if helpers:
+            decision = _send_position(helpers, rules, state)
         k = 0
         while k < limit and len(racing) > 1:
+            # rounds k+1.. go to the helpers (one each) while this process plays round k
+            shared = [h for h in helpers if h.alive][: max(0, int(min(limit - k - 1, len(helpers))))]
+            for j, helper in enumerate(shared):
+                whole = k + 1 + j < MIN_PLAYOUTS  # the first rounds are played whole, as here
+                helper.ask(decision, racing, self.table_seed(k + 1 + j), deadline - time.perf_counter(), whole)
             dice_seed = self.table_seed(k)
+            complete = True
             for move in racing:
                 s = rules.clone(state)
                 rules.apply(s, move, False)
                 samples[move].append(self.playouts.play(s, self.table(dice_seed)))
                 if k >= MIN_PLAYOUTS and time.perf_counter() >= deadline:
-                    break  # a round cut short: the paired comparison uses only complete pairs
+                    complete = False  # a round cut short: the paired comparison uses only complete pairs
+                    break
+            answers = [helper.answer() for helper in shared]
             k += 1
-            if k >= MIN_PLAYOUTS and time.perf_counter() >= deadline:
+            for answer in answers:  # the helpers' rounds, in order, while each is whole
+                if not complete or answer is None:
+                    complete = False
+                    continue
+                for move, vp in zip(racing, answer, strict=True):
+                    samples[move].append(vp)
+                k += 1
+            if not complete or (k >= MIN_PLAYOUTS and time.perf_counter() >= deadline):
                 break
             if k >= RACE_AFTER:
                 racing = [m for m in racing if m == preferred or _still_in(samples[m], samples[preferred], self.drop)]
@@ -282,6 +314,117 @@ class PlayoutSearch:
         choice.action = confident_best(samples, preferred, self.confidence)
         choice.seconds = time.perf_counter() - start
         return choice
+
+
+class _Helper:
+    """A process that plays whole rounds of playouts for the search: sent a position once a decision, then
+    (racing moves, dice table, time left), it answers each move's VP, or None for a round cut short.
+
+    A fresh interpreter (not a fork of a server's threads, and not multiprocessing's spawn, which would
+    import the caller's main module again), talking over a socket pair."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        code = f"from warroom.games.dragoon.search import _helper_main; _helper_main({theirs.fileno()})"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL
+        )
+        theirs.close()
+        self.conn = Connection(ours.detach())
+        self.alive = True
+        self.pending = False
+
+    def send(self, message: tuple[object, ...]) -> None:
+        try:
+            self.conn.send(message)
+        except (OSError, EOFError):
+            self.alive = False
+
+    def ask(self, decision: int, moves: list[str], dice_seed: int, seconds: float, whole: bool) -> None:
+        self.send(("round", decision, moves, dice_seed, seconds, whole))
+        self.pending = self.alive
+
+    def answer(self) -> list[int] | None:
+        if not self.pending:
+            return None
+        self.pending = False
+        try:
+            reply = self.conn.recv()
+        except (OSError, EOFError):
+            self.alive = False
+            return None
+        return reply if isinstance(reply, list) else None
+
+    def close(self) -> None:
+        self.send(("stop",))
+        try:
+            self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+_HELPERS: list[_Helper] = []
+_DECISIONS = [0]
+
+
+def _helpers(count: int) -> list[_Helper]:
+    """`count` helper processes for this process's searches, started on first use and kept (their
+    memory of the heuristic's moves stays good); one that died is replaced."""
+    _HELPERS[:] = [h for h in _HELPERS if h.alive and h.process.poll() is None]
+    while len(_HELPERS) < count:
+        _HELPERS.append(_Helper())
+    return _HELPERS[:count]
+
+
+def _send_position(helpers: list[_Helper], rules: DragoonRules, state: DragoonState) -> int:
+    """Send the position to decide on to every helper; its decision number."""
+    _DECISIONS[0] += 1
+    data = rules.state_to_json(state)
+    for helper in helpers:
+        helper.send(("position", _DECISIONS[0], data))
+    return _DECISIONS[0]
+
+
+@atexit.register
+def _stop_helpers() -> None:
+    for helper in _HELPERS:
+        helper.close()
+    _HELPERS.clear()
+
+
+def _helper_main(fd: int) -> None:
+    """A helper's loop: positions and rounds in, VP out, over the socket `fd` (see `_Helper`)."""
+    from warroom.games import get_ruleset
+
+    conn = Connection(fd)
+    rules = get_ruleset("dragoon")
+    assert isinstance(rules, DragoonRules)
+    playouts = Playouts(rules)
+    b = rules.board
+    decision, state = -1, None
+    while True:
+        try:
+            message = conn.recv()
+        except (OSError, EOFError, KeyboardInterrupt):
+            return
+        if message[0] == "stop":
+            return
+        if message[0] == "position":
+            decision, state = message[1], rules.state_from_json(message[2])
+            continue
+        _, asked, moves, dice_seed, seconds, whole = message
+        deadline = time.perf_counter() + seconds
+        if asked != decision or state is None:
+            conn.send(None)
+            continue
+        values: list[int] = []
+        for move in moves:
+            s = rules.clone(state)
+            rules.apply(s, move, False)
+            values.append(playouts.play(s, PairedDice(dice_seed, b.first_turn, b.last_turn, len(b.allied))))
+            if not whole and time.perf_counter() >= deadline:
+                break
+        conn.send(values if len(values) == len(moves) else None)  # a round cut short is not paired
 
 
 def candidate_moves(rules: DragoonRules, state: DragoonState) -> list[str]:

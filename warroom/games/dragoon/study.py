@@ -59,12 +59,13 @@ def compare(
     budget_ms: float | None = None,
     playouts: int | None = None,
     confidence: float = CONFIDENCE,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """One seed: the heuristic's VP and the search's VP on the same dice, and how the search played."""
     from warroom.ai import agent_seed
 
     heuristic = play(rules, seed, lambda s: heuristic_policy(rules, s)[0])
-    search = PlayoutSearch(rules, seed=agent_seed(seed), confidence=confidence)
+    search = PlayoutSearch(rules, seed=agent_seed(seed), confidence=confidence, workers=workers)
     tally = {"decisions": 0, "off_heuristic": 0, "playouts": 0}
     start = time.perf_counter()
 
@@ -106,6 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="the search's time a decision")
     parser.add_argument("--playouts", type=int, default=None, help="or a fixed number of rounds a decision")
     parser.add_argument("--confidence", type=float, default=CONFIDENCE)
+    parser.add_argument("--workers", type=int, default=1, help="processes the search plays its playouts on")
     parser.add_argument("--out", default=None, help="append one JSON line per game here")
     args = parser.parse_args(argv)
     from warroom.games import get_ruleset
@@ -115,7 +117,14 @@ def main(argv: list[str] | None = None) -> None:
     lo, _, hi = args.seeds.partition("-")
     rows = []
     for seed in range(int(lo), int(hi or lo) + 1):
-        row = compare(rules, seed, budget_ms=args.budget_ms, playouts=args.playouts, confidence=args.confidence)
+        row = compare(
+            rules,
+            seed,
+            budget_ms=args.budget_ms,
+            playouts=args.playouts,
+            confidence=args.confidence,
+            workers=args.workers,
+        )
         rows.append(row)
         if args.out:
             with open(args.out, "a", encoding="utf-8") as out:
