@@ -25,7 +25,7 @@ from warroom.engine.ruleset import CHANCE
 
 from .ai import heuristic_policy
 from .rules import DragoonRules
-from .search import CONFIDENCE, PairedDice, PlayoutSearch
+from .search import CONFIDENCE, DROP, PairedDice, PlayoutSearch
 from .state import DragoonState
 
 
@@ -60,12 +60,13 @@ def compare(
     playouts: int | None = None,
     confidence: float = CONFIDENCE,
     workers: int = 1,
+    drop: float = DROP,
 ) -> dict[str, Any]:
     """One seed: the heuristic's VP and the search's VP on the same dice, and how the search played."""
     from warroom.ai import agent_seed
 
     heuristic = play(rules, seed, lambda s: heuristic_policy(rules, s)[0])
-    search = PlayoutSearch(rules, seed=agent_seed(seed), confidence=confidence, workers=workers)
+    search = PlayoutSearch(rules, seed=agent_seed(seed), confidence=confidence, workers=workers, drop=drop)
     tally = {"decisions": 0, "off_heuristic": 0, "playouts": 0}
     start = time.perf_counter()
 
@@ -107,6 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="the search's time a decision")
     parser.add_argument("--playouts", type=int, default=None, help="or a fixed number of rounds a decision")
     parser.add_argument("--confidence", type=float, default=CONFIDENCE)
+    parser.add_argument("--drop", type=float, default=DROP, help="standard errors behind at which a move drops out")
     parser.add_argument("--workers", type=int, default=1, help="processes the search plays its playouts on")
     parser.add_argument("--out", default=None, help="append one JSON line per game here")
     args = parser.parse_args(argv)
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> None:
             playouts=args.playouts,
             confidence=args.confidence,
             workers=args.workers,
+            drop=args.drop,
         )
         rows.append(row)
         if args.out:
