@@ -131,7 +131,7 @@ def _analyse_attack(
     views: list[View],
     secured: tuple[float, float],
     air_legal: bool,
-    cache: ProjectionCache | None = None,
+    cache: ProjectionCache,
 ) -> _Attack:
     """Value of the attack unit i can make now: success probability and expected VP it adds."""
     rules, b = m.rules, m.board
@@ -294,7 +294,7 @@ def _step_value(
     i: int,
     views: list[View],
     secured: tuple[float, float],
-    cache: ProjectionCache | None = None,
+    cache: ProjectionCache,
 ) -> float:
     """What the unit's next step along its route is worth (for FFI and activation decisions)."""
     pos, foe_pos, foe_desp, _ = views[i]
@@ -500,7 +500,7 @@ def _spare_rp(
     legal_set: set[str],
     views: list[View],
     secured: tuple[float, float],
-    cache: ProjectionCache | None = None,
+    cache: ProjectionCache,
 ) -> tuple[str, str]:
     """No attack is worth an RP: put what is left where it helps later (FFI, activations), else end."""
     rules, b = m.rules, m.board

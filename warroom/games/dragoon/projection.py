@@ -294,9 +294,9 @@ class ProjectionCache:
 
     The heuristic weighs every attack by projecting the position twice (the attack failed, succeeded), and
     the two projections differ in one unit's view: the other units' terms, and the column's while VI Corps's
-    and the 3rd ID's views stay, are the same. Valid for one position, one tuning and one `removed` set
-    at a time (the caller makes one per decision); the terms are replayed in the same order, so a cached
-    projection is the same float as a fresh one."""
+    and the 3rd ID's views stay, are the same (the column's key holds the `removed` set too). Valid for one
+    position and one tuning (the caller makes one per decision); the terms are replayed in the same order,
+    so a cached projection is the same float as a fresh one."""
 
     __slots__ = ("units", "column")
 

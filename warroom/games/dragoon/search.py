@@ -21,6 +21,7 @@ playouts the player is the heuristic, and with many it corrects it where the pla
 from __future__ import annotations
 
 import atexit
+import itertools
 import math
 import random
 import socket
@@ -284,7 +285,7 @@ class PlayoutSearch:
         k = 0
         while k < limit and len(racing) > 1:
             # rounds k+1.. go to the helpers (one each) while this process plays round k
-            shared = [h for h in helpers if h.alive][: max(0, int(min(limit - k - 1, len(helpers))))]
+            shared = [h for h in helpers if h.alive][: int(min(limit - k - 1, len(helpers)))]
             for j, helper in enumerate(shared):
                 whole = k + 1 + j < MIN_PLAYOUTS  # the first rounds are played whole, as here
                 helper.ask(decision, racing, self.table_seed(k + 1 + j), deadline - time.perf_counter(), whole)
@@ -364,7 +365,7 @@ class _Helper:
 
 
 _HELPERS: list[_Helper] = []
-_DECISIONS = [0]
+_DECISIONS = itertools.count(1)
 
 
 def _helpers(count: int) -> list[_Helper]:
@@ -378,11 +379,11 @@ def _helpers(count: int) -> list[_Helper]:
 
 def _send_position(helpers: list[_Helper], rules: DragoonRules, state: DragoonState) -> int:
     """Send the position to decide on to every helper; its decision number."""
-    _DECISIONS[0] += 1
+    decision = next(_DECISIONS)
     data = rules.state_to_json(state)
     for helper in helpers:
-        helper.send(("position", _DECISIONS[0], data))
-    return _DECISIONS[0]
+        helper.send(("position", decision, data))
+    return decision
 
 
 @atexit.register
