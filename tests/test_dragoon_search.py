@@ -14,6 +14,7 @@ from warroom.games.dragoon.search import (
     PairedDice,
     PlayoutSearch,
     SearchAgent,
+    ThinkingClock,
     candidate_moves,
     confident_best,
 )
@@ -134,6 +135,24 @@ def test_search_is_the_spec_hook_and_the_heuristic_is_unchanged() -> None:
     assert hooks.search is not None and hooks.heuristic_policy is heuristic_policy
     agent = get_agent("search", "dragoon", budget_ms=50, seed=1)
     assert isinstance(agent, SearchAgent) and agent.budget_ms == 50
+
+
+def test_the_clock_carries_what_a_decision_leaves_and_charges_only_searched_decisions() -> None:
+    search = PlayoutSearch(rules(), seed=2)
+    clock = ThinkingClock(40)
+    opening = warroom.new_game("dragoon", seed=3, keep_log=False)
+    clock.think(search, opening.state)  # the opening is the heuristic's: it neither brings nor spends time
+    assert (clock.searched, clock.saved_ms, clock.allowance_ms()) == (0, 0.0, 40)
+    match = _past_the_opening(8)
+    for _ in range(3):
+        allowed = clock.allowance_ms()
+        assert allowed == min(clock.cap_ms, 40 + clock.saved_ms)
+        choice = clock.think(search, match.state)
+        assert choice.samples and choice.action in match.legal_actions()
+    # every searched decision brings its increment; what it spent is charged, what it left is saved
+    assert clock.searched == 3 and abs(clock.saved_ms - (3 * 40 - clock.spent_ms)) < 1e-6
+    clock.saved_ms = 1e6
+    assert clock.allowance_ms() == clock.cap_ms == 200  # a close decision may borrow, at most CLOCK_CAP increments
 
 
 def test_ending_with_rp_in_hand_is_weighed_only_where_the_heuristic_ends() -> None:

@@ -57,6 +57,9 @@ RACE_AFTER = 4
 """Rounds after which candidates that cannot catch the heuristic's move stop being played."""
 DROP = 1.0
 """A candidate drops out once its paired mean is this many standard errors below the heuristic's move."""
+CLOCK_CAP = 5.0
+"""The most a `ThinkingClock` lets one decision take, in increments: enough for a close decision to get
+several times the rounds, and no decision waits longer than 1.5 s at 300 ms (the study's `--clock`)."""
 
 Policy = Callable[[DragoonRules, DragoonState], tuple[str, str]]
 
@@ -314,6 +317,41 @@ class PlayoutSearch:
         choice.samples = samples
         choice.action = confident_best(samples, preferred, self.confidence)
         choice.seconds = time.perf_counter() - start
+        return choice
+
+
+class ThinkingClock:
+    """A time control of `increment_ms` for each decision the search weighs, the unspent time carried
+    forward: a chess clock's increment with no starting time. The search then thinks no longer in all
+    than `increment_ms` times its searched decisions (an overrun, such as the `MIN_PLAYOUTS` rounds every
+    decision plays on a loaded machine, is owed by the next ones), but may spend on a close decision what
+    the clear ones left (at most `cap_ms` on one).
+
+    Why: with a fixed budget a decision most candidates of which drop out in a few rounds ends long
+    before its time (60-115 ms of 300 on average, NOTES.md "A clock, tried"), while a close one is cut off; the
+    offline measure found the search's gain growing with the time of exactly those decisions.
+    Decisions the search does not weigh (the opening, a single candidate) neither bring nor spend time."""
+
+    def __init__(self, increment_ms: float, cap_ms: float | None = None) -> None:
+        self.increment_ms = increment_ms
+        self.cap_ms = cap_ms if cap_ms is not None else CLOCK_CAP * increment_ms
+        self.saved_ms = 0.0
+        self.searched = 0
+        self.spent_ms = 0.0
+
+    def allowance_ms(self) -> float:
+        """The time the next decision may take: its increment and what is saved, at most `cap_ms`."""
+        return min(self.cap_ms, self.increment_ms + self.saved_ms)
+
+    def think(self, search: PlayoutSearch, state: DragoonState) -> Choice:
+        """The search's choice in `state` within the clock's allowance, charged to the clock."""
+        start = time.perf_counter()
+        choice = search.choose(state, budget_ms=self.allowance_ms())
+        if choice.samples:
+            spent = (time.perf_counter() - start) * 1000.0
+            self.searched += 1
+            self.spent_ms += spent
+            self.saved_ms += self.increment_ms - spent  # an overrun is owed by the next decisions
         return choice
 
 

@@ -25,7 +25,7 @@ from warroom.engine.ruleset import CHANCE
 
 from .ai import heuristic_policy
 from .rules import DragoonRules
-from .search import CONFIDENCE, DROP, PairedDice, PlayoutSearch
+from .search import CONFIDENCE, DROP, PairedDice, PlayoutSearch, ThinkingClock
 from .state import DragoonState
 
 
@@ -61,24 +61,35 @@ def compare(
     confidence: float = CONFIDENCE,
     workers: int = 1,
     drop: float = DROP,
+    clock: bool = False,
 ) -> dict[str, Any]:
-    """One seed: the heuristic's VP and the search's VP on the same dice, and how the search played."""
+    """One seed: the heuristic's VP and the search's VP on the same dice, and how the search played.
+    With `clock`, `budget_ms` is a `ThinkingClock`'s increment (unspent time carried forward), not a
+    limit on each decision."""
     from warroom.ai import agent_seed
 
     heuristic = play(rules, seed, lambda s: heuristic_policy(rules, s)[0])
     search = PlayoutSearch(rules, seed=agent_seed(seed), confidence=confidence, workers=workers, drop=drop)
     tally = {"decisions": 0, "off_heuristic": 0, "playouts": 0}
+    thinking = ThinkingClock(budget_ms) if clock and budget_ms is not None else None
     start = time.perf_counter()
 
     def choose(s: DragoonState) -> str:
-        choice = search.choose(s, playouts=playouts, budget_ms=budget_ms)
+        if thinking is not None:
+            choice = thinking.think(search, s)
+        else:
+            choice = search.choose(s, playouts=playouts, budget_ms=budget_ms)
         tally["decisions"] += 1
         tally["off_heuristic"] += choice.action != choice.heuristic
         tally["playouts"] += choice.playouts
         return choice.action
 
     vp = play(rules, seed, choose)
-    return {"seed": seed, "heuristic": heuristic, "search": vp, **tally, "seconds": time.perf_counter() - start}
+    row = {"seed": seed, "heuristic": heuristic, "search": vp, **tally, "seconds": time.perf_counter() - start}
+    if thinking is not None:
+        row["searched"] = thinking.searched
+        row["searched_ms"] = round(thinking.spent_ms, 1)
+    return row
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -99,6 +110,20 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "difference": interval([a - b for a, b in zip(search, heuristic, strict=True)]),
         "playouts_per_decision": round(sum(r["playouts"] for r in rows) / max(1, decisions), 1),
         "off_heuristic_per_game": round(sum(r["off_heuristic"] for r in rows) / max(1, len(rows)), 2),
+        **_clock_summary(rows),
+    }
+
+
+def _clock_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """On a clock: the mean time a searched decision took, and the most one game's searched decisions took
+    on average (what the clock promises to keep at its increment)."""
+    timed = [r for r in rows if r.get("searched")]
+    if not timed:
+        return {}
+    searched = sum(r["searched"] for r in timed)
+    return {
+        "ms_per_searched_decision": round(sum(r["searched_ms"] for r in timed) / searched, 1),
+        "worst_game_ms_per_searched_decision": round(max(r["searched_ms"] / r["searched"] for r in timed), 1),
     }
 
 
@@ -109,6 +134,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=None, help="or a fixed number of rounds a decision")
     parser.add_argument("--confidence", type=float, default=CONFIDENCE)
     parser.add_argument("--drop", type=float, default=DROP, help="standard errors behind at which a move drops out")
+    parser.add_argument(
+        "--clock", action="store_true", help="--budget-ms as a clock's increment (unspent time carries)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes the search plays its playouts on")
     parser.add_argument("--out", default=None, help="append one JSON line per game here")
     args = parser.parse_args(argv)
@@ -127,6 +155,7 @@ def main(argv: list[str] | None = None) -> None:
             confidence=args.confidence,
             workers=args.workers,
             drop=args.drop,
+            clock=args.clock,
         )
         rows.append(row)
         if args.out:
