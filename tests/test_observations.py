@@ -83,9 +83,7 @@ def check_position(spec: GameSpec, ruleset: Any, state: Any, seed: int, seen: di
         observed = _canon(ruleset.observation(state, side))
         sent = json.loads(observed)  # what a front end receives
         for path in spec.hidden:
-            assert not _lookup(sent, path)[0], (
-                f"{spec.id}: {side}'s observation carries hidden {path!r}"
-            )
+            assert not _lookup(sent, path)[0], f"{spec.id}: {side}'s observation carries hidden {path!r}"
         if spec.determinize is None:
             continue
         worlds = []
