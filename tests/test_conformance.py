@@ -33,10 +33,10 @@ DATA = Path(__file__).parent / "data"
 RANDOM_GAMES = {"dragoon": 2000, "patton": 3000}  # Patton: 1,000 in each scenario (issue 4: "thousands")
 """Random games per game id (keep_log off for speed); a game not listed gets DEFAULT_RANDOM_GAMES."""
 DEFAULT_RANDOM_GAMES = 60
-LOGGED_GAMES = {"saintlo": 12, "saintlo-teams": 12}
+LOGGED_GAMES = {"saintlo": 12, "saintlo-teams": 12, "tunisia": 12}
 """Of those, this many keep their log: every event is checked and every state round-trips as JSON. A game not
-listed logs DEFAULT_LOGGED_GAMES; Saint-Lo's random games are long (a logged one takes 1.5 s, ten times an
-unlogged one), so it logs fewer."""
+listed logs DEFAULT_LOGGED_GAMES; the hex games' random games are long (a logged one takes 0.6-1.5 s, six to
+ten times an unlogged one: thousands of positions a game), so they log fewer."""
 DEFAULT_LOGGED_GAMES = 50
 MAX_STEPS = 20_000
 """A random game that has not ended after this many decisions is a bug (a loop in the rules)."""
