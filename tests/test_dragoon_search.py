@@ -3,6 +3,8 @@ clearly is, and blind to the match's dice (issue 17)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import warroom
 from tests.dragoon_positions import game, position, rules
 from warroom.ai import agent_hooks, get_agent
@@ -208,3 +210,22 @@ def test_helper_processes_play_only_the_heuristic() -> None:
 
     with pytest.raises(ValueError, match="heuristic"):
         PlayoutSearch(rules(), seed=1, workers=2, policy=_ender)
+
+
+def test_the_study_plays_the_search_on_a_clock_and_refuses_a_clock_without_a_time(tmp_path: Any, capsys: Any) -> None:
+    import json
+
+    import pytest
+
+    from warroom.games.dragoon import study
+
+    out = tmp_path / "games.jsonl"
+    study.main(["--seeds", "1-1", "--budget-ms", "20", "--clock", "--out", str(out)])
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["seed"] == 1 and row["searched"] > 0 and row["searched_ms"] > 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 1 and summary["ms_per_searched_decision"] > 0
+    for argv in (["--clock"], ["--clock", "--budget-ms", "20", "--playouts", "3"]):
+        with pytest.raises(SystemExit):
+            study.main(["--seeds", "1-1", *argv])
+    assert "--clock times the search" in capsys.readouterr().err

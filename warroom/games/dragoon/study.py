@@ -140,6 +140,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes the search plays its playouts on")
     parser.add_argument("--out", default=None, help="append one JSON line per game here")
     args = parser.parse_args(argv)
+    if args.clock and (args.budget_ms is None or args.playouts is not None):
+        parser.error("--clock times the search: give it --budget-ms (its increment), and no --playouts")
     from warroom.games import get_ruleset
 
     rules = get_ruleset("dragoon")
