@@ -32,7 +32,7 @@ from rich.text import Text
 import warroom
 from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomError
 from warroom.engine.match import Match
-from warroom.engine.observe import visible_events
+from warroom.engine.observe import reason_readers, visible_events
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
 from warroom.engine.spec import HelpSection
@@ -659,12 +659,26 @@ class TerminalGame:
             time.sleep(self.pace)
         action, why = self.agent.choose(self.match)
         self._computer_moves += 1
-        if why and self._secret_reasons:  # it reasons from what its side holds: told when the game is over
+        if why and self._secret_reasons and not self._reason_is_public(action, why):
+            # it reasons from what its side holds: told when the game is over
             side = self.renderer.side_name(self.match, self.match.to_act or "")
             self._held_reasons.append((side, self.renderer.action_label(self.match, action), why))
             why = f"told when the game is over (it may tell what {side} holds)"
         self._play(action, who=f"Computer ({self.agent.name}): ", why=why, brief=True)
         return False
+
+    def _reason_is_public(self, action: str, why: str) -> bool:
+        """Whether every side the people at this screen play may read the computer's reason at once (the game's
+        `public_reason`, warroom.engine.observe.reason_readers), reckoned on a copy of the move."""
+        m = self.match
+        side = m.to_act or ""
+        computer = self.agent_sides or set()
+        people = [s for s in m.ruleset.info.sides if s != side and s not in computer]
+        before = m.ruleset.clone(m.state)
+        after = m.ruleset.clone(m.state)
+        m.ruleset.apply(after, action, False)
+        readers = reason_readers(m.ruleset, before, after, action, side, why)
+        return all(person in readers for person in people)
 
     def _tell_held_reasons(self) -> None:
         """The game is over: the reasons kept back during it (a game that hides something), each with its move."""

@@ -24,6 +24,22 @@ def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list
     return events_visible_to(events, side)
 
 
+def reason_readers(ruleset: Ruleset, before: object, after: object, action: str, side: str, why: str) -> list[str]:
+    """The sides other than `side` that may read at once the computer's reason `why` for `action` (played by
+    `side` in `before`, giving `after`): every other side in a game that hides nothing; in one that hides
+    something, those its spec's `public_reason` clears (none without one, or without the position before the
+    move). The front ends keep the rest until the game is over."""
+    from warroom.games import get_spec
+
+    spec = get_spec(ruleset.info.id)
+    others = [s for s in ruleset.info.sides if s != side]
+    if not spec.hidden:
+        return others
+    if spec.public_reason is None or before is None:
+        return []
+    return [viewer for viewer in others if spec.public_reason(ruleset, before, after, action, why, viewer)]
+
+
 def events_visible_to(events: Iterable[Event], side: str) -> list[Event]:
     """The events whose `visible_to` lets `side` see them: absent (everyone), that side, or a list or tuple
     holding it."""

@@ -259,6 +259,11 @@ class GameSpec:
     card kinds left in a face-down deck tell what the drawer's hands hold): every outcome the node could ever
     have. An entry that cannot come up now is refused without naming those that can (warroom.engine.match).
     None, or a None answer: the outcomes that can come up (a die's faces)."""
+    public_reason: Callable[[Any, Any, Any, str, str, str], bool] | None = None
+    """`public_reason(ruleset, before, after, action, why, viewer) -> bool`: whether the computer's reason `why`
+    for `action` (played in `before`, giving `after`) tells `viewer`, another side, nothing the rules hide from
+    it, so the front ends may show it at once. None in a game with `hidden`: every reason is kept from the other
+    sides until the game is over (a reason may tell what the computer's side holds)."""
     hidden: tuple[str, ...] = ()
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may

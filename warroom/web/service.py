@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import warroom
@@ -22,7 +22,7 @@ from warroom.engine.dice import HMAC_SHA256, MT19937
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.fairness import commitment, new_secret
 from warroom.engine.match import UNDO_LOCKED, Match
-from warroom.engine.observe import visible_events
+from warroom.engine.observe import reason_readers, visible_events
 from warroom.engine.record import Record
 from warroom.engine.ruleset import DICE_SIDE
 
@@ -869,14 +869,16 @@ class GameService:
         events: list[dict[str, Any]] = []
         try:
             for step in steps:
-                before = len(m.dice_rolled)
+                rolled = len(m.dice_rolled)
+                position = _before(m) if step.reason else None
                 events += m.play(step.action, side=DICE_SIDE if step.kind == "roll" else None)
-                if m.dice_rolled[before:] != step.dice:
+                if m.dice_rolled[rolled:] != step.dice:
                     raise ValueError(
-                        f"step {step.action!r} rolled {m.dice_rolled[before:]} here, {step.dice} where it was played"
+                        f"step {step.action!r} rolled {m.dice_rolled[rolled:]} here, {step.dice} where it was played"
                     )
                 if step.reason and step.side:  # the other process's computer said why: so do the sockets here
-                    events += _keep_reason(live.reasons, len(m.log), m, step.side, step.reason)
+                    readers = reason_readers(m.ruleset, position, m.state, step.action, step.side, step.reason)
+                    events += _keep_reason(live.reasons, len(m.log), m, step.side, step.reason, readers)
         except (WarroomError, ValueError) as exc:
             log.warning("game %s: catching up with another process failed (%s); reading it back whole", live.id, exc)
             self._evict(live.id, force=True)
@@ -925,9 +927,11 @@ class GameService:
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
+                before = _before(m) if thought.why else None
                 events = self._commit(live, side, action, side, thought.why or None)
                 if thought.why:  # the computer's one-line reason, in the log beside what its move did
-                    events = [*events, *_keep_reason(live.reasons, len(m.log), m, side, thought.why)]
+                    readers = reason_readers(m.ruleset, before, m.state, action, side, thought.why)
+                    events = [*events, *_keep_reason(live.reasons, len(m.log), m, side, thought.why, readers)]
             except ApiError as exc:
                 if (
                     exc.code == "stale_move"
@@ -951,36 +955,44 @@ class GameService:
             self.push(live, events)
 
 
-def _reason_events(m: Match, side: str, why: str) -> list[dict[str, Any]]:
-    """The computer's reason for its move, as log events. In a game that hides something from a side (its spec's
-    `hidden`), a reason may tell what the computer's side holds ("the Jack loses every showdown"): the other seats
-    are told only that it is kept secret."""
-    from warroom.games import get_spec
-
+def _reason_events(m: Match, side: str, why: str, readers: list[str]) -> list[dict[str, Any]]:
+    """The computer's reason for its move, as log events. `readers`: the other sides that may read it at once
+    (`reason_readers`: all of them in a game that hides nothing). In a game that hides something a reason may
+    tell what the computer's side holds ("the Jack loses every showdown"): the other seats are told only that
+    it is kept secret."""
     text = f"Why ({side}, computer): {why}"
-    if not get_spec(m.ruleset.info.id).hidden:
-        return [{"type": "reason", "side": side, "text": text, "rule": ""}]
     others = [s for s in m.ruleset.info.sides if s != side]
+    kept = [s for s in others if s not in readers]
+    if not kept:
+        return [{"type": "reason", "side": side, "text": text, "rule": ""}]
     return [
-        {"type": "reason", "side": side, "text": text, "rule": "", "visible_to": side},
+        {"type": "reason", "side": side, "text": text, "rule": "", "visible_to": [side, *readers]},
         {
             "type": "reason",
             "side": side,
             "text": f"Why ({side}, computer): kept secret, it may tell what {side} holds",
             "rule": "",
-            "visible_to": others,
+            "visible_to": kept,
         },
     ]
 
 
 def _keep_reason(
-    reasons: dict[int, list[dict[str, Any]]], at: int, m: Match, side: str, why: str
+    reasons: dict[int, list[dict[str, Any]]], at: int, m: Match, side: str, why: str, readers: list[str]
 ) -> list[dict[str, Any]]:
     """The reason's log events (`_reason_events`), kept in `reasons` (LiveGame.reasons) at log length `at`, after
     the move they explain, so a page reloaded shows them too."""
-    said = _reason_events(m, side, why)
+    said = _reason_events(m, side, why, readers)
     reasons.setdefault(at, []).extend(said)
     return said
+
+
+def _before(m: Match) -> Any:
+    """A copy of the position before a move, where the game's reasons need it (`reason_readers`), else None."""
+    from warroom.games import get_spec
+
+    spec = get_spec(m.ruleset.info.id)
+    return m.ruleset.clone(m.state) if spec.hidden and spec.public_reason is not None else None
 
 
 def _review(record_json: dict[str, Any], steps: list[Step]) -> dict[str, Any]:
@@ -1045,15 +1057,46 @@ def _rebuild(stored: StoredGame) -> tuple[Match, dict[int, list[dict[str, Any]]]
     match = warroom.load(head.record_json(), starts=starts)
     ends = [*starts[1:], len(match.log)][: len(starts)]  # per decision of the head: where what it caused ends
     reasons: dict[int, list[dict[str, Any]]] = {}
-    decisions = [step for step in head.steps if step.kind == "decision"]
-    for step, end in zip(decisions, ends, strict=True):
+    readers = _head_readers(head)
+    decisions = [(n, step) for n, step in enumerate(head.steps) if step.kind == "decision"]
+    for (n, step), end in zip(decisions, ends, strict=True):
         if step.reason and step.side:
-            _keep_reason(reasons, end, match, step.side, step.reason)
+            _keep_reason(reasons, end, match, step.side, step.reason, readers.get(n, []))
     for step in stored.steps[last_roll + 1 :]:
+        before = _before(match) if step.reason else None
         match.play(step.action)
         if step.reason and step.side:
-            _keep_reason(reasons, len(match.log), match, step.side, step.reason)
+            said = reason_readers(match.ruleset, before, match.state, step.action, step.side, step.reason)
+            _keep_reason(reasons, len(match.log), match, step.side, step.reason, said)
     return match, reasons
+
+
+def _head_readers(head: StoredGame) -> dict[int, list[str]]:
+    """Who may read each reason of the steps `warroom.load` replays whole (`reason_readers`, by step index): in a
+    game whose reasons depend on the position, the steps are played again one by one on a copy to get the
+    positions. Should that copy not follow the record (it always should), the reasons are kept secret."""
+    from warroom.games import get_ruleset, get_spec
+
+    spec = get_spec(head.game)
+    if not any(step.reason for step in head.steps) or not spec.hidden:
+        sides = get_ruleset(head.game).info.sides
+        return {n: [x for x in sides if x != step.side] for n, step in enumerate(head.steps) if step.reason}
+    if spec.public_reason is None:
+        return {}
+    start = warroom.load(replace(head, steps=[]).record_json())
+    out: dict[int, list[str]] = {}
+    try:
+        for n, step in enumerate(head.steps):
+            before = _before(start) if step.reason else None
+            rolled = len(start.dice_rolled)
+            start.play(step.action, side=DICE_SIDE if step.kind == "roll" else None)
+            if start.dice_rolled[rolled:] != step.dice:
+                return {}
+            if step.reason and step.side:
+                out[n] = reason_readers(start.ruleset, before, start.state, step.action, step.side, step.reason)
+    except WarroomError:
+        return {}
+    return out
 
 
 def secret_seed() -> str:

@@ -164,6 +164,12 @@ def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
     return seen_hidden(rules, state, side)
 
 
+def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:
+    from .reasons import public_reason
+
+    return public_reason(rules, before, after, action, why, viewer)
+
+
 def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
     """9, table mode: a card draw typed in offers every kind of the drawer's deck, not only those left in it
     (which, with the cards played, would tell the table what the drawer's hands hold); dice their faces."""
@@ -195,6 +201,7 @@ _COMMON: dict[str, Any] = {
     "hidden": HIDDEN,
     "determinize": _determinize,
     "seen_hidden": _seen_hidden,
+    "public_reason": _public_reason,
     "entry_outcomes": _entry_outcomes,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
 }

@@ -127,6 +127,12 @@ def _determinize(state: Any, side: str, rng: Random) -> Any:
     return determinize(state, side, rng)
 
 
+def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:
+    from .reasons import public_reason
+
+    return public_reason(rules, before, after, action, why, viewer)
+
+
 def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
     from .position import seen_hidden
 
@@ -149,5 +155,6 @@ SPEC = GameSpec(
     hidden=("beneath",),  # 6.0E: what lies under the top of each stack, in the save; no side's observation has it
     determinize=_determinize,
     seen_hidden=_seen_hidden,
+    public_reason=_public_reason,
     encoding=_encoding,
 )
