@@ -173,6 +173,8 @@ def test_tunisia_against_the_computer_an_axis_turn_by_clicks_then_reload(
     before = page.evaluate("() => JSON.stringify(window.warroomGame.payload.view.state)")
     # the game's log comes back whole, the computer's reasons ("Why (Allied, computer): ...") with it
     assert page.locator("#log .ev-reason").count() > 0
+    reasons = page.locator("#log .ev-reason").all_inner_texts()  # Tunisia 6.0E: shown where they tell nothing hidden
+    assert any("Why (Allied, computer): Move " in text for text in reasons), reasons
     log_before = page.locator("#log li").all_inner_texts()
     page.reload()
     page.wait_for_selector('#board .counter[data-unit="Broich"]')
