@@ -3,6 +3,7 @@ protocol in a subprocess (which knows a game only from the environment it is giv
 
     output = cli(["simulate", "tunisia", "--games", "2", "--json"])
     answers = protocol(env, {"cmd": "new", "game": "tunisia", "seed": 2}, {"cmd": "view"})
+    screen = terminal_against_the_computer("saintlo", seed=11, computer="Axis", answers=90)
 
 Each game's contract tests drive them the same way, so a change to how the command line or the
 protocol is run is made once.
@@ -18,6 +19,34 @@ from typing import Any
 from typer.testing import CliRunner
 
 RUNNER = CliRunner()
+
+
+def terminal_against_the_computer(game: str, *, seed: int, computer: str, answers: int) -> str:
+    """The terminal (flat menus, no pauses) against the heuristic playing `computer`, the person answering "1" to
+    the first `answers` prompts and then closing the input; everything it printed."""
+    import io
+
+    from rich.console import Console
+
+    import warroom
+    from warroom.ai import get_agent
+    from warroom.terminal import TerminalGame
+
+    match = warroom.new_game(game, seed=seed)
+    out = io.StringIO()
+    console = Console(file=out, width=200, force_terminal=False, color_system=None)
+    asked = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal asked
+        asked += 1
+        if asked > answers:
+            raise EOFError
+        return "1"
+
+    agent = get_agent("heuristic", game, seed=1)
+    TerminalGame(match, console, ask=ask, agent=agent, agent_sides={computer}, flat=True, pace=0).run()
+    return out.getvalue()
 
 
 def cli(args: list[str], lines: list[str] | None = None, columns: int = 120) -> str:

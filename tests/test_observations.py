@@ -1,6 +1,6 @@
 """Observations hide what the rules hide, for every registered game (and the test game bluff).
 
-For each game, random games are played and at each step `checked` picks each side's observation is checked:
+For each game, random games are played and, at each step that `checked` picks, each side's observation is checked:
 - it is JSON (nothing a front end cannot send), and so is the omniscient observer's;
 - no path the spec declares `hidden` (in the save format) appears in it;
 - where the game hides something, its `determinize(state, side, rng)` gives states that side cannot

@@ -3,32 +3,13 @@ opponent found every event printed, the computer's face-down deployment and its 
 
 from __future__ import annotations
 
-import io
 import re
 
-from rich.console import Console
-
-import warroom
-from warroom.ai import get_agent
-from warroom.terminal import TerminalGame
+from front_ends import terminal_against_the_computer
 
 
 def _play_allied_against_the_computer(answers: int) -> str:
-    match = warroom.new_game("saintlo", seed=11)
-    out = io.StringIO()
-    console = Console(file=out, width=200, force_terminal=False, color_system=None)
-    asked = 0
-
-    def ask(prompt: str) -> str:
-        nonlocal asked
-        asked += 1
-        if asked > answers:
-            raise EOFError
-        return "1"
-
-    computer = get_agent("heuristic", "saintlo", seed=1)
-    TerminalGame(match, console, ask=ask, agent=computer, agent_sides={"Axis"}, flat=True, pace=0).run()
-    return out.getvalue()
+    return terminal_against_the_computer("saintlo", seed=11, computer="Axis", answers=answers)
 
 
 def test_the_computers_face_down_units_and_cards_stay_unnamed() -> None:

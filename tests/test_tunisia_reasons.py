@@ -4,19 +4,17 @@ ends; before, a game that hides anything kept every reason until the end)."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Console
+from front_ends import terminal_against_the_computer
 
 import warroom
 from warroom.ai import get_agent
 from warroom.engine.observe import reason_readers
 from warroom.games.tunisia.catalog import SIDE_NAMES
 from warroom.games.tunisia.position import hidden_from
-from warroom.terminal import TerminalGame
 
 
 def _computer_moves(seeds: range, decisions: int = 160) -> Iterator[tuple[Any, Any, Any, str, str, str]]:
@@ -56,21 +54,7 @@ def test_a_public_reason_names_no_hidden_piece_and_no_hex_that_holds_one() -> No
 
 def test_the_terminal_shows_the_public_reasons_at_once_and_keeps_the_rest_to_the_end() -> None:
     # issue 17: a computer move's reason in the terminal; Tunisia 6.0E: not one that tells what lies beneath
-    match = warroom.new_game("tunisia", seed=3)
-    out = io.StringIO()
-    console = Console(file=out, width=200, force_terminal=False, color_system=None)
-    asked = 0
-
-    def ask(prompt: str) -> str:
-        nonlocal asked
-        asked += 1
-        if asked > 3:
-            raise EOFError
-        return "1"
-
-    computer = get_agent("heuristic", "tunisia", seed=1)
-    TerminalGame(match, console, ask=ask, agent=computer, agent_sides={"Axis"}, flat=True, pace=0).run()
-    text = out.getvalue()
+    text = terminal_against_the_computer("tunisia", seed=3, computer="Axis", answers=3)
     shown = re.findall(r"why: Move [^\n]* towards", text)
     kept = text.count("why: told when the game is over (it may tell what Axis holds)")
     assert len(shown) >= 3 and kept >= 1, text[:3000]

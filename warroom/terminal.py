@@ -674,10 +674,9 @@ class TerminalGame:
         side = m.to_act or ""
         computer = self.agent_sides or set()
         people = [s for s in m.ruleset.info.sides if s != side and s not in computer]
-        before = m.ruleset.clone(m.state)
         after = m.ruleset.clone(m.state)
         m.ruleset.apply(after, action, False)
-        readers = reason_readers(m.ruleset, before, after, action, side, why)
+        readers = reason_readers(m.ruleset, m.state, after, action, side, why)
         return all(person in readers for person in people)
 
     def _tell_held_reasons(self) -> None:

@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
-from .position import hidden_from
+from .position import _names_pattern, _piece_names, hidden_from
 
 if TYPE_CHECKING:
     from .rules import TunisiaRules
@@ -51,13 +51,9 @@ def public_reason(
         return False
     cat = rules.cat
     text = f"{action} {why}"
-    if any(_names(text, cat.ids[p]) or _names(text, cat.name[p]) for p in hidden):
+    named = set(_piece_names(rules).findall(text)) | set(_names_pattern(tuple(cat.name)).findall(text))
+    if any(cat.ids[p] in named or cat.name[p] in named for p in hidden):
         return False
-    named = set(HEX.findall(text))  # the hexes the action and the reason name ("move X 8212 8611")
+    hexes = set(HEX.findall(text))  # the hexes the action and the reason name ("move X 8212 8611")
     labels = rules.board.grid.labels
-    return not any(state.loc[p] >= 0 and labels[state.loc[p]] in named for state in (before, after) for p in hidden)
-
-
-def _names(text: str, word: str) -> bool:
-    """Whether `text` names `word` as a whole word (CCA is not named by CCA**)."""
-    return re.search(r"(?<![A-Za-z0-9*-])" + re.escape(word) + r"(?![A-Za-z0-9*-])", text) is not None
+    return not any(state.loc[p] >= 0 and labels[state.loc[p]] in hexes for state in (before, after) for p in hidden)
