@@ -1078,10 +1078,14 @@ def _head_readers(head: StoredGame) -> dict[int, list[str]]:
     from warroom.games import get_ruleset, get_spec
 
     spec = get_spec(head.game)
-    if not any(step.reason for step in head.steps) or not spec.hidden:
-        sides = get_ruleset(head.game).info.sides
-        return {n: [x for x in sides if x != step.side] for n, step in enumerate(head.steps) if step.reason}
-    if spec.public_reason is None:
+    if not spec.hidden or spec.public_reason is None:  # the readers do not depend on the position
+        rules = get_ruleset(head.game)
+        return {
+            n: reason_readers(rules, None, None, step.action, step.side, step.reason)
+            for n, step in enumerate(head.steps)
+            if step.reason and step.side
+        }
+    if not any(step.reason for step in head.steps):
         return {}
     start = warroom.load(replace(head, steps=[]).record_json())
     out: dict[int, list[str]] = {}
