@@ -86,13 +86,13 @@ def test_agents_from_the_spec_play_it() -> None:
 
 # -- the conformance checks -------------------------------------------------------------------------
 def test_conformance_random_games_round_trips_and_replay_determinism() -> None:
-    import test_conformance
+    import conformance_checks
 
-    test_conformance.test_random_games_keep_every_invariant(GAME)  # the suite every registered game runs
+    conformance_checks.random_games_keep_every_invariant(GAME)  # the suite every registered game runs
     ruleset = get_ruleset(GAME)
     start = ruleset.initial_state(None, {})
     # perft: 6 deals; 2 openings each; 2 replies to each; after check-bet, call or fold
-    assert test_conformance.perft(ruleset, start, 4) == {"nodes": [6, 12, 24, 12], "distinct_states": [6, 12, 24, 12]}
+    assert conformance_checks.perft(ruleset, start, 4) == {"nodes": [6, 12, 24, 12], "distinct_states": [6, 12, 24, 12]}
     spec = get_spec(GAME)
     assert spec.invariants is not None
     for seed in range(20):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragoon_positions import game, position, rules
+
 import warroom
-from tests.dragoon_positions import game, position, rules
 from warroom.ai import agent_hooks, get_agent
 from warroom.games.dragoon.ai import heuristic_policy
 from warroom.games.dragoon.rules import DragoonRules

@@ -206,14 +206,14 @@ def test_agents_from_the_spec_play_it() -> None:
 
 
 def test_conformance_random_games_round_trips_and_perft() -> None:
-    import test_conformance
+    import conformance_checks
 
-    test_conformance.test_random_games_keep_every_invariant(GAME)
+    conformance_checks.random_games_keep_every_invariant(GAME)
     ruleset = get_ruleset(GAME)
     start = ruleset.initial_state(None, {})
     # perft: Red's 14 + 26 moves and the end; then the other unit's moves and the end (378 after R1's, 402 after
     # R2's) or Blue's 41 (the mirror of Red's); R1-then-R2 and R2-then-R1 reach the same states
-    assert test_conformance.perft(ruleset, start, 2) == {"nodes": [41, 821], "distinct_states": [41, 471]}
+    assert conformance_checks.perft(ruleset, start, 2) == {"nodes": [41, 821], "distinct_states": [41, 471]}
     for seed in range(10):
         m = warroom.new_game(GAME, seed=seed)
         chooser = random.Random(seed)

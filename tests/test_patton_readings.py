@@ -3,8 +3,8 @@ the fighting retreat only for a forced retreat, Sicily's end, and ties neither s
 
 from __future__ import annotations
 
+from patton_positions import play, position, where
 from patton_sandbox import sandbox_board, sandbox_state
-from test_patton_scenarios import play, position, where
 
 from warroom.analysis.simulate import study_options
 from warroom.games.patton.options import SIMULATION_TURN_LIMIT, option_specs

@@ -6,7 +6,7 @@ oust; reserves caught by the same turn's stacking check."""
 from __future__ import annotations
 
 import pytest
-from test_patton_scenarios import play, position, where
+from patton_positions import play, position, where
 
 import warroom
 from warroom.engine.errors import IllegalActionError

@@ -6,8 +6,7 @@ made (8), how long a general event lasts (9), and the team game's shares (10, 10
 from __future__ import annotations
 
 import pytest
-from test_saintlo_positions import bare, give, neighbours, place, rules2, rules4
-from test_saintlo_rules import refused
+from saintlo_positions import bare, give, neighbours, place, refused, rules2, rules4
 
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo.actions import Action

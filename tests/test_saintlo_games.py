@@ -11,7 +11,7 @@ import random
 
 import pytest
 from random_play import random_steps
-from test_saintlo_positions import rules2, rules4
+from saintlo_positions import rules2, rules4
 
 from warroom import Match
 from warroom.engine.errors import IllegalActionError

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_saintlo_positions import rules2, rules4
+from saintlo_positions import rules2, rules4
 
 from warroom import Match
 from warroom.games.saintlo.state import OFF, Phase

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from test_saintlo_positions import bare, give, place, rules2, rules4
+from saintlo_positions import bare, give, place, rules2, rules4
 
 from warroom.engine.match import Match
 from warroom.engine.ruleset import CHANCE

@@ -9,9 +9,9 @@ import json
 from fractions import Fraction
 
 import pytest
-from test_saintlo_positions import bare, give, neighbours, place, rules2
+from saintlo_positions import bare, give, neighbours, place, refused, rules2
 
-from warroom.engine.errors import IllegalActionError, WarroomError
+from warroom.engine.errors import WarroomError
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo import turn
 from warroom.games.saintlo.actions import Action
@@ -24,17 +24,6 @@ from warroom.games.saintlo.state import OFF, Phase
 @pytest.fixture(scope="module")
 def rules():
     return rules2()
-
-
-def refused(rules, s, action: str, *words: str) -> str:
-    """The action is refused with a message holding `words`, and the position is unchanged."""
-    before = json.dumps(rules.state_to_json(s), sort_keys=True)
-    with pytest.raises(IllegalActionError) as info:
-        rules.apply(s, action)
-    assert json.dumps(rules.state_to_json(s), sort_keys=True) == before
-    for word in words:
-        assert word in str(info.value), (word, str(info.value))
-    return str(info.value)
 
 
 def unit(rules, name: str) -> int:

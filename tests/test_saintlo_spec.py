@@ -169,7 +169,7 @@ def test_random_games_keep_every_invariant_and_round_trip(game: str) -> None:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_seat_sees_the_decks_hands_or_face_down_units(game: str) -> None:
     # the generic checks of tests/test_observations.py, position by position (Saint-Lo 4.3, 4.5, 9, 10.1)
-    import test_observations
+    import observation_checks
 
     spec = get_spec(game)
     ruleset = get_ruleset(game)
@@ -179,7 +179,7 @@ def test_no_seat_sees_the_decks_hands_or_face_down_units(game: str) -> None:
     step = 0
     while not m.over:
         if step % 7 == 0 or m.state.phase <= 1:  # every setup step (face-down units), then a sample
-            test_observations.check_position(spec, ruleset, m.state, step, seen)
+            observation_checks.check_position(spec, ruleset, m.state, step, seen)
         for side in ruleset.info.sides:
             hands = m.view(side)["state"]["hands"]
             assert all(isinstance(h, int) for s, h in hands.items() if s != side)

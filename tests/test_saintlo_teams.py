@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_saintlo_positions import bare, give, place, rules4
+from saintlo_positions import bare, give, place, rules4
 
 from warroom.engine.errors import IllegalActionError
 from warroom.engine.events import SILENT
@@ -145,7 +145,7 @@ def test_a_team_result_for_each_seat(rules) -> None:
     # Saint-Lo 3 with 10: the team that destroys four Command Posts wins, both its players
     s = bare(rules, supplies=(5, 0))
     post = rules.t.labels[s.post_hex[8]]
-    from test_saintlo_positions import neighbours
+    from saintlo_positions import neighbours
 
     place(rules, s, "us_infantry.1", neighbours(rules, post)[0])
     s.lost_posts[1] = 3

@@ -3,7 +3,7 @@ once the II Corps is swapped (16.0A-C): three points a rules review found the co
 
 from __future__ import annotations
 
-from test_tunisia_rules import BOARD, CAT, R, at, blank
+from tunisia_positions import BOARD, CAT, R, at, blank
 
 from warroom.engine.events import SILENT, Events
 from warroom.games.tunisia.arrivals import patton_hexes

@@ -90,7 +90,8 @@ def test_a_game_with_the_event_log_reads_the_same_as_without() -> None:
 
 def test_the_ruleset_plays_through_the_engines_match() -> None:
     # the Ruleset protocol, as Match drives it (seeded dice, the event log), to a result
-    from tests.random_play import play_randomly
+    from random_play import play_randomly
+
     from warroom import Match
     from warroom.engine.ruleset import Ruleset
 

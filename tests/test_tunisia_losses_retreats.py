@@ -10,12 +10,12 @@ retreat from 8122 may reach are 8020 8120 8220 8223 8321 8322 8323 (`OPEN_RETREA
 from __future__ import annotations
 
 import pytest
-from test_tunisia_rules import BOARD, CAT, DEAD, R, at, battle, loc, put, refused
+from tunisia_positions import BOARD, CAT, R, at, battle, loc, put, refused
 
 from warroom.engine.ruleset import CHANCE
 from warroom.games.tunisia.catalog import ALLIED, AXIS
 from warroom.games.tunisia.combat import support_drm
-from warroom.games.tunisia.state import Phase, TunisiaState
+from warroom.games.tunisia.state import DEAD, Phase, TunisiaState
 from warroom.games.tunisia.zoc import enemy_zoc
 
 OPEN_RETREATS = ["8020", "8120", "8220", "8223", "8321", "8322", "8323"]

@@ -6,7 +6,7 @@ place of the map. Every die is given (`R.apply_chance`)."""
 
 from __future__ import annotations
 
-from test_tunisia_rules import BOARD, CAT, R, at, battle, blank, end_of_allied_turn, loc, put, refused
+from tunisia_positions import BOARD, CAT, R, at, battle, blank, end_of_allied_turn, loc, put, refused
 
 from warroom.engine.events import SILENT
 from warroom.games.tunisia.arrivals import ii_corps_in_tunisia

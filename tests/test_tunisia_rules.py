@@ -7,63 +7,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from tunisia_positions import BOARD, CAT, KEEPER, R, at, battle, blank, end_of_allied_turn, loc, put, refused
 
-from warroom.engine.errors import IllegalActionError, WarroomError
+from warroom.engine.errors import WarroomError
 from warroom.engine.events import SILENT as R_SILENT
 from warroom.engine.ruleset import CHANCE
 from warroom.games.tunisia.catalog import ALLIED, AXIS
 from warroom.games.tunisia.combat import attack_modifier, succeeds
 from warroom.games.tunisia.movement import compute_reach, enemy_occupied
-from warroom.games.tunisia.rules import D6, D12, TunisiaRules
+from warroom.games.tunisia.rules import D6, D12
 from warroom.games.tunisia.sequence import SEQUENCE_OF_PLAY
-from warroom.games.tunisia.setup import default_setup, setup_problems
+from warroom.games.tunisia.setup import setup_problems
 from warroom.games.tunisia.state import DEAD, OFF_MAP, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
 from warroom.games.tunisia.zoc import enemy_zoc
-
-R = TunisiaRules()
-CAT, BOARD = R.cat, R.board
-KEEPER = "Superga"  # an Axis piece left far away, so 4.0A's "every Axis counter eliminated" never ends a test
-
-
-def at(label: str) -> int:
-    return BOARD.at(label)
-
-
-def blank(player: int = AXIS, phase: Phase = Phase.MOVEMENT, **pieces: str) -> TunisiaState:
-    """Only the keeper (8409) and the given pieces (id with '_' for '-' and '' for '**', -> hex label)."""
-    s = default_setup(CAT)
-    s.loc = [OFF_MAP] * CAT.n
-    s.loc[CAT.index[KEEPER]] = at("8409")
-    s.player = player
-    R.start_player_turn(s, R_SILENT)
-    s.phase = phase
-    for name, label in pieces.items():
-        put(s, name, label)
-    s.legal = None
-    return s
-
-
-def put(s: TunisiaState, piece: str, label: str) -> None:
-    s.loc[CAT.index[piece.replace("_", "-")]] = at(label)
-    s.legal = None
-    s.reach = {}
-
-
-def loc(s: TunisiaState, piece: str) -> int:
-    return s.loc[CAT.index[piece]]
-
-
-def snapshot(s: TunisiaState) -> dict[str, object]:
-    return R.state_to_json(s)
-
-
-def refused(s: TunisiaState, action: str, rule: str) -> None:
-    """The action is refused naming `rule`, and the state is unchanged."""
-    before = snapshot(s)
-    with pytest.raises(IllegalActionError) as info:
-        R.apply(s, action)
-    assert rule in str(info.value), str(info.value)
-    assert snapshot(s) == before
 
 
 # -- 5.0 Setup, 7.0 Turn Sequence ------------------------------------------------------------------------
@@ -263,11 +219,6 @@ def test_11_3_one_terrain_modifier_and_11_4_support_drms() -> None:
     assert attack_modifier(CAT, s, at("8323"), at("8423"), AXIS, -1) == 2 - 1 - 2
     flyer = CAT.index["Fliegerkorps"]
     assert attack_modifier(CAT, s, at("8323"), at("8423"), AXIS, flyer) == 2 - 1 - 2 - 2
-
-
-def battle(player: int = AXIS, **pieces: str) -> TunisiaState:
-    s = blank(player, Phase.ATTACK, **pieces)
-    return s
 
 
 def test_a_successful_attack_reduces_the_defender_who_retreats_and_the_attacker_may_advance() -> None:
@@ -560,12 +511,6 @@ def test_7_8_supply() -> None:
 
 
 # -- 16.0 Patton, 17.0 Rommel --------------------------------------------------------------------------------
-def end_of_allied_turn(turn: int, **pieces: str) -> TunisiaState:
-    s = blank(ALLIED, Phase.REPLACEMENT, **pieces)
-    s.turn = turn
-    return s
-
-
 def test_16_0_patton_arrives_on_a_roll_and_the_ii_corps_is_swapped() -> None:
     # Tunisia 16.0A: at or under the II Corps units in Tunisia; 16.0C: the two-star pieces take their places
     s = end_of_allied_turn(1, CCA="8113", CCB="8013", **{"601st-TD": "8113", "BG-A1": "7914"})

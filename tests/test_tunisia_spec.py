@@ -85,9 +85,9 @@ def test_spec_invariants_hold_at_every_step_of_random_games() -> None:
 def test_observations_hide_unexamined_stacks_and_determinize_reads_only_what_is_seen() -> None:
     # Tunisia 6.0E: the generic checks of tests/test_observations.py (no hidden path in a side's view, the
     # determinizations indistinguishable to that side and independent of what it cannot see, some resampled)
-    import test_observations
+    import observation_checks
 
-    test_observations.check_game(GAME, 1)
+    observation_checks.check_game(GAME, 1)
     spec, ruleset = get_spec(GAME), get_ruleset(GAME)
     assert spec.determinize is not None
     hidden_seen = False

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from tunisia_positions import CAT, R, blank, refused
 
-from tests.test_tunisia_rules import CAT, R, blank, refused
 from warroom.engine.errors import IllegalActionError
 from warroom.games.tunisia.catalog import ALLIED
 from warroom.games.tunisia.invariants import problems

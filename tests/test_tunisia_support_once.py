@@ -6,7 +6,7 @@ eliminated, adding its DRM again to another unit's breakthrough attack from its 
 
 from __future__ import annotations
 
-from test_tunisia_rules import CAT, R, at, battle
+from tunisia_positions import CAT, R, at, battle
 
 from warroom.games.tunisia.catalog import AXIS
 from warroom.games.tunisia.combat import attack_modifier, supporting_assets
