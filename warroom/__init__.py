@@ -2,14 +2,23 @@
 
 m = warroom.new_game(warroom.catalog()[0]["id"], seed=7)  # any registered game id
 m.legal_actions(); m.play(m.legal_actions()[0]); m.over; m.result
+
+warroom.use_pure_python()  # before a game is loaded: run the .py sources, not the compiled modules
 """
 
 from __future__ import annotations
+
+# First: every later import of the package's modules goes through the build's finder, which runs the
+# sources in pure Python when asked and refuses a compiled module edited since it was compiled.
+from warroom.engine import compiled as _compiled
+
+_compiled.install_finder()
 
 from collections.abc import Sequence
 from os import PathLike
 from typing import Any
 
+from warroom.engine.compiled import describe_build, pure_python, use_pure_python
 from warroom.engine.dice import HMAC_SHA256, MT19937, KeyedDice, check_key, make_dice, new_key, rng_of
 from warroom.engine.errors import (
     DataFileError,
@@ -49,10 +58,13 @@ __all__ = [
     "WarroomError",
     "catalog",
     "commitment",
+    "describe_build",
     "load",
     "new_game",
     "new_secret",
+    "pure_python",
     "save",
+    "use_pure_python",
     "verify_record",
 ]
 

@@ -955,8 +955,10 @@ def serve(
 def list_games(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the games, their scenarios and sides."""
     # not warroom.games(): once the subpackage warroom.games is imported, that name is the module
-    from warroom.games import game_ids, get_ruleset
+    from warroom.games import game_ids, get_ruleset, refused_games
 
+    for game, why in refused_games().items():  # the others still list and play
+        error_console().print(f"{game} cannot be loaded: {why}", style="yellow", markup=False)
     found: list[dict[str, Any]] = []
     for game in game_ids():
         info = get_ruleset(game).info

@@ -6,6 +6,9 @@ A game is one folder under warroom/games with a `spec.py` that defines `SPEC`, p
 Games outside this package (a test game, a game in development) join with `register_game(id,
 "module:attribute")`, or for every process of a run (the web server's workers, a protocol
 subprocess) through the environment: WARROOM_GAMES="id=module:attribute,..." .
+
+A game whose folder holds a compiled module edited since the build (warroom.engine.compiled) is
+refused by `get_spec` with the fix, and left out of `game_ids()`, so the other games list and play.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 
-from warroom.engine.compiled import check_build
-from warroom.engine.errors import UnknownGameError
+from warroom.engine.compiled import check_game
+from warroom.engine.errors import StaleBuildError, UnknownGameError
 from warroom.engine.ruleset import GameInfo, Ruleset
 from warroom.engine.spec import GameSpec
 
@@ -72,8 +75,8 @@ def get_spec(game: str) -> GameSpec:
     path = REGISTRY.get(game)
     if path is None:
         raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(sorted(REGISTRY))}")
-    check_build()  # a compiled module edited since the build would play the old rules
     module, name = path.split(":")
+    check_game(module)  # a compiled module of its folder edited since the build would play the old rules
     found = getattr(import_module(module), name)
     info = getattr(found, "info", None)
     if isinstance(found, type) and isinstance(info, GameInfo):
@@ -90,7 +93,20 @@ def get_ruleset(game: str) -> Ruleset:
 
 
 def game_ids() -> list[str]:
-    return sorted(REGISTRY)
+    """The registered games that can be loaded: all of them, but for those `refused_games` names."""
+    refused = refused_games()
+    return sorted(game for game in REGISTRY if game not in refused)
+
+
+def refused_games() -> dict[str, str]:
+    """Registered games that a stale compiled module keeps from loading -> why, and the fix."""
+    refused: dict[str, str] = {}
+    for game, path in REGISTRY.items():
+        try:
+            check_game(path.split(":")[0])
+        except StaleBuildError as error:
+            refused[game] = str(error)
+    return refused
 
 
 def seat_variant(game: str, players: int) -> str:
