@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from random_play import random_steps
+from sizes import sized
 
 import warroom
 from warroom import CHANCE
@@ -20,21 +21,41 @@ from warroom.engine.ruleset import Ruleset
 from warroom.games import get_ruleset, get_spec
 
 RANDOM_GAMES = {"dragoon": 2000, "patton": 3000}  # Patton: 1,000 in each scenario (issue 4: "thousands")
-"""Random games per game id (keep_log off for speed); a game not listed gets DEFAULT_RANDOM_GAMES."""
+"""Random games per game id at full size (keep_log off for speed); a game not listed gets DEFAULT_RANDOM_GAMES."""
 DEFAULT_RANDOM_GAMES = 60
+QUICK_RANDOM_GAMES = {"dragoon": 300, "patton": 240}
+"""The same at the smaller size every run plays (tests/sizes.py; `pytest -m slow` plays the full size): Patton's 240
+are 80 a scenario, and the first of every game still keep their logs."""
+DEFAULT_QUICK_RANDOM_GAMES = 16
 LOGGED_GAMES = {"saintlo": 12, "saintlo-teams": 12, "tunisia": 12}
 """Of those, this many keep their log: every event is checked and every state round-trips as JSON. A game not
 listed logs DEFAULT_LOGGED_GAMES; the hex games' random games are long (a logged one takes 0.6-1.5 s, six to
 ten times an unlogged one: thousands of positions a game), so they log fewer."""
 DEFAULT_LOGGED_GAMES = 50
+QUICK_LOGGED_GAMES = {"saintlo": 4, "saintlo-teams": 4, "tunisia": 6}
+DEFAULT_QUICK_LOGGED_GAMES = 30
 MAX_STEPS = 20_000
 """A random game that has not ended after this many decisions is a bug (a loop in the rules)."""
 SAFETY_CAPS = {("patton", "sicily"): ({"turn_limit": 20}, 10)}
 """Options that cap random games of a scenario without a fixed end, and how many games of it play
-uncapped (the last ones, unlogged, for speed). Patton's Sicily goes on until an objective is decided
-(no turn limit by default): random games do end (the Allies run out of dice: about 160 turns on
-average) but take about a second each, so all but the first few use the rules option turn_limit as a
-safety cap."""
+uncapped at full size (the last ones, unlogged, for speed; QUICK_UNCAPPED at the smaller size). Patton's
+Sicily goes on until an objective is decided (no turn limit by default): random games do end (the Allies
+run out of dice: about 160 turns on average) but take about a second each, so all but the last few use the
+rules option turn_limit as a safety cap."""
+QUICK_UNCAPPED = 2
+
+
+def random_games(game: str) -> tuple[int, int]:
+    """How many random games of `game` this run plays, and how many of them keep their log."""
+    total = sized(
+        RANDOM_GAMES.get(game, DEFAULT_RANDOM_GAMES), QUICK_RANDOM_GAMES.get(game, DEFAULT_QUICK_RANDOM_GAMES)
+    )
+    logged = sized(
+        LOGGED_GAMES.get(game, DEFAULT_LOGGED_GAMES), QUICK_LOGGED_GAMES.get(game, DEFAULT_QUICK_LOGGED_GAMES)
+    )
+    return total, min(total, logged)
+
+
 PERFT_BUDGET = 12_000
 """Perft depth grows until the next depth would exceed this many nodes (chosen at --regen)."""
 
@@ -59,16 +80,17 @@ def check_position(game: str, k: int, m: warroom.Match) -> None:
 
 
 def random_games_keep_every_invariant(game: str) -> None:
-    """Random games of `game` (RANDOM_GAMES, or DEFAULT_RANDOM_GAMES), every position checked: the kernel's checks,
-    the game's invariants, and for the logged ones the events, the views and the JSON round trip."""
+    """Random games of `game` (`random_games`: fewer unless the run plays full size), every position checked: the
+    kernel's checks, the game's invariants, and for the logged ones the events, the views and the JSON round trip."""
     ruleset = get_ruleset(game)
     info = ruleset.info
     invariants = get_spec(game).invariants
-    total = RANDOM_GAMES.get(game, DEFAULT_RANDOM_GAMES)
+    total, logging = random_games(game)
     for k in range(total):
-        logged = k < LOGGED_GAMES.get(game, DEFAULT_LOGGED_GAMES)
+        logged = k < logging
         scenario = info.scenarios[k % len(info.scenarios)]
         cap, uncapped = SAFETY_CAPS.get((game, scenario), ({}, 0))
+        uncapped = sized(uncapped, min(uncapped, QUICK_UNCAPPED))
         capped = k < total - uncapped * len(info.scenarios)
         options = cap if capped else {}
         if (game, scenario) not in SAFETY_CAPS:  # a game with no fixed end plays its studies' turn limit

@@ -10,12 +10,15 @@ import json
 import random
 from typing import Any
 
+from sizes import sized
+
 import warroom
 from warroom.engine.spec import GameSpec
 from warroom.games import get_spec
 
 GAMES_PER_SCENARIO = 2
-"""Random games per scenario (each step checks every side's observation and its determinizations)."""
+"""Random games per scenario at full size (each step checks every side's observation and its determinizations);
+one at the smaller size every run plays (tests/sizes.py)."""
 DETERMINIZATIONS = 3
 MAX_STEPS = 20_000
 EVERY_STEP_UNTIL = 2_000
@@ -23,10 +26,14 @@ STRIDE = 37
 """After the first EVERY_STEP_UNTIL steps every STRIDE-th position is checked: a random game of Saint-Lo
 runs to 200,000 steps (these stop at MAX_STEPS), the same phases over and over, and checking every one made
 this test 11 of the suite's 25 minutes; a prime stride does not fall into step with a repeating phase."""
+QUICK_EVERY_STEP_UNTIL = 800
+QUICK_STRIDE = 101
+"""The same at the smaller size: the setup and the first turns step by step, then a sample to the end."""
 
 
 def checked(step: int) -> bool:
-    return step < EVERY_STEP_UNTIL or step % STRIDE == 0
+    until, stride = sized(EVERY_STEP_UNTIL, QUICK_EVERY_STEP_UNTIL), sized(STRIDE, QUICK_STRIDE)
+    return step < until or step % stride == 0
 
 
 def _lookup(data: Any, path: str) -> tuple[bool, Any]:
@@ -71,8 +78,11 @@ def check_position(spec: GameSpec, ruleset: Any, state: Any, seed: int, seen: di
     assert _canon(ruleset.state_to_json(state)) == saved, f"{spec.id}: observing or determinizing changed the state"
 
 
-def check_game(game: str, games_per_scenario: int = GAMES_PER_SCENARIO) -> None:
-    """Random games of every scenario, every position checked (check_position)."""
+def check_game(game: str, games_per_scenario: int | None = None) -> None:
+    """Random games of every scenario (GAMES_PER_SCENARIO at full size, one otherwise), every position that
+    `checked` picks checked (check_position)."""
+    if games_per_scenario is None:
+        games_per_scenario = sized(GAMES_PER_SCENARIO, 1)
     spec = get_spec(game)
     assert bool(spec.hidden) == (spec.determinize is not None), (
         f"{game}: a game that hides fields needs determinize (search would peek), and one that hides none needs none"

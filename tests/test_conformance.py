@@ -34,6 +34,7 @@ MIDGAME_DECISIONS = 25
 
 
 # -- random games ---------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_ids())
 def test_random_games_keep_every_invariant(game: str) -> None:
     random_games_keep_every_invariant(game)

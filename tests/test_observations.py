@@ -46,6 +46,7 @@ def _test_game() -> Iterator[None]:
     get_ruleset.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [*game_ids(), TEST_GAME])
 def test_no_side_sees_what_the_rules_hide(game: str) -> None:
     check_game(game)
