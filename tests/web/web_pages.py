@@ -1,24 +1,36 @@
-"""Helpers the browser tests share: API calls against the live server, and a watched page."""
+"""Helpers the browser tests share: API calls against the live server, and a watched page.
+
+A page waits up to SLOW_STATE_TIMEOUT_MS for what it expects (tests/patience.py): a computer player's turn, the
+server's answer, a push. Playwright's waits poll for the state, so a fast machine goes on at once and a slow one
+is given time; the ceiling only stops a hung test.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
+from patience import SLOW_STATE_SECONDS, SLOW_STATE_TIMEOUT_MS
+
+HTTP = httpx.Client(timeout=SLOW_STATE_SECONDS)
+"""One client for every test request: `httpx.request` builds a client, and with it an SSL context from the
+certificate store, for each call (most of a playthrough's time went there), though the tests speak plain HTTP."""
 
 
 def api(server: Any, method: str, path: str, **kwargs: Any) -> Any:
-    response = httpx.request(method, server.url + path, timeout=10, **kwargs)
+    response = HTTP.request(method, server.url + path, **kwargs)
     assert response.status_code < 300, response.text
     return response.json()
 
 
 def new_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
-    """A fresh context and page (laptop or phone size) that collects page errors and console errors."""
+    """A fresh context and page (laptop or phone size) that collects page errors and console errors; its waits
+    (and the context's) give up only after SLOW_STATE_TIMEOUT_MS."""
     viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=viewport, device_scale_factor=2 if phone else 1)
+    context.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on(
