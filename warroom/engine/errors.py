@@ -49,9 +49,10 @@ class DataFileError(WarroomError):
         super().__init__(f"{file}: {key}: {problem}")
 
 
-class StaleBuildError(WarroomError):
+class StaleBuildError(WarroomError, ImportError):
     """A compiled module whose source was edited after it was compiled (warroom.engine.compiled): running
-    it would play the old rules, so the game is not loaded."""
+    it would play the old rules, so the game is not loaded. An ImportError too: it is raised by the import
+    of that module, and code that imports what it can (a worker's preload) passes over it."""
 
     code = "stale_build"
 

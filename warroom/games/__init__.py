@@ -125,8 +125,9 @@ def seat_variant(game: str, players: int) -> str:
 
 
 def spec_modules() -> list[str]:
-    """The module of every registered game's spec (a worker imports them once, ahead of its jobs)."""
-    return [path.split(":")[0] for path in REGISTRY.values()]
+    """The module of every loadable game's spec (a worker imports them once, ahead of its jobs)."""
+    refused = refused_games()
+    return [path.split(":")[0] for game, path in REGISTRY.items() if game not in refused]
 
 
 def catalog() -> list[dict[str, object]]:
