@@ -143,9 +143,9 @@ def _python(root: Path, code: str, *, pure: bool) -> subprocess.CompletedProcess
 
 PLAY = """
 import json, warroom
-from warroom.games import game_ids, refused_games
+from warroom.games import game_ids, refused_games, spec_modules
 assert warroom.__file__.startswith({root!r}), warroom.__file__
-out = {{"games": game_ids(), "refused": refused_games(), "build": warroom.describe_build()}}
+out = {{"games": game_ids(), "refused": refused_games(), "build": warroom.describe_build(), "preload": spec_modules()}}
 for game in game_ids():
     m = warroom.new_game(game, seed=3)
     for _ in range(40):
@@ -173,6 +173,7 @@ def test_an_edit_to_one_games_compiled_module_refuses_that_game_only(tmp_path: P
     for game in out["games"]:  # every other game loads and plays
         assert out[game] > 0, game
     assert out["edited"].startswith("StaleBuildError: ") and EDITED in out["edited"]  # refused when loaded
+    assert not any(".tunisia." in module for module in out["preload"])  # the server's workers import the others
 
     # the command line lists the others and says what is wrong with the one, and how to fix it
     env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV} | {"PYTHONPATH": str(tmp_path)}
