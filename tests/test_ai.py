@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from counted_work import ticking_search_clock
 from dragoon_positions import game as dragoon_game
 from dragoon_positions import position as dragoon_position
 
@@ -292,12 +293,16 @@ def test_mcts_plays_a_game_with_legal_actions() -> None:
     assert match.result is not None
 
 
-def test_mcts_time_budget_is_respected() -> None:
+def test_mcts_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the search reads its clock after every simulation and stops once the budget is spent; a clock that moves
+    # 10 ms at each reading makes that a count, whatever the machine's speed (no test depends on it)
+    ticking_search_clock(monkeypatch, 10)
     match = warroom.new_game("dragoon", seed=5)
     agent = get_agent("mcts", "dragoon", budget_ms=50, seed=1)
-    agent.choose(match)
-    assert agent.last["seconds"] < 0.5
-    assert agent.last["simulations"] > 0
+    action, _why = agent.choose(match)
+    assert action in match.legal_actions()
+    assert 0 < agent.last["simulations"] <= 6  # 50 ms of a clock read once a simulation, 10 ms a reading
+    assert agent.last["seconds"] <= 0.05 + 0.020
 
 
 class Nim:

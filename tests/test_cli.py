@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -507,7 +508,7 @@ def test_play_in_a_pseudo_terminal() -> None:
         ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"],
         env=env,
         encoding="utf-8",
-        timeout=20,
+        timeout=SLOW_STATE_SECONDS,  # each prompt waited for: only a hung run takes that long
         dimensions=(50, 120),
     )
     try:
@@ -688,10 +689,12 @@ def test_version_and_python_m_warroom() -> None:
 
     result = RUNNER.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"warroom {__version__}"
-    done = subprocess.run([sys.executable, "-m", "warroom", "--version"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "warroom", "--version"], capture_output=True, text=True, timeout=SLOW_STATE_SECONDS
+    )
     assert done.returncode == 0 and done.stdout.strip() == f"warroom {__version__}", done.stderr
     listed = subprocess.run(
-        [sys.executable, "-m", "warroom", "games", "--json"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "warroom", "games", "--json"], capture_output=True, text=True, timeout=SLOW_STATE_SECONDS
     )
     assert listed.returncode == 0 and "dragoon" in {g["id"] for g in json.loads(listed.stdout)}
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from front_ends import cli, protocol
+from patience import SLOW_STATE_SECONDS
 
 import warroom
 from warroom.engine.errors import IllegalActionError
@@ -270,7 +271,7 @@ def test_protocol_plays_it() -> None:
         {"cmd": "play", "action": "move R1 0203->0303"},
         {"cmd": "view", "side": "Blue"},
         {"cmd": "odds", "game": GAME, "attack": 3},
-        timeout=60,
+        timeout=SLOW_STATE_SECONDS,
     )
     assert answers[0]["ok"] and answers[1]["ok"]
     assert answers[2]["ok"] is False and "acted this turn" in answers[2]["error"]["message"]

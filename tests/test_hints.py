@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from counted_work import ticking_search_clock
+from patience import SLOW_STATE_SECONDS
 from typer.testing import CliRunner
 
 import warroom
@@ -63,9 +65,10 @@ def test_without_search_the_numbers_say_so() -> None:
     assert values == sorted(values, reverse=True)  # type: ignore[type-var]
 
 
-def test_a_worker_job_answers_the_alternatives_too() -> None:
+def test_a_worker_job_answers_the_alternatives_too(monkeypatch: pytest.MonkeyPatch) -> None:
     from warroom.web.thinking import Job, _thought, answer, private_record
 
+    ticking_search_clock(monkeypatch, 1)  # a job's budget in ms is then its simulations, on any machine
     match = warroom.new_game("dragoon", seed=9)
     reply = answer(Job("dragoon", "mcts", 200, 3, 4, private_record(match), "", top=3))
     thought = _thought(reply)
@@ -117,7 +120,7 @@ def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pyte
 
     class Explaining:
         def choose(self, match: Any) -> tuple[str, str]:
-            gate.wait(10)  # until the test listens, so that the move's push reaches it
+            gate.wait(SLOW_STATE_SECONDS)  # until the test listens, so that the move's push reaches it
             return match.legal_actions()[0], "it is the first thing on the list"
 
     monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Explaining())
@@ -135,7 +138,8 @@ def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pyte
     assert reasons and reasons[0]["text"] == "Why (Allied, computer): it is the first thing on the list"
 
 
-def test_the_terminal_hint_prints_the_top_three() -> None:
+def test_the_terminal_hint_prints_the_top_three(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticking_search_clock(monkeypatch, 1)  # "hint 100": 100 ms of search, the same simulations on any machine
     result = CliRunner().invoke(
         app, ["play", "dragoon", "--seed", "3"], input="hint 100\nhint soon\nq\nn\n", env={"COLUMNS": "120"}
     )

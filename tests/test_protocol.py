@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 
 from warroom.engine.errors import IllegalActionError, PositionError
 from warroom.engine.ruleset import CHANCE, GameInfo, Result
@@ -772,8 +773,8 @@ def test_subprocess_python_m_warroom_protocol() -> None:
 
     def ask(raw: bytes) -> dict[str, Any]:
         stdin.write(raw + b"\n")
-        ready, _, _ = select.select([stdout], [], [], 30)
-        assert ready, "no answer within 30 s: the protocol must answer (and flush) each line"
+        ready, _, _ = select.select([stdout], [], [], SLOW_STATE_SECONDS)  # only a hung or unflushed answer waits
+        assert ready, f"no answer within {SLOW_STATE_SECONDS:.0f} s: the protocol must answer (and flush) each line"
         return json.loads(stdout.readline())
 
     try:
@@ -787,7 +788,7 @@ def test_subprocess_python_m_warroom_protocol() -> None:
         assert ask(b'{"cmd":"play","action":"roll 5","side":"dice"}')["view"]["to_act"] == "Allied"
         assert ask('{"cmd":"play","action":"end \u00e9t\u00e9"}'.encode())["error"]["code"] == "illegal_action"
         assert ask(b'{"cmd":"quit"}') == {"ok": True}
-        assert proc.wait(timeout=30) == 0
+        assert proc.wait(timeout=SLOW_STATE_SECONDS) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
@@ -78,7 +79,7 @@ def pg_server() -> str:
         try:
             import psycopg
 
-            with psycopg.connect(url, connect_timeout=5):
+            with psycopg.connect(url, connect_timeout=int(SLOW_STATE_SECONDS)):  # a loaded machine's answer too
                 pass
         except ImportError:
             problem = "psycopg is not installed: pip install -e '.[test]' (or 'warroom[postgres]')"

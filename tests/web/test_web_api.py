@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 
 import warroom
 from warroom.engine.errors import IllegalActionError
@@ -280,7 +281,8 @@ def test_vs_computer_the_computer_plays_its_side(client: Any, secret_cards: str,
     assert wrong.status_code == 409
 
 
-def _wait(client: Any, game_id: str, token: str, done: Any, seconds: float = 5) -> dict[str, Any]:
+def _wait(client: Any, game_id: str, token: str, done: Any, seconds: float = SLOW_STATE_SECONDS) -> dict[str, Any]:
+    """The game's view once `done(view)`, polled for; after `seconds` (only a hung test waits that long), as it is."""
     deadline = time.monotonic() + seconds
     while True:
         payload = view(client, game_id, token)

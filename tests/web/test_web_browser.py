@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_TIMEOUT_MS
 from web_pages import api, new_page, seat_tokens, server_post  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -171,8 +172,9 @@ def test_two_browsers_play_online_and_never_see_the_other_hand(
     pages, frames, contexts = {}, {"North": [], "South": []}, []
     for side in ("North", "South"):
         context = browser.new_context(viewport={"width": 1100, "height": 700})
+        context.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
         page = context.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
         page.on(
             "websocket",
             lambda ws, side=side: ws.on("framereceived", lambda payload, side=side: frames[side].append(payload)),

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 
 from warroom.web.limits import MAX_BODY_BYTES
 
@@ -153,7 +154,9 @@ def test_a_bug_answers_json_500_and_is_logged(
 
 def _start(tmp_path: Path, *argv: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
     code = f"import sys; {prelude}from warroom.cli import main; sys.argv = ['warroom', *{list(argv)!r}]; main()"
-    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=SLOW_STATE_SECONDS
+    )
 
 
 def _one_line_error(done: subprocess.CompletedProcess[str]) -> str:
@@ -209,7 +212,7 @@ def test_python_m_warroom_web_refuses_in_one_line_too(tmp_path: Path) -> None:
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=SLOW_STATE_SECONDS,
     )
     assert "is no database URL" in _one_line_error(done)
 

@@ -15,8 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
+from bench_counts import stop_when
+from patience import SLOW_STATE_SECONDS
 
-from warroom.web.bench import kill_restart_check, start_server
+from warroom.web import bench
+from warroom.web.bench import start_server
 
 pytest.importorskip("websockets.sync.client")
 
@@ -26,13 +29,13 @@ class Server:
 
     def __init__(self, db: str) -> None:
         self.proc, self.url = start_server(db)
-        self.http = httpx.Client(base_url=self.url, timeout=30)
+        self.http = httpx.Client(base_url=self.url, timeout=SLOW_STATE_SECONDS)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; whatever was committed is all there is."""
         self.http.close()
         self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=30)
+        self.proc.wait(timeout=SLOW_STATE_SECONDS)
 
     def stop(self) -> None:
         self.http.close()
@@ -47,7 +50,7 @@ class Server:
     def socket(self, game_id: str, token: str) -> Any:
         from websockets.sync.client import connect
 
-        return connect(f"ws{self.url[4:]}/api/games/{game_id}/ws?token={token}", open_timeout=30)
+        return connect(f"ws{self.url[4:]}/api/games/{game_id}/ws?token={token}", open_timeout=SLOW_STATE_SECONDS)
 
     def view(self, game_id: str, token: str) -> dict[str, Any]:
         answer = self.http.get(f"/api/games/{game_id}", params={"token": token})
@@ -77,7 +80,7 @@ def servers(pg_url: str) -> Iterator[Callable[[], Server]]:
         server.stop()
 
 
-def _next_update(socket: Any, seconds: float = 15) -> dict[str, Any]:
+def _next_update(socket: Any, seconds: float = SLOW_STATE_SECONDS) -> dict[str, Any]:
     while True:
         message = json.loads(socket.recv(timeout=seconds))
         if message["type"] == "update":
@@ -142,16 +145,20 @@ def test_kill_9_of_either_server_loses_no_acknowledged_move(servers: Callable[[]
     assert c.act(game_id, token, resumed["view"]["legal"][0], resumed["move"])["move"] == len(acked) + 1
 
 
-def test_kill_9_under_load_on_postgresql_loses_no_acknowledged_move(pg_url: str) -> None:
-    report = kill_restart_check(games=6, seconds=2, think_ms=20, db=pg_url)
+def test_kill_9_under_load_on_postgresql_loses_no_acknowledged_move(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the kill comes once all 6 games are under way with moves acknowledged, however long that takes (bench_counts)
+    stop_when(monkeypatch, lambda done: done.games_created == 6 and done.acknowledged >= 12)
+    report = bench.kill_restart_check(games=6, seconds=SLOW_STATE_SECONDS, think_ms=20, db=pg_url)
     assert report["acknowledged_moves"] > 0 and report["games_with_lost_moves"] == []
     assert report["games_resumed"] == report["games_created"] > 0
 
 
-def test_bench_measures_two_processes_on_one_postgresql(pg_url: str) -> None:
-    from warroom.web.bench import run_processes
-
-    report = run_processes(pg_url, processes=2, games=4, seconds=3, think_ms=50)
+def test_bench_measures_two_processes_on_one_postgresql(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # until moves were made and their pushes crossed from one process to the other (bench_counts), not for a time
+    stop_when(monkeypatch, lambda done: done.moves >= 4 and done.pushes_timed >= 4)
+    report = bench.run_processes(pg_url, processes=2, games=4, seconds=SLOW_STATE_SECONDS, think_ms=50)
     assert report["moves"] > 0 and report["errors"] == {}
     assert (
         report["pushes_timed"] > 0 and report["push_p50_ms"] > 0

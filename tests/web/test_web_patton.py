@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_TIMEOUT_MS
 from web_pages import api, new_page, seat_tokens, server_post  # noqa: E402
 
 import warroom
@@ -38,6 +39,14 @@ def open_seat(
 
 def payload(page: Any) -> dict[str, Any]:
     return page.evaluate("window.warroomGame.payload")
+
+
+SEAT_READY = (
+    "() => { const g = window.warroomGame; if (!g || !g.payload || document.body.classList.contains('busy'))"
+    " return false; return g.payload.view.legal.length > 0 || !!document.querySelector('#overlay:not([hidden])"
+    " #pass-ready'); }"
+)
+"""The page shows a decision of its seat, or asks for the device to be passed (hot-seat)."""
 
 
 def wait_move(page: Any, move: int) -> None:
@@ -204,8 +213,9 @@ def test_the_odds_route_gives_exact_patton_battle_odds(client: Any) -> None:
 
 def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, browser: Any, artifacts: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(live_server.url + "/")
@@ -284,8 +294,8 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
             break
         if p["view"]["legal"]:
             decide(page)
-        else:
-            page.wait_for_timeout(100)
+        else:  # nothing for this seat yet: wait until it has a decision or the device is to be passed
+            page.wait_for_function(SEAT_READY)
     assert payload(page)["view"]["state"]["phase"] == "movement" and payload(page)["side"] == "Axis" and passes >= 1
     assert f"Battle for {name[target]}" in page.inner_text("#log")
     first = next(a for a in payload(page)["view"]["legal"] if a.startswith("move "))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import SLOW_STATE_SECONDS
 
 from warroom.games import REGISTRY, get_ruleset, get_spec, register_game
 
@@ -157,7 +158,7 @@ def test_the_computers_reason_is_kept_from_the_other_seat_where_the_game_hides_s
 
     class Gated:  # the game's own heuristic, once the test listens
         def choose(self, match: Any) -> tuple[str, str]:
-            gate.wait(10)
+            gate.wait(SLOW_STATE_SECONDS)  # only a hung test waits that long
             return rules.heuristic_policy(match.ruleset, match.state)
 
     monkeypatch.setattr(agents, "make_agent", lambda name, game, budget_ms, seed: Gated())

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from patience import SLOW_STATE_SECONDS
 
 import warroom
 from warroom.web.server import create_app
@@ -34,7 +35,7 @@ def _act(client: TestClient, game_id: str, token: str, action: str, move: int) -
     return answer.json()
 
 
-def _wait(condition: Callable[[], bool], what: str, seconds: float = 10) -> None:
+def _wait(condition: Callable[[], bool], what: str, seconds: float = SLOW_STATE_SECONDS) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -122,7 +123,7 @@ def test_the_computers_reasons_come_back_after_a_restart(db_url: str) -> None:
         def log(c: TestClient) -> list[dict[str, Any]]:
             return c.get(f"/api/games/{game_id}/log", params={"token": token}).json()["events"]
 
-        _wait(lambda: game(client)["view"]["to_act"] == "Allied", "the computer's first turn", 120)
+        _wait(lambda: game(client)["view"]["to_act"] == "Allied", "the computer's first turn")
         before = log(client)
         reasons = [n for n, e in enumerate(before) if e["type"] == "reason"]
         stored = app.state.store.load(game_id)
@@ -262,18 +263,21 @@ def test_every_committed_change_is_announced_once_and_a_refused_one_never(pg_url
             GameService(store).create("dragoon", seed=7, mode="hotseat").live.id
         )  # creating tells nobody: no one watches it yet
         store.append_step(game_id, 0, 0, Step("decision", "invade 3rd-ID Alpha-Beach", [4]), False, None, "1")
-        assert heard.get(timeout=10) == (game_id, 1)
+        assert heard.get(timeout=SLOW_STATE_SECONDS) == (game_id, 1)
         store.append_step(game_id, 1, 1, Step("decision", "end", []), False, None, "1")
-        assert heard.get(timeout=10) == (game_id, 2)
+        assert heard.get(timeout=SLOW_STATE_SECONDS) == (game_id, 2)
         with pytest.raises(StaleError):  # a write that loses the race changes nothing and tells nobody
             store.append_step(game_id, 1, 2, Step("decision", "end", []), False, None, "1")
         store.remove_last_steps(game_id, 2, 1, "1")  # undo
-        assert heard.get(timeout=10) == (game_id, 3)
+        assert heard.get(timeout=SLOW_STATE_SECONDS) == (game_id, 3)
         with store.engine.begin() as conn:  # another program's notice on the channel is ignored
             conn.exec_driver_sql("NOTIFY warroom_games, 'not a change'")
         store.append_step(game_id, 3, 1, Step("decision", "end", []), False, None, "1")
-        assert heard.get(timeout=10) == (game_id, 4)
-        time.sleep(0.2)
+        assert heard.get(timeout=SLOW_STATE_SECONDS) == (game_id, 4)
+        # nothing more was told of those changes: the notices come in commit order, so the next one heard is the
+        # next change's (waited for, rather than a pause that hopes any stray notice came within it)
+        store.append_step(game_id, 4, 2, Step("decision", "end", []), False, None, "1")
+        assert heard.get(timeout=SLOW_STATE_SECONDS) == (game_id, 5)
         assert heard.empty()
     finally:
         listener.stop()
@@ -331,7 +335,8 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
 def test_server_processes_starting_at_once_on_an_empty_postgresql_migrate_it_once(pg_url: str) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    url = pg_url + "?options=-c%20lock_timeout%3D20000"  # two racing migrations fail in 20 s rather than wait for ever
+    # two racing migrations fail after SLOW_STATE_SECONDS rather than wait for ever (only a hung test waits so long)
+    url = pg_url + f"?options=-c%20lock_timeout%3D{int(SLOW_STATE_SECONDS * 1000)}"
 
     def start() -> str:
         store = Store(url)  # each runs the migrations at startup

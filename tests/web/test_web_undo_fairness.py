@@ -7,6 +7,7 @@ import random
 import time
 from typing import Any
 
+from patience import SLOW_STATE_SECONDS
 from web_pages import client_post, seat_tokens
 
 
@@ -97,7 +98,7 @@ def test_a_move_that_shows_what_lies_beneath_a_stack_cannot_be_undone(client: An
 
 def _person_to_act(client: Any, gid: str, token: str, side: str) -> dict[str, Any] | None:
     """The person's view once the computer has played on (the server's loop runs between requests)."""
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + SLOW_STATE_SECONDS  # only stops a hung test
     while time.monotonic() < deadline:
         mine = _view(client, gid, token)
         if mine["view"]["to_act"] == side:
@@ -105,7 +106,7 @@ def _person_to_act(client: Any, gid: str, token: str, side: str) -> dict[str, An
         if mine["view"]["to_act"] is None:
             return None
         time.sleep(0.05)
-    raise AssertionError(f"the computer did not hand the game back to {side} in 60 s")
+    raise AssertionError(f"the computer did not hand the game back to {side} in {SLOW_STATE_SECONDS:.0f} s")
 
 
 def _before_a_revealing_reply(seed: int, person: str) -> tuple[dict[str, Any], str, int] | None:
