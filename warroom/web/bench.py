@@ -29,6 +29,9 @@ from urllib.parse import urlparse
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 MAX_GAMES = 1000
 MAX_SECONDS = 300.0
+STARTUP_CEILING_S = 120
+"""How long a server process (or its computer players' workers) may take to start before it counts as hung: polled,
+so a quick start goes on at once and a loaded machine is not taken for a broken server."""
 
 
 @dataclass
@@ -123,7 +126,7 @@ def start_server(
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_CEILING_S  # a ceiling for a hung start, not a measure of speed
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
@@ -579,7 +582,7 @@ async def _thinking(url: str) -> dict[str, Any]:
     return dict((health or {}).get("thinking") or {})
 
 
-async def _warm(url: str, timeout: float = 60) -> None:
+async def _warm(url: str, timeout: float = STARTUP_CEILING_S) -> None:
     """Wait until every worker process of the server is up: a measure of steady play, not of the server's start."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
