@@ -327,6 +327,9 @@ def test_a_whole_normandy_game_against_the_computer_through_the_step_menus(tmp_p
         timeout=120,
         dimensions=(50, 120),
     )
+    # each answer waits for its prompt, so pexpect's own pause before every send (50 ms, for programs that
+    # read a password before they are ready) only added 15 s of sleep to a game of 300 answers
+    child.delaybeforesend = None
     prompts = 0
     moves_this_phase = 0
     try:
