@@ -74,6 +74,23 @@ class Renderer:
     status_line: Callable[[Match], Text] = lambda match: generic_status(match)
 
 
+def labelling_rolls(label: Callable[[Match, str], str]) -> Callable[[Match, str], str]:
+    """`label`, but for a die typed in at the table (`roll N` while the side `dice` decides): that is the
+    kernel's action, not the game's, and a game whose labels read only its own actions would refuse it
+    (Tunisia did, and the table assistant ended at the first die). Such a roll reads as the game says it where
+    it can (a card drawn by name), else as the value typed."""
+
+    def label_of(match: Match, action: str) -> str:
+        if match.to_act != DICE_SIDE:
+            return label(match, action)
+        try:
+            return label(match, action)
+        except (WarroomError, KeyError, ValueError, IndexError):
+            return action.removeprefix("roll ")
+
+    return label_of
+
+
 def load_renderer(game: str) -> Renderer:
     """What the game's spec gives the terminal (`terminal`, `help`, `terms`), with the generic
     fallback for every part it does not."""
@@ -93,7 +110,7 @@ def load_renderer(game: str) -> Renderer:
             game=game,
             render_board=generic_board,
             help_text=help_markup(spec.help, "", game),
-            action_label=plain_label,
+            action_label=labelling_rolls(plain_label),
             pending_roll=lambda match: None,
             event_style=lambda event: "",
             side_name=scenario_name,
@@ -102,7 +119,7 @@ def load_renderer(game: str) -> Renderer:
         game=game,
         render_board=view.render_board,
         help_text=help_markup(spec.help, view.help_text, game),
-        action_label=view.action_label or plain_label,
+        action_label=labelling_rolls(view.action_label or plain_label),
         pending_roll=view.pending_roll or (lambda match: None),
         event_style=view.event_style or (lambda event: ""),
         roll_name=view.roll_name or (lambda match: None),
