@@ -304,6 +304,25 @@ def test_games_lists_dragoon() -> None:
     assert any(g["id"] == "dragoon" and g["sides"] == ["Allied"] for g in data)
 
 
+def test_games_shows_how_many_play_as_plays_help_promises() -> None:
+    # `warroom play --players N` says "warroom games shows the counts" (issue 38, 19)
+    helped = RUNNER.invoke(app, ["play", "--help"], env={"COLUMNS": "300"}).output
+    assert "warroom games shows the counts" in " ".join(helped.replace("│", " ").split())
+    data = {g["id"]: g for g in json.loads(RUNNER.invoke(app, ["games", "--json"]).stdout)}
+    assert data["dragoon"]["players"] == [1] and data["patton"]["players"] == [2]
+    assert data["saintlo"]["players"] == [2, 4]  # `play saintlo --players 4` is the team game
+    code, out = run(["games"])
+    assert code == 0 and "players" in out and "2 or 4" in out
+
+
+def test_odds_with_no_fields_prints_the_usage_not_a_field_error() -> None:
+    # issue 38, 19: `warroom odds saintlo` with nothing else said which field was None
+    result = RUNNER.invoke(app, ["odds", "saintlo"], env={"COLUMNS": "200"})
+    assert result.exit_code == 1
+    assert "--attack-dice" in result.output and "needs the battle's fields" in " ".join(result.output.split())
+    assert RUNNER.invoke(app, ["odds", "dragoon"]).exit_code == 0  # a game whose odds need no field still answers
+
+
 # -- commands backed by other modules ------------------------------------------------------------------------
 def test_protocol_command() -> None:
     pytest.importorskip("warroom.protocol")

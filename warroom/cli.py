@@ -554,11 +554,19 @@ def odds(
         takes = ", ".join(f"--{n.replace('_', '-')}" for n in names)
         wrong = ", ".join(f"--{u.replace('_', '-')}" for u in unknown)
         raise CommandError(f"warroom odds {game} takes {takes}, not {wrong}")
-    request = calculator.parse_cli(given)
-    if isinstance(request, list):  # a survey (a field left out on purpose): every answer, in a table
-        answer: dict[str, Any] = {"survey": [{**r, **calculator.calculate(r)} for r in request]}
-    else:
-        answer = {**request, **calculator.calculate(request)}
+    try:
+        request = calculator.parse_cli(given)
+        if isinstance(request, list):  # a survey (a field left out on purpose): every answer, in a table
+            answer: dict[str, Any] = {"survey": [{**r, **calculator.calculate(r)} for r in request]}
+        else:
+            answer = {**request, **calculator.calculate(request)}
+    except WarroomError as error:
+        if given:
+            raise
+        # no fields at all: the battle is not described yet, so say how to describe it (the usage), not which
+        # field the empty description lacks first
+        typer.echo(ctx.get_help())
+        raise CommandError(f"warroom odds {game} needs the battle's fields ({error})") from None
     if json_out:
         typer.echo(json.dumps({"game": game, **answer}))
         return
@@ -955,22 +963,33 @@ def serve(
 def list_games(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the games, their scenarios and sides."""
     # not warroom.games(): once the subpackage warroom.games is imported, that name is the module
-    from warroom.games import game_ids, get_ruleset, refused_games
+    from warroom.games import game_ids, get_ruleset, get_spec, refused_games
 
     for game, why in refused_games().items():  # the others still list and play
         error_console().print(f"{game} cannot be loaded: {why}", style="yellow", markup=False)
     found: list[dict[str, Any]] = []
     for game in game_ids():
         info = get_ruleset(game).info
-        found.append({"id": info.id, "title": info.title, "scenarios": list(info.scenarios), "sides": list(info.sides)})
+        # how many play it: its sides, and the counts of its variants for more players (`play --players N`)
+        players = sorted({len(info.sides), *get_spec(game).seat_variants})
+        found.append(
+            {
+                "id": info.id,
+                "title": info.title,
+                "scenarios": list(info.scenarios),
+                "sides": list(info.sides),
+                "players": players,
+            }
+        )
     if json_out:
         typer.echo(json.dumps(found))
         return
     table = Table(title="warroom games")
-    for name in ("id", "title", "scenarios", "sides"):
+    for name in ("id", "title", "scenarios", "sides", "players"):
         table.add_column(name)
     for g in found:
-        table.add_row(g["id"], g["title"], ", ".join(g["scenarios"]), ", ".join(g["sides"]))
+        counts = " or ".join(map(str, g["players"]))
+        table.add_row(g["id"], g["title"], ", ".join(g["scenarios"]), ", ".join(g["sides"]), counts)
     console().print(table)
     console().print(f"Play one: warroom play ID  (e.g. warroom play {EXAMPLE_GAME})", style="dim")
 
