@@ -97,3 +97,28 @@ def test_patton_end_screen_speaks_words_not_keys(live_server: Any, browser: Any)
     assert "Patton: The Movement Deck" in help_text and "Patton: Battles" in help_text
     assert not errors, errors
     context.close()
+
+
+DIE_FACES = """async () => {
+  const { dieFace } = await import("/static/js/svg.js");
+  const out = [];
+  for (let value = 1; value <= 12; value += 1) {
+    const face = dieFace(value, 0, 0, 36);
+    out.push({ value, pips: face.querySelectorAll(".pip").length,
+               number: (face.querySelector(".die-number") || { textContent: "" }).textContent });
+  }
+  return out;
+}"""
+
+
+def test_every_die_face_shows_its_value_d6_and_d12_alike(live_server: Any, browser: Any) -> None:
+    # issue 38, 8: a d12's 7-12 were drawn as a blank face in "What just happened" (pips only went to 6)
+    context, page, errors = new_page(browser)
+    page.goto(f"{live_server.url}/")
+    for face in page.evaluate(DIE_FACES):
+        if face["value"] <= 6:
+            assert face["pips"] == face["value"] and face["number"] == "", face
+        else:
+            assert face["pips"] == 0 and face["number"] == str(face["value"]), face  # no blank face
+    assert not errors, errors
+    context.close()

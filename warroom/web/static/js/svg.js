@@ -118,7 +118,13 @@ export function dieFace(value, x, y, size) {
     4: [[c - o, c - o], [c + o, c - o], [c - o, c + o], [c + o, c + o]],
     5: [[c - o, c - o], [c + o, c - o], [c, c], [c - o, c + o], [c + o, c + o]],
     6: [[c - o, c - o], [c + o, c - o], [c - o, c], [c + o, c], [c - o, c + o], [c + o, c + o]] };
-  for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.09, class: "pip" }));
+  if (spots[value]) {
+    for (const [px, py] of spots[value]) g.append(s("circle", { cx: px, cy: py, r: size * 0.09, class: "pip" }));
+  } else {
+    // a face pips cannot show (a d12's 7-12, a d10's 0): its number, as such dice print it
+    g.append(s("text", { x: c, y: c, "font-size": size * 0.55, "text-anchor": "middle", "dominant-baseline": "central",
+      class: "die-number" }, String(value)));
+  }
   g.append(s("title", {}, `die: ${value}`));
   return g;
 }
