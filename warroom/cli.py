@@ -387,15 +387,16 @@ def replay(
     """Step through a saved game: Enter/n next, b back, g N go to step N, q quit."""
     import warroom
     from warroom.engine.record import read_record
-    from warroom.terminal import Replay, TerminalReplay, load_renderer, result_panel
+    from warroom.terminal import Replay, TerminalReplay, load_renderer, replay_viewer, result_panel
 
     record = read_record(file)
     if json_out and not to_end:
         raise CommandError("--json prints the final position only: add --to-end")
     if to_end:
         match = warroom.load(record)
-        if json_out:
-            typer.echo(json.dumps(match.view()))
+        if json_out:  # an unfinished game against the computer: its person's view, not the computer's secrets
+            viewer = replay_viewer(record, match)
+            typer.echo(json.dumps(match.view() if viewer is None else match.view(viewer)))
             return
         out = console()
         out.print(load_renderer(record.game).render_board(match))

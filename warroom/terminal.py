@@ -874,6 +874,15 @@ class Replay:
         self._cache: dict[int, Match] = {}
         self.final = self.at(self.steps)  # fails early, with a RecordError, if the record does not replay
         self._dice_after = self._count_dice()
+        self.viewer = replay_viewer(record, self.final)
+
+    def decider(self, k: int) -> str | None:
+        """The side that made step k's decision (None for the start)."""
+        return self.at(k - 1).to_act if k > 0 else None
+
+    def hidden(self, k: int) -> bool:
+        """Whether step k's decision is the computer's and the replay's viewer may not read it as made."""
+        return self.viewer is not None and self.decider(k) != self.viewer
 
     def _count_dice(self) -> list[int]:
         """How many of the record's dice had been rolled after each decision (a scripted-dice match tells)."""
@@ -900,20 +909,34 @@ class Replay:
         return self._cache[k]
 
     def events(self, k: int) -> list[Event]:
-        """What step k's decision and the dice after it caused."""
+        """What step k's decision and the dice after it caused (as the viewer saw it, where there is one)."""
         before = len(self.at(k - 1).log) if k > 0 else 0
-        return self.at(k).log[before:]
+        events = self.at(k).log[before:]
+        return events if self.viewer is None else visible_events(self.at(k).ruleset, events, self.viewer)
 
     def label(self, k: int) -> str:
         """Step k's decision in plain words, as it was offered in its position."""
         if k == 0:
             return "Start of the game"
+        if self.hidden(k):  # its events say what could be seen of it
+            return f"the computer's decision for {self.decider(k)}"
         action = self.record.actions[k - 1]
         before = self.at(k - 1)
         try:
             return load_renderer(self.record.game).action_label(before, action)
         except WarroomError:
             return action
+
+
+def replay_viewer(record: Record, final: Match) -> str | None:
+    """From whose side a saved game replays: an unfinished game against the computer replays as its one person
+    saw it (the computer's hidden pieces, cards and reasons stay hidden until the game ends, as they did at the
+    table); a finished game, or one people played on every side, replays whole (None)."""
+    computer = set(record.players or {})
+    people = [side for side in final.ruleset.info.sides if side not in computer]
+    if final.over or not computer or len(people) != 1:
+        return None
+    return people[0]
 
 
 class TerminalReplay:
@@ -929,6 +952,13 @@ class TerminalReplay:
         match = self.replay.at(k)
         self.console.print(Rule(style="grey37"))
         self.console.print(self.renderer.render_board(match))
+        if self.replay.viewer is not None and k == 0:
+            self.console.print(
+                Text(
+                    f"The game is not over: it replays as {self.replay.viewer} saw it, the computer's secrets kept.",
+                    style="dim",
+                )
+            )
         head = Text(f"Step {k} of {self.replay.steps}: ", style="bold cyan")
         head.append(self.replay.label(k), style="bold")
         self.console.print(head)
