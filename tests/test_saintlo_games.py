@@ -263,3 +263,22 @@ def test_determinize_keeps_what_the_seat_sees_and_reads_nothing_else() -> None:
             checked += 1
         match.play(chooser.choice(match.legal_actions()))
     assert checked > 10
+
+
+def test_a_studys_facts_say_whose_posts_and_count_each_armys_turn() -> None:
+    # issue 38, 20: "Allied posts destroyed" equalled "Axis posts lost", and "turns" reached 20 under turn_limit=12
+    import warroom
+    from warroom.games.saintlo.ai import summarize
+    from warroom.games.saintlo.state import DESTROYED
+
+    for limit in (2, 3):
+        m = warroom.new_game("saintlo", seed=limit, options={"turn_limit": limit}, keep_log=False)
+        chooser = random.Random(limit)
+        while not m.over:
+            m.play(chooser.choice(m.legal_actions()))
+        facts = summarize(m.ruleset, m.state)
+        assert set(facts) == {"side turns", "Allied Command Posts lost", "Axis Command Posts lost"}
+        assert facts["side turns"] <= 2 * limit  # Saint-Lo 3: the limit counts each army's turns
+        for a, army in enumerate(("Allied", "Axis")):
+            mine = sum(1 for h in m.state.post_hex[a * 8 : a * 8 + 8] if h == DESTROYED)
+            assert facts[f"{army} Command Posts lost"] == mine == m.state.lost_posts[a]

@@ -394,10 +394,16 @@ def value_text(rules: SaintLoRules, value: float) -> str:
 
 
 def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
+    """A finished game's facts for a study. Each army's turn counts one "side turn" (the option turn_limit counts
+    each army's: 12 allows 24 side turns; the turn the limit would start is not played), and each army's Command
+    Posts lost are named by whose posts they are (what the other army destroyed: one figure, not two)."""
+    played = min(s.turn, 2 * s.turn_limit) if s.turn_limit else s.turn
     return {
-        "turns": s.turn,
-        **{f"{ARMIES[a]} posts destroyed": s.lost_posts[1 - a] for a in (0, 1)},
-        **{f"{ARMIES[a]} posts lost": sum(1 for h in s.post_hex[a * 8 : a * 8 + 8] if h == DESTROYED) for a in (0, 1)},
+        "side turns": played,
+        **{
+            f"{ARMIES[a]} Command Posts lost": sum(1 for h in s.post_hex[a * 8 : a * 8 + 8] if h == DESTROYED)
+            for a in (0, 1)
+        },
     }
 
 
