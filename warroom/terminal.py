@@ -76,9 +76,9 @@ class Renderer:
 
 def labelling_rolls(label: Callable[[Match, str], str]) -> Callable[[Match, str], str]:
     """`label`, but for a die typed in at the table (`roll N` while the side `dice` decides): that is the
-    kernel's action, not the game's, and a game whose labels read only its own actions would refuse it
-    (Tunisia did, and the table assistant ended at the first die). Such a roll reads as the game says it where
-    it can (a card drawn by name), else as the value typed."""
+    kernel's action, not the game's, and a game whose labels read only its own actions would refuse it (one
+    did, and its table assistant ended at the first die). Such a roll reads as the game says it where it can
+    (a card drawn by name), else as the value typed."""
 
     def label_of(match: Match, action: str) -> str:
         if match.to_act != DICE_SIDE:
