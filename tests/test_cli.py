@@ -546,6 +546,37 @@ def test_play_in_a_pseudo_terminal() -> None:
     assert child.exitstatus == 0
 
 
+def test_ctrl_c_offers_to_save_the_game_before_it_ends(tmp_path: Path) -> None:
+    # issue 38, 19: Ctrl-C quit without offering to save; it now asks as q does (a second Ctrl-C leaves at once)
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "interrupted.json"
+    env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"],
+        env=env,
+        encoding="utf-8",
+        timeout=SLOW_STATE_SECONDS,
+        dimensions=(50, 120),
+    )
+    child.delaybeforesend = None
+    try:
+        child.expect(r"Choose 1-\d+ \(h help")
+        child.sendline("1")
+        child.expect(r"Choose 1-\d+")
+        child.sendintr()
+        child.expect(r"Save before quitting\? \[y/N\]")
+        child.sendline("y")
+        child.expect(r"Save as \[")
+        child.sendline(str(save))
+        child.expect("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert len(warroom.load(save).actions) == 1  # the decision made before the interrupt is kept
+
+
 def test_odds_patton_battle_matches_the_engine_and_rejects_bad_forces() -> None:
     # Patton: Battles — 1 die per armor, 1 per 2 infantry; the CLI answers with the engine's exact odds
     from warroom.games.patton.odds import protocol_odds

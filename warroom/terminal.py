@@ -334,7 +334,12 @@ class TerminalGame:
                         "\n[yellow]Paused: each move of the computer now waits for you (c plays on).[/yellow]"
                     )
                     continue
-                self.console.print("\n[yellow]Interrupted: leaving the game without saving.[/yellow]")
+                # Ctrl-C ends the game as q does, offering to save it first; a second Ctrl-C leaves at once
+                self.console.print("\n[yellow]Interrupted.[/yellow]")
+                try:
+                    self._quit()
+                except (KeyboardInterrupt, EOFError):
+                    self.console.print("\n[yellow]Leaving the game without saving.[/yellow]")
                 return
 
     def _watching(self) -> bool:
