@@ -865,3 +865,18 @@ def test_bench_table_explains_the_missing_openspiel(monkeypatch: pytest.MonkeyPa
     code, out = run(["bench", "--seconds", "0.02"])
     assert code == 0
     assert "openspiel" not in out and "warroom does not need it" in " ".join(out.split())
+
+
+def test_dragoons_held_boxes_read_without_colour() -> None:
+    # issue 38, 19: with NO_COLOR the legend said "green box" and Allied-held boxes looked like German-held ones
+    m = warroom.new_game("dragoon", seed=3)
+    chooser = random.Random(3)
+    while not any(m.state.control) and not m.over:
+        m.play(chooser.choice(m.legal_actions()))
+    assert any(m.state.control)
+    plain = Console(width=FULL_WIDTH, no_color=True, color_system=None, record=True)
+    plain.print(render_board(m))
+    out = plain.export_text()
+    assert "double box: Allied-held" in out
+    held = sum(m.state.control)
+    assert out.count("╔") >= held > 0  # every held location's box is drawn double, colour or not

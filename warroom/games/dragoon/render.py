@@ -87,7 +87,8 @@ class DragoonBoard:
         yield self._escape_title()
         yield self._escape_row() if wide else self._escape_line()
         yield self._holding_boxes(wide, min(options.max_width, FULL_WIDTH))
-        held = "green box: Allied-held" if wide else "[*Name]: Allied-held"
+        # the line of a held box says it too (double), not its colour alone: NO_COLOR and monochrome terminals read it
+        held = "green double box: Allied-held" if wide else "[*Name]: Allied-held"
         yield Text(
             f"{held} · bold arrow: next attack · ⇢: attack, never enter · -1/-2: desperate · ^: top of stack · h: help",
             style="dim",
@@ -244,7 +245,7 @@ class DragoonBoard:
         name = Text(short_name(spec.id), style="bold green" if held else "bold")
         return Panel(
             Group(name, *lines),
-            box=box.SQUARE,
+            box=box.DOUBLE if held else box.SQUARE,
             width=BOX_WIDTH,
             height=height + 2,
             padding=0,
