@@ -100,3 +100,31 @@ def test_the_ruleset_plays_through_the_engines_match() -> None:
     play_randomly(match, 4)
     assert match.over and match.result is not None and match.result.rule in ("4.0A", "4.0B")
     assert all(event.get("rule") for event in match.log if event["type"] not in ("roll", "dice"))
+
+
+def test_an_attack_names_the_attacking_and_the_defending_unit() -> None:
+    # issue 38, 3: "Attack from 8720 into 8619" named hexes only; 2.0 one unit a hex, 6.0E the attacker's unit,
+    # adjacent to the target, sees it
+    import random
+
+    import warroom
+    from warroom.games.tunisia.stacking import occupants, unit_at
+
+    m = warroom.new_game("tunisia", seed=4)
+    chooser = random.Random(4)
+    seen = 0
+    for _ in range(3000):
+        if m.over or seen >= 20:
+            break
+        rules, s = m.ruleset, m.state
+        for action in [a for a in m.legal_actions() if a.startswith("attack ")][:5]:
+            _, origin, target, *_ = action.split(" ")
+            here = occupants(s)
+            mine = unit_at(rules.cat, [p for p in here[rules.hex(origin)] if rules.cat.side[p] == s.player])
+            theirs = unit_at(rules.cat, here.get(rules.hex(target), []))
+            label = rules.describe_action(s, action)
+            against = rules.cat.name[theirs] if theirs >= 0 else "support assets"
+            assert label.startswith(f"Attack from {origin} into {target}: {rules.cat.name[mine]} against {against}")
+            seen += 1
+        m.play(chooser.choice(m.legal_actions()))
+    assert seen >= 20

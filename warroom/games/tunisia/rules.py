@@ -44,7 +44,7 @@ from .replacements import axis_ports, base_capacity, rebuild_options, replace_op
 from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
 from .setup import SETUP_RULE, default_setup, free_setup, setup_options
-from .stacking import occupants
+from .stacking import occupants, unit_at
 from .state import DEAD, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
 from .supply import supply_phase
 from .victory import allied_ports, end_of_turn, sudden_death
@@ -208,7 +208,7 @@ class TunisiaRules:
         if kind == MOVE:
             return f"Move {name} from {act.origin} to {act.target}"
         if kind == ATTACK:
-            return f"Attack from {act.origin} into {act.target}{air}"
+            return f"Attack from {act.origin} into {act.target}{self._sides_of_attack(s, act)}{air}"
         if kind == RETREAT:
             return f"Retreat {name} from {act.origin} to {act.target}"
         if kind == ADVANCE:
@@ -223,6 +223,21 @@ class TunisiaRules:
         if kind == REBUILD:
             return f"Rebuild {name}"
         return {END: "End this phase", NO_AIR: "No air support", NO_ADVANCE: "Do not advance"}[kind]
+
+    def _sides_of_attack(self, s: TunisiaState, act: Action) -> str:
+        """": 15th Panzer against 1st Armored": the one unit of the attacker's hex (2.0) and the one of the
+        target's, whom the attacker's unit, adjacent to it, sees (6.0E); "" where a hex is not on the map."""
+        cat, labels = self.cat, self.board.grid.by_label
+        if act.origin not in labels or act.target not in labels:
+            return ""
+        origin, target = labels[act.origin], labels[act.target]
+        here = occupants(s)
+        attacker = unit_at(cat, [p for p in here.get(origin, []) if cat.side[p] == s.player])
+        if attacker < 0:
+            return ""
+        defender = unit_at(cat, here.get(target, []))
+        against = cat.name[defender] if defender >= 0 else "support assets"
+        return f": {cat.name[attacker]} against {against}"
 
     # -- reading ids ---------------------------------------------------------------------------------
     def piece(self, piece_id: str) -> int:
