@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 from saintlo_positions import bare, give, neighbours, place, refused, rules2
 
-from warroom.engine.errors import WarroomError
+import warroom
+from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo import turn
 from warroom.games.saintlo.actions import Action
@@ -846,3 +847,44 @@ def test_low_clouds_in_the_window_call_an_air_attack_off(rules) -> None:
     rules.apply(s, "play low_clouds")
     assert s.phase == Phase.ACTIONS and s.pos[target] != OFF and s.supplies[0] == 4
     assert s.used[bomber] or s.current == bomber
+
+
+# -- 4.3: a counter placed stays --------------------------------------------------------------------------------
+def _at_the_first_deployment(game: str = "saintlo") -> tuple[warroom.Match, str, str]:
+    """A game at its first deployment decision (the posts placed), the kind deployed first and a second hex."""
+    m = warroom.new_game(game, seed=1)
+    while not any(a.startswith("deploy ") for a in m.legal_actions()):
+        m.play(m.legal_actions()[0])
+    first = next(a for a in m.legal_actions() if a.startswith("deploy "))
+    kind = first.split()[1]
+    other = next(a for a in m.legal_actions() if a.startswith(f"deploy {kind} ") and a != first)
+    return m, first, other
+
+
+def test_a_deployed_counter_cannot_be_taken_back_to_be_placed_elsewhere() -> None:
+    # Saint-Lo 4.3: "Once a counter is placed in the board, it cannot be moved to another hex" (issue 38, 9:
+    # `deploy us_infantry 0101`, undo, `deploy us_infantry 0107` moved it)
+    m, first, _ = _at_the_first_deployment()
+    assert m.can_undo  # the Command Posts' placement may still be taken back (NOTES.md: 4.2 is not 4.3)
+    m.play(first)
+    assert not m.can_undo
+    before = m.record().to_json()
+    with pytest.raises(UndoLockedError, match="final"):
+        m.undo()
+    assert m.record().to_json() == before  # the refusal changed nothing
+    # a saved game keeps the lock: loaded, it still cannot be taken back
+    assert not warroom.load(m.record()).can_undo
+
+
+def test_the_protocol_refuses_to_take_a_deployment_back() -> None:
+    # Saint-Lo 4.3 over the engine protocol, as a script would try it
+    from warroom.protocol import ProtocolSession
+
+    m, first, _ = _at_the_first_deployment()
+    session = ProtocolSession()
+    assert session.handle({"cmd": "new", "game": "saintlo", "seed": 1})["ok"]
+    for action in m.actions:
+        assert session.handle({"cmd": "play", "action": action})["ok"]
+    assert session.handle({"cmd": "play", "action": first})["ok"]
+    refused = session.handle({"cmd": "undo"})
+    assert not refused["ok"] and refused["error"]["code"] == "undo_locked"

@@ -288,7 +288,7 @@ ERROR_CODES: dict[str, str] = {
     "illegal_action": "not a legal action now (the message lists what is)",
     "wrong_side": "play with a side that is not the one to decide",
     "game_over": "the game is over: nothing to play, nothing for ai to choose",
-    "undo_locked": "nothing to undo since the last die roll or hidden reveal",
+    "undo_locked": "nothing to undo since the last die roll, hidden reveal or decision the rules make final",
     "bad_record": "a record that cannot be read or replayed (the message names the field)",
     "bad_position": "a position that is not a legal state of the game",
     "no_odds": "the protocol has no odds calculator for the game",

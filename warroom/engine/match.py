@@ -19,11 +19,13 @@ from .record import Record
 from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
 
 UNDO_LOCKED = (
-    "nothing to undo since the last die roll or the last look at something hidden; undo never goes back past a "
-    "roll or a reveal"
+    "nothing to undo since the last die roll, the last look at something hidden or the last decision the rules "
+    "make final; undo never goes back past a roll, a reveal or such a decision"
 )
 SeenHidden = Callable[[Any, Any, str], frozenset[Any]]
 """A game's `seen_hidden` (warroom.engine.spec): what a side sees now of what the rules may hide."""
+FinalDecision = Callable[[Any, Any, str], str | None]
+"""A game's `final_decision` (warroom.engine.spec): the rule that makes a decision final, or None."""
 
 
 class Match:
@@ -66,6 +68,7 @@ class Match:
         # where a decision can show its side something hidden, that decision locks undo; looked up only for
         # a match someone plays (a log kept), never for the playouts of studies and search
         self._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
+        self._final: FinalDecision | None = _spec_part(ruleset, "final_decision") if keep_log else None
         if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other
             self._roll_chance(self.log if keep_log else [])
@@ -132,10 +135,12 @@ class Match:
             backup = (rs.clone(state), _copy_dice(dice), len(self._dice))
         self._side_of = None  # the state is about to change, even if `apply` raises half-way
         before = _seen_by_all(seen, rs, state) if seen is not None else None
+        final = self._final is not None and self._final(rs, state, action) is not None
         events = rs.apply(state, action, self.keep_log)
         self._actions.append(action)
-        if before is not None and _revealed(seen, rs, state, before):
-            self._locked = len(self._actions)  # a side saw what was hidden: that look cannot be taken back
+        if final or (before is not None and _revealed(seen, rs, state, before)):
+            # a side saw what was hidden (that look cannot be taken back), or the rules make the decision final
+            self._locked = len(self._actions)
         side = self._side = rs.to_act(state)
         self._side_of = state
         if side == CHANCE and not dice.manual:
@@ -305,6 +310,7 @@ def _replay(
     dice_iter, action_iter = iter(dice), iter(actions)
     action_no, die_no, locked = 0, 0, 0
     seen = _seen_hidden_of(ruleset) if keep_log else None  # reveals lock undo as in Match.play
+    final_decision: FinalDecision | None = _spec_part(ruleset, "final_decision") if keep_log else None
     while True:
         to_act = ruleset.to_act(state)
         if to_act is None:
@@ -330,6 +336,7 @@ def _replay(
             if starts is not None:
                 starts.append(len(log))
             before = _seen_by_all(seen, ruleset, state) if seen is not None else None
+            final = final_decision is not None and final_decision(ruleset, state, action) is not None
             try:
                 events = ruleset.apply(state, action, keep_log)
             except IllegalActionError as exc:
@@ -337,7 +344,7 @@ def _replay(
                     f"action {action_no + 1} of the record ({quoted(action)}) is illegal at that point: {exc}"
                 ) from None
             action_no += 1
-            if _revealed(seen, ruleset, state, before):
+            if final or _revealed(seen, ruleset, state, before):
                 locked = action_no
         if keep_log:
             log.extend(events)
@@ -403,6 +410,7 @@ def replay_record(
     match._locked = replayed.locked
     match._side_of, match._side = None, None
     match._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
+    match._final = _spec_part(ruleset, "final_decision") if keep_log else None
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match._roll_chance(match.log if keep_log else [])
     return match

@@ -253,6 +253,10 @@ class GameSpec:
     before locks undo (warroom.engine.match), so a player cannot look and take the look back, nor take back
     with his own move the computer's reply that showed him something; None: nothing hidden is ever revealed
     by a decision."""
+    final_decision: Callable[[Any, Any, str], str | None] | None = None
+    """`final_decision(ruleset, state, action) -> rule | None`: the rule that makes `action`, about to be made in
+    `state`, final (a counter once placed stays where it is), or None. Undo never takes such a decision back
+    (warroom.engine.match), in any front end; None: every decision may be taken back until a roll or a reveal."""
     entry_outcomes: Callable[[Any, Any], Sequence[int] | None] | None = None
     """`entry_outcomes(ruleset, state) -> outcomes | None`: what a chance node typed in by hand (table mode)
     offers, where listing only the outcomes that can come up would show the players what the rules hide (the

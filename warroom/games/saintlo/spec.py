@@ -164,6 +164,13 @@ def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
     return seen_hidden(rules, state, side)
 
 
+def _final_decision(rules: Any, state: Any, action: str) -> str | None:
+    """4.3: "Once a counter is placed in the board, it cannot be moved to another hex": a deployment is final,
+    so undo never takes it back (nor lets it be placed again elsewhere). The Command Posts of 4.2 are not
+    counters deployed under that sentence (NOTES.md)."""
+    return "Saint-Lo 4.3" if action.startswith("deploy ") else None
+
+
 def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:
     from .reasons import public_reason
 
@@ -201,6 +208,7 @@ _COMMON: dict[str, Any] = {
     "hidden": HIDDEN,
     "determinize": _determinize,
     "seen_hidden": _seen_hidden,
+    "final_decision": _final_decision,
     "public_reason": _public_reason,
     "entry_outcomes": _entry_outcomes,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
