@@ -225,8 +225,9 @@ class TunisiaRules:
         return {END: "End this phase", NO_AIR: "No air support", NO_ADVANCE: "Do not advance"}[kind]
 
     def _sides_of_attack(self, s: TunisiaState, act: Action) -> str:
-        """ ": 15th Panzer against 1st Armored": the one unit of the attacker's hex (2.0) and the one of the
-        target's, whom the attacker's unit, adjacent to it, sees (6.0E); "" where a hex is not on the map."""
+        """The two sides of an attack, for its label (`: 15th Panzer against 1st Armored`): the one unit of the
+        attacker's hex (2.0) and the one of the target's, whom the attacker's unit, adjacent to it, sees (6.0E);
+        empty where a hex is not on the map."""
         cat, labels = self.cat, self.board.grid.by_label
         if act.origin not in labels or act.target not in labels:
             return ""
