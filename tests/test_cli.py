@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -558,6 +559,8 @@ def test_ctrl_c_offers_to_save_the_game_before_it_ends(tmp_path: Path) -> None:
         encoding="utf-8",
         timeout=SLOW_STATE_SECONDS,
         dimensions=(50, 120),
+        # as in a person's terminal: a test worker may run with Ctrl-C ignored, which a child would inherit
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.delaybeforesend = None
     try:
