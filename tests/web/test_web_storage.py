@@ -324,6 +324,12 @@ def test_a_move_through_one_server_reaches_the_sockets_another_holds(pg_url: str
             ).json()["view"]["state"]
         # a game A holds but nobody watches there is dropped when B changes it: A's next move is not refused as stale
         payload = _act(a, game_id, tokens["Allied"], payload["view"]["legal"][0], 3)
+        # B hears of A's move by PostgreSQL's notice, a moment later: a move sent before that is answered stale
+        # (reload), so the player's next move through B is sent once B shows the game at that move
+        _wait(
+            lambda: b.get(f"/api/games/{game_id}", params={"token": tokens["Allied"]}).json()["move"] == 4,
+            "server B to hear of the move made through A",
+        )
         _act(b, game_id, tokens["Allied"], payload["view"]["legal"][0], 4)
         _wait(lambda: game_id not in service_a.live, "server A to drop its outdated copy")
         view = a.get(f"/api/games/{game_id}", params={"token": tokens["Allied"]}).json()
