@@ -4,6 +4,7 @@ protocol in a subprocess (which knows a game only from the environment it is giv
     output = cli(["simulate", "tunisia", "--games", "2", "--json"])
     answers = protocol(env, {"cmd": "new", "game": "tunisia", "seed": 2}, {"cmd": "view"})
     screen = terminal_against_the_computer("saintlo", seed=11, computer="Axis", answers=90)
+    child = terminal_process(["play", "dragoon", "--seed", "3"])  # a real pseudo-terminal (pexpect)
 
 Each game's contract tests drive them the same way, so a change to how the command line or the
 protocol is run is made once.
@@ -19,6 +20,30 @@ from typing import Any
 from typer.testing import CliRunner
 
 RUNNER = CliRunner()
+
+
+def terminal_process(args: list[str]) -> Any:
+    """`warroom ARGS` in a pseudo-terminal of 120x50 without colour, as a person's terminal runs it (pexpect):
+    each answer waits for its prompt, so pexpect's own pause before every send (50 ms, for programs that read a
+    password before they are ready) is off, and Ctrl-C interrupts (a test worker may run with it ignored, which
+    the child would inherit). A prompt waited for longer than SLOW_STATE_SECONDS is a hung program."""
+    import os
+    import signal
+
+    import pexpect
+    from patience import SLOW_STATE_SECONDS
+
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "warroom.cli", *args],
+        env={**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"},
+        encoding="utf-8",
+        timeout=SLOW_STATE_SECONDS,
+        dimensions=(50, 120),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    child.delaybeforesend = None
+    return child
 
 
 def terminal_against_the_computer(game: str, *, seed: int, computer: str, answers: int) -> str:

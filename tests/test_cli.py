@@ -10,11 +10,11 @@ import json
 import os
 import random
 import re
-import signal
 import sys
 from pathlib import Path
 
 import pytest
+from front_ends import terminal_process
 from patience import SLOW_STATE_SECONDS
 from rich.console import Console
 from typer.testing import CliRunner
@@ -522,15 +522,7 @@ def test_narrow_console_gets_the_compact_board() -> None:
 # -- a real terminal ------------------------------------------------------------------------------------------
 def test_play_in_a_pseudo_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
-    env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"],
-        env=env,
-        encoding="utf-8",
-        timeout=SLOW_STATE_SECONDS,  # each prompt waited for: only a hung run takes that long
-        dimensions=(50, 120),
-    )
+    child = terminal_process(["play", "dragoon", "--seed", "3"])
     try:
         for _ in range(3):
             child.expect(r"Choose 1-\d+ \(h help")
@@ -551,18 +543,7 @@ def test_ctrl_c_offers_to_save_the_game_before_it_ends(tmp_path: Path) -> None:
     # issue 38, 19: Ctrl-C quit without offering to save; it now asks as q does (a second Ctrl-C leaves at once)
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "interrupted.json"
-    env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "warroom.cli", "play", "dragoon", "--seed", "3"],
-        env=env,
-        encoding="utf-8",
-        timeout=SLOW_STATE_SECONDS,
-        dimensions=(50, 120),
-        # as in a person's terminal: a test worker may run with Ctrl-C ignored, which a child would inherit
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    child.delaybeforesend = None
+    child = terminal_process(["play", "dragoon", "--seed", "3"])
     try:
         child.expect(r"Choose 1-\d+ \(h help")
         child.sendline("1")

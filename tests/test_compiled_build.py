@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -89,10 +90,16 @@ def test_a_module_edited_after_it_was_compiled_is_stale(tmp_path: Path, monkeypa
     package = _fake_build(tmp_path, "X = 2\n", recorded="X = 1\n")
     assert compiled.stale_modules(package) == ["warroom.games.toy.rules"]
     assert compiled.stale_modules(package, prefix="warroom.games.other.") == []
-    with pytest.raises(StaleBuildError, match=r"warroom\.games\.toy\.rules.*pip install -e \..*WARROOM_PURE_PYTHON=1"):
-        compiled.check_package(package)
+    error = compiled.stale_error(compiled.stale_modules(package))
+    assert isinstance(error, StaleBuildError)
+    assert re.search(r"warroom\.games\.toy\.rules.*pip install -e \..*WARROOM_PURE_PYTHON=1", str(error))
+    # a game is refused for a stale module of its own folder only, and never in pure Python (none runs)
+    monkeypatch.setattr(compiled, "stale_in_package", lambda: ("warroom.games.toy.rules",))
+    with pytest.raises(StaleBuildError, match=r"warroom\.games\.toy\.rules"):
+        compiled.check_game("warroom.games.toy.spec")
+    compiled.check_game("warroom.games.other.spec")
     monkeypatch.setenv(compiled.PURE_ENV, "1")
-    compiled.check_package(package)  # in pure Python no compiled module runs: nothing is stale
+    compiled.check_game("warroom.games.toy.spec")
 
 
 def test_a_compiled_module_no_manifest_vouches_for_is_stale(tmp_path: Path) -> None:
@@ -105,7 +112,6 @@ def test_a_pure_python_package_is_never_stale(tmp_path: Path) -> None:
     package.mkdir()
     (package / "rules.py").write_text("X = 1\n")
     assert compiled.stale_modules(package) == []
-    compiled.check_package(package)
 
 
 @pytest.mark.parametrize(

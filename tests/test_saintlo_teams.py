@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from saintlo_positions import bare, give, place, rules4
+from saintlo_positions import bare, give, place, refused, rules4
 
 from warroom.engine.errors import IllegalActionError
 from warroom.engine.events import SILENT
@@ -20,15 +20,6 @@ from warroom.games.saintlo.state import OFF, Phase
 @pytest.fixture(scope="module")
 def rules():
     return rules4()
-
-
-def refused(rules, s, action: str, *words: str) -> None:
-    before = json.dumps(rules.state_to_json(s), sort_keys=True)
-    with pytest.raises(IllegalActionError) as info:
-        rules.apply(s, action)
-    assert json.dumps(rules.state_to_json(s), sort_keys=True) == before
-    for word in words:
-        assert word in str(info.value), (word, str(info.value))
 
 
 def test_four_seats_in_two_teams(rules) -> None:

@@ -8,11 +8,8 @@ reads them off the table, so a die prompt that stops the game is found wherever 
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
-from patience import SLOW_STATE_SECONDS
+from front_ends import terminal_process
 
 from warroom.games import game_ids, get_ruleset
 
@@ -32,15 +29,7 @@ CASES = [(game, scenario) for game in game_ids() for scenario in get_ruleset(gam
 def test_a_game_with_typed_dice_goes_on_for_200_inputs(game: str, scenario: str) -> None:
     pexpect = pytest.importorskip("pexpect")
     seats = [] if len(get_ruleset(game).info.sides) == 1 else ["--vs", "human"]  # hot-seat at the table
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "warroom.cli", "play", game, "--scenario", scenario, "--dice", "manual", "--seed", "5", *seats],
-        env={**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"},
-        encoding="utf-8",
-        timeout=SLOW_STATE_SECONDS,  # each prompt waited for: only a hung game takes that long
-        dimensions=(50, 120),
-    )
-    child.delaybeforesend = None  # each answer waits for its prompt
+    child = terminal_process(["play", game, "--scenario", scenario, "--dice", "manual", "--seed", "5", *seats])
     inputs = dice = 0
     try:
         while (inputs < INPUTS or dice < DICE) and inputs < MOST:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from front_ends import terminal_process
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -318,18 +317,7 @@ def test_a_mid_game_save_leaves_out_a_secret_seed_and_save_seed_keeps_it(tmp_pat
 def test_a_whole_normandy_game_against_the_computer_through_the_step_menus(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "normandy.json"
-    env = {**os.environ, "COLUMNS": "120", "LINES": "50", "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "warroom.cli", "play", "patton", "--scenario", "normandy", "--vs", "ai", "--seed", "11"],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(50, 120),
-    )
-    # each answer waits for its prompt, so pexpect's own pause before every send (50 ms, for programs that
-    # read a password before they are ready) only added 15 s of sleep to a game of 300 answers
-    child.delaybeforesend = None
+    child = terminal_process(["play", "patton", "--scenario", "normandy", "--vs", "ai", "--seed", "11"])
     prompts = 0
     moves_this_phase = 0
     try:

@@ -81,11 +81,11 @@ def labelling_rolls(label: Callable[[Match, str], str]) -> Callable[[Match, str]
     (a card drawn by name), else as the value typed."""
 
     def label_of(match: Match, action: str) -> str:
-        if match.to_act != DICE_SIDE:
-            return label(match, action)
         try:
             return label(match, action)
         except (WarroomError, KeyError, ValueError, IndexError):
+            if match.to_act != DICE_SIDE:
+                raise
             return action.removeprefix("roll ")
 
     return label_of

@@ -125,16 +125,6 @@ def stale_error(modules: Sequence[str]) -> StaleBuildError:
     )
 
 
-def check_package(package: Path, prefix: str = "") -> None:
-    """Raise StaleBuildError naming the stale modules of `package` (under `prefix`), if any; none in pure
-    Python, where no compiled module runs."""
-    if pure_python():
-        return
-    stale = stale_modules(package, prefix)
-    if stale:
-        raise stale_error(stale)
-
-
 def check_game(module: str) -> None:
     """Refuse a game whose folder (the package of its spec's `module`) holds a stale compiled module; none
     in pure Python."""
