@@ -90,7 +90,7 @@ def test_undo_takes_back_a_decision_but_never_a_die_roll(tmp_path: Path) -> None
     ffi = number_of(match, "ffi VI-Corps")
     code, out = run(["play", "dragoon", "--seed", "3"], ["1", "u", ffi, "u", f"s {save}", "q", "n"])
     assert code == 0
-    assert "Cannot undo: nothing to undo since the last die roll" in out
+    assert "Cannot undo: the die roll (" in out  # the refusal names the roll that locked it
     assert "Took back the last decision." in out
     assert warroom.load(save).actions == ["invade VI-Corps Delta-Beach"]
 

@@ -26,6 +26,8 @@ SeenHidden = Callable[[Any, Any, str], frozenset[Any]]
 """A game's `seen_hidden` (warroom.engine.spec): what a side sees now of what the rules may hide."""
 FinalDecision = Callable[[Any, Any, str], str | None]
 """A game's `final_decision` (warroom.engine.spec): the rule that makes a decision final, or None."""
+NameSeen = Callable[[Any, Any, str, frozenset[Any]], str]
+"""A game's `name_seen` (warroom.engine.spec): what a side has just seen of the hidden, in words."""
 
 
 class Match:
@@ -63,6 +65,7 @@ class Match:
         self._actions: list[str] = []
         self._dice: list[int] = []
         self._locked = 0  # decisions before this index are behind a die roll: undo never crosses them
+        self._lock_reason = ""  # what set `_locked` last, in words (a log kept only): the undo refusal says it
         self._side_of: Any = None  # the state `_side` was read from (see `_note_side`)
         self._side: str | None = None
         # where a decision can show its side something hidden, that decision locks undo; looked up only for
@@ -141,6 +144,7 @@ class Match:
         if final or (before is not None and _revealed(seen, rs, state, before)):
             # a side saw what was hidden (that look cannot be taken back), or the rules make the decision final
             self._locked = len(self._actions)
+            self._lock_reason = _lock_reason(rs, state, action, seen, before, final)
         side = self._side = rs.to_act(state)
         self._side_of = state
         if side == CHANCE and not dice.manual:
@@ -163,11 +167,14 @@ class Match:
         roll, rolled = self.dice.roll, self._dice.append
         self._side_of = None  # the state changes below, even if a roll is refused half-way
         while True:  # the hot path of every playout: methods bound once; called at a chance node
+            phase = rs.turn_and_phase(state)[1] if keep_log else ""
             outcome = roll(outcomes(state))
             happened = apply_chance(state, outcome, keep_log)
             if happened:
                 events.extend(happened)
             rolled(outcome)
+            if keep_log:
+                self._lock_reason = _roll_reason(phase, outcome)
             side = to_act(state)
             if side != CHANCE:
                 break
@@ -199,9 +206,11 @@ class Match:
             # offered but not possible now (a card kind none of which is left): said without naming what is
             raise IllegalActionError(f"{value} cannot come up now: check what was turned up and enter it again")
         self._side_of = None
+        phase = self.ruleset.turn_and_phase(self.state)[1]
         events = self.ruleset.apply_chance(self.state, value, self.keep_log)
         self._dice.append(value)
         self._locked = len(self._actions)
+        self._lock_reason = _roll_reason(phase, value)
         if self.keep_log:
             self.log.extend(events)
         return events
@@ -216,15 +225,24 @@ class Match:
         """How many decisions in a row `undo` may take back now (back to the last die roll or reveal)."""
         return len(self._actions) - self._locked
 
+    @property
+    def undo_locked(self) -> str:
+        """Why undo may go back no further, in words: what the last die roll, reveal or final decision was
+        (the refusal says what was seen, so a player who saw nothing knows who did and what)."""
+        if not self._lock_reason:
+            return UNDO_LOCKED
+        return f"{self._lock_reason}; undo never goes back past a roll, a reveal or a decision the rules make final"
+
     def undo(self) -> None:
         """Take back the last decision, never past the last die roll (which was seen)."""
         if not self.can_undo:
-            raise UndoLockedError(UNDO_LOCKED)
+            raise UndoLockedError(self.undo_locked)
         actions, dice = self._actions[:-1], list(self._dice)
         replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log)
         self.state, self.log = replayed.state, replayed.log
         self._actions, self._dice = actions, dice
         self._locked = min(self._locked, len(actions))
+        self._lock_reason = replayed.reason
 
     # -- copies, records, views ---------------------------------------------------------------
     def clone(self) -> Match:
@@ -283,9 +301,10 @@ class Match:
 
 
 class _Replayed:
-    def __init__(self, state: Any, log: list[Event], locked: int) -> None:
+    def __init__(self, state: Any, log: list[Event], locked: int, reason: str = "") -> None:
         self.state, self.log = state, log
         self.locked = locked  # decisions made before the last die roll: undo stops there
+        self.reason = reason  # why, in words (Match.undo_locked)
 
 
 DieCheck = Callable[[int, int, Any, int], None]
@@ -308,7 +327,7 @@ def _replay(
     previous decision and its dice caused ends)."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
-    action_no, die_no, locked = 0, 0, 0
+    action_no, die_no, locked, reason = 0, 0, 0, ""
     seen = _seen_hidden_of(ruleset) if keep_log else None  # reveals lock undo as in Match.play
     final_decision: FinalDecision | None = _spec_part(ruleset, "final_decision") if keep_log else None
     while True:
@@ -326,8 +345,11 @@ def _replay(
                 raise RecordError(
                     f"die {die_no + 1} of the record is {value}, but that roll allows {legal[0]}..{legal[-1]}"
                 )
+            phase = ruleset.turn_and_phase(state)[1] if keep_log else ""
             events = ruleset.apply_chance(state, value, keep_log)
             die_no += 1
+            if keep_log:
+                reason = _roll_reason(phase, value)
             locked = action_no
         else:
             action = next(action_iter, None)
@@ -346,6 +368,7 @@ def _replay(
             action_no += 1
             if final or _revealed(seen, ruleset, state, before):
                 locked = action_no
+                reason = _lock_reason(ruleset, state, action, seen, before, final)
         if keep_log:
             log.extend(events)
     leftover_actions = len(actions) - action_no
@@ -360,7 +383,7 @@ def _replay(
             f"the record has {leftover_dice} die roll(s) the game never asked for "
             f"(from die {die_no + 1}: {dice[die_no]})"
         )
-    return _Replayed(state, log, locked)
+    return _Replayed(state, log, locked, reason)
 
 
 def _copy_dice(dice: DiceSource) -> DiceSource:
@@ -408,6 +431,7 @@ def replay_record(
     match._actions = list(record.actions)
     match._dice = list(record.dice)
     match._locked = replayed.locked
+    match._lock_reason = replayed.reason
     match._side_of, match._side = None, None
     match._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
     match._final = _spec_part(ruleset, "final_decision") if keep_log else None
@@ -446,6 +470,45 @@ def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, before: dic
     if seen is None or before is None:
         return False
     return any(not seen(ruleset, state, side) <= known for side, known in before.items())
+
+
+def _roll_reason(phase: str, value: int) -> str:
+    """A lock by a die, in words: "the die roll (4) in the Replacement Phase" (the last of several in a row)."""
+    return f"the die roll ({value}) in the {phase}" if phase else f"the die roll ({value})"
+
+
+def _lock_reason(
+    ruleset: Ruleset,
+    state: Any,
+    action: str,
+    seen: SeenHidden | None,
+    before: dict[str, frozenset[Any]] | None,
+    final: bool,
+) -> str:
+    """A lock by a decision, in words: what each side saw that it had not (named by the game's `name_seen`),
+    else the rule that makes the decision final."""
+    shown: list[str] = []
+    if seen is not None and before is not None:
+        name: NameSeen | None = _spec_part(ruleset, "name_seen")
+        for side, known in before.items():
+            new = seen(ruleset, state, side) - known
+            if new:
+                what = name(ruleset, state, side, new) if name is not None else _named(new)
+                shown.append(f"the {side} side {what}")
+    if shown:
+        return f"the decision {quoted(action)} showed {' and '.join(shown)}, hidden before"
+    if final:
+        return f"the decision {quoted(action)} is final under the rules"
+    return ""
+
+
+def _named(items: frozenset[Any]) -> str:
+    """What was seen, for a game that does not name it: its words where they are words, else how many."""
+    words = sorted(str(item) for item in items if isinstance(item, str))
+    others = len(items) - len(words)
+    if others:
+        words.append(f"{others} hidden thing{'s' if others > 1 else ''}")
+    return ", ".join(words)
 
 
 __all__ = ["Match", "replay_record", "WarroomError"]

@@ -21,7 +21,7 @@ from warroom.ai import agent_seed
 from warroom.engine.dice import HMAC_SHA256, MT19937
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.fairness import commitment, new_secret
-from warroom.engine.match import UNDO_LOCKED, Match
+from warroom.engine.match import Match
 from warroom.engine.observe import reason_readers, visible_events
 from warroom.engine.record import Record
 from warroom.engine.ruleset import DICE_SIDE
@@ -31,6 +31,7 @@ from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
 from .layouts import describe_actions
 from .odds import battle_odds
 from .options import check_options, describe_options, game_options
+from .seat_record import seat_record
 from .storage import ChangeListener, InviteUsedError, Seat, StaleError, Step, Store, StoredGame, token_hash
 from .thinking import Thinker, ThinkError, ThreadThinker
 from .uploads import PreparedUpload, prepare_upload
@@ -604,7 +605,7 @@ class GameService:
                 raise ApiError(
                     409, "undo_locked", f"the last move was {last.side}'s; you can only take back your own move"
                 )
-            raise from_engine(UndoLockedError(UNDO_LOCKED))
+            raise from_engine(UndoLockedError(m.undo_locked))
         twin = m.clone()
         try:
             for _ in range(count):
@@ -630,22 +631,42 @@ class GameService:
 
     # -- records and replays --------------------------------------------------------------------
     def record(self, live: LiveGame, side: str) -> dict[str, Any]:
-        """The record to download: whole once the game is over; before that only without secrets."""
+        """What this seat may keep of the game: the whole record once the game is over, or before then where
+        nothing is hidden from the seat (without the seed); otherwise the seat's own record (seat_record.py)."""
         record = live.record_json()
         if live.match.over:
             return record
-        if len(live.match.ruleset.info.sides) > 1:
-            raise ApiError(
-                409,
-                "record_hidden",
-                "an unfinished game's record holds every side's secrets (dice, hidden choices); "
-                "download it when the game is over",
+        if not self.sees_everything(live, side):
+            return seat_record(
+                game_id=live.id,
+                title=live.match.ruleset.info.title,
+                header=live.stored.header,
+                mode=live.mode,
+                side=side,
+                steps=live.steps,
+                view=live.match.view(side),
+                log=self.log(live, side),
             )
         header = record["header"]
         header["seed"] = None  # the seed would tell the dice still to come
         if isinstance(header.get("dice"), list):
             header["dice"] = list(record["dice"])  # and so would scripted dice not yet rolled
         return record
+
+    def sees_everything(self, live: LiveGame, side: str) -> bool:
+        """Whether the whole record so far tells `side` nothing hidden from it: where one person holds every side
+        (a solitaire, hot-seat, the table, or a game against the computer with no computer seat), or where the game
+        hides nothing (no hidden field in its spec) and `side` has been shown every event whole."""
+        from warroom.games import get_spec
+
+        m = live.match
+        if len(m.ruleset.info.sides) == 1:
+            return True
+        if live.mode != "online" and all(seat.kind == "human" for seat in live.stored.seats):
+            return True
+        if get_spec(m.ruleset.info.id).hidden:
+            return False
+        return visible_events(m.ruleset, m.log, side) == m.log
 
     def replay(self, live: LiveGame, side: str) -> list[dict[str, Any]]:
         """Frames of a finished game as this seat saw it, one per step, for step back / forward."""

@@ -204,6 +204,22 @@ def seen_hidden(rules: TunisiaRules, s: TunisiaState, side: str) -> frozenset[in
     return frozenset(p for p in range(len(s.loc)) if side_of[p] != me and p not in unseen)
 
 
+def name_seen(rules: TunisiaRules, s: TunisiaState, side: str, pieces: frozenset[int]) -> str:
+    """The enemy pieces `side` has just come to see (`seen_hidden`), by name and hex, for the refusal of an undo
+    that their reveal locks: "the Axis Messe and Marines (San Marco) (Marines) in 8519 (6.0E)"."""
+    cat = rules.cat
+    by_hex: dict[str, list[str]] = {}
+    owners: set[str] = set()
+    for p in sorted(pieces):
+        where = rules.labels[s.loc[p]] if s.loc[p] >= 0 else "a box"
+        name = cat.name[p] if cat.name[p] == cat.ids[p] else f"{cat.name[p]} ({cat.ids[p]})"
+        by_hex.setdefault(where, []).append(name)
+        owners.add(SIDE_NAMES[cat.side[p]])
+    groups = [f"{' and '.join(names)} in {where}" for where, names in sorted(by_hex.items())]
+    whose = " and ".join(sorted(owners))
+    return f"the {whose} {'; '.join(groups)} (6.0E)"
+
+
 def screen_events(rules: TunisiaRules, s: TunisiaState, events: list[Event]) -> list[Event]:
     """6.0E in the log: an event that names a piece one side may not see now (beneath the top of a stack it
     has not examined, `hidden_from`) reaches that side with the name replaced, and the full event only the

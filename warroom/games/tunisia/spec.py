@@ -139,6 +139,12 @@ def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
     return seen_hidden(rules, state, side)
 
 
+def _name_seen(rules: Any, state: Any, side: str, pieces: frozenset[Any]) -> str:
+    from .position import name_seen
+
+    return name_seen(rules, state, side, pieces)
+
+
 SPEC = GameSpec(
     id="tunisia",
     ruleset=_ruleset,
@@ -155,6 +161,7 @@ SPEC = GameSpec(
     hidden=("beneath",),  # 6.0E: what lies under the top of each stack, in the save; no side's observation has it
     determinize=_determinize,
     seen_hidden=_seen_hidden,
+    name_seen=_name_seen,
     public_reason=_public_reason,
     encoding=_encoding,
 )
