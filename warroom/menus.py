@@ -6,6 +6,9 @@ Actions sharing a first step are grouped under it, those sharing a second step u
 so on; a group of one is shown as the action itself. Nothing here names a game: the paths are
 the game's words, the grouping is generic.
 
+A typed name picks the one entry of a level that names it (`pick_by_name`: a hex number or a place in a
+destination list), else finds every action naming it (`find`).
+
 Also here: wrapping a menu line without breaking inside a bracketed note (``[exactly 2/3]``).
 """
 
@@ -114,6 +117,33 @@ def pick_by_word(level: Level, text: str, paths: Mapping[str, Path] | None = Non
 
     hits = [e for e in level.entries if starts(e)]
     return hits[0] if len(hits) == 1 else None
+
+
+def pick_by_name(level: Level, text: str, paths: Mapping[str, Path] | None = None) -> Entry | None:
+    """The one entry of this level that names what was typed, if exactly one does: a hex number or a place's
+    name ("8314", "Lessouda", "less") in a destination list. A whole word or phrase of an entry's label (or of
+    a single action's last step) counts first; failing that, the start of a word. None where no entry, or more
+    than one, names it: the caller then looks through every action."""
+    wanted = " ".join(text.split())
+    if not wanted:
+        return None
+
+    def heads(entry: Entry) -> list[str]:
+        out = [entry.label]
+        if entry.leaf and paths and paths.get(entry.actions[0]):
+            out.append(paths[entry.actions[0]][-1])
+        return out
+
+    for pattern in (
+        re.compile(r"(?<!\w)" + re.escape(wanted) + r"(?!\w)", re.IGNORECASE),
+        re.compile(r"(?<!\w)" + re.escape(wanted), re.IGNORECASE),
+    ):
+        hits = [e for e in level.entries if any(pattern.search(head) for head in heads(e))]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return None
+    return None
 
 
 _TOKEN = re.compile(r"\[[^\]]*\]|\S+")

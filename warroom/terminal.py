@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from warroom.engine.observe import reason_readers, visible_events
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
 from warroom.engine.spec import HelpSection
-from warroom.menus import Entry, Level, build_level, find, pick_by_word, step_into, wrap_words
+from warroom.menus import Entry, Level, build_level, find, pick_by_name, pick_by_word, step_into, wrap_words
 
 Ask = Callable[[str], str]
 
@@ -72,6 +72,7 @@ class Renderer:
     side_name: Callable[[Match, str], str] = lambda match, side: side
     action_path: Callable[[Match, str], tuple[str, ...]] | None = None
     status_line: Callable[[Match], Text] = lambda match: generic_status(match)
+    action_order: Callable[[Match, Sequence[str]], list[str]] | None = None
 
 
 def labelling_rolls(label: Callable[[Match, str], str]) -> Callable[[Match, str], str]:
@@ -126,6 +127,7 @@ def load_renderer(game: str) -> Renderer:
         side_name=view.side_name or scenario_name,
         action_path=view.action_path,
         status_line=view.status_line or generic_status,
+        action_order=view.action_order,
     )
 
 
@@ -416,7 +418,9 @@ class TerminalGame:
             self._back = []
             path = self.renderer.action_path
             self._paths = {a: path(self.match, a) for a in legal} if path is not None and not self.flat else {}
-            self._level = build_level(legal, self._paths, self._label) if self._paths else None
+            order = self.renderer.action_order
+            listed = order(self.match, legal) if order is not None and self._paths else legal
+            self._level = build_level(listed, self._paths, self._label) if self._paths else None
         return None if self._show_all else self._level
 
     def _menu(self) -> None:
@@ -485,35 +489,40 @@ class TerminalGame:
 
     def _step_choice(self, line: str, level: Level, legal: list[str]) -> None:
         """A number steps into its group or plays its action; 0 goes back; `all` lists everything;
-        a word picks the entry it starts (a force like 2A1I), else finds the actions naming it."""
+        a word picks the entry it starts (a force like 2A1I), or inside a group the one entry naming it (a
+        hex's number or a place's name in a destination list), else finds the actions naming it (a number
+        beyond the list's too: a hex)."""
         n = len(level.entries)
-        if line.isdigit():
-            k = int(line)
-            if k == 0 and self._back:
-                self._level = self._back.pop()
-                self._menu()
-            elif 1 <= k <= n:
-                self._choose(level, level.entries[k - 1])
-            else:
-                where = "from 1" if not self._back else "from 0 (back)"
-                self._error(
-                    f"There is no choice {k} here: type a number {where} to {n}, "
-                    "a town's name, or all for the full list."
-                )
+        k = int(line) if line.isdigit() else None
+        if k == 0 and self._back:
+            self._level = self._back.pop()
+            self._menu()
+            return
+        if k is not None and 1 <= k <= n:
+            self._choose(level, level.entries[k - 1])
             return
         if line.lower() in ("all", "list"):
             self._show_all = True
             self._menu()
             return
-        entry = pick_by_word(level, line, self._paths)
+        entry = pick_by_word(level, line, self._paths) if k is None else None
+        if entry is None and level.trail:
+            entry = pick_by_name(level, line, self._paths)
         if entry is not None:
             self._choose(level, entry)
             return
-        found = find(legal, self._paths, self._label, line)
+        found = find(legal, self._paths, self._label, line) if k != 0 else []
         if not found:
+            if k is not None:
+                where = "from 1" if not self._back else "from 0 (back)"
+                self._error(
+                    f"There is no choice {k} here, nor an action naming {line}: type a number {where} to {n}, "
+                    "a hex's number or a town's name, or all for the full list."
+                )
+                return
             self._error(
                 f"{line!r} is not a number, a command or a name in any action here: type a number from 1 to {n}, "
-                "a town's name, all for the full list, or h for help."
+                "a hex's number or a town's name, all for the full list, or h for help."
             )
             return
         self._back.append(level)

@@ -119,7 +119,8 @@ class TerminalView:
 
     - `render_board(match) -> renderable`; `status_line(match) -> Text` (one line between decisions);
     - `action_label(match, action) -> str`; `action_path(match, action) -> tuple[str, ...]` (the
-      steps of a stepped menu: town, destination, force);
+      steps of a stepped menu: town, destination, force); `action_order(match, actions) -> list` (the
+      order a stepped menu lists them in: a unit's nearest destinations first; default the legal order);
     - `pending_roll(match) -> renderable | None` (what the die about to be rolled decides);
     - `roll_name(match) -> str | None`; `side_name(match, side) -> str` (default: the scenario's
       `terms`); `event_style(event) -> str`."""
@@ -128,6 +129,7 @@ class TerminalView:
     help_text: str = ""
     action_label: Callable[[Any, str], str] | None = None
     action_path: Callable[[Any, str], tuple[str, ...]] | None = None
+    action_order: Callable[[Any, Sequence[str]], list[str]] | None = None
     pending_roll: Callable[[Any], Any] | None = None
     event_style: Callable[[Any], str] | None = None
     roll_name: Callable[[Any], str | None] | None = None
@@ -225,6 +227,19 @@ class ScenarioTerms:
 
 
 @dataclass(frozen=True, slots=True)
+class ConcealedDecision:
+    """A decision the rules put to a seat whatever it holds, so that the others cannot tell from it what the seat
+    holds (a window to play a hidden card, opened for every seat that may hold one): the front ends keep the
+    others from telling an answer the seat had no choice about from a chosen one."""
+
+    rule: str
+    """The rule that keeps what the seat holds hidden, as the game cites it."""
+    automatic: str | None = None
+    """The seat's only answer when it holds nothing to choose (a pass): a front end gives it for a person without
+    asking. None: the seat has a choice and decides."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """Everything generic code may ask of one game. `ruleset` is the only required capability."""
 
@@ -289,6 +304,12 @@ class GameSpec:
     """Player count -> game id, for a game whose variants for more players are ids of their own (their sides
     differ, and a ruleset has one tuple of sides): the same mapping in each variant's spec, so that
     `warroom play GAME --players N` finds the variant from any of them. Empty: the game seats its sides only."""
+    concealed_decision: Callable[[Any, Any], ConcealedDecision | None] | None = None
+    """`concealed_decision(ruleset, state)`: the decision pending in `state`, if the rules put it to its seat
+    whatever the seat holds (ConcealedDecision), else None. A front end gives its `automatic` answer for a person
+    without asking (in hot-seat, without passing the device), and the others cannot tell it from a chosen one:
+    the same events, and in the browser every answer to such a decision is shown after the same moment
+    (warroom.web.service). None: no decision is concealed."""
     describe_actions: Callable[[Any, Any, Sequence[str]], list[ActionDescriptor]] | None = None
     """`describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in
     the order of `legal` (the web sends them with every view; a board draws its clicks from them). None: each
@@ -298,6 +319,7 @@ class GameSpec:
 __all__ = [
     "ActionDescriptor",
     "AgentHooks",
+    "ConcealedDecision",
     "GameSpec",
     "HelpSection",
     "ObservationEncoding",

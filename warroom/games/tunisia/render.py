@@ -8,6 +8,7 @@ side's), never from the whole state, so hot-seat play shows no more than the rul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -194,18 +195,61 @@ def action_label(match: Match, action: str) -> str:
 
 
 def action_path(match: Match, action: str) -> tuple[str, ...]:
-    """A Movement Phase offers some 2,000 moves: chosen by piece, then destination."""
+    """A Movement Phase offers some 2,000 moves: chosen by piece (its CF and MA in the heading), then destination
+    (its hex, its place's name, the MP of the cheapest way), so a hex's number or a town's name picks it."""
     words = action.split(" ")
     rules: TunisiaRules = match.ruleset  # type: ignore[assignment]
     if words[0] == "move":
         piece = rules.cat.index[words[1]]
         name = rules.cat.name[piece]
         reach = match.state.reach.get(piece)  # the Movement Phase's cache: the MP of the cheapest way (8.1)
-        cost = reach.reach.get(rules.hex(words[3])) if reach is not None else None
-        return (f"Move {name} ({words[1]}, in {words[2]})", f"to {words[3]}" + (f" ({cost:g} MP)" if cost else ""))
+        to = rules.hex(words[3])
+        cost = reach.reach.get(to) if reach is not None else None
+        place = rules.board.place_at.get(to)
+        where = f"to {words[3]}" + (f" {place.name}" if place is not None else "")
+        return (
+            f"Move {name} ({words[1]}, in {words[2]}{_factors(rules, match.state, piece)})",
+            where + (f" ({cost:g} MP)" if cost else ""),
+        )
     if words[0] == "attack":
         return (f"Attack from {words[1]} into {words[2]}", action_label(match, action))
     return (action_label(match, action),)
+
+
+def _factors(rules: TunisiaRules, s: Any, piece: int) -> str:
+    """A piece's printed values on its current side, for the menu heading: a unit's CF and MA (2.2, 13.1A), an
+    air asset's range (10.1)."""
+    from .movement import movement_allowance
+
+    cat = rules.cat
+    if cat.is_unit[piece]:
+        cf = cat.reduced_cf[piece] if s.reduced[piece] else cat.cf[piece]
+        return f"; CF {cf}, MA {movement_allowance(cat, s, piece)}"
+    if cat.is_air[piece] and cat.range[piece]:
+        return f"; range {cat.range[piece]}"
+    return ""
+
+
+def action_order(match: Match, actions: Sequence[str]) -> list[str]:
+    """The menu's order: each piece's moves together (in the rules' order of pieces), nearest first, by the MP of
+    the cheapest way, then by distance in hexes, then by hex number; every other action where the rules list it."""
+    rules: TunisiaRules = match.ruleset  # type: ignore[assignment]
+    s = match.state
+    grid = rules.board.grid
+    first: dict[str, int] = {}
+    keyed: list[tuple[int, float, int, str, int, str]] = []
+    for n, action in enumerate(actions):
+        words = action.split(" ")
+        if words[0] != "move" or len(words) != 4:
+            keyed.append((n, 0.0, 0, "", n, action))
+            continue
+        group = first.setdefault(words[1], n)
+        piece = rules.cat.index[words[1]]
+        reach = s.reach.get(piece)
+        to = rules.hex(words[3])
+        cost = reach.reach.get(to, 0.0) if reach is not None else 0.0
+        keyed.append((group, cost, grid.distance(rules.hex(words[2]), to), words[3], n, action))
+    return [entry[-1] for entry in sorted(keyed)]
 
 
 def status_line(match: Match) -> Text:
@@ -218,6 +262,7 @@ def terminal_view() -> TerminalView:
         render_board=render_board,
         action_label=action_label,
         action_path=action_path,
+        action_order=action_order,
         status_line=status_line,
         pending_roll=pending_roll,
     )
