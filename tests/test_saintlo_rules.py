@@ -620,14 +620,45 @@ def test_the_window_is_offered_to_the_defender_with_a_playable_card(rules) -> No
     assert len(str(rules.chance_outcomes(s)[0][0])) == 3  # defence 1 + 2
 
 
-def test_no_window_when_nothing_is_playable(rules) -> None:
-    # Saint-Lo 9: a window with no playable card costs nothing
+def test_the_window_opens_on_what_both_sides_know_not_on_the_hand(rules) -> None:
+    # Saint-Lo 4.5, 9: a hand is held "without showing" it, so the window opens whether or not the card held
+    # is playable; a seat with nothing playable may only pass. An empty hand is public: no window.
     s = bare(rules, supplies=(5, 0))
     give(rules, s, 1, "low_clouds")  # no Allied aircraft on the board: nothing to act on
     place(rules, s, "us_m4a1_76w.1", "0303")
     place(rules, s, "de_infantry.1", "0304")
     rules.apply(s, "attack us_m4a1_76w.1 0304")
-    assert rules.to_act(s) == CHANCE
+    assert s.phase == Phase.WINDOW and rules.to_act(s) == "Axis"
+    assert rules.legal_actions(s) == ["pass"]
+    rules.apply(s, "pass")
+    assert rules.to_act(s) == CHANCE  # no card played: no answer round
+    empty = bare(rules, supplies=(5, 0))
+    place(rules, empty, "us_m4a1_76w.1", "0303")
+    place(rules, empty, "de_infantry.1", "0304")
+    rules.apply(empty, "attack us_m4a1_76w.1 0304")
+    assert rules.to_act(empty) == CHANCE
+
+
+def test_no_window_when_every_unseen_card_is_unplayable(rules) -> None:
+    # Saint-Lo 9: the discard pile is public; when every card of the deck not on it is one that could not be
+    # played now, all can tell the hand holds nothing playable, and no window opens
+    def attacked(aircraft: bool):
+        s = bare(rules, supplies=(5, 0))
+        give(rules, s, 1, "low_clouds")
+        low_clouds = rules.t.card_index[1]["low_clouds"]
+        for c, copies in enumerate(rules.t.deck_counts[1]):
+            if c != low_clouds:  # every other card is on the discard pile, as if played earlier
+                s.discard[1][c], s.deck[1][c] = copies, 0
+        place(rules, s, "us_m4a1_76w.1", "0303")
+        place(rules, s, "de_infantry.1", "0304")
+        if aircraft:
+            place(rules, s, "us_p51d.1", "0505")  # an Allied aircraft: Low Clouds could act on it now
+        rules.apply(s, "attack us_m4a1_76w.1 0304")
+        return s
+
+    assert rules.to_act(attacked(False)) == CHANCE
+    s = attacked(True)
+    assert rules.to_act(s) == "Axis" and rules.legal_actions(s) == ["play low_clouds", "pass"]
 
 
 def test_low_clouds_ground_enemy_aircraft_in_their_turn(rules) -> None:

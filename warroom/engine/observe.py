@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .ruleset import Event, Ruleset
+from .spec import ConcealedDecision
 
 
 def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list[Event]:
@@ -38,6 +39,21 @@ def reason_readers(ruleset: Ruleset, before: object, after: object, action: str,
     if spec.public_reason is None or before is None:
         return []
     return [viewer for viewer in others if spec.public_reason(ruleset, before, after, action, why, viewer)]
+
+
+def concealed_decision(ruleset: Ruleset, state: object) -> ConcealedDecision | None:
+    """The decision pending in `state`, if its game's spec says the rules put it to its seat whatever the seat
+    holds (`concealed_decision`, warroom.engine.spec), else None; None for a ruleset no spec registers. A front
+    end gives its `automatic` answer for a person without asking, and shows the others every answer to it alike."""
+    from warroom.games import get_spec
+
+    from .errors import UnknownGameError
+
+    try:
+        hook = get_spec(ruleset.info.id).concealed_decision
+    except UnknownGameError:
+        return None
+    return hook(ruleset, state) if hook is not None else None
 
 
 def events_visible_to(events: Iterable[Event], side: str) -> list[Event]:

@@ -136,13 +136,27 @@ def play_ids(t: Tables, s: SaintLoState, seat: int, army: int) -> list[str]:
 
 
 def has_playable(t: Tables, s: SaintLoState, seat: int, army: int) -> bool:
-    """Whether the seat holds a card it may play now (9: the window is offered only then)."""
+    """Whether the seat holds a card it may play now (9): known to the seat alone, so never what opens a window
+    (`may_hold_playable` does); a seat in a window without one may only pass."""
     seen = -1
     for c in s.hands[seat]:
         if c != seen and playable(t, s, army, c):
             return True
         seen = c
     return False
+
+
+def may_hold_playable(t: Tables, s: SaintLoState, seat: int, army: int) -> bool:
+    """Whether, for all that anyone but the seat knows, it may hold a card it could play now: it holds a card,
+    and some card of its army's deck not all of whose copies lie on the (public) discard pile is playable now.
+
+    Reads only what every seat sees (the hand's size, the discard pile, the board), never the hand: a window
+    opened on this tells nobody what the hand holds (4.5: hands are taken "without showing them"; NOTES.md).
+    A seat asked with nothing it can play has only `pass` (`has_playable` is False)."""
+    if not s.hands[seat]:
+        return False
+    counts, pile = t.deck_counts[army], s.discard[army]
+    return any(counts[c] > pile[c] and playable(t, s, army, c) for c in range(len(counts)))
 
 
 def drop_unit(s: SaintLoState, u: int) -> None:
@@ -160,6 +174,7 @@ __all__ = [
     "forbidden",
     "granted",
     "has_playable",
+    "may_hold_playable",
     "play_ids",
     "playable",
     "stat",

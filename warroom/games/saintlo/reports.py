@@ -6,9 +6,12 @@ may play one.
 artillery support, Reorganization); the other side is offered a window at the start of the opponent's
 Movement and Attack phase and when an attack has been declared, before the dice (the defender first;
 a round in which a card was played opens a round for the other army, until a round passes with no
-card). A window is offered only to a seat holding a card it may play now; otherwise it costs nothing
-and is not a decision. A played card goes to its army's discard pile; its event lasts to the end of the
-turn (effects.py).
+card). Whether a window opens, and for which seats, reads only what every seat knows (4.5: the hands are
+hidden): it opens for each seat holding a card while some card of its army's deck that is not all on the
+discard pile could be played now (`may_hold_playable`), whatever that seat's own hand holds; a seat with
+nothing it can play is asked all the same and may only pass (front ends pass for a person at once, the
+spec's `concealed_decision`). A played card goes to its army's discard pile; its event lasts to the end of
+the turn (effects.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import bisect
 
 from warroom.engine.events import Events
 
-from .effects import has_playable
+from .effects import may_hold_playable
 from .seats import army_of, seats_of
 from .state import OFF, Phase, SaintLoState, Window
 from .tables import SUPPLIES, Tables
@@ -47,8 +50,9 @@ def play(t: Tables, s: SaintLoState, seat: int, c: int, unit: int, events: Event
 
 
 def open_window(t: Tables, s: SaintLoState, army: int, then: Phase, reply: bool, resume: int) -> bool:
-    """Offer `army`'s seats a window (those holding a playable card); False when none is (nothing to ask)."""
-    queue = tuple(seat for seat in seats_of(s, army) if has_playable(t, s, seat, army))
+    """Offer `army`'s seats a window (those that, for all the others know, may hold a card playable now);
+    False when none may (nothing to ask)."""
+    queue = tuple(seat for seat in seats_of(s, army) if may_hold_playable(t, s, seat, army))
     if not queue:
         return False
     s.window = Window(queue, then, reply, False, army, resume)
@@ -58,12 +62,13 @@ def open_window(t: Tables, s: SaintLoState, army: int, then: Phase, reply: bool,
 
 
 def after_play(t: Tables, s: SaintLoState) -> None:
-    """In a window, a seat that played stays to play again, unless it has nothing left to play."""
+    """In a window, a seat that played stays to play again, unless the others can tell it has nothing left to
+    play (no card left, or none of its deck's unseen cards playable): never on what its hand holds."""
     w = s.window
     assert w is not None
     w = w._replace(played=True)
     s.window = w
-    if not has_playable(t, s, w.queue[0], w.army):
+    if not may_hold_playable(t, s, w.queue[0], w.army):
         advance(t, s, w)
 
 

@@ -17,6 +17,7 @@ from warroom.engine.ruleset import Ruleset
 from warroom.engine.spec import (
     ActionDescriptor,
     AgentHooks,
+    ConcealedDecision,
     GameSpec,
     ObservationEncoding,
     OddsCapability,
@@ -188,6 +189,21 @@ def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
     return list(range(len(rules.t.cards[army_of(state, state.draw_queue[0])])))
 
 
+def _concealed_decision(rules: Any, state: Any) -> ConcealedDecision | None:
+    """4.5, 9: a Battle Report window opens on what every seat knows, not on the hand (reports.py), so a seat may
+    be asked holding nothing it can play: its answer is `pass`, given for a person without asking."""
+    from .actions import PASS
+    from .effects import has_playable
+    from .seats import army_of
+    from .state import Phase
+
+    if state.phase != Phase.WINDOW:
+        return None
+    seat = state.seat
+    playable = has_playable(rules.t, state, seat, army_of(state, seat))
+    return ConcealedDecision("Saint-Lo 9", None if playable else PASS)
+
+
 HIDDEN = _hidden()
 """What no seat's observation carries: which cards are left in each deck (a seat sees only their number).
 The other seats' hands and the enemy's face-down deployment are hidden too, per seat (position.py: a
@@ -211,6 +227,7 @@ _COMMON: dict[str, Any] = {
     "final_decision": _final_decision,
     "public_reason": _public_reason,
     "entry_outcomes": _entry_outcomes,
+    "concealed_decision": _concealed_decision,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
 }
 
