@@ -154,8 +154,6 @@ def test_the_window_at_the_start_of_the_opponents_phase_opens_whatever_the_hand_
         s = _attack_position(rules, (card,))
         s.phase, s.draw_queue, s.legal = Phase.DRAW, (0,), None
         states.append(s)
-    shown = _same_through_the_window(
-        rules, states[0], states[1], ("Allied",), [("the pass", lambda m: m.play("pass"))]
-    )
+    shown = _same_through_the_window(rules, states[0], states[1], ("Allied",), [("the pass", lambda m: m.play("pass"))])
     assert shown[0]["to_act"] == "Axis" and shown[0]["state"]["phase"] == "window"
     assert shown[1]["to_act"] == "Allied" and shown[1]["state"]["phase"] == "actions"

@@ -32,7 +32,7 @@ from rich.text import Text
 import warroom
 from warroom.engine.errors import IllegalActionError, UndoLockedError, WarroomError
 from warroom.engine.match import Match
-from warroom.engine.observe import reason_readers, visible_events
+from warroom.engine.observe import concealed_decision, reason_readers, visible_events
 from warroom.engine.record import Record, read_record, save_record
 from warroom.engine.ruleset import DICE_SIDE, Event
 from warroom.engine.spec import HelpSection
@@ -319,6 +319,9 @@ class TerminalGame:
         self._secret_reasons = _hides_something(match)
         self._held_reasons: list[tuple[str, str, str]] = []
         self._board_key: Any = None  # (match, turn and phase, side to act) of the last whole board drawn
+        # people sharing this screen in a game that hides something: the side the screen now shows, which the
+        # device is passed from before another person decides (None: nobody has decided yet)
+        self._holder: str | None = None
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -363,9 +366,61 @@ class TerminalGame:
             if self._watching():
                 self._draw()
             return self._agent_move()
+        if self._automatic():
+            return False
+        if self._shared_screen() and self._holder not in (None, self.match.to_act):
+            return self._pass_device()
+        self._holder = self.match.to_act
         self._computer_done()
         self._draw()
         return self._decision_prompt()
+
+    # -- people at one screen, and answers given without asking -----------------------------------
+    def _people(self) -> list[str]:
+        """The sides people play at this screen."""
+        sides = list(self.match.ruleset.info.sides)
+        if self.agent is None:
+            return sides
+        return [] if self.agent_sides is None else [side for side in sides if side not in self.agent_sides]
+
+    def _shared_screen(self) -> bool:
+        """Two or more people at one screen in a game that hides something from a side: the device is passed
+        before another person decides, and each sees only what his side may."""
+        return self._secret_reasons and len(self._people()) > 1
+
+    def _automatic(self) -> bool:
+        """A decision the rules put to a person's seat whatever it holds, with one answer (the spec's
+        `concealed_decision`): given without asking and without passing the device, and shown as its events
+        alone (a chosen one is made behind a device pass), so whoever holds the screen cannot tell it from a
+        chosen answer by what is printed. True when one was given."""
+        concealed = concealed_decision(self.match.ruleset, self.match.state)
+        if concealed is None or concealed.automatic is None:
+            return False
+        side = self.match.to_act or ""
+        if self._shared_screen() and side != self._holder:
+            print_events(self.console, self.renderer, self._seen(self.match.play(concealed.automatic)))
+            self._dirty = True
+            return True
+        name = self.renderer.side_name(self.match, side)
+        self._play(concealed.automatic, who=f"{name}, with nothing to choose ({concealed.rule}): ")
+        return True
+
+    def _pass_device(self) -> bool:
+        """Another person decides next: the screen is cleared and waits until that person holds the device."""
+        side = self.match.to_act or ""
+        name = self.renderer.side_name(self.match, side)
+        self.console.clear()
+        self.console.print(Rule(Text(f"Pass the device to {name}", style="bold"), style="grey37"))
+        line = self.ask(f"{name}: press Enter when the others cannot see the screen (s save, q quit)> ").strip()
+        if line:
+            handled = self._command(line)
+            if handled is None:
+                self._error(f"{line!r}: press Enter once you hold the device, {name}.")
+            return bool(handled)
+        self._holder = side
+        self._dirty = True
+        self._board_key = None
+        return False
 
     def _agent_to_move(self) -> bool:
         if self.agent is None:
@@ -561,8 +616,11 @@ class TerminalGame:
 
     def _seen(self, events: list[Event]) -> list[Event]:
         """The events the person at the keyboard may read: against the computer, those the person's side may
-        see (a face-down deployment, a card drawn, a piece beneath a stack are the computer's); watching the
-        computer play itself, or players sharing the screen, every event."""
+        see (a face-down deployment, a card drawn, a piece beneath a stack are the computer's); people passing
+        the device in a game that hides something, those of the side holding it; watching the computer play
+        itself, or people sharing the screen of a game that hides nothing, every event."""
+        if self._shared_screen():
+            return visible_events(self.match.ruleset, events, self._holder or "")
         if self.agent_sides is None:
             return events
         people = [side for side in self.match.ruleset.info.sides if side not in self.agent_sides]
