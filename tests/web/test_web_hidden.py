@@ -68,7 +68,9 @@ def test_each_seat_sees_only_its_own_hand_everywhere(client: Any, secret_cards: 
                 assert_no_leak(client, game_id, side, answer.json())
             log = client.get(f"/api/games/{game_id}/log", params={"token": token}).json()["events"]
             assert sum(1 for e in log if e["type"] == "deal") == 4  # own draws by name, the other's as "draws a card"
-            assert client.get(f"/api/games/{game_id}/record", params={"token": token}).status_code == 409
+            mid = client.get(f"/api/games/{game_id}/record", params={"token": token})
+            assert mid.status_code == 200 and mid.json()["format"] == "warroom-seat-record"  # its own view only
+            assert_no_leak(client, game_id, side, mid.json())
             assert client.get(f"/api/games/{game_id}/replay", params={"token": token}).status_code == 409
         payload = client.get(f"/api/games/{game_id}", params={"token": tokens["North"]}).json()
         while not payload["view"]["over"]:
@@ -112,3 +114,85 @@ def test_hot_seat_keeps_each_sides_view_apart(client: Any, secret_cards: str) ->
     assert not set(north["view"]["state"]["hand"]) & set(south["view"]["state"]["hand"])
     assert_no_leak(client, created["id"], "North", north)
     assert_no_leak(client, created["id"], "South", south)
+
+
+def play_first(client: Any, game_id: str, token: str) -> dict[str, Any]:
+    """The seat's first legal action, played; the answer."""
+    payload = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    answer = client.post(
+        f"/api/games/{game_id}/actions",
+        params={"token": token},
+        json={"action": payload["view"]["legal"][0], "move": payload["move"]},
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_mid_game_each_seat_downloads_its_own_record(client: Any, secret_cards: str) -> None:
+    created = client.post("/api/games", json={"game": secret_cards, "mode": "online"}).json()
+    game_id = created["id"]
+    tokens = seat_tokens(client_post(client), created)
+    play_first(client, game_id, tokens["North"])  # North has played a card; South has not yet
+    key = client.app.state.store.load(game_id).header["seed"]
+    for side, token in tokens.items():
+        download = client.get(f"/api/games/{game_id}/record", params={"token": token})
+        assert download.status_code == 200 and "attachment" in download.headers["content-disposition"]
+        assert f"-{side}-view.json" in download.headers["content-disposition"]
+        record = download.json()
+        assert record["format"] == "warroom-seat-record" and record["view_of"] == side
+        assert record["replayable"] is False and "once the game is over" in record["note"]
+        assert record["whole_record"].startswith(f"/api/games/{game_id}/record")
+        assert "seed" not in record["header"] and "dice" not in record and "actions" not in record
+        assert key not in download.text  # the dice to come stay secret
+        assert_no_leak(client, game_id, side, record)  # nothing of the other side's hand (the deal events' names)
+        assert (
+            record["view"]["state"]["hand"]
+            == client.get(f"/api/games/{game_id}", params={"token": token}).json()["view"]["state"]["hand"]
+        )
+        mine = [d["action"] for d in record["decisions"]]
+        assert mine == (
+            ["play " + str(client.app.state.service.live[game_id].match.state["table"]["North"])]
+            if side == "North"
+            else []
+        )
+        assert any(e["type"] == "deal" for e in record["log"])  # what the seat was shown, its own draws by name
+        refused = client.post("/api/games/upload", json={"record": record, "mode": "hotseat"})
+        assert refused.status_code == 400 and "one seat's record" in refused.json()["error"]["message"]
+
+
+def test_mid_game_against_the_computer_the_seat_gets_its_view(
+    client: Any, secret_cards: str, first_card_agent: None
+) -> None:
+    created = client.post("/api/games", json={"game": secret_cards, "mode": "computer", "human": ["North"]}).json()
+    token = created["seats"][0]["token"]
+    record = client.get(f"/api/games/{created['id']}/record", params={"token": token}).json()
+    assert record["format"] == "warroom-seat-record" and record["view_of"] == "North"
+    assert_no_leak(client, created["id"], "North", record)  # the computer's hand stays hidden
+
+
+def test_mid_game_one_person_holding_every_side_gets_the_whole_record(client: Any, secret_cards: str) -> None:
+    for mode in ("hotseat", "table"):
+        created = client.post("/api/games", json={"game": secret_cards, "mode": mode, "seed": 4}).json()
+        tokens = {seat["side"]: seat["token"] for seat in created["seats"]}
+        if mode == "hotseat":
+            play_first(client, created["id"], tokens["North"])
+        record = client.get(f"/api/games/{created['id']}/record", params={"token": tokens["South"]}).json()
+        assert record["format"] == "warroom-record", mode  # the one at the screen sees both hands anyway
+        assert record["header"]["seed"] is None  # the dice to come are still nobody's to know
+        uploaded = client.post("/api/games/upload", json={"record": record, "mode": "hotseat"})
+        assert uploaded.status_code == 201, uploaded.text
+
+
+def test_mid_game_a_game_that_hides_nothing_gives_the_whole_record(client: Any) -> None:
+    # Patton hides nothing (its spec declares no hidden field; its events go to both sides whole)
+    created = client.post("/api/games", json={"game": "patton", "mode": "online"}).json()
+    game_id = created["id"]
+    tokens = seat_tokens(client_post(client), created)
+    key = client.app.state.store.load(game_id).header["seed"]
+    side = client.get(f"/api/games/{game_id}", params={"token": next(iter(tokens.values()))}).json()["view"]["to_act"]
+    play_first(client, game_id, tokens[side])
+    for token in tokens.values():
+        download = client.get(f"/api/games/{game_id}/record", params={"token": token})
+        record = download.json()
+        assert record["format"] == "warroom-record" and len(record["actions"]) == 1
+        assert record["header"]["seed"] is None and key not in download.text

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import socket
 import sys
 import threading
@@ -39,6 +40,7 @@ from .errors import install as install_errors
 from .headers import SecurityHeaders, mount_docs
 from .layouts import board_layout
 from .limits import BodyLimit
+from .seat_record import is_seat_record
 from .service import Created, GameService
 from .storage import StorageConfigError, Store
 from .thinking import WorkersError, make_thinker, resolve_workers
@@ -531,16 +533,22 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     @app.get(
         "/api/games/{game_id}/record",
         tags=["records"],
-        summary="Download the game record (JSON)",
-        responses=responses_for(*SEAT, 409),
+        summary="Download what this seat may keep of the game (JSON)",
+        responses=responses_for(*SEAT),
     )
     async def record(game_id: GameId, token: TokenQuery = None, x_warroom_token: TokenHeader = None) -> Response:
+        """The whole record (format `warroom-record`) once the game is over, or before then where nothing is hidden
+        from the seat (without the seed); otherwise the seat's own record (format `warroom-seat-record`): its
+        decisions, the events it was shown and its view, which cannot be replayed as the whole game."""
         live, side = service.seat(game_id, token or x_warroom_token)
-        body = json.dumps(service.record(live, side), indent=1)
+        record = service.record(live, side)
+        name = f"warroom-{live.stored.game}-{game_id}"
+        if is_seat_record(record):  # the seat's own view of an unfinished game: say so in the file's name too
+            name += "-" + re.sub(r"[^A-Za-z0-9]+", "-", side).strip("-") + "-view"
         return Response(
-            body,
+            json.dumps(record, indent=1),
             media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="warroom-{live.stored.game}-{game_id}.json"'},
+            headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
         )
 
     @app.get(

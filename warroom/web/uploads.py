@@ -25,6 +25,7 @@ from warroom.engine.ruleset import DICE_SIDE
 
 from .errors import ApiError, from_engine
 from .options import check_options
+from .seat_record import is_seat_record
 from .storage import Step
 
 
@@ -49,6 +50,13 @@ def prepare_upload(
     for an online game that is not over: whoever uploads it knows its seed, which would tell every
     card and die still to come.
     """
+    if is_seat_record(record_json):
+        raise ApiError(
+            400,
+            "bad_record",
+            "this file is one seat's record of an unfinished game (what that seat saw), not the whole record: it "
+            "cannot go on as a game. Download the record again once the game is over for the whole one.",
+        )
     try:
         record = Record.from_json(record_json)
         from warroom.games import get_ruleset
