@@ -24,7 +24,7 @@ export function clear(el) {
 }
 
 let toastTimer = null;
-export function toast(message, kind = "info") {
+export function toast(message, kind = "info", ms = null) {
   let box = document.getElementById("toast");
   if (!box) {
     box = h("div", { id: "toast", role: "status", "aria-live": "polite" });
@@ -33,7 +33,7 @@ export function toast(message, kind = "info") {
   box.textContent = message;
   box.className = `toast show ${kind}`;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.className = "toast"; }, kind === "error" ? 6000 : 3500);
+  toastTimer = setTimeout(() => { box.className = "toast"; }, ms || (kind === "error" ? 6000 : 3500));
 }
 
 export function pct(p) {

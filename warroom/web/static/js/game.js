@@ -12,6 +12,7 @@ import { s, dieFace } from "./svg.js";
 import { helpBody } from "./help.js";
 import { fairnessChip, fairnessPanel } from "./fairness.js";
 import { mountReview } from "./review.js";
+import { downloadRecord } from "./download.js";
 
 // The board's style sheets, before it draws (a board may measure its text): each once per page.
 function loadStyles(urls) {
@@ -149,7 +150,7 @@ class GameView {
     this.hintButton = h("button", { id: "hint", onclick: () => this.askHint(), title: "Ask the computer what it would do" }, "Hint");
     this.menu = h("details", { class: "menu" }, h("summary", {}, "☰"),
       h("div", { class: "menu-items" },
-        h("a", { id: "download", href: api.recordUrl(this.id, this.token), download: `warroom-${payload.game}-${this.id}.json` }, "Download record"),
+        h("a", { id: "download", href: api.recordUrl(this.id, this.token), download: `warroom-${payload.game}-${this.id}.json`, onclick: (e) => this.saveRecord(e) }, "Download record"),
         h("button", { id: "replay-open", onclick: () => this.openReplay() }, "Replay (finished game)"),
         h("button", { onclick: () => this.showHelp() }, "How to play"),
         h("a", { href: "/" }, "Lobby · new game")));
@@ -228,6 +229,18 @@ class GameView {
     if (download) download.href = api.recordUrl(this.id, this.token);
     this.listen();
     this.render();
+  }
+
+  // What this seat may keep of the game, saved as a file: the whole record, or its own view of an unfinished
+  // game; the page says which, or why nothing was saved (download.js).
+  async saveRecord(event) {
+    if (event) event.preventDefault();
+    try {
+      const saved = await downloadRecord(this.id, this.token, `warroom-${this.payload ? this.payload.game : "game"}-${this.id}.json`);
+      toast(saved.text, "info", saved.seat ? 12000 : 5000);
+    } catch (err) {
+      toast(err.message, "error", 12000);
+    }
   }
 
   // -- acting ----------------------------------------------------------------------------------
@@ -392,7 +405,7 @@ class GameView {
       const r = v.result || {};
       box.append(h("h2", {}, r.winner ? `${r.winner} victory` : "Draw"), h("p", {}, r.reason || ""),
         h("div", { class: "row" }, h("button", { class: "primary", onclick: () => this.openReplay() }, "Replay the game"),
-          h("a", { class: "button", href: api.recordUrl(this.id, this.token), download: `warroom-${p.game}-${this.id}.json` }, "Download record"),
+          h("a", { class: "button", href: api.recordUrl(this.id, this.token), download: `warroom-${p.game}-${this.id}.json`, onclick: (e) => this.saveRecord(e) }, "Download record"),
           h("a", { class: "button", href: "/" }, "New game")));
       const fair = fairnessPanel(p, this.id, this.token); // an online game: the revealed key and "Verify the dice"
       if (fair) box.append(fair);
