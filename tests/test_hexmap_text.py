@@ -39,13 +39,14 @@ def coloured(renderable: Any, width: int = 160) -> str:
 
 
 def hex_lines(drawing: str, label: str) -> tuple[str, str, str]:
-    """A flat-topped hex's three inside lines (label, signs or mark, unit) found by its label."""
+    """A flat-topped hex's three inside lines found by its label: the label, the signs (with a mark where a unit
+    is), the unit or a mark alone (drawn on the middle line, between the label and the signs)."""
     lines = drawing.splitlines()
     for y, line in enumerate(lines):
         x = line.find(f" {label} ")
         if x >= 0 and (line[x - 1 : x] in "/\\~=:" or x == 0):
             x += 1  # the label's first digit; the hex's inside spans x - 2 .. x + 5 below it
-            return line[x : x + 4], lines[y + 1][x - 2 : x + 6], lines[y + 2][x - 2 : x + 6]
+            return line[x : x + 4], lines[y + 2][x - 2 : x + 6], lines[y + 1][x - 2 : x + 6]
     raise AssertionError(f"no hex {label} drawn")
 
 
@@ -80,7 +81,7 @@ def test_the_drawing_is_hexes_sharing_their_edges() -> None:
     # column 01 is not shifted (even-q), so 0101's top edge opens the drawing; column 02 is half a hex lower
     assert drawing[0] == "  ______          ______          ______          ______"
     assert drawing[1].startswith(" / 0101 \\        / 0301 \\")
-    assert drawing[3].startswith("\\        / 0201 \\")
+    assert drawing[3].startswith("\\.       / 0201 \\")  # 0101's signs line (open ground), 0201's label
     label, signs, unit = hex_lines("\n".join(drawing), "0304")
     assert label == "0304" and signs.startswith("f") and unit.strip() == ""
 
@@ -159,13 +160,13 @@ def test_a_highlighted_hex_shows_its_cost_and_a_target_its_mark() -> None:
     marks = {**move_marks({grid.at("0203"): 1.5, grid.at("0102"): 3}), **target_marks([grid.at("0302")])}
     units = {grid.at("0302"): [Counter("B", "B1")]}
     text = plain(hex_map.render(units, marks))
-    assert hex_lines(text, "0203")[1] == ".+   1.5"
-    assert hex_lines(text, "0102")[1] == ".      3"
+    assert hex_lines(text, "0203")[1:] == (".+      ", "  1.5   ")  # alone on the middle line, where no unit is
+    assert hex_lines(text, "0102")[1:] == (".       ", "   3    ")
     assert hex_lines(text, "0302")[1].endswith("X") and hex_lines(text, "0302")[2].strip() == "B B1"
     assert "Marked:  X: an attack's target  N: the MP to move there" in text
-    # a mark hides the place's name (the legend still lists it); its own colour only with colour
-    text = plain(hex_map.render(marks={grid.at("0403"): Mark("2.5")}))
-    assert hex_lines(text, "0403")[1] == "t*+  2.5" and "Places:  0403 Town" in text
+    # a mark beside a unit hides the place's name (the legend still lists it); its own colour only with colour
+    text = plain(hex_map.render({grid.at("0403"): [Counter("R", "R2")]}, marks={grid.at("0403"): Mark("2.5")}))
+    assert hex_lines(text, "0403")[1:] == ("t*+  2.5", "R R2    ") and "Places:  0403 Town" in text
     assert "\x1b[" in coloured(hex_map.render(marks=marks))
 
 
@@ -279,7 +280,7 @@ def test_the_hex_game_plays_in_the_terminal_with_its_map() -> None:
     assert len(boards) >= 3  # the start, Blue's turn; Red's moves, then Blue's
     start = boards[1]
     assert hex_lines(start, "0102")[2].strip() == "R R1" and hex_lines(start, "0703")[2].strip() == "B B1"
-    assert hex_lines(start, "0403")[1] == "t*+    2"  # the cheapest way into the town: R2 by road, 2 MP
+    assert hex_lines(start, "0403")[1:] == ("t*+ Town", "   2    ")  # the cheapest way into the town: R2 by road
     assert "Marked:  N: the MP to move there" in start and "Hexsides:  ~ river  = bridge" in start
     blue = boards[2]
     assert hex_lines(blue, "0403")[2].strip() == "R R1" and hex_lines(blue, "0102")[2].strip() == ""
@@ -301,3 +302,101 @@ def test_the_hex_games_board_marks_attack_targets() -> None:
     assert hex_lines(text, "0403")[2].strip() == "R R2" and hex_lines(text, "0503")[2].strip() == "B B1"
     assert hex_lines(text, "0503")[1] == ".+     X"  # B1 across the bridge, next to R2: a target for Red
     assert "X: an attack's target" in text
+
+
+# -- a Tunisia position (an issue: "Tunisia's text map puts each unit's label right after a neighbouring hex's number
+# (`/ 8414 \A 15th-P/` reads as 15th Panzer in 8414; it is in 8514); names cut to 6-7 characters make two stacks read
+# alike (`L 1st-+1` is both 1st-Para and 1st-ID). A label sits inside its own hex; a legend says what `**`, `*` and
+# `+1` mean.") ---------------------------------------------------------------------------------------------------------
+def _tunisia_board() -> tuple[str, dict[str, str], Any]:
+    """The board the Axis sees at its first move (Tunisia 8.0), with the Allies' 1st-Para and 1st-ID (the issue's
+    pair) each heading a stack, a reduced unit and a two-star counter on the map: the text at 160 columns (the whole
+    map), each occupied hex's expected unit line, and the match."""
+    import warroom.games.tunisia.render as tunisia_render
+
+    m = warroom.new_game("tunisia", seed=1)
+    while not any(a.startswith("move ") for a in m.legal_actions()):
+        m.play(m.legal_actions()[0])
+    rules, s = m.ruleset, m.state
+    cat, at = rules.cat, rules.board.grid.by_label
+    # the issue's two stacks, far from the Axis so that the Allies' stacks stay closed to it (6.0E): 1st-Para
+    # on 78th, 1st-ID on 34th-ID (each on top: the first in the counter sheet's order); a reduced unit (2.2) and
+    # a two-star counter (16.0C) on the map too
+    for pid, where in (("1st-Para", "7408"), ("78th", "7408"), ("1st-ID", "7410"), ("34th-ID", "7410")):
+        s.loc[cat.index[pid]] = at[where]
+    s.loc[cat.index["CCA**"]] = at["7212"]
+    s.reduced[cat.index["CCA**"]] = True
+    s.reduced[cat.index["DAK"]] = True
+    text = plain(tunisia_render.render_board(m), width=160)
+    view = rules.observation(s, "Axis")
+    units = tunisia_render.stacks(m, view)
+    hex_map = tunisia_render._text_map()
+    short = hex_map.abbreviations(units, "normal")
+    expected = {}
+    for h, stack in units.items():
+        more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+        expected[rules.board.grid.labels[h]] = f"{stack[0].side} {short[stack[0].name]}{more}"
+    return text, expected, m
+
+
+def _cells(text: str) -> dict[str, tuple[int, int]]:
+    """Each hex label drawn in a flat-topped map -> (line, column of its first digit), parsed from the text."""
+    out: dict[str, tuple[int, int]] = {}
+    for y, line in enumerate(text.splitlines()):
+        for found in re.finditer(r"(?<=[/\\~=: ] )(\d{4})(?= [/\\~=:])", line):
+            out[found.group(1)] = (y, found.start())
+    return out
+
+
+def test_a_tunisia_units_label_is_drawn_inside_its_own_hex() -> None:
+    # Tunisia 6.0E (the stacks as the Axis sees them); the issue's `/ 8414 \A 15th-P/`
+    text, expected, _ = _tunisia_board()
+    lines = text.splitlines()
+    cells = _cells(text)
+    assert len(expected) > 30 and set(expected) <= set(cells)
+    for label, unit in expected.items():
+        y, x = cells[label]
+        inside = lines[y + 1][x - 2 : x + 6]  # the hex's middle line, under its label, between its own sides
+        assert inside.rstrip() == unit, (label, inside, unit)
+        assert lines[y + 1][x - 3] in "/~=:" and lines[y + 1][x + 6] in "\\~=:", label
+        # on that line the neighbours show only their edges: no other hex's label or signs run on to the unit
+        beside = lines[y + 1][max(0, x - 9) : x - 3] + lines[y + 1][x + 7 : x + 13]
+        assert not re.search(r"[0-9A-Za-z]", beside), (label, lines[y + 1][max(0, x - 9) : x + 13])
+        # and no hex label is on the unit's line at all
+        assert not re.search(r"\b\d{4}\b", lines[y + 1][max(0, x - 12) : x + 16]), label
+
+
+def test_two_tunisia_stacks_with_different_units_never_read_alike() -> None:
+    # the issue's `L 1st-+1`, both 1st-Para and 1st-ID: every top unit is drawn with a designation of its own
+    text, expected, m = _tunisia_board()
+    lines = text.splitlines()
+    cells = _cells(text)
+    drawn: dict[str, str] = {}
+    for label in expected:
+        y, x = cells[label]
+        drawn[label] = lines[y + 1][x - 2 : x + 6].rstrip()
+    tops = {label: unit.split("+")[0] for label, unit in drawn.items()}
+    assert len(set(tops.values())) == len(tops), sorted(tops.items(), key=lambda kv: kv[1])
+    assert drawn["7408"].startswith("L ") and drawn["7410"].startswith("L ")
+    assert drawn["7408"] != drawn["7410"]
+    # each shortened designation is in the legend's key with the unit's full designation
+    key = " ".join(text.split("Abbreviations:", 1)[1].split("Places:", 1)[0].split())
+    for unit in ("1st-Para", "1st-ID"):
+        assert re.search(rf"\S+ {re.escape(unit)}\b", key), unit
+
+
+def test_the_tunisia_legend_says_what_every_sign_on_a_unit_means() -> None:
+    # the issue: "a legend says what `**`, `*` and `+1` mean"; 2.2 (reduced), 16.0C (two stars), 6.0E (?)
+    text, expected, _ = _tunisia_board()
+    legend = " ".join(text.split("Terrain:", 1)[1].split())
+    assert "+N: N more units beneath the top one" in legend
+    assert "A Axis" in legend and "L Allied" in legend
+    assert "' reduced (2.2)" in legend and "** a two-star counter" in legend
+    assert "? a piece beneath an enemy stack" in legend
+    signs = {ch for unit in expected.values() for ch in unit[2:] if not ch.isalnum() and ch not in "-"}
+    assert {"+", "'", "*"} <= signs  # the position shows them all
+    explained = {"+": "+N:", "'": "' reduced", "*": "** a two-star", "?": "? a piece"}
+    for ch in signs:
+        assert explained[ch] in legend, ch
+    # the two-star counter keeps its stars whole, the reduced one its mark (never cut to a lone `*`)
+    assert expected["7212"].endswith("**'") and "'" in expected[next(h for h, u in expected.items() if "DAK" in u)]

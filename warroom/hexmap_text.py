@@ -12,17 +12,22 @@ of two, 0503 reachable for 1.5 MP across the bridge):
 
               ______
              ~ 0503 \
-      ______~.+   1.5\
-     / 0403 =        /
-    /t*+ Town=______/
-    \R R1+1  ~
+      ______~  1.5   \
+     / 0403 =.+      /
+    /R R1+1  =______/
+    \t*+ Town~
      \______~
 
 The drawn edges make adjacency plain (an offset grid of cells does not), and every hexside is characters of
 its own, so a river (`~`), a bridge (`=`) or a border (`:`) lies on the hexside itself, as on the printed map.
-A hex's inside holds its label (what the action menu names); a line with the terrain letter, the signs of its
-place, roads and railways, then either a mark (a number: MP to move there; X: a target) or the place's name;
-and a line for the top unit: side marker, designation, "+N" for N more units beneath. Columns step 8
+A hex's inside holds its label (what the action menu names); the top unit, on the hex's middle line: side
+marker, designation, "+N" for N more units beneath; and a line with the terrain letter, the signs of its
+place, roads and railways, then the place's name. A mark (a number: MP to move there; X: a target) takes the
+unit's line in a hex without units, else the end of the signs' line.
+The unit sits on the middle line because that line alone has its neighbours' edges (`______`) on either side:
+on the other two a neighbour's label or signs run on from it, and a unit drawn there read as the neighbour's
+("/ 0403 \R R1+1/": R1 was in the hex to the right, not in 0403). A designation too long for its line is shortened
+to an abbreviation no other unit on the map shares, and the legend lists the abbreviations in view. Columns step 8
 characters: an 18 x 25 map (450 hexes) is 146 characters wide and 103 lines tall, so a console of 160 shows it
 whole. Where it does not fit, compact hexes (edges of 4, columns 6 apart: 110 characters for 18 columns, 146 for
 24) show the whole map if they fit (`size="auto"`, the default); else normal hexes show a window, the most
@@ -41,8 +46,9 @@ holds the render under a generous bound): quick enough to redraw after every dec
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -58,6 +64,7 @@ __all__ = [
     "Mark",
     "TextHexMap",
     "Window",
+    "abbreviate",
     "move_marks",
     "target_marks",
 ]
@@ -132,6 +139,7 @@ class _Geometry(NamedTuple):
     corners: tuple[tuple[int, int, str], ...]  # cells drawn plainly, part of no hexside
     extra_width: int
     extra_height: int
+    mark_alone: bool = False  # a mark in a hex without units goes on the unit's line (flat: the middle one)
 
 
 def _run(dy: int, x0: int, width: int, char: str) -> tuple[tuple[int, int, str], ...]:
@@ -146,7 +154,8 @@ def flat_geometry(edge: int) -> _Geometry:
     return _Geometry(
         column_pitch=edge + 2,
         row_pitch=4,
-        slots=((1, 2, edge), (2, 1, edge + 2), (3, 1, edge + 2)),
+        # the unit on the middle line, the only one with the neighbours' edges beside it (the module's docstring)
+        slots=((1, 2, edge), (3, 1, edge + 2), (2, 1, edge + 2)),
         sides=(
             ((3, right + 1, "/"), (4, right, "/")),
             ((1, right, "\\"), (2, right + 1, "\\")),
@@ -158,6 +167,7 @@ def flat_geometry(edge: int) -> _Geometry:
         corners=(),
         extra_width=2,
         extra_height=3,
+        mark_alone=True,
     )
 
 
@@ -408,6 +418,7 @@ class TextHexMap:
         canvas = [[" "] * canvas_width for _ in range(canvas_height)]
         spans: list[tuple[int, int, int, str]] = []  # (line, start, end, style)
         styles = self.styles
+        short = self.abbreviations(units, size)
 
         for h in visible:
             x, y = self.origin(h.index, first_column, first_row, size)
@@ -431,25 +442,29 @@ class TextHexMap:
             _put(canvas, y + ly, x + lx, h.label.center(lw)[:lw])
             spans.append((y + ly, x + lx, x + lx + lw, styles["label"]))
             mark = marks.get(h.index)
+            stack = units.get(h.index)
+            alone = mark is not None and geo.mark_alone and not stack  # the mark on the middle line, by itself
             if mark is not None:
-                text = mark.text[:fw]
-                signs = h.signs[: max(0, fw - len(text) - 1)]
-                _put(canvas, y + fy, x + fx, signs.ljust(fw - len(text)) + text)
                 mark_style = styles.get(f"mark:{mark.kind}", "reverse")
                 for dy, dx, width_ in geo.slots:
                     spans.append((y + dy, x + dx, x + dx + width_, mark_style))
+                if alone:
+                    _put(canvas, y + uy, x + ux, mark.text[:uw].center(uw))
+            if mark is not None and not alone:
+                text = mark.text[:fw]
+                signs = h.signs[: max(0, fw - len(text) - 1)]
+                _put(canvas, y + fy, x + fx, signs.ljust(fw - len(text)) + text)
             else:
                 name = f" {h.place}" if h.place and len(h.signs) < fw - 1 else ""
                 _put(canvas, y + fy, x + fx, (h.signs + name)[:fw])
                 for k, style in h.sign_styles:
                     spans.append((y + fy, x + fx + k, x + fx + k + 1, style))
-                if h.place:
+                if h.place and mark is None:
                     spans.append((y + fy, x + fx, x + fx + fw, styles["place"]))
-            stack = units.get(h.index)
             if stack:
                 top = stack[0]
                 more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
-                head = f"{top.side} {top.name}"[: uw - len(more)]
+                head = f"{top.side} {short.get(top.name, top.name)}"[: uw - len(more)]
                 _put(canvas, y + uy, x + ux, head + more)
                 if top.style:
                     spans.append((y + uy, x + ux, x + ux + len(head) + len(more), top.style))
@@ -475,8 +490,23 @@ class TextHexMap:
             return drawing
         drawing.append("\n")
         wrap = width or max(80, canvas_width)
-        drawing.append_text(self.legend(visible, units, marks, shown, sides or {}, notes, wrap))
+        drawing.append_text(self.legend(visible, units, marks, shown, sides or {}, notes, wrap, short))
         return drawing
+
+    def abbreviations(self, units: Mapping[int, Sequence[Counter]], size: str = "normal") -> dict[str, str]:
+        """Each top counter's designation as drawn in hexes of `size`: itself where it fits its line (after the
+        side marker and any "+N"), else an abbreviation no other designation on the map has (`abbreviate`), so
+        two stacks never read alike. Reckoned over every stack given, not only those in view: a unit reads the
+        same in every window."""
+        width = self._geometry(size).slots[2][2]
+        room: dict[str, int] = {}
+        for stack in units.values():
+            if stack:
+                top = stack[0]
+                more = len(f"+{len(stack) - 1}") if len(stack) > 1 else 0
+                fits = width - len(top.side) - 1 - more
+                room[top.name] = min(fits, room.get(top.name, fits))
+        return abbreviate(room)
 
     def view(
         self,
@@ -497,8 +527,10 @@ class TextHexMap:
         sides: Mapping[str, str],
         notes: Sequence[str],
         width: int,
+        short: Mapping[str, str] | None = None,
     ) -> Text:
-        """What each sign in view means, wrapped to `width`; the places in view; where the window is."""
+        """What each sign in view means, wrapped to `width`; the abbreviations (`short`: designation -> as drawn)
+        and the places in view; where the window is."""
         in_view = {h.index for h in visible}
         terrains = {self.terrain_of[i] for i in in_view}
         side_kinds = {feature[1] for h in visible for feature in h.sides if feature is not None}
@@ -533,6 +565,20 @@ class TextHexMap:
                     ),
                 ]
             )
+        shortened = (
+            sorted(
+                {
+                    (short[c.name], c.name)
+                    for i in in_view
+                    for c in units.get(i, ())[:1]
+                    if short.get(c.name, c.name) != c.name
+                }
+            )
+            if short
+            else []
+        )
+        if shortened:
+            lines.append(["Abbreviations:", *(f"{abbr} {name}" for abbr, name in shortened)])
         places = sorted((h.label, h.place) for h in visible if h.place)
         if places:
             lines.append(["Places:", *(f"{label} {name}" for label, name in places)])
@@ -583,6 +629,59 @@ class HexMapView:
 
 
 # -- helpers -----------------------------------------------------------------------------------------------
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)(?![a-z])", re.IGNORECASE)
+
+
+def abbreviate(room: Mapping[str, int]) -> dict[str, str]:
+    """Each designation (-> the characters it may have) as drawn: itself where it fits, else an abbreviation
+    of at most that many characters that no other designation, whole or shortened, has. The marks that end a
+    designation (a reduced unit's "'", a two-star counter's "**") stay whole: they say something of the unit.
+    The words are kept in order, ordinals and separators dropped first ("1st-Para" -> "1Para" -> "1Par"), then
+    the last letter varied, then a digit; deterministic (names in sorted order)."""
+    out = {name: name for name, fits in room.items() if len(name) <= fits}
+    taken = set(out)
+    for name in sorted(n for n in room if n not in out):
+        fits = room[name]
+        core = name.rstrip("'*!^\"`+.")
+        mark = name[len(core) :]
+        budget = fits - len(mark)
+        if budget < 1:  # no room for the marks: the core alone
+            core, mark, budget = core or name, "", fits
+        if budget < 1:
+            out[name] = ""
+            continue
+        choice = next((c + mark for c in _abbreviations(core, budget) if c + mark not in taken), None)
+        out[name] = choice if choice is not None else name[:fits]
+        taken.add(out[name])
+    return out
+
+
+def _abbreviations(core: str, budget: int) -> Iterator[str]:
+    """Candidate shortenings of `core` to at most `budget` characters, the most readable first."""
+    plain = _ORDINAL.sub("", core)
+    words = re.findall(r"[A-Za-z]+|\d+", plain)
+    squeezed = "".join(words) or core
+    seen: set[str] = set()
+    for full in (plain, squeezed):
+        if len(full) <= budget and full not in seen:
+            seen.add(full)
+            yield full
+    yield squeezed[:budget]
+    if len(words) > 1:  # each word's start: "Young-Fascists" -> "YoFa", "II-Corps-Arty" -> "IICA"
+        share = max(1, budget // len(words))
+        initials = "".join(w if w.isdigit() else w[:share] for w in words)[:budget]
+        yield initials
+    head = squeezed[: budget - 1]
+    for ch in squeezed[budget - 1 :]:
+        yield head + ch
+    for ch in "23456789ABCDEFGHJKLMNPQRSTUVWXYZ":
+        yield head + ch
+    if budget > 1:
+        for a in squeezed[1:]:
+            for ch in "23456789":
+                yield (squeezed[0] + a + ch)[:budget]
+
+
 def _put(canvas: list[list[str]], y: int, x: int, text: str) -> None:
     canvas[y][x : x + len(text)] = text
 

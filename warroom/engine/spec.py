@@ -270,9 +270,9 @@ class GameSpec:
     by a decision."""
     name_seen: Callable[[Any, Any, str, frozenset[Any]], str] | None = None
     """`name_seen(ruleset, state, side, items) -> words`: the `items` of `seen_hidden` that `side` has just come
-    to see, named as the players know them ("the Axis 10th-Pz in 8514"), for the refusal of an undo that a reveal
-    locks (warroom.engine.match: the player who saw nothing learns who saw what). None: words are given as they
-    are, other items counted."""
+    to see, named as the players know them ("the enemy's 3rd division in 0403"), for the refusal of an undo that
+    a reveal locks (warroom.engine.match: the player who saw nothing learns who saw what). None: words are given
+    as they are, other items counted."""
     final_decision: Callable[[Any, Any, str], str | None] | None = None
     """`final_decision(ruleset, state, action) -> rule | None`: the rule that makes `action`, about to be made in
     `state`, final (a counter once placed stays where it is), or None. Undo never takes such a decision back

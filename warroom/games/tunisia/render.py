@@ -118,7 +118,8 @@ def render_board(match: Match) -> RenderableType:
         style="bold",
     )
     notes = [
-        "A Axis, L Allied; ' reduced (2.2); ? a piece beneath an enemy stack you have not examined (6.0E).",
+        "A Axis, L Allied; ' reduced (2.2); ** a two-star counter, II Corps under Patton (16.0C); ? a piece "
+        "beneath an enemy stack you have not examined (6.0E).",
         "Airfields: Allied 7209 7607 7712 8821 (the airbase); Axis 8008 8305 8407 8411 8514 8615 8418 (4.0B, 7.6).",
     ]
     parts: list[RenderableType] = [
