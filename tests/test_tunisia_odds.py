@@ -149,3 +149,56 @@ def test_position_survey_lists_every_attack_and_the_battle_in_progress() -> None
     assert ODDS.battle_odds(R, s, "Axis")[0]["outcome"] == during["battle"]["outcome"]
     odds = ODDS.action_odds(R, _attack_positions(1)[0], attacks[0])
     assert odds is not None and 0 <= odds["p"] <= 1
+
+
+def _succeeds(outcome: dict[str, Fraction]) -> Fraction:
+    return outcome["defender"] + outcome["both"]
+
+
+def test_the_xii_asc_attack_shows_each_defensive_air_case_and_the_range() -> None:
+    # Tunisia 7.3A, 7.3C, 7.3E, 10.2: the Allies commit XII ASC first; the Axis then decides whether the
+    # Fliegerkorps (range 32, 16 hexes away) flies to the defence, and an air combat follows. The odds before
+    # the commitment give both cases, each exactly as the engine plays it over every die, and the range.
+    from tunisia_positions import battle
+
+    from warroom.games.tunisia.catalog import ALLIED
+    from warroom.web.odds import card_line
+
+    s = battle(ALLIED, **{"78th": "8122", "Young-Fascists": "8222", "XII-ASC": "7712", "Fliegerkorps": "8407"})
+    action = next(a for a in R.legal_actions(s) if a.endswith("+air XII-ASC"))
+    shown = ODDS.action_odds(R, s, action)
+    assert shown is not None
+    cases = {c["if"]: Fraction(c["fraction"]) for c in shown["cases"]}
+    assert set(cases) == {"with no defending air", "if Fliegerkorps defends"}
+    assert cases["with no defending air"] == _succeeds(_brute_force(s, action, "no air"))
+    assert cases["if Fliegerkorps defends"] == _succeeds(_brute_force(s, action, "air Fliegerkorps"))
+    low, high = cases["if Fliegerkorps defends"], cases["with no defending air"]
+    assert low < high and shown["low"] == float(low) and shown["high"] == float(high)
+    assert shown["p"] == float(low)  # the headline: the defence worst for the attacker (he decides after, 7.3E)
+    text = shown["text"]
+    assert text.startswith(f"attack succeeds {float(low) * 100:.1f}-{float(high):.1%} (")
+    assert f"{float(low):.1%} if Fliegerkorps defends" in text and f"{float(high):.1%} with no defending air" in text
+    assert "Fliegerkorps" in shown["assumes"] and "7.3C" in shown["assumes"]
+    assert card_line(shown) == (
+        f"{float(low):.0%}-{float(high):.0%}: {float(high):.0%} with no defending air; "
+        f"{float(low):.0%} if Fliegerkorps defends"
+    )  # the browser's button says the range and what each end assumes
+
+
+def test_with_no_enemy_air_able_to_reach_the_odds_are_one_number() -> None:
+    # Tunisia 7.3C: the Regia Aeronautica (range 20) is more than 20 hexes from 8222 and the Fliegerkorps is
+    # gone: no choice is left to the Axis, so one exact number, and the reason for it
+    from tunisia_positions import battle
+
+    from warroom.games.tunisia.catalog import ALLIED
+    from warroom.web.odds import card_line
+
+    s = battle(ALLIED, **{"78th": "8122", "Young-Fascists": "8222", "XII-ASC": "7712", "Regia-Aeronautica": "7201"})
+    assert R.board.grid.distance(R.board.at("7201"), R.board.at("8222")) > 20
+    action = next(a for a in R.legal_actions(s) if a.endswith("+air XII-ASC"))
+    shown = ODDS.action_odds(R, s, action)
+    assert shown is not None and len(shown["cases"]) == 1
+    exact = _succeeds(_brute_force(s, action, None))
+    assert Fraction(shown["fraction"]) == exact and shown["low"] == shown["high"] == shown["p"] == float(exact)
+    assert shown["text"].startswith(f"attack succeeds {float(exact):.1%} (no Axis air can fly to the defence")
+    assert card_line(shown) == f"{float(exact):.1%} · exactly {exact}"

@@ -69,7 +69,11 @@ class OddsCapability(Protocol):
         ...
 
     def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
-        """{"p", "fraction", "text"} for a legal action that involves a die; None for the others."""
+        """{"p", "fraction", "text"} for a legal action that involves a die; None for the others. Where the
+        other side may still choose after this commitment (a defence it may add, a card it may hold), also
+        "cases" ([{"if": what is assumed, "p", "fraction"}], one per choice open to it as far as the acting
+        side can know, never from what is hidden from it), "low" and "high" (their range) and "assumes" (in
+        words); "text" then says the range and each case. "p" stays the game's headline number."""
         ...
 
     def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:

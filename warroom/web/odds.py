@@ -22,7 +22,8 @@ def _odds(match: Match) -> OddsCapability | None:
 
 
 def legal_odds(match: Match, legal: list[str]) -> dict[str, dict[str, Any]]:
-    """{action id: {"p", "fraction", "text"}} for each legal action that involves a die."""
+    """{action id: {"p", "fraction", "text", ..., "card"}} for each legal action that involves a die; "card" is
+    the line its button shows (`card_line`)."""
     odds = _odds(match)
     if odds is None:
         return {}
@@ -30,8 +31,21 @@ def legal_odds(match: Match, legal: list[str]) -> dict[str, dict[str, Any]]:
     for action in legal:
         found = odds.action_odds(match.ruleset, match.state, action)
         if found:
-            out[action] = found
+            out[action] = {**found, "card": card_line(found)}
     return out
+
+
+def card_line(found: dict[str, Any]) -> str:
+    """The odds in one short line: where the other side may still choose (the game's "cases", with "low" and
+    "high"), the range and the two cases that bound it, each saying what it assumes; else the one number,
+    exactly. A number shown before a commitment never hides a choice the other side has left."""
+    cases = found.get("cases") or []
+    low, high = found.get("low", found["p"]), found.get("high", found["p"])
+    if len(cases) > 1 and high - low > 1e-12:
+        best = max(cases, key=lambda c: c["p"])
+        worst = min(cases, key=lambda c: c["p"])
+        return f"{low:.0%}-{high:.0%}: {best['p']:.0%} {best['if']}; {worst['p']:.0%} {worst['if']}"
+    return f"{found['p']:.1%} · exactly {found['fraction']}"
 
 
 def battle_odds(match: Match, side: str | None) -> list[dict[str, Any]]:

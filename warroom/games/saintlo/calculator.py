@@ -16,15 +16,17 @@ from warroom.engine.fields import reject_unknown
 from warroom.engine.spec import OddsField
 
 from . import attack as attacks
+from . import card_cases
 from .actions import ATTACK, FIRE, Action
 from .effects import stat
 from .seats import army_of
-from .state import Phase
+from .state import Attack, Phase
 from .tables import ATTACK_STAT
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
     from .state import SaintLoState
+    from .tables import Tables
 
 MAX_DICE = 60
 """The calculator's bound on either side's dice (far beyond any attack the counters and cards allow)."""
@@ -110,6 +112,45 @@ def _dice_words(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def card_odds(t: Tables, s: SaintLoState, a: Attack) -> dict[str, Any]:
+    """The attack's chance over the Battle Reports the defending army may still play (card_cases: from its
+    hand size, deck and discard pile, never its hand): "cases" (the none case first), "low", "high",
+    "assumes" and "range" (the words: the range and the cases that make it, or the one number and why)."""
+    army = 1 - t.unit_army[a.attacker]
+    found = card_cases.cases(t, s, a)
+    name, held = card_cases.defender_name(t, a), card_cases.hand_size(s, army)
+    listed: list[dict[str, Any]] = [
+        {
+            "if": f"if the {name} plays {card_cases.play_words(t, army, c.plays, lambda u: t.unit_ids[u])}",
+            "p": float(c.destroyed),
+            "fraction": str(c.destroyed),
+            "attack_dice": c.attack_dice,
+            "defense_dice": c.defense_dice,
+        }
+        for c in found
+    ]
+    low, high = min(c.destroyed for c in found), max(c.destroyed for c in found)
+    if held == 0:
+        assumes = f"the {name} holds no Battle Report (9)"
+    elif len(found) == 1:
+        assumes = f"none of the Battle Reports the {name} may hold ({held} in hand) changes these dice (9)"
+    else:
+        assumes = (
+            f"the {name} holds {held} Battle Report{'s' if held > 1 else ''}, any of its deck's not yet discarded, "
+            "and may play them once the attack is declared (9); your own replies are not counted"
+        )
+    if len(found) == 1:
+        words = f"destroyed {float(high):.1%} ({assumes})"
+    else:  # the none case, each card alone, and the worst combination
+        shown = [c for c, case in zip(listed, found, strict=True) if len(case.plays) <= 1]
+        worst = min(listed, key=lambda c: c["p"])
+        if worst not in shown:
+            shown.append(worst)
+        each = "; ".join(f"{c['p']:.1%} {c['if']}" for c in shown)
+        words = f"destroyed {float(low) * 100:.1f}-{float(high):.1%} ({each})"
+    return {"cases": listed, "low": float(low), "high": float(high), "assumes": assumes, "range": words}
+
+
 class SaintLoOdds:
     """The OddsCapability of warroom.engine.spec for Saint-Lo."""
 
@@ -142,14 +183,28 @@ class SaintLoOdds:
         if action == FIRE and state.attack is not None and action in ruleset.legal_actions(state):
             pending = self._pending(ruleset, state)
             assert pending is not None
-            return {"p": pending["destroyed"], "fraction": pending["fraction"], "text": pending["text"]}
+            return {
+                "p": pending["destroyed"],
+                "fraction": pending["fraction"],
+                **{key: pending[key] for key in ("low", "high", "assumes")},
+                "cases": [{"if": c["if"], "p": c["p"], "fraction": c["fraction"]} for c in pending["cases"]],
+                "text": pending["text"],
+            }
         if not action.startswith(ATTACK + " ") or action not in ruleset.legal_actions(state):
             return None
         found = self._attack(ruleset, state, action)
-        text = found["text"]
+        text = f"{_dice_words(found['attack_dice'])} against {found['defense_dice']}: {found['range']}"
         if found["support"]:
-            text += f"; with {len(found['support'])} artillery in support {found['supported']:.0%}"
-        return {"p": found["destroyed"], "fraction": found["fraction"], "text": text}
+            text += f"; with {len(found['support'])} artillery in support (7.3): {found['supported_range']}"
+        return {
+            "p": found["destroyed"],
+            "fraction": found["fraction"],
+            "low": found["low"],
+            "high": found["high"],
+            "cases": [{"if": c["if"], "p": c["p"], "fraction": c["fraction"]} for c in found["cases"]],
+            "assumes": found["assumes"],
+            "text": text,
+        }
 
     def battle_odds(self, ruleset: Any, state: Any, side: str | None) -> list[dict[str, Any]]:
         pending = self._pending(ruleset, state)
@@ -172,6 +227,10 @@ class SaintLoOdds:
         found["support"] = [t.unit_ids[x] for x in support]
         found["supported_dice"] = dice + extra
         found["supported"] = float(win_fraction(dice + extra, defense)) if dice else 0.0
+        found.update(card_odds(t, s, a))  # the defender's Battle Reports (9), without support
+        if support:
+            backed = card_odds(t, s, a._replace(supporters=tuple(support)))
+            found["supported_low"], found["supported_range"] = backed["low"], backed["range"]
         return found
 
     def _pending(self, rules: SaintLoRules, s: SaintLoState) -> dict[str, Any] | None:
@@ -195,5 +254,12 @@ class SaintLoOdds:
             "defense_dice": defense,
             **battle(dice, defense),
         }
-        out["text"] = f"{t.unit_ids[a.attacker]} against {target}: {out['text']}"
+        if s.phase in (Phase.SUPPORT, Phase.SUPPORT_REPLY, Phase.WINDOW):  # the defender may still play (9)
+            out.update(card_odds(t, s, a))
+            words = f"{_dice_words(dice)} against {defense}: {out['range']}"
+        else:  # the dice are being thrown: no window is left (reports.py)
+            p = Fraction(str(out["fraction"]))
+            out.update(low=float(p), high=float(p), cases=[], assumes="no Battle Report can be played now")
+            words = str(out["text"])
+        out["text"] = f"{t.unit_ids[a.attacker]} against {target}: {words}"
         return out

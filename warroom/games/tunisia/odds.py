@@ -199,7 +199,64 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int
         "label": rules.describe_action(s, action),
         **head,
         "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
+        **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[target]),
     }
+
+
+def _attack_succeeds(entry: Mapping[str, Any]) -> Fraction:
+    """The attack's test succeeds (11.5): the defender loses a step, alone or with the attacker (12.3)."""
+    return Fraction(entry["exact"]["defender"]) + Fraction(entry["exact"]["both"])
+
+
+def defence_cases(choices: list[dict[str, Any]], defender: str, target: str) -> dict[str, Any]:
+    """The attack's chance against each defensive air choice the defender will still have (7.3C-E: he decides
+    after the attack is declared), from the battles `battle_outcome` gave for them (the no-air one last; it
+    comes first among the cases): "cases" (each with what it assumes, its chance exactly and its attacker's
+    loss), "low" and "high" (the range the defender's choice leaves), "assumes" (in words: the choices open, or
+    that none is)."""
+    cases = [
+        {
+            "if": f"if {c['defender_air']} defends" if c["defender_air"] else "with no defending air",
+            "defender_air": c["defender_air"],
+            "attack_succeeds": float(_attack_succeeds(c)),
+            "fraction": str(_attack_succeeds(c)),
+            "attacker_loses": c["outcome"]["attacker"] + c["outcome"]["both"],
+        }
+        for c in [choices[-1], *choices[:-1]]
+    ]
+    chances = [Fraction(c["fraction"]) for c in cases]
+    if len(cases) == 1:
+        assumes = f"no {defender} air can fly to the defence of {target} (7.3C)"
+    else:
+        flyers = ", ".join(str(c["defender_air"]) for c in cases[1:])
+        assumes = (
+            f"the {defender} may still fly {flyers} to the defence (7.3C-E), so each case is shown; the air combat "
+            "(10.2) is folded into each"
+        )
+    return {"cases": cases, "low": float(min(chances)), "high": float(max(chances)), "assumes": assumes}
+
+
+def range_text(entry: Mapping[str, Any]) -> str:
+    """ "attack succeeds 49.2-58.3% (58.3% with no defending air; 49.2% if Fliegerkorps flies to the defence)",
+    or the one number and why it is one where the defender's choice cannot change it (7.3C, 12.1B: defending
+    air only helps the defence roll); the attacker's loss the same way where the choice changes it."""
+    cases = entry["cases"]
+    if len(cases) == 1:
+        return f"attack succeeds {cases[0]['attack_succeeds']:.1%} ({entry['assumes']})"
+    out = [_spread("attack succeeds", [(c["attack_succeeds"], c["if"]) for c in cases], "whatever air flies")]
+    losses = [(c["attacker_loses"], c["if"]) for c in cases]
+    if max(v for v, _ in losses) - min(v for v, _ in losses) > 1e-12:
+        out.append(_spread("the attacker loses a step", losses, ""))
+    return "; ".join(out)
+
+
+def _spread(what: str, values: list[tuple[float, str]], same: str) -> str:
+    """One chance over the defender's choices: its range and each case, or one number where they agree."""
+    low, high = min(v for v, _ in values), max(v for v, _ in values)
+    if high - low <= 1e-12:
+        return f"{what} {low:.1%} ({same} to the defence)" if same else f"{what} {low:.1%}"
+    each = "; ".join(f"{v:.1%} {words}" for v, words in values)
+    return f"{what} {low * 100:.1f}-{high:.1%} ({each})"
 
 
 def _seen(rules: TunisiaRules, s: TunisiaState, pieces: list[int], viewer: int | None) -> list[int]:
@@ -232,6 +289,7 @@ def current_battle(rules: TunisiaRules, s: TunisiaState, viewer: int | None = No
         return {
             **head,
             "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
+            **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[b.target]),
         }
     return battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, b.defender_air)
 
@@ -299,8 +357,10 @@ class TunisiaOdds:
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
         attacks = []
         if state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
-            attacks = [
-                attack_survey(ruleset, state, a) for a in ruleset.legal_actions(state) if a.startswith("attack ")
+            attacks = [  # the attacker asks: only the defending air it may see (6.0E)
+                attack_survey(ruleset, state, a, viewer=state.player)
+                for a in ruleset.legal_actions(state)
+                if a.startswith("attack ")
             ]
         return {"attacks": attacks, "battle": current_battle(ruleset, state)}
 
@@ -314,11 +374,31 @@ class TunisiaOdds:
         else:
             return None
         o = entry["outcome"]
-        p = Fraction(entry["exact"]["defender"]) + Fraction(entry["exact"]["both"])
+        p = _attack_succeeds(entry)
+        if "cases" not in entry:  # the defender's own air choice: only dice are left to decide (10.2, 12.3)
+            return {
+                "p": float(p),
+                "fraction": str(p),
+                "low": float(p),
+                "high": float(p),
+                "cases": [],
+                "assumes": "the attack and both sides' air are committed: only the dice are left",
+                "text": f"attack succeeds {float(p):.1%}; {outcome_text(entry)}",
+                "outcome": o,
+            }
+        worst = "; "
+        outcomes = {tuple(c["outcome"].values()) for c in entry["defence_choices"]}
+        if len(outcomes) > 1:  # the headline outcome: the defence worst for the attacker (7.3E)
+            words = next(c["if"] for c in entry["cases"] if c["defender_air"] == entry["defender_air"])
+            worst = f"; at worst for you ({words}): "
         return {
-            "p": o["defender"] + o["both"],
+            "p": float(p),
             "fraction": str(p),
-            "text": f"attack succeeds {o['defender'] + o['both']:.1%}; {outcome_text(entry)}",
+            "low": entry["low"],
+            "high": entry["high"],
+            "cases": [{"if": c["if"], "p": c["attack_succeeds"], "fraction": c["fraction"]} for c in entry["cases"]],
+            "assumes": entry["assumes"],
+            "text": f"{range_text(entry)}{worst}{outcome_text(entry)}",
             "outcome": o,
         }
 
@@ -327,7 +407,17 @@ class TunisiaOdds:
         if entry is None:
             return []
         b = state.battle
-        return [{**entry, "attacker_side": SIDE_NAMES[ruleset.cat.side[b.attacker]], "text": outcome_text(entry)}]
+        text = f"{range_text(entry)}; {outcome_text(entry)}" if len(entry.get("cases", ())) > 1 else outcome_text(entry)
+        return [{**entry, "attacker_side": SIDE_NAMES[ruleset.cat.side[b.attacker]], "text": text}]
 
 
-__all__ = ["TunisiaOdds", "air_combat_odds", "attack_survey", "battle_outcome", "joint", "success"]
+__all__ = [
+    "TunisiaOdds",
+    "air_combat_odds",
+    "attack_survey",
+    "battle_outcome",
+    "defence_cases",
+    "joint",
+    "range_text",
+    "success",
+]

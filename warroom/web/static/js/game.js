@@ -324,7 +324,8 @@ class GameView {
     const isHint = this.hint && this.hint.action === action;
     return h("button", { class: `action${primary ? " primary" : ""}${isHint ? " hinted" : ""}`, dataset: { action }, onclick: () => this.play(action) },
       h("span", { class: "action-label" }, label),
-      odds ? h("span", { class: "odds", title: odds.text }, `${pct(odds.p)} · exactly ${odds.fraction}`) : null);
+      // the range over what the other side may still choose, each case said (web/odds.py), else the one number
+      odds ? h("span", { class: "odds", title: odds.text }, odds.card || `${pct(odds.p)} · exactly ${odds.fraction}`) : null);
   }
 
   showFloating(loc, content) {
