@@ -296,6 +296,7 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
     pytest.importorskip("sqlalchemy")
     from fastapi.testclient import TestClient
 
+    from warroom.web.packed import unpack_actions
     from warroom.web.server import create_app
 
     app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}")
@@ -310,7 +311,8 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
             data = created.json()
             token = data["seats"][0]["token"]
             payload = client.get(f"/api/games/{data['id']}", params={"token": token}).json()
-            move = next(d for d in payload["actions"] if d["id"] == "move R1 0102->0403")
+            actions = unpack_actions(payload["actions"], payload["view"]["legal"])
+            move = next(d for d in actions if d["id"] == "move R1 0102->0403")
             assert move == {**move, "unit": "R1", "from": "0102", "to": "0403", "cost": 2.5}
             played = client.post(
                 f"/api/games/{data['id']}/actions",

@@ -253,6 +253,7 @@ def test_web_api_seats_four_players_each_seeing_only_its_own_hand(tmp_path: Path
     pytest.importorskip("sqlalchemy")
     from fastapi.testclient import TestClient
 
+    from warroom.web.packed import unpack_actions
     from warroom.web.server import create_app
 
     app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}")
@@ -280,7 +281,7 @@ def test_web_api_seats_four_players_each_seeing_only_its_own_hand(tmp_path: Path
                     hands = answer["view"]["state"]["hands"]
                     assert all(isinstance(h, int) for s, h in hands.items() if s != side)
                 side = next(s for s, answer in views.items() if answer["view"]["legal"])
-                descriptors = views[side]["actions"]
+                descriptors = unpack_actions(views[side]["actions"], views[side]["view"]["legal"])
                 assert descriptors[0]["kind"] == "post" and "to" in descriptors[0]
                 played = client.post(
                     f"/api/games/{game_id}/actions",

@@ -154,6 +154,7 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
     pytest.importorskip("sqlalchemy")
     from fastapi.testclient import TestClient
 
+    from warroom.web.packed import unpack_actions
     from warroom.web.server import create_app
 
     app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}")
@@ -169,7 +170,8 @@ def test_web_api_serves_the_board_and_plays_a_move(tmp_path: Path) -> None:
             data = created.json()
             token = data["seats"][0]["token"]
             payload = client.get(f"/api/games/{data['id']}", params={"token": token}).json()
-            move = next(d for d in payload["actions"] if d["id"] == "move Broich 8306 8406")
+            actions = unpack_actions(payload["actions"], payload["view"]["legal"])
+            move = next(d for d in actions if d["id"] == "move Broich 8306 8406")
             assert move == {**move, "kind": "move", "unit": "Broich", "from": "8306", "to": "8406"} and move["cost"] > 0
             played = client.post(
                 f"/api/games/{data['id']}/actions",

@@ -12,6 +12,7 @@ from patience import SLOW_STATE_SECONDS
 
 import warroom
 from warroom.engine.errors import IllegalActionError
+from warroom.web.packed import unpack_actions
 
 pytestmark = pytest.mark.both_databases  # every test on a client runs on SQLite and on PostgreSQL (conftest)
 
@@ -56,7 +57,8 @@ def test_new_game_view_matches_the_engine(client: Any) -> None:
     assert payload["move"] == 0 and payload["side"] == "Allied" and payload["mode"] == "computer"
     assert payload["view"]["legal"] == reference.legal_actions()
     assert payload["view"]["state"] == reference.view("Allied")["state"]
-    assert payload["labels"]["invade 3rd-ID Alpha-Beach"] == reference.ruleset.describe_action(
+    labels = {d["id"]: d["label"] for d in unpack_actions(payload["actions"], payload["view"]["legal"])}
+    assert labels["invade 3rd-ID Alpha-Beach"] == reference.ruleset.describe_action(
         reference.state, "invade 3rd-ID Alpha-Beach"
     )
     assert payload["fairness"] == {

@@ -21,6 +21,7 @@ import warroom
 from warroom.engine.ruleset import DICE_SIDE
 from warroom.games import REGISTRY, game_ids, get_ruleset, get_spec, register_game
 from warroom.web.layouts import board_layout, describe_actions
+from warroom.web.packed import unpack_actions
 
 WEB = Path(__file__).resolve().parents[2] / "warroom" / "web"
 BOARD_GAMES = [g for g in game_ids() if get_spec(g).board is not None]
@@ -129,11 +130,12 @@ def test_every_legal_action_has_a_descriptor_naming_its_parts(game: str) -> None
     assert len(seen) > 3, seen
 
 
-def test_a_view_carries_the_descriptors_beside_the_labels(client: Any) -> None:
+def test_a_view_carries_the_descriptors_once_in_the_order_of_legal(client: Any) -> None:
     created = client.post("/api/games", json={"game": BOARD_GAMES[0], "mode": "hotseat", "seed": 3}).json()
     view = client.get(f"/api/games/{created['id']}", params={"token": created["seats"][0]["token"]}).json()
-    assert [d["id"] for d in view["actions"]] == view["view"]["legal"]
-    assert {d["id"]: d["label"] for d in view["actions"]} == view["labels"]
+    match = client.app.state.service.live[created["id"]].match
+    assert "labels" not in view and "id" not in view["actions"]["fields"]  # the ids are view.legal, sent once
+    assert unpack_actions(view["actions"], view["view"]["legal"]) == describe_actions(match, match.legal_actions())
 
 
 def test_a_game_without_descriptors_or_board_gets_plain_ones() -> None:

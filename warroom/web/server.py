@@ -23,6 +23,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.middleware.gzip import GZipMiddleware
 
 from .contract import (
     BUDGET_MS,
@@ -46,6 +47,10 @@ from .storage import StorageConfigError, Store
 from .thinking import WorkersError, make_thinker, resolve_workers
 
 STATIC = Path(__file__).parent / "static"
+GZIP_MINIMUM = 1000
+"""Answers smaller than this many bytes go uncompressed (gzip would save next to nothing on them)."""
+GZIP_LEVEL = 6
+"""zlib's default level: a view of a hex game's Movement Phase shrinks about tenfold, in a few milliseconds."""
 log = logging.getLogger("warroom.web")
 DEFAULT_DB = "sqlite:///warroom.db"
 
@@ -332,10 +337,12 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-    # the last added runs first: security headers on every answer, a JSON 500 for a bug, the body cap nearest the routes
+    # the last added runs first: gzip for a client that takes it, security headers on every answer, a JSON 500 for a
+    # bug, the body cap nearest the routes
     app.add_middleware(BodyLimit)
     app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     mount_docs(app)
 
     # -- pages ----------------------------------------------------------------------------------
@@ -470,6 +477,8 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     ) -> Response:
         started = time.perf_counter()
         live, side = service.seat(game_id, token or x_warroom_token)
+        if await service.hold_answer(live):  # a concealed decision's answer is shown no sooner than an automatic one
+            live, side = service.seat(game_id, token or x_warroom_token)
         answer = service.play(live, side, body.action, body.move)
         took = (time.perf_counter() - started) * 1000
         return FastJSON(answer, headers={"Server-Timing": f"play;dur={took:.2f}"})
@@ -692,9 +701,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, worke
         hide_password=True
     )  # a PostgreSQL password stays out of logs
     print(f"warroom is serving on {address(host, real_port)}  (games kept in {where}; Ctrl+C stops)", flush=True)
-    # per-message deflate costs more CPU than it saves on loopback and LAN-sized views
+    # pushes are views of up to ~120 KB of JSON that deflate to a sixth: per-message deflate where the browser offers it
     config = uvicorn.Config(
-        app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False
+        app, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=True
     )
     uvicorn.Server(config).run(sockets=[sock])
 
@@ -716,7 +725,7 @@ class BackgroundServer:
         self.url = address(host, self.port).rstrip("/")
         # lifespan on: the app's startup resumes computer seats and (PostgreSQL) listens to other processes' changes
         self.server = uvicorn.Server(
-            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_per_message_deflate=False)
+            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_per_message_deflate=True)
         )
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

@@ -31,6 +31,7 @@ from .errors import ApiError, bad_token, from_engine, no_token, not_found, stale
 from .layouts import describe_actions
 from .odds import battle_odds
 from .options import check_options, describe_options, game_options
+from .packed import pack_actions
 from .seat_record import seat_record
 from .storage import ChangeListener, InviteUsedError, Seat, StaleError, Step, Store, StoredGame, token_hash
 from .thinking import Thinker, ThinkError, ThreadThinker
@@ -459,7 +460,6 @@ class GameService:
         view = self.view(live, side)
         m = live.match
         actions = describe_actions(m, view["legal"])
-        labels = {d["id"]: d["label"] for d in actions}
         header = live.stored.header
         return {
             "ok": True,
@@ -481,8 +481,9 @@ class GameService:
             "origin": live.stored.origin or {"kind": "new"},  # what this game continues: every seat is told
             "move": live.version,
             "view": view,
-            "labels": labels,
-            "actions": actions,  # each legal action's parts (unit, from, to, ...): the board never parses an id
+            # each legal action's label and parts (unit, from, to, ...), so the board never parses an id: once, in
+            # the order of view["legal"] (the ids), packed (packed.py; the page unpacks it in static/js/packed.js)
+            "actions": pack_actions(actions),
             "events": visible_events(m.ruleset, events or [], side),
             "thinking": live.computer_task is not None and not live.computer_task.done(),
             "battle_odds": battle_odds(m, side),  # to both seats: the side a battle is fought against sees its odds too

@@ -151,8 +151,7 @@ def observation(rules: TunisiaRules, s: TunisiaState, side: str | None) -> dict[
     friendly unit (not just support assets) is adjacent; the hidden pieces are left out, their number
     shown. Pieces off the map (boxes, dead pile) are public."""
     view = state_to_json(rules, s)
-    view["to_act"] = rules.to_act(s)
-    view["legal"] = rules.legal_actions(s) if side is not None and view["to_act"] == side else []
+    view["to_act"] = rules.to_act(s)  # the legal actions are the match's view's `legal`, not repeated here
     if side is None:
         view["hidden"] = {}
         return view

@@ -1,5 +1,7 @@
 // The server API and the seat tokens this browser keeps (localStorage): one place for both.
 
+import { unpackView } from "./packed.js";
+
 const STORE_KEY = "warroom.seats.v1";
 
 export class ApiError extends Error {
@@ -26,6 +28,7 @@ async function call(method, path, body, token) {
     const error = data && data.error ? data.error : { code: "http_" + response.status, message: (data && data.detail ? JSON.stringify(data.detail) : response.statusText) };
     throw new ApiError(response.status, error.code, error.message);
   }
+  if (data) { unpackView(data); unpackView(data.game); } // a view, or a new game's first view: its actions packed
   return data;
 }
 
@@ -57,7 +60,7 @@ export function connect(id, token, onMessage, onState) {
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws?token=${encodeURIComponent(token)}`);
     socket.onopen = () => { delay = 500; onState && onState("live"); };
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      const message = unpackView(JSON.parse(event.data));
       onMessage(message);
     };
     socket.onclose = (event) => {
