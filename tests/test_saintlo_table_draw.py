@@ -72,4 +72,4 @@ def test_a_typed_in_card_and_throw_read_as_words_at_the_table() -> None:
     listing = pending_roll(m)
     assert listing is not None and all(card.name in str(listing) for card in cards)
     s.phase = Phase.ATTACK_ROLL
-    assert m.ruleset.describe_action(s, "roll 6551") == "Throw 6 5 5 1"
+    assert m.ruleset.describe_action(s, "roll 6551") == "Throw 6, 5, 5 and 1"  # dice as dice, not 6551

@@ -22,7 +22,7 @@ from warroom.engine.dice import HMAC_SHA256, MT19937
 from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.fairness import commitment, new_secret
 from warroom.engine.match import Match
-from warroom.engine.observe import reason_readers, visible_events
+from warroom.engine.observe import concealed_decision, reason_readers, visible_events
 from warroom.engine.record import Record
 from warroom.engine.ruleset import DICE_SIDE
 
@@ -52,6 +52,12 @@ QUEUE_LIMIT = 64
 MAX_REVIEWS = 200
 """Post-game analyses kept in memory (the oldest asked is dropped first)."""
 HINT_TOP = 3
+CONCEALED_REVEAL_S = 0.8
+"""How soon after a concealed decision comes up (the spec's `concealed_decision`: one the rules put to a seat
+whatever it holds) its answer is shown, at the earliest, where another player could read its timing (online, and
+the computer's answers against a person): the automatic answer of a person with nothing to choose is given then,
+and a quicker answer, a person's or the computer's, is held until then, so that when the answer came tells no
+seat whether there was a choice. Short, so that a person waits no more than a moment."""
 """A hint lists this many moves with their estimated value and its confidence (warroom.ai.analysis)."""
 
 
@@ -87,6 +93,10 @@ class LiveGame:
     version: int
     steps: list[Step]
     computer_task: asyncio.Task[None] | None = None
+    automatic_task: asyncio.Task[None] | None = None
+    """A person's automatic answer to a concealed decision, waiting for its moment (never shown as thinking)."""
+    decided_at: float = field(default_factory=time.monotonic)
+    """When the decision now pending came up (the last step, undo or read back), for CONCEALED_REVEAL_S."""
     computer_failed: bool = False  # the computer's last try ended in an error event (see GameService.get)
     reasons: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     """The computer's reasons (log events) by the length of the match's log when each was given: the log
@@ -136,6 +146,8 @@ class GameService:
         ] = {}  # game id -> open sockets, whether or not the game is in memory
         self.listener: ChangeListener | None = None
         self.reviews: OrderedDict[str, asyncio.Task[dict[str, Any]]] = OrderedDict()
+        self.reveal_s = CONCEALED_REVEAL_S
+        """CONCEALED_REVEAL_S for this service (a test may shorten it)."""
         """Finished games' post-game analyses, by game id (a finished game never changes): the task, so two
         seats asking at once share one computation."""
 
@@ -381,6 +393,7 @@ class GameService:
             self._schedule_computer(
                 live
             )  # a game read back (after a restart, or from another process) goes on if the computer is to move
+            self._schedule_automatic(live)
         return live
 
     def seat(self, game_id: str, token: str | None, fresh: bool = False) -> tuple[LiveGame, str]:
@@ -561,6 +574,7 @@ class GameService:
             raise ApiError(503, "storage", "the move could not be saved, so it was not made; try again") from None
         live.steps.append(step)
         live.version += 1
+        live.decided_at = time.monotonic()
         return events
 
     def _undo_count(self, live: LiveGame, side: str) -> int | None:
@@ -623,6 +637,7 @@ class GameService:
         live.reasons = {at: said for at, said in live.reasons.items() if at <= len(twin.log)}
         del live.steps[len(live.steps) - count :]
         live.version += 1
+        live.decided_at = time.monotonic()
         events = [
             {"type": "undo", "text": f"{side} takes back {'a move' if count == 1 else f'{count} moves'}.", "rule": ""}
         ]
@@ -772,6 +787,7 @@ class GameService:
     ) -> None:
         self.push(live, events, known)
         self._schedule_computer(live)
+        self._schedule_automatic(live)
 
     def push(
         self, live: LiveGame, events: list[dict[str, Any]], known: dict[str, dict[str, Any]] | None = None
@@ -907,7 +923,57 @@ class GameService:
             return None
         live.steps.extend(steps)
         live.version = version
+        live.decided_at = time.monotonic()
         return events
+
+    # -- concealed decisions: every answer shown alike ------------------------------------------
+    def reveal_wait(self, live: LiveGame) -> float:
+        """Seconds before an answer to the decision pending now may be shown (CONCEALED_REVEAL_S): 0 unless the
+        decision is concealed and another player could read the answer's timing (not at one screen)."""
+        m = live.match
+        if live.mode in ("hotseat", "table") or m.over or concealed_decision(m.ruleset, m.state) is None:
+            return 0.0
+        return max(0.0, live.decided_at + self.reveal_s - time.monotonic())
+
+    async def hold_answer(self, live: LiveGame) -> bool:
+        """Wait, where the pending decision is concealed, until its answer may be shown (a person's quick answer is
+        held as long as an automatic one); True when it waited (the caller reads the game again)."""
+        wait = self.reveal_wait(live)
+        if wait <= 0:
+            return False
+        await asyncio.sleep(wait)
+        return True
+
+    def _schedule_automatic(self, live: LiveGame) -> None:
+        """A person's seat faces a concealed decision with one answer (the spec's `concealed_decision`): it is given
+        for the person, at the moment any answer to it would be shown."""
+        m = live.match
+        seat = live.seat(m.to_act or "")
+        if m.over or seat is None or seat.kind != "human":
+            return
+        concealed = concealed_decision(m.ruleset, m.state)
+        if concealed is None or concealed.automatic is None:
+            return
+        if live.automatic_task is not None and not live.automatic_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        live.automatic_task = loop.create_task(self._answer_automatically(live, live.version, concealed.automatic))
+
+    async def _answer_automatically(self, live: LiveGame, version: int, action: str) -> None:
+        await self.hold_answer(live)
+        side = live.match.to_act
+        if self.live.get(live.id) is not live or live.version != version or side is None:
+            return  # the position changed meanwhile (an undo, another process): whatever is pending now decides
+        try:
+            events = self._commit(live, side, action, side)
+        except ApiError as exc:
+            if exc.code != "stale_move":
+                log.error("the automatic answer for %s in game %s failed: %s", side, live.id, exc)
+            return
+        self._after_change(live, events)
 
     def _schedule_computer(self, live: LiveGame) -> None:
         m = live.match
@@ -946,6 +1012,7 @@ class GameService:
                     agent_seed(game_seed, f"{side} {version} dice"),
                 )
                 action = thought.action
+                await self.hold_answer(live)  # a concealed decision: answered after the same moment as any other
                 if live.version != version or live.match is not m:
                     continue  # an undo changed the position while the computer thought: think again
                 assert side is not None
@@ -975,6 +1042,7 @@ class GameService:
                 )
                 return
             self.push(live, events)
+            self._schedule_automatic(live)  # the computer's move may put a person to a concealed decision
 
 
 def _reason_events(m: Match, side: str, why: str, readers: list[str]) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from .actions import AGREE, DONE, END, FIRE, MOVE, REFUSE, Action
 from .effects import play_ids
 from .listing import unused_units_choices
 from .movement import destinations, occupancy
+from .names import dice_words, target_name, unit_name
 from .odds import ATTACKER, REROLL, compare, faces
 from .seats import ARMIES, army_of, owner_seat, partner
 from .state import DESTROYED, OFF, TARGET_POST, Phase, SaintLoState
@@ -75,13 +76,13 @@ def do_action(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events)
         free = t.foot[u] and not s.paid
         if not free:
             pay(rules, s, u, events)
-        start = s.pos[u]
+        name = unit_name(t, s, u) if events.on else ""  # named on the hex it leaves
         setup.lift(t, s, u)
         setup.put(t, s, u, h)
         s.moved = True
         if events.on:
             cost = " (free: foot infantry, 7.1)" if free else ""
-            events.emit("move", f"{t.unit_ids[u]} moves {t.labels[start]} -> {act.where}{cost}.", "Saint-Lo 6.1")
+            events.emit("move", f"{name} moves to {act.where}{cost}.", "Saint-Lo 6.1")
         after_part(rules, s, events)
         return
     # ATTACK
@@ -90,12 +91,7 @@ def do_action(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events)
     a = attacks.target_in(t, s, u, h)
     s.attack = a
     if events.on:
-        what = (
-            f"the Command Post of defence {attacks.defense_dice(t, s, a)}"
-            if a.kind == TARGET_POST
-            else t.unit_ids[a.target]
-        )
-        events.emit("attack", f"{t.unit_ids[u]} attacks {what} in {act.where}.", "Saint-Lo 6.2")
+        events.emit("attack", f"{unit_name(t, s, u)} attacks {target_name(t, s, a)}.", "Saint-Lo 6.2")
     if attacks.supporters(t, s, a) and s.supplies[t.unit_army[u]] >= 1:
         s.phase = Phase.SUPPORT
         return
@@ -129,7 +125,8 @@ def finish_unit(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     if events.on:
         events.emit(
             "flip",
-            f"{t.unit_ids[u]} is flipped face down ({s.activations} of {t.rules.activations_per_turn} units used).",
+            f"{unit_name(t, s, u)} is flipped face down "
+            f"({s.activations} of {t.rules.activations_per_turn} units used).",
             "Saint-Lo 5.3",
         )
     other = partner(s, s.seat)
@@ -177,7 +174,7 @@ def do_support(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events
             events.emit(
                 "support_request",
                 f"{rules.sides[owner_seat(t, s, a.attacker)]} asks {rules.sides[owner]} "
-                f"for support from {t.unit_ids[x]}.",
+                f"for support from {unit_name(t, s, x)}.",
                 "Saint-Lo 10.3",
             )
         return
@@ -194,7 +191,7 @@ def add_support(rules: SaintLoRules, s: SaintLoState, x: int, events: Events) ->
     if events.on:
         events.emit(
             "support",
-            f"{t.unit_ids[x]} supports the attack (1 Supply, attack "
+            f"{unit_name(t, s, x)} supports the attack (1 Supply, attack "
             f"{attacks.attack_dice(t, s, s.attack)} dice so far).",
             "Saint-Lo 7.3",
         )
@@ -216,7 +213,9 @@ def do_reply(rules: SaintLoRules, s: SaintLoState, act: Action, events: Events) 
         return
     if events.on:
         events.emit(
-            "support_refused", f"{rules.sides[s.seat]} refuses the support of {t.unit_ids[a.asked]}.", "Saint-Lo 10.3"
+            "support_refused",
+            f"{rules.sides[s.seat]} refuses the support of {unit_name(t, s, a.asked)}.",
+            "Saint-Lo 10.3",
         )
     s.attack = a._replace(refused=(*a.refused, a.asked), asked=OFF)
     s.phase, s.seat = Phase.SUPPORT, owner_seat(t, s, a.attacker)
@@ -243,7 +242,7 @@ def enter_roll(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
         if events.on:
             events.emit(
                 "attack_off",
-                f"{rules.t.unit_ids[a.attacker]} may not attack now: the attack is called off.",
+                f"{unit_name(rules.t, s, a.attacker)} may not attack now: the attack is called off.",
                 "Saint-Lo 9",
             )
         end_attack(rules, s, events)
@@ -255,6 +254,10 @@ def roll_attack(rules: SaintLoRules, s: SaintLoState, outcome: int, events: Even
     assert a is not None
     s.attack = a._replace(attack_roll=outcome)
     if attacks.defense_dice(t, s, a) == 0:
+        if events.on:  # 6.2: no dice against the attacker's, which prevails
+            events.emit(
+                "dice", f"The attacker throws {dice_words(faces(outcome))}; the defender has no dice.", "Saint-Lo 6.2"
+            )
         resolve(rules, s, ATTACKER, events)
         return
     s.phase = Phase.DEFENSE_ROLL
@@ -267,8 +270,8 @@ def roll_defense(rules: SaintLoRules, s: SaintLoState, outcome: int, events: Eve
     if events.on:
         events.emit(
             "dice",
-            f"Attack {'-'.join(str(f) for f in faces(a.attack_roll))} against defence "
-            f"{'-'.join(str(f) for f in faces(outcome))}"
+            f"The attacker throws {dice_words(faces(a.attack_roll))} against the defender's "
+            f"{dice_words(faces(outcome))}"
             f"{': a full tie, all dice are rolled again' if verdict == REROLL else ''}.",
             "Saint-Lo 6.2",
         )
@@ -308,9 +311,10 @@ def resolve(rules: SaintLoRules, s: SaintLoState, verdict: int, events: Events) 
                     )
                 return
         else:
+            name = unit_name(t, s, a.target) if events.on else ""  # named on its hex, before it leaves the board
             setup.remove_unit(rules.t, s, a.target)
             if events.on:
-                events.emit("destroyed", f"{t.unit_ids[a.target]} is destroyed and withdrawn.", "Saint-Lo 6.2")
+                events.emit("destroyed", f"{name} is destroyed and withdrawn.", "Saint-Lo 6.2")
     elif events.on:
         events.emit("survives", "The defender survives.", "Saint-Lo 6.2")
     end_attack(rules, s, events)

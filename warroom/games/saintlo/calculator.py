@@ -19,6 +19,7 @@ from . import attack as attacks
 from . import card_cases
 from .actions import ATTACK, FIRE, Action
 from .effects import stat
+from .names import target_name, unit_name
 from .seats import army_of
 from .state import Attack, Phase
 from .tables import ATTACK_STAT
@@ -121,7 +122,7 @@ def card_odds(t: Tables, s: SaintLoState, a: Attack) -> dict[str, Any]:
     name, held = card_cases.defender_name(t, a), card_cases.hand_size(s, army)
     listed: list[dict[str, Any]] = [
         {
-            "if": f"if the {name} plays {card_cases.play_words(t, army, c.plays, lambda u: t.unit_ids[u])}",
+            "if": f"if the {name} plays {card_cases.play_words(t, army, c.plays, lambda u: unit_name(t, s, u))}",
             "p": float(c.destroyed),
             "fraction": str(c.destroyed),
             "attack_dice": c.attack_dice,
@@ -248,7 +249,7 @@ class SaintLoOdds:
         dice, defense = attacks.attack_dice(t, s, a), attacks.defense_dice(t, s, a)
         target = f"Command Post {a.target}" if a.kind else t.unit_ids[a.target]
         out = {
-            "attacker": t.unit_ids[a.attacker],
+            "attacker": t.unit_ids[a.attacker],  # ids, for programs; the text names them as players do
             "target": target,
             "attack_dice": dice,
             "defense_dice": defense,
@@ -261,5 +262,5 @@ class SaintLoOdds:
             p = Fraction(str(out["fraction"]))
             out.update(low=float(p), high=float(p), cases=[], assumes="no Battle Report can be played now")
             words = str(out["text"])
-        out["text"] = f"{t.unit_ids[a.attacker]} against {target}: {words}"
+        out["text"] = f"{unit_name(t, s, a.attacker)} against {target_name(t, s, a)}: {words}"
         return out

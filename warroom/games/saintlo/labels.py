@@ -26,10 +26,11 @@ from .actions import (
     Action,
 )
 from .effects import card_targets, forbidden, playable
+from .names import attack_target, card_name, dice_words, unit_id_name, unit_name
 from .odds import faces
 from .seats import army_of, kind_for, may_use
 from .state import OFF, PHASE_NAMES, Phase, SaintLoState
-from .tables import AIRCRAFT, ARTILLERY, SUPPLY, TANK, UNIQUE
+from .tables import AIRCRAFT, ARTILLERY, SUPPLY, TANK, UNIQUE, Tables
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -62,6 +63,7 @@ PHASE_KINDS = {
 
 
 def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
+    """The action in a player's words: counters by name and hex, Battle Reports by their titles (names.py)."""
     t = rules.t
     if action.startswith("roll "):  # a chance outcome typed in at the table (manual dice)
         return _typed_in(rules, s, action)
@@ -70,26 +72,26 @@ def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
     if k == POST:
         return f"Place a Command Post of defence {act.where} on {act.subject}"
     if k == DEPLOY:
-        return f"Deploy a {t.kinds[t.kind_index[act.subject]].name} face down on {act.where}"
+        return f"Deploy {_kind(t, act.subject)} face down on {act.where}"
     if k == MOVE:
-        return f"Move {act.subject} to {act.where}"
+        return f"Move {unit_id_name(t, s, act.subject)} to {act.where}"
     if k == ATTACK:
-        return f"Attack {act.where} with {act.subject}"
+        return f"Attack {attack_target(t, s, act.subject, act.where)} with {unit_id_name(t, s, act.subject)}"
     if k == SUPPORT:
-        return f"Call {act.subject} to support the attack (1 Supply)"
-    if k == PLAY:
-        army = army_of(s, s.seat)
-        card = t.cards[army][t.card_index[army][act.subject]]
-        return f'Play "{card.name}"' + (f" on {act.where}" if act.where else "")
-    if k == DISCARD:
-        return f'Discard "{act.subject}"'
+        return f"Call {unit_id_name(t, s, act.subject)} to support the attack (1 Supply)"
+    if k in (PLAY, DISCARD):
+        name = card_name(t, army_of(s, s.seat), act.subject)
+        if k == DISCARD:
+            return f'Discard "{name}"'
+        return f'Play "{name}"' + (f" on {unit_id_name(t, s, act.where)}" if act.where else "")
     if k == BUY:
-        return (
-            f"Buy a {t.kinds[t.kind_index[act.subject]].name} ({t.kinds[t.kind_index[act.subject]].cost} Supplies), "
-            f"entering on {act.where}"
-        )
+        kind = t.kind_index.get(act.subject)
+        cost = f" ({t.kinds[kind].cost} Supplies)" if kind is not None else ""
+        return f"Buy {_kind(t, act.subject)}{cost}, entering on {act.where}"
     if k == SWAP:
-        return f"Swap {act.subject} for Supplies"
+        u = t.unit_index.get(act.subject)
+        cost = f" (cost {t.cost[u]})" if u is not None else ""
+        return f"Swap {unit_id_name(t, s, act.subject)}{cost} for Supplies"
     return {
         FIRE: "Roll the attack",
         AGREE: "Agree to support the attack",
@@ -98,6 +100,12 @@ def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
         END: "End Movement and Attack" if s.phase == Phase.ACTIONS else "End the turn",
         PASS: "Play no Battle Report now",
     }.get(k, action)
+
+
+def _kind(t: Tables, kind_id: str) -> str:
+    """A kind of counter by its printed name (a deployment or a purchase: no counter is chosen yet)."""
+    k = t.kind_index.get(kind_id)
+    return t.kinds[k].name if k is not None else repr(kind_id)
 
 
 def why_illegal(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
@@ -129,6 +137,7 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
     h = t.hex_of.get(act.where, OFF) if k in (MOVE, ATTACK, DEPLOY, BUY) else OFF
     if k in (MOVE, ATTACK, SWAP, SUPPORT) and u == OFF:
         return f"there is no unit {quoted(act.subject)}"
+    name = unit_name(t, s, u) if u != OFF else act.subject
     if k in (MOVE, ATTACK, DEPLOY, BUY) and h == OFF:
         return f"there is no hex {quoted(act.where)} on the board"
     if k == POST:
@@ -143,24 +152,24 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
         )
     if k in (MOVE, ATTACK):
         if t.unit_army[u] != army:
-            return f"{act.subject} is the enemy's unit (5.3: the player uses his own units)"
+            return f"{name} is the enemy's unit (5.3: the player uses his own units)"
         if not may_use(t, s, s.seat, u):
-            return f"{act.subject} is the partner's unit (10: a player may not use his partner's units)"
+            return f"{name} is the partner's unit (10: a player may not use his partner's units)"
         if s.pos[u] == OFF:
-            return f"{act.subject} is not on the board"
+            return f"{name} is not on the board"
         if s.current != OFF and s.current != u:
-            return f"{t.unit_ids[s.current]} is in use: finish it first ('done', 5.3)"
+            return f"{unit_name(t, s, s.current)} is in use: finish it first ('done', 5.3)"
         if s.used[u]:
-            return f"{act.subject} is face down: used this turn (5.3)"
+            return f"{name} is face down: used this turn (5.3)"
         if s.current == OFF and s.activations >= t.rules.activations_per_turn:
             return "10 units have been used this turn (5.3)"
         if k == MOVE:
             if s.current == u and s.moved:
-                return f"{act.subject} has moved this turn (6.1: once per turn)"
+                return f"{name} has moved this turn (6.1: once per turn)"
             if not (s.paid and s.current == u) and not t.foot[u] and s.supplies[army] < 1:
                 return "no Supply left to use the unit (5.3)"
             if forbidden(t, s, u, "move"):
-                return f"a Battle Report forbids {act.subject} to move this turn (9)"
+                return f"a Battle Report forbids {name} to move this turn (9)"
             kind_type = t.unit_type[u]
             if kind_type == AIRCRAFT:
                 return "aircraft fly up to their mobility and never end on another aircraft (7.4)"
@@ -171,7 +180,7 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
                 "units, and crosses rivers only at bridges (6.1)"
             )
         if s.current == u and s.attacked:
-            return f"{act.subject} has attacked this turn (5.3)"
+            return f"{name} has attacked this turn (5.3)"
         if not (s.paid and s.current == u) and s.supplies[army] < 1:
             return "no Supply left to attack (5.3, 7.1: foot infantry pays to attack)"
         kind_type = t.unit_type[u]
@@ -180,7 +189,7 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
         if kind_type == SUPPLY:
             return "Supply units have no attack capacity (7.5)"
         if forbidden(t, s, u, "attack"):
-            return f"a Battle Report forbids {act.subject} to attack this turn (9)"
+            return f"a Battle Report forbids {name} to attack this turn (9)"
         if kind_type == AIRCRAFT:
             if s.post_at[h] != OFF and h == s.pos[u] and s.land_at[h] == OFF:
                 return "aircraft cannot destroy Command Posts (7.4)"
@@ -206,7 +215,8 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
     if k == PLAY:
         c = t.card_index[army].get(act.subject)
         if c is None or c not in s.hands[s.seat]:
-            return f"{quoted(act.subject)} is not in {rules.sides[s.seat]}'s hand (9)"
+            what = quoted(act.subject) if c is None else f'"{t.cards[army][c].name}"'
+            return f"{what} is not in {rules.sides[s.seat]}'s hand (9)"
         if t.cards[army][c].kind == UNIQUE:
             targets = card_targets(t, s, army, c) or []
             if act.where not in (t.unit_ids[x] for x in targets):
@@ -255,5 +265,5 @@ def _typed_in(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
         cards = rules.t.cards[army_of(s, s.draw_queue[0])]
         return f"Draw {cards[value].name}" if value < len(cards) else action
     if s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL):
-        return "Throw " + " ".join(map(str, faces(value))) if value else "No dice"
+        return f"Throw {dice_words(faces(value))}" if value else "No dice"
     return f"Roll {value}"

@@ -18,7 +18,9 @@ from rich.text import Text
 from warroom.engine.spec import TerminalView
 from warroom.hexmap_text import Counter, TextHexMap
 
+from .actions import ATTACK, BUY, DEPLOY, MOVE, PLAY, POST, Action
 from .board import load_board
+from .names import attack_target, card_name, target_name, unit_id_name
 from .seats import army_of
 from .state import Phase
 from .web.layout import map_features
@@ -115,16 +117,20 @@ def panel(match: Match, view: dict[str, Any], side: str | None) -> list[Text]:
     for effect in view["effects"]:
         army = 0 if effect["army"] == "allied" else 1
         card = t.cards[army][t.card_index[army][effect["card"]]]
-        target = f" on {effect['unit']}" if effect["unit"] else ""
+        target = f" on {unit_id_name(t, match.state, effect['unit'])}" if effect["unit"] else ""
         lines.append(Text(f"In play ({effect['army']}): {card.name}{target}: {card.text}"))
     attack = view.get("attack")
     if attack:
         from .calculator import SaintLoOdds
 
-        pending = SaintLoOdds().battle_odds(rules, match.state, side)
+        s = match.state
+        pending = SaintLoOdds().battle_odds(rules, s, side)
         odds = f" · {pending[0]['text']}" if pending else ""
-        support = f" with {', '.join(attack['supporters'])}" if attack["supporters"] else ""
-        lines.append(Text(f"Attack: {attack['attacker']}{support} on {attack['target']}{odds}", style="bold"))
+        helpers = [unit_id_name(t, s, x) for x in attack["supporters"]]
+        support = f" with {', '.join(helpers)}" if helpers else ""
+        assert s.attack is not None
+        target = target_name(t, s, s.attack)
+        lines.append(Text(f"Attack: {unit_id_name(t, s, attack['attacker'])}{support} on {target}{odds}", style="bold"))
     return lines
 
 
@@ -145,15 +151,32 @@ def action_label(match: Match, action: str) -> str:
 
 
 def action_path(match: Match, action: str) -> tuple[str, ...]:
-    """A stepped menu for long lists: by what acts (a unit, a kind), then the action."""
-    words = action.split(" ")
-    if words[0] in ("move", "attack", "support", "swap") and len(words) > 1:
-        return (f"{words[0]} {words[1]}", action)
-    if words[0] in ("deploy", "buy") and len(words) > 2:
-        return (f"{words[0]} {words[1]}", action)
-    if words[0] in ("post", "play", "discard") and len(words) > 1:
-        return (words[0], action)
-    return (action,)
+    """A stepped menu for long lists, all in words (an id is never shown): first what acts or is placed (a
+    counter, a kind, a Command Post's value, a Battle Report), then the rest of the action; an action of its
+    own (done, end, fire, a swap) is its label."""
+    t = match.ruleset.t  # type: ignore[attr-defined]
+    s = match.state
+    act = Action.from_id(action)
+    k = act.kind
+    if k == MOVE:
+        return (f"Move {unit_id_name(t, s, act.subject)}", f"to {act.where}")
+    if k == ATTACK:
+        odds = action_label(match, action)[len(match.ruleset.describe_action(s, action)) :]
+        return (
+            f"Attack with {unit_id_name(t, s, act.subject)}",
+            f"{attack_target(t, s, act.subject, act.where)}{odds}",
+        )
+    if k in (DEPLOY, BUY):
+        kind = t.kind_index.get(act.subject)
+        name = t.kinds[kind].name if kind is not None else act.subject
+        cost = f" ({t.kinds[kind].cost} Supplies)" if k == BUY and kind is not None else ""
+        return (f"{'Deploy' if k == DEPLOY else 'Buy'} {name}{cost}", f"on {act.where}")
+    if k == POST:
+        return (f"Place a Command Post of defence {act.where}", f"on {act.subject}")
+    if k == PLAY and act.where:
+        card = card_name(t, army_of(s, s.seat), act.subject)
+        return (f'Play "{card}"', f"on {unit_id_name(t, s, act.where)}")
+    return (action_label(match, action),)
 
 
 def status_line(match: Match) -> Text:

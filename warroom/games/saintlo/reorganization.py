@@ -14,6 +14,7 @@ from . import setup, turn
 from .actions import BUY, END, Action
 from .effects import play_ids
 from .movement import kept_unit_masks
+from .names import kind_name, unit_name
 from .seats import ARMIES, army_of, kind_for, partner, seats_of
 from .state import OFF, Phase, SaintLoState
 from .tables import AIRCRAFT, INFANTRY, SUPPLY, picker
@@ -139,18 +140,18 @@ def do_reorganize(rules: SaintLoRules, s: SaintLoState, act: Action, events: Eve
         if events.on:
             events.emit(
                 "buy",
-                f"{rules.sides[s.seat]} buys {t.unit_ids[u]} for {t.kinds[k].cost} Supplies; it enters on {act.where}.",
+                f"{rules.sides[s.seat]} buys {kind_name(t, k)} for {t.kinds[k].cost} Supplies; "
+                f"it enters on {act.where}.",
                 "Saint-Lo 5.4",
             )
         return
     # SWAP (8): half the total cost swapped this phase, rounded down
     u = t.unit_index[act.subject]
+    name = unit_name(t, s, u) if events.on else ""  # named on its hex, before it leaves the board
     before = s.swapped[army] // t.rules.swap_divisor
     s.swapped[army] += t.cost[u]
     gain = s.swapped[army] // t.rules.swap_divisor - before
     s.supplies[army] += gain
     setup.remove_unit(rules.t, s, u)
     if events.on:
-        events.emit(
-            "swap", f"{rules.sides[s.seat]} swaps {t.unit_ids[u]} (cost {t.cost[u]}) for {gain} Supplies.", "Saint-Lo 8"
-        )
+        events.emit("swap", f"{rules.sides[s.seat]} swaps {name} (cost {t.cost[u]}) for {gain} Supplies.", "Saint-Lo 8")

@@ -21,6 +21,7 @@ import bisect
 from warroom.engine.events import Events
 
 from .effects import may_hold_playable
+from .names import unit_name
 from .seats import army_of, seats_of
 from .state import OFF, Phase, SaintLoState, Window
 from .tables import SUPPLIES, Tables
@@ -40,7 +41,7 @@ def play(t: Tables, s: SaintLoState, seat: int, c: int, unit: int, events: Event
     else:
         s.effects = (*s.effects, (army, c, unit))
     if events.on:
-        on = f" on {t.unit_ids[unit]}" if unit != OFF else ""
+        on = f" on {unit_name(t, s, unit)}" if unit != OFF else ""
         events.emit(
             "battle_report",
             f'{side_name} plays the Battle Report "{card.name}"{on}: {card.text}',

@@ -26,6 +26,7 @@ from .actions import FIRE, PASS, PLAY, Action
 from .board import load_board, load_components, load_units
 from .cards import load_cards
 from .effects import play_ids
+from .names import kind_name
 from .odds import throw_outcomes, win_probability
 from .seats import ARMIES, army_of, seats_of
 from .state import OFF, PHASE_NAMES, Phase, SaintLoState
@@ -248,7 +249,7 @@ class SaintLoRules:
             team = [self.sides[k] for k in seats_of(s, s.active)]
             events.emit(
                 "deploy",
-                f"{self.sides[s.seat]} deploys {t.unit_ids[u]} face down on {act.where}.",
+                f"{self.sides[s.seat]} deploys {kind_name(t, t.unit_kind[u])} face down on {act.where}.",
                 "Saint-Lo 4",
                 visible_to=team,
             )

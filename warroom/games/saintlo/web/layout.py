@@ -44,11 +44,15 @@ def _layout() -> dict[str, Any]:
     terrain, paths, places = map_features(board)
     hex_map = hex_layout(board.grid, size=HEX_SIZE, terrain=terrain, paths=paths, places=places)
     units = {}
+    order = load_units()
+    printed = [{spec.name for spec in order.counters(army)} for army in (0, 1)]
     for army, key in enumerate(("allied", "axis")):
-        for spec in load_units().counters(army):
+        for spec in order.counters(army):
             units[spec.id] = {
                 "side": key,
                 "name": spec.name,
+                # what the log and the panel call it (names.py): with its army where both print the name
+                "called": f"{key.capitalize()} {spec.name}" if spec.name in printed[1 - army] else spec.name,
                 "type": spec.type,
                 "attack": spec.attack,
                 "land_attack": spec.land_attack,

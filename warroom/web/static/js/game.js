@@ -209,6 +209,8 @@ class GameView {
     const p = this.payload;
     if (p.mode !== "hotseat" || p.sides.length < 2) return;
     const next = p.view.to_act;
+    // an answer given for the other player without asking (a concealed decision) hands the decision straight back
+    if (next === this.shownSide && !this.overlay.hidden && this.overlay.querySelector(".pass")) this.hideOverlay();
     if (!next || next === this.shownSide || !this.tokens[next]) return;
     // hidden information: the board goes dark until the next player says they hold the device
     this.showOverlay(h("div", { class: "pass" },

@@ -84,7 +84,7 @@ class SaintLoBoard {
       if (setup) classes.push("face-down");
       counters.push({ id, hex: u.hex, side: info.side, type: info.type, label: info.name, bottom: this.values(info), done: u.used,
         selectable: !!(ui.selectable && ui.selectable.has(id)), selected: ui.selected === id, classes,
-        title: `${info.name} (${id}): attack ${info.type === "aircraft" ? `${info.attack} air, ${info.land_attack} land` : info.attack}, defence ${info.defense}, mobility ${info.mobility}${u.used ? ", used this turn" : ""}` });
+        title: `${info.called || info.name} at ${u.hex}: attack ${info.type === "aircraft" ? `${info.attack} air, ${info.land_attack} land` : info.attack}, defence ${info.defense}, mobility ${info.mobility}${u.used ? ", used this turn" : ""}` });
     }
     this.map.drawUnits(counters);
     this.map.clearHighlights();
@@ -233,7 +233,7 @@ class SaintLoBoard {
     if ((v.effects || []).length) {
       parts.push(h("h3", {}, "Battle Reports in play"), h("ul", { class: "in-play", id: "in-play" }, v.effects.map((e) => {
         const li = this.cardText(e.army, e.card);
-        if (e.unit) li.append(` — on ${e.unit}`);
+        if (e.unit) li.append(` — on ${this.unitName(v, e.unit)}`);
         return li;
       })));
     }
@@ -250,7 +250,7 @@ class SaintLoBoard {
   rollPrompt(payload) {
     const v = payload.view.state;
     if (v.phase === "attack_roll" || v.phase === "defense_roll") {
-      const who = v.phase === "attack_roll" ? `the attacker (${v.attack.attacker})` : `the defender (${v.attack.post ? "a Command Post" : v.attack.target})`;
+      const who = v.phase === "attack_roll" ? `the attacker (${this.unitName(v, v.attack.attacker)})` : `the defender (${v.attack.post ? "a Command Post" : this.unitName(v, v.attack.target)})`;
       return { title: `Roll the dice of ${who}`, text: "Roll the dice at the table and press the faces they show, highest first (6551 is 6, 5, 5 and 1)." };
     }
     if (v.phase === "draw") {
@@ -264,7 +264,16 @@ class SaintLoBoard {
   }
 
   waitingFor(payload) {
-    const a = payload.view.state.attack;
-    return a ? `${a.attacker} attacks ${a.post ? "a Command Post" : a.target}` : null;
+    const v = payload.view.state;
+    const a = v.attack;
+    return a ? `${this.unitName(v, a.attacker)} attacks ${a.post ? "a Command Post" : this.unitName(v, a.target)}` : null;
+  }
+
+  // A counter as players name it (names.py): its printed name and its hex, "Tiger I at 1408"; never its id.
+  unitName(state, id) {
+    const info = this.layout.units[kindOf(id)];
+    const name = info ? info.called || info.name : "a unit";
+    const u = (state.units || {})[id];
+    return u ? `${name} at ${u.hex}` : name;
   }
 }
