@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 import warroom
 from warroom.ai import get_agent
-from warroom.ai.analysis import NO_SEARCH, analyse
+from warroom.ai.analysis import HINT_CANDIDATES, HINT_SIMULATIONS, NO_SEARCH, analyse, hint, hint_moves
 from warroom.cli import app
 
 
@@ -34,14 +34,14 @@ def test_mcts_top_three_are_legal_ranked_and_bracketed(game: str) -> None:
     twin = get_agent("mcts", game, seed=5, simulations=120)
     assert found.action == twin.choose(match)[0]  # the hint's move is what the agent plays
     assert found.searched and len(found.top) == 3
-    assert found.top[0].action == found.action
+    assert [a.action for a in found.top if a.chosen] == [found.action]  # marked wherever its estimate puts it
     assert len({a.action for a in found.top}) == 3 and all(a.action in match.legal_actions() for a in found.top)
     for alt in found.top:
         assert alt.value is not None and alt.low is not None and alt.high is not None
         assert 0.0 <= alt.low <= alt.value <= alt.high <= 1.0 and alt.visits > 0
         assert "95% interval" in alt.text and f"{alt.visits:,} simulations" in alt.text
-    lows = [a.low for a in found.top[1:]]
-    assert lows == sorted(lows, reverse=True)  # the others by the value they surely reach
+    values = [a.value for a in found.top if not a.chosen or a is not found.top[-1]]
+    assert values == sorted(values, reverse=True)  # by the estimate it states, highest first
     again = analyse(get_agent("mcts", game, seed=5, simulations=120), match)
     assert _numbers(again) == _numbers(found)  # same seed, same numbers
 
@@ -56,12 +56,11 @@ def test_the_measure_follows_the_game() -> None:
 def test_without_search_the_numbers_say_so() -> None:
     match = warroom.new_game("patton", seed=4)
     found = analyse(get_agent("heuristic", "patton"), match)
-    assert (
-        not found.searched and found.top[0].action == found.action == get_agent("heuristic", "patton").choose(match)[0]
-    )
+    assert not found.searched and found.action == get_agent("heuristic", "patton").choose(match)[0]
+    assert [a.action for a in found.top if a.chosen] == [found.action]
     for alt in found.top:
         assert alt.visits == 0 and alt.low == alt.value == alt.high and NO_SEARCH in alt.text
-    values = [a.value for a in found.top[1:]]
+    values = [a.value for a in found.top if not a.chosen or a is not found.top[-1]]
     assert values == sorted(values, reverse=True)  # type: ignore[type-var]
 
 
@@ -97,7 +96,8 @@ def test_the_web_hint_lists_the_top_three_with_numbers(client: Any) -> None:
     hint = client.get(f"/api/games/{created['id']}/hint", params={"token": token, "agent": "mcts", "budget_ms": 100})
     assert hint.status_code == 200, hint.text
     body = hint.json()
-    assert body["searched"] and "expected result" in body["measure"] and body["top"][0]["action"] == body["action"]
+    assert body["searched"] and "expected result" in body["measure"]
+    assert [alt["action"] for alt in body["top"] if alt["chosen"]] == [body["action"]]
     assert 1 <= len(body["top"]) <= 3
     for alt in body["top"]:
         assert (
@@ -138,14 +138,74 @@ def test_the_computers_reason_reaches_the_web_log(client: Any, monkeypatch: pyte
     assert reasons and reasons[0]["text"] == "Why (Allied, computer): it is the first thing on the list"
 
 
-def test_the_terminal_hint_prints_the_top_three(monkeypatch: pytest.MonkeyPatch) -> None:
-    ticking_search_clock(monkeypatch, 1)  # "hint 100": 100 ms of search, the same simulations on any machine
+def test_the_terminal_hint_prints_the_top_three() -> None:
+    # "hint 16": 16 simulations under each move weighed, listed by the estimate stated, each with its count
     result = CliRunner().invoke(
-        app, ["play", "dragoon", "--seed", "3"], input="hint 100\nhint soon\nq\nn\n", env={"COLUMNS": "120"}
+        app, ["play", "dragoon", "--seed", "3"], input="hint 16\nhint soon\nq\nn\n", env={"COLUMNS": "120"}
     )
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
-    assert "Hint (MCTS, 100 ms), by Allied's expected result" in result.output
+    words = " ".join(result.output.split())  # the terminal wraps long lines
+    assert "Hint (MCTS, 16 simulations a move), by Allied's expected result" in words
+    assert "highest first:" in words
     shown = result.output[result.output.index("Hint (MCTS") : result.output.index("hint takes")].splitlines()
     assert [line.split(".")[0].strip() for line in shown if re.match(r"\s+\d\. ", line)] == ["1", "2", "3"]
-    assert sum("95% interval" in line for line in shown) == 3
-    assert "hint takes a thinking time in milliseconds" in result.output
+    estimates = [line for line in shown if "95% interval" in line]
+    assert len(estimates) == 3 and all("; 16 simulations)" in line for line in estimates)
+    vp = [float(re.search(r"about ([0-9.]+) VP", line).group(1)) for line in estimates]  # type: ignore[union-attr]
+    assert words.count("<- the computer's choice") == 1
+    assert vp[:2] == sorted(vp[:2], reverse=True)  # highest first (the computer's own may close the list)
+    assert "hint takes the simulations a move" in result.output
+
+
+def test_a_hint_lists_its_moves_by_the_estimate_it_states_each_with_its_simulations() -> None:
+    # the hint's order is its stated order; every move listed rests on the same count of simulations of its own
+    match = warroom.new_game("dragoon", seed=7)
+    found = hint(match, simulations=HINT_SIMULATIONS, seed=3, top=3)
+    assert found.searched and len(found.top) == 3
+    assert all(a.visits == HINT_SIMULATIONS for a in found.top)
+    assert all(f"; {HINT_SIMULATIONS} simulations)" in a.text for a in found.top)
+    listed = [a.value for a in found.top if not (a.chosen and a is found.top[-1])]
+    assert listed == sorted(listed, reverse=True)  # type: ignore[type-var]
+    assert sum(a.chosen for a in found.top) == 1 and found.action in {a.action for a in found.top}
+    for a in found.top:
+        assert a.value is not None and (a.low, a.high) == pytest.approx(_wilson_bounds(a.value, a.visits))
+
+
+def test_the_same_seed_gives_the_same_hint_and_a_budget_of_simulations_not_time() -> None:
+    # a count, not a clock: the same position and seed give the same numbers on any machine
+    match = warroom.new_game("patton", seed=4)
+    first = hint(match, simulations=12, seed=9)
+    again = hint(match, simulations=12, seed=9)
+    assert _numbers(first) == _numbers(again) and first.action == again.action
+    assert all(a.visits == 12 for a in first.top)
+
+
+def test_thousands_of_legal_moves_are_weighed_through_a_shortlist() -> None:
+    # Tunisia's Movement Phase offers some 1,500 moves: the hint weighs its few best candidates (the game's own
+    # move among them), each with its simulations, rather than spreading a handful over all of them
+    match = warroom.new_game("tunisia", seed=3)
+    heuristic = get_agent("heuristic", "tunisia")
+    for _ in range(3):
+        match.play(heuristic.choose(match)[0])
+    assert len(match.legal_actions()) > 1000
+    moves = hint_moves(match.ruleset, match.state)
+    assert 1 < len(moves) <= HINT_CANDIDATES and set(moves) <= set(match.legal_actions())
+    assert heuristic.choose(match)[0] in moves
+    found = hint(match, simulations=2, seed=1)
+    assert {a.action for a in found.top} <= set(moves) and all(a.visits == 2 for a in found.top)
+
+
+def _wilson_bounds(p: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% score interval written out again (z = 1.96), for the check."""
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def test_wilsons_interval_never_collapses_on_agreeing_samples() -> None:
+    from warroom.ai.analysis import wilson
+
+    low, high = wilson(0.0, 10)  # ten simulations that all agree still leave room
+    assert low == 0.0 and high == pytest.approx(1.96**2 / (10 + 1.96**2))
+    assert wilson(0.5, 64) == pytest.approx((0.3810, 0.6190), abs=1e-4)

@@ -45,12 +45,12 @@ COMMANDS_HELP = """\
 [bold]u[/bold] undo (never past a die roll) · \
 [bold]s[/bold] \\[file] save · [bold]l[/bold] file load · [bold]b[/bold] or Enter redraw the board · \
 [bold]h[/bold] this help · \
-[bold]hint[/bold] \\[ms] the computer's three best moves with their estimated chances and 95% intervals \
-(MCTS, 500 ms) · \
+[bold]hint[/bold] \\[N] the computer's three best moves by their estimated chances, each with its 95% interval \
+and simulations (MCTS, N simulations a move, 64 unless told) · \
 [bold]q[/bold] quit (offers to save)"""
 
-HINT_BUDGET_MS = 500
-"""How long the terminal's `hint` searches unless told (`hint 2000`)."""
+HINT_SIMULATIONS_RANGE = (8, 2000)
+"""The simulations a move the terminal's `hint N` may ask for (`hint` alone: analysis.HINT_SIMULATIONS)."""
 
 REPLAY_HELP = """\
 [bold]Replay[/bold]: Enter or [bold]n[/bold] the next step · [bold]b[/bold] back one · [bold]g N[/bold] go to step N · \
@@ -825,29 +825,36 @@ class TerminalGame:
         return None
 
     def _hint(self, arg: str) -> None:
-        """The computer's three best moves here, each with its estimate and 95% interval (warroom.ai.analysis)."""
-        from warroom.ai import agent_seed, get_agent
-        from warroom.ai.analysis import analyse
+        """The computer's three best moves here by their estimate, each with its 95% interval and the simulations
+        behind it (warroom.ai.analysis.hint): a budget of simulations, so the same game gives the same hint."""
+        from warroom.ai import agent_seed
+        from warroom.ai.analysis import HINT_SIMULATIONS, hint, hint_moves
 
-        if arg and not (arg.isdigit() and 50 <= int(arg) <= 60_000):
-            self._error(f"hint takes a thinking time in milliseconds, 50 to 60000 (e.g. hint 2000), not {arg!r}.")
-            return
-        budget = int(arg) if arg else HINT_BUDGET_MS
-        try:
-            agent = get_agent(
-                "mcts",
-                self.match.ruleset.info.id,
-                budget_ms=budget,
-                seed=agent_seed(self.match.seed, f"hint {len(self.match.actions)}"),
+        least, most = HINT_SIMULATIONS_RANGE
+        if arg and not (arg.isdigit() and least <= int(arg) <= most):
+            self._error(
+                f"hint takes the simulations a move, {least} to {most} (e.g. hint 200; {HINT_SIMULATIONS} unless "
+                f"told), not {arg!r}."
             )
-            found = analyse(agent, self.match)
+            return
+        sims = int(arg) if arg else HINT_SIMULATIONS
+        try:
+            moves = len(hint_moves(self.match.ruleset, self.match.state))
+            self.console.print(Text(f"Thinking: {moves} moves, {sims} simulations each...", style="dim"))
+            found = hint(
+                self.match, simulations=sims, seed=agent_seed(self.match.seed, f"hint {len(self.match.actions)}")
+            )
         except WarroomError as exc:
             self._error(f"No hint: {exc}.")
             return
-        self.console.print(Text(f"Hint (MCTS, {budget} ms), by {found.measure}:", style="bold"))
+        self.console.print(
+            Text(f"Hint (MCTS, {sims} simulations a move), by {found.measure}, highest first:", style="bold")
+        )
         for n, alt in enumerate(found.top, 1):
             line = Text(f"{n:>3}. ", style="bold cyan")
             line.append(self.renderer.action_label(self.match, alt.action))
+            if alt.chosen:
+                line.append("  <- the computer's choice", style="bold")
             self.console.print(line)
             self.console.print(Text(f"     {alt.text}", style="dim"))
         if found.why:

@@ -9,10 +9,13 @@ first is. `analyse` asks the agent for its move in the usual way (so the move, a
 seed every number, is what `choose` gives) and then reads how it got there:
 
 - An MCTS agent: the root's moves with the value each simulation under them backed up
-  (`MCTS.root_samples`). The estimate is their mean; the confidence a 95% interval, mean plus or
-  minus 1.96 standard errors (sample deviation over the square root of the visits), cut to [0, 1].
-  A search's samples are not quite independent (the tree below a move sharpens as it goes), so the
-  interval says how much the estimate would move with more of the same search, not a guarantee.
+  (`MCTS.root_samples`). The estimate is their mean; the confidence a 95% Wilson score interval for
+  that mean over its simulations. A value in [0, 1] with mean m varies at most as much as a win/loss
+  with chance m does, so the interval a win/loss count would get is never too narrow for it, and
+  unlike mean plus or minus 1.96 standard errors it does not shrink to nothing when a few samples
+  happen to agree. A search's samples are not quite independent (the tree below a move sharpens as
+  it goes), so the interval says how much the estimate would move with more of the same search, not
+  a guarantee.
 - Any other agent (the heuristic, random, an agent a test swaps in): no search ran, so each legal
   move is scored by the game's `evaluate` (its spec's agent hooks) one move ahead (dice still to roll
   after it averaged over their outcomes, up to `CHANCE_DEPTH` rolls deep). Such a number has no spread to measure:
@@ -20,9 +23,15 @@ seed every number, is what `choose` gives) and then reads how it got there:
 
 Values are the side to move's, in [0, 1], on the game's evaluation scale: a win chance where two
 teams play, the expected VP over the most the game allows for a solitaire game that scores
-VP (the game's `value_text` puts it in VP). `measure` names which. The agent's own move comes
-first; the others follow by the low end of their interval (the value they surely reach), so a move
-tried once, whose interval is everything, never ranks above a well-tried good one.
+VP (the game's `value_text` puts it in VP). `measure` names which. The moves are listed by their
+estimate, highest first, as every front end says they are; the agent's own move is marked (`chosen`)
+wherever it stands (MCTS plays its most simulated move, or its prior's unless another beats it
+clearly, which need not be the highest estimate).
+
+`hint(match)` is the hint every front end asks: a search with a budget of simulations, not of time
+(the same seed gives the same numbers on any machine), over a shortlist of at most `HINT_CANDIDATES`
+moves (the game's own candidates, ranked one move ahead where there are more), each visited in turn so
+that every estimate listed rests on `HINT_SIMULATIONS` simulations of its own.
 """
 
 from __future__ import annotations
@@ -38,7 +47,13 @@ from . import agent_hooks, decision_state
 from .mcts import MCTSAgent
 
 Z95 = 1.96
-"""Standard errors either side of the mean for a 95% interval (normal approximation)."""
+"""The normal quantile of a two-sided 95% interval (Wilson's score interval uses it)."""
+HINT_SIMULATIONS = 64
+"""Simulations under each move a hint lists: enough that a 95% interval is some 25 points wide at worst
+(Wilson at n = 64), and the same on any machine."""
+HINT_CANDIDATES = 5
+"""The most moves a hint weighs: where the game offers more, the best by the one-move-ahead evaluation
+(the game's own move always among them)."""
 CHANCE_DEPTH = 2
 """Dice rolls in a row that the no-search scoring averages over before it evaluates the position as it stands."""
 NO_SEARCH = "no search, no confidence"
@@ -55,6 +70,8 @@ class Alternative:
     high: float | None
     visits: int
     text: str
+    chosen: bool = False
+    """The agent's own move (the one the hint recommends)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,12 +81,13 @@ class Alternative:
             "high": self.high,
             "visits": self.visits,
             "text": self.text,
+            "chosen": self.chosen,
         }
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """An agent's move and reason, with the best alternatives it weighed (its own move first)."""
+    """An agent's move and reason, with the best moves it weighed by their estimate (its own marked)."""
 
     action: str
     why: str
@@ -97,26 +115,97 @@ def analyse(agent: Any, match: Any, top: int = 3) -> Analysis:
     else:
         scored = [(a, v, v, v, 0) for a, v in _one_ply(ruleset, state, side, hooks.evaluate).items()]
         searched = False
-    mine = [s for s in scored if s[0] == action] or [(action, None, None, None, 0)]
-    others = sorted(
-        (s for s in scored if s[0] != action),
-        key=lambda s: (-(s[2] if s[2] is not None else -1.0), -(s[1] or 0.0), s[0]),
-    )
-    chosen = (mine + others)[: max(1, top)]
+    if not any(s[0] == action for s in scored):
+        scored.append((action, None, None, None, 0))  # a move the numbers never reached (no search, no evaluation)
+    ranked = sorted(scored, key=lambda s: (-(s[1] if s[1] is not None else -1.0), -s[4], s[0]))
+    shown = ranked[: max(1, top)]
+    if all(s[0] != action for s in shown):  # the agent's own move is always shown, last if it ranks lower
+        shown[-1] = next(s for s in ranked if s[0] == action)
     alternatives = [
-        Alternative(a, v, lo, hi, n, _text(ruleset, side, v, lo, hi, n, value_text)) for a, v, lo, hi, n in chosen
+        Alternative(a, v, lo, hi, n, _text(ruleset, side, v, lo, hi, n, value_text), a == action)
+        for a, v, lo, hi, n in shown
     ]
     return Analysis(action, why, side, measure, searched, alternatives)
+
+
+def hint(
+    match: Any,
+    *,
+    simulations: int = HINT_SIMULATIONS,
+    candidates: int = HINT_CANDIDATES,
+    seed: int | None = None,
+    top: int = 3,
+) -> Analysis:
+    """The hint for the side to move: MCTS over a shortlist (`hint_moves`, at most `candidates` moves), each
+    move visited in turn `simulations` times, so every estimate rests on that many simulations; the budget is
+    a count, so the same `seed` gives the same numbers on any machine."""
+    ruleset: Ruleset = match.ruleset
+    state = decision_state(match)
+    hooks = agent_hooks(ruleset.info.id)
+    moves = hint_moves(ruleset, state, candidates)
+    agent = MCTSAgent(
+        ruleset,
+        hooks=hooks,
+        simulations=simulations * len(moves),
+        seed=seed,
+        root_actions=moves,
+        prior_confidence=hooks.search_confidence if hooks.search_confidence is not None else Z95,
+    )
+    return analyse(agent, match, top)
+
+
+def shortlist(agent: Any, match: Any, limit: int = HINT_CANDIDATES) -> Any:
+    """`agent` set to weigh a hint's moves (`hint_moves`) each in turn, where it is an MCTS agent that weighs no
+    list of its own (a front end that gives its hint a time budget, not `hint`'s count): the time then goes to
+    a few moves, every one listed with the simulations behind it. Any other agent is returned as it is."""
+    if isinstance(agent, MCTSAgent) and agent.root_actions is None:
+        state = decision_state(match)
+        if match.ruleset.to_act(state) not in (None, CHANCE):
+            agent.root_actions = hint_moves(match.ruleset, state, limit)
+            if agent.search.prior_confidence is None:
+                agent.search.prior_confidence = Z95
+    return agent
+
+
+def hint_moves(ruleset: Ruleset, state: Any, limit: int = HINT_CANDIDATES) -> list[str]:
+    """The moves a hint weighs: the game's candidates (its `candidate_actions`, else every legal move); where
+    there are more than `limit`, the game's own move (its heuristic's) and the best of the rest one move
+    ahead by its evaluation (dice averaged, `CHANCE_DEPTH`), the legal order breaking ties."""
+    hooks = agent_hooks(ruleset.info.id)
+    side = str(ruleset.to_act(state))
+    pool = (
+        list(hooks.candidate_actions(ruleset, state)) if hooks.candidate_actions else list(ruleset.legal_actions(state))
+    )
+    if len(pool) <= limit:
+        return pool
+    own = hooks.heuristic_policy(ruleset, state)[0] if hooks.heuristic_policy else None
+    values: dict[str, float] = {}
+    if hooks.evaluate is not None:
+        for action in pool:
+            after = ruleset.clone(state)
+            ruleset.apply(after, action, False)
+            values[action] = _value(ruleset, after, side, hooks.evaluate, CHANCE_DEPTH)
+    order = {a: k for k, a in enumerate(pool)}
+    ranked = sorted(pool, key=lambda a: (a != own, -values.get(a, 0.0), order[a]))
+    return ranked[:limit]
+
+
+def wilson(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a mean of `n` values in [0, 1] (see the module docstring); (0, 1) for none."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = min(1.0, max(0.0, mean))
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _from_samples(action: str, values: list[float]) -> tuple[str, float, float, float, int]:
     n = len(values)
     mean = sum(values) / n
-    if n < 2:
-        return action, mean, 0.0, 1.0, n  # one sample says nothing about its spread
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return action, mean, max(0.0, mean - half), min(1.0, mean + half), n
+    low, high = wilson(mean, n)
+    return action, mean, min(low, mean), max(high, mean), n
 
 
 def _one_ply(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., Any] | None) -> dict[str, float]:
@@ -201,4 +290,17 @@ def _core(text: str) -> str:
     return " ".join(numbers) or text
 
 
-__all__ = ["CHANCE_DEPTH", "NO_SEARCH", "Z95", "Alternative", "Analysis", "analyse"]
+__all__ = [
+    "CHANCE_DEPTH",
+    "HINT_CANDIDATES",
+    "HINT_SIMULATIONS",
+    "NO_SEARCH",
+    "Z95",
+    "Alternative",
+    "Analysis",
+    "analyse",
+    "hint",
+    "hint_moves",
+    "shortlist",
+    "wilson",
+]

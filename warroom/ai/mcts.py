@@ -111,6 +111,7 @@ class MCTS:
         self._dice = self.rng  # the stream chance draws from in the simulation under way
         self._dice_base = 0
         self._root_values: dict[str, list[float]] = {}  # the last search's samples under each root move
+        self._root_actions: list[str] | None = None  # the root's moves, where a caller chose them (search)
 
     # -- values ------------------------------------------------------------------------------
     def _values(self, state: Any) -> tuple[float, ...]:
@@ -166,15 +167,29 @@ class MCTS:
 
     # -- search --------------------------------------------------------------------------------
     def search(
-        self, root_state: Any, budget_ms: float | None = None, simulations: int | None = None
+        self,
+        root_state: Any,
+        budget_ms: float | None = None,
+        simulations: int | None = None,
+        root_actions: Sequence[str] | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        """Search from `root_state` (not modified) until the time or simulation budget is spent."""
+        """Search from `root_state` (not modified) until the time or simulation budget is spent. `root_actions`:
+        the only moves the root weighs (legal ones, chosen by the caller: a hint's shortlist), instead of the
+        candidates hook's or every legal action."""
         rs = self.ruleset
         side = rs.to_act(root_state)
         if side is None or side == CHANCE:
             raise ValueError("MCTS needs a state where a side decides")
         legal = list(rs.legal_actions(root_state))
-        if self.candidates is not None and len(legal) > 1:
+        self._root_actions = None
+        if root_actions is not None:
+            allowed = set(legal)
+            wrong = [a for a in root_actions if a not in allowed]
+            if wrong or not root_actions:
+                raise ValueError(f"root actions must be legal here, not {wrong or 'none'}")
+            self._root_actions = list(dict.fromkeys(root_actions))
+            legal = list(self._root_actions)
+        if self.candidates is not None and len(legal) > 1 and self._root_actions is None:
             # the game's own hook may leave one action worth weighing (a setup step its evaluation cannot
             # judge): that one is played at once, no time spent on a search that cannot change it
             worth = self.candidates(rs, root_state)
@@ -285,9 +300,12 @@ class MCTS:
                 continue
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(
-                    legal_actions(state) if self.candidates is None else self.candidates(rs, state)
-                )
+                if node is root and self._root_actions is not None:
+                    untried = node.untried = list(self._root_actions)
+                else:
+                    untried = node.untried = list(
+                        legal_actions(state) if self.candidates is None else self.candidates(rs, state)
+                    )
                 rng.shuffle(untried)
                 if node is not root:
                     values = self._values(state)  # a new decision node: score it and stop
@@ -391,6 +409,8 @@ class MCTSAgent:
         exploration: float = EXPLORATION,
         use_evaluation: bool = True,
         use_prior: bool = True,
+        root_actions: Sequence[str] | None = None,
+        prior_confidence: float | None = None,
     ) -> None:
         # the prior and its companions (which actions to expand, how to finish a leaf before scoring
         # it, how far to trust the evaluation against the prior's move) go together: `use_prior`
@@ -407,8 +427,12 @@ class MCTSAgent:
             seed=seed,
             candidates=hinted.candidate_actions,
             playout=hinted.leaf_playout,
-            prior_confidence=hinted.search_confidence,
+            prior_confidence=hinted.search_confidence if prior_confidence is None else prior_confidence,
         )
+        self.root_actions = root_actions
+        """The only moves the root weighs (a hint's shortlist, legal in the position it is asked about); None: the
+        game's candidates or every legal action. `prior_confidence` (given): the root's moves are visited in turn,
+        so each gets the same simulations (see MCTS)."""
         self._value_text = hooks.value_text
         self._unpredictable = hooks.unpredictable
         self._order_rng = random.Random(None if seed is None else f"order {seed}")
@@ -427,7 +451,7 @@ class MCTSAgent:
                 self.search.forget_root()
                 self.last = {"simulations": 0, "seconds": 0.0, "visits": 0, "value": None, "legal": 0}
                 return drawn
-        action, stats = self.search.search(state, self.budget_ms, self.simulations)
+        action, stats = self.search.search(state, self.budget_ms, self.simulations, self.root_actions)
         self.last = stats
         return action, self._why(stats)
 

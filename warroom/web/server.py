@@ -203,6 +203,7 @@ class HintMove(BaseModel):
         description="the high end of the estimate's 95% interval (equal to `value` where no search ran)"
     )
     visits: int = Field(description="the search's simulations under this move; 0: no search ran, no confidence")
+    chosen: bool = Field(description="whether this is the move the computer would play (`action`)")
     text: str = Field(
         description="the estimate and its interval in the game's words, "
         'e.g. "about 40% to win (95% interval 38% to 42%; 300 simulations)"'
@@ -221,7 +222,8 @@ class Hint(BaseModel):
     measure: str = Field(description="what the numbers are, in words (a win chance, or an expected result)")
     searched: bool = Field(description="whether a search ran (and the intervals mean something)")
     top: list[HintMove] = Field(
-        description="up to three moves, the computer's own first, the rest by the low end of their interval"
+        description="up to three moves by their estimate, highest first; `chosen` marks the computer's own (always "
+        "listed; it need not have the highest estimate)"
     )
 
 

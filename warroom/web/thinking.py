@@ -190,9 +190,9 @@ def decide(agent: Any, match: Match, top: int) -> tuple[str, str, dict[str, Any]
     if top <= 0:
         action, why = agents.choose(agent, match)
         return action, why, None
-    from warroom.ai.analysis import analyse
+    from warroom.ai.analysis import analyse, shortlist
 
-    found = analyse(agent, match, top)
+    found = analyse(shortlist(agent, match), match, top)  # a few moves, each with the simulations behind it
     return (
         found.action,
         found.why,
