@@ -448,10 +448,10 @@ class GameView {
     const top = this.hint.top || [];
     if (!top.length) return null;
     return h("div", { class: "hint-top" },
-      this.hint.measure ? h("p", { class: "muted small" }, `Best moves, by ${this.hint.measure}:`) : null,
+      this.hint.measure ? h("p", { class: "muted small" }, `Best moves, by ${this.hint.measure}, highest first:`) : null,
       h("ol", { class: "hint-moves" }, top.map((alt) => h("li", { dataset: { action: alt.action } },
         h("button", { class: "link", title: "Play this move", onclick: () => this.play(alt.action) }, alt.label || alt.action),
-        " — ", h("span", { class: "hint-value" }, alt.text)))));
+        " — ", h("span", { class: "hint-value" }, alt.text), alt.chosen ? h("strong", {}, " (the computer's choice)") : null))));
   }
 
   // The panel's card for what the seat has picked on the board (a board may fill it: cardFor).
