@@ -40,7 +40,7 @@ def test_command_posts_go_on_the_own_colour(rules) -> None:
     # Saint-Lo 4.2: the Allies on the yellow hexes, the Axis on the red, one Command Post a hex
     s = rules.initial_state()
     assert rules.to_act(s) == "Allied" and s.phase == Phase.POSTS
-    legal = rules.legal_actions(s)
+    legal = [a for a in rules.legal_actions(s) if a.startswith("post ")]  # and `ready`: test_saintlo_placement.py
     yellow = labels(rules, rules.t.post_hexes[0])
     assert {Action.from_id(a).subject for a in legal} == yellow
     assert {Action.from_id(a).where for a in legal} == {str(v) for v in rules.t.post_values[0]}  # any value left
@@ -63,6 +63,8 @@ def test_deployment_in_the_own_sector_one_unit_a_hex(rules) -> None:
     t = rules.t
     by_kind: dict[str, set[str]] = {}
     for a in rules.legal_actions(s):
+        if not a.startswith("deploy "):
+            continue  # the deployments in bulk: test_saintlo_placement.py
         act = Action.from_id(a)
         by_kind.setdefault(act.subject, set()).add(act.where)
     for kind, hexes in by_kind.items():
@@ -756,7 +758,9 @@ def test_room_is_kept_for_the_supply_units(rules) -> None:
     free_roads = labels(rules, [h for h in roads if s.land_at[h] == OFF])
     assert len(free_roads) == 10  # just the room the ten Supply units need
     others = [
-        Action.from_id(a) for a in rules.legal_actions(s) if not a.startswith(("deploy us_gmc", "deploy us_mack"))
+        Action.from_id(a)
+        for a in rules.legal_actions(s)
+        if a.startswith("deploy ") and not a.startswith(("deploy us_gmc", "deploy us_mack"))
     ]
     assert others and not any(
         a.where in free_roads for a in others if t.kinds[t.kind_index[a.subject]].type != "aircraft"
@@ -839,20 +843,25 @@ def test_attack_odds_count_the_dice_thrown(rules) -> None:
 
 def test_legal_counts_through_the_setup(rules) -> None:
     # Saint-Lo 4.2, 4.3 (perft-like, STYLE.md): the number of choices at each setup step, taking the first
-    # Command Post choice and the last deployment choice, so a rules change that adds or loses one fails
+    # Command Post choice and the last single deployment, so a rules change that adds or loses one fails; the
+    # decisions in bulk (placement.py) are counted apart: `ready` at every step, `sector NAME` where all fit
     s = rules.initial_state()
     posts = []
     while s.phase == Phase.POSTS:
         legal = rules.legal_actions(s)
-        posts.append(len(legal))
+        assert legal[-1] == "ready"
+        posts.append(len(legal) - 1)
         rules.apply(s, legal[0], log=False)
     assert posts == [40, 35, 24, 15, 12, 6, 4, 1] * 2  # 8 hexes x 5 values (2, 2, 3, 4, 4, 5, 5, 6), ...
-    deploys = []
+    deploys, bulk = [], []
     for _ in range(130):
         legal = rules.legal_actions(s)
-        deploys.append(len(legal))
-        rules.apply(s, legal[-1], log=False)
+        singles = [a for a in legal if a.startswith("deploy ")]
+        deploys.append(len(singles))
+        bulk.append(len(legal) - len(singles))
+        rules.apply(s, singles[-1], log=False)
     assert (deploys[0], deploys[64], deploys[65], deploys[129], sum(deploys)) == (2528, 115, 2632, 123, 149883)
+    assert bulk == [3] * 130  # `ready` and both halves: the last single deployment never fills a half
 
 
 def test_a_defence_brought_to_zero_throws_no_dice(rules) -> None:

@@ -2,6 +2,9 @@
 
     post 1411 5                 place a Command Post of defence 5 on hex 1411 (4.2)
     deploy us_m5 0304           deploy the next undeployed counter of a kind (4.3)
+    ready                       the rest of the army's Command Posts, or of the seat's counters, placed the
+                                computer's way (4.2, 4.3; placement.py)
+    sector west                 the seat's remaining counters all deployed in one part of its sector (4.3)
     move us_m5.3 0506           move a unit (6.1, 7.4, 7.5)
     attack us_m5.3 0607         attack the enemy unit or Command Post there (6.2, 7.4)
     support us_m2a1.1 / fire    call an artillery unit to the declared attack, then roll (7.3)
@@ -34,12 +37,15 @@ POST, DEPLOY, MOVE, ATTACK, SUPPORT, FIRE, AGREE, REFUSE = (
     "refuse",
 )
 DONE, END, PLAY, PASS, DISCARD, BUY, SWAP = "done", "end", "play", "pass", "discard", "buy", "swap"
-BARE = (FIRE, AGREE, REFUSE, DONE, END, PASS)
-ONE = (SUPPORT, DISCARD, SWAP)
+READY, SECTOR = "ready", "sector"
+BARE = (FIRE, AGREE, REFUSE, DONE, END, PASS, READY)
+ONE = (SUPPORT, DISCARD, SWAP, SECTOR)
 TWO = (POST, DEPLOY, MOVE, ATTACK, BUY)
 FORMS = (
     "post HEX DEFENCE",
     "deploy KIND HEX",
+    "ready",
+    "sector AREA",
     "move UNIT HEX",
     "attack UNIT HEX",
     "support ARTILLERY",
@@ -63,7 +69,7 @@ class Action:
     kind: str
     subject: str = ""
     """The unit (move, attack, support, swap, play's target), the kind (deploy, buy), the card (play,
-    discard) or the hex (post)."""
+    discard), the hex (post) or the part of the sector (sector)."""
     where: str = ""
     """The hex (deploy, move, attack, buy), the defence (post) or the card's target unit (play)."""
 

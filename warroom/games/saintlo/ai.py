@@ -18,10 +18,11 @@ from warroom.ai.playouts import play_turns, play_while
 from . import attack as attacks
 from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
 from .odds import win_probability
+from .placement import deploy_worth, post_key
 from .seats import ARMIES, army_of, kind_for
 from .setup import lift
 from .state import DESTROYED, OFF, TARGET_POST, Phase
-from .tables import AIRCRAFT, ARTILLERY, INFANTRY, SUPPLIES, SUPPLY, TANK, Tables
+from .tables import AIRCRAFT, INFANTRY, SUPPLIES, SUPPLY, TANK, Tables
 
 if TYPE_CHECKING:
     from .rules import SaintLoRules
@@ -69,8 +70,8 @@ def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
         return _reorganize(rules, s, legal, army)
     kinds = _by_kind(legal)
     if s.phase == Phase.POSTS:
-        # 4.2: the strongest posts on the hexes furthest from the start line
-        best = max(kinds[POST], key=lambda a: (int(a.split()[2]), _depth(rules, army, t.hex_of[a.split()[1]])))
+        # 4.2: the strongest posts on the hexes furthest from the start line (placement.py: `ready` places so)
+        best = max(kinds[POST], key=lambda a: post_key(t, army, a))
         return best, "the strongest Command Post where the enemy must come furthest (4.2)"
     if s.phase == Phase.DEPLOY:
         return _deploy(rules, s, kinds[DEPLOY], army), "fighting units toward the front, Supply units behind (4.3)"
@@ -90,27 +91,14 @@ def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
     return legal[0], "the only sensible choice"
 
 
-def _depth(rules: SaintLoRules, army: int, h: int) -> int:
-    """Rows from the start line into the army's own sector (4.3: the Allies north, the Axis south)."""
-    t = rules.t
-    row = int(t.labels[h][2:])
-    line = rules.t.board.spec.start_line.last_northern_row
-    return line - row if army == 0 else row - line
-
-
 def _deploy(rules: SaintLoRules, s: SaintLoState, deploys: list[str], army: int) -> str:
+    """The heuristic's next single deployment: the first kind offered, on the hex it likes best (placement.py's
+    `deploy_worth`, which a deployment in bulk uses too, shifted by its die)."""
     t = rules.t
     kind = deploys[0].split()[1]  # the counters of the first kind offered
     mine = [a for a in deploys if a.split()[1] == kind]
     unit_type = t.kind_type[t.kind_index[kind]]
-
-    def score(a: str) -> tuple[int, str]:
-        depth = _depth(rules, army, t.hex_of[a.split()[2]])
-        if unit_type in (SUPPLY, ARTILLERY, AIRCRAFT):
-            return (-abs(depth - (4 if unit_type == SUPPLY else 2)), a)
-        return (-depth, a)
-
-    return max(mine, key=score)
+    return max(mine, key=lambda a: (deploy_worth(t, army, unit_type, t.hex_of[a.split()[2]]), a))
 
 
 def _seat_units(rules: SaintLoRules, s: SaintLoState) -> list[int]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.errors import IllegalActionError, quoted
 
+from . import placement
 from .actions import (
     AGREE,
     ATTACK,
@@ -20,7 +21,9 @@ from .actions import (
     PASS,
     PLAY,
     POST,
+    READY,
     REFUSE,
+    SECTOR,
     SUPPORT,
     SWAP,
     Action,
@@ -51,8 +54,8 @@ PHASE_RULE = {
     Phase.OVER: "Saint-Lo 3",
 }
 PHASE_KINDS = {
-    Phase.POSTS: (POST,),
-    Phase.DEPLOY: (DEPLOY,),
+    Phase.POSTS: (POST, READY),
+    Phase.DEPLOY: (DEPLOY, READY, SECTOR),
     Phase.DISCARD: (DISCARD,),
     Phase.WINDOW: (PLAY, PASS),
     Phase.ACTIONS: (MOVE, ATTACK, DONE, END, PLAY),
@@ -73,6 +76,8 @@ def describe(rules: SaintLoRules, s: SaintLoState, action: str) -> str:
         return f"Place a Command Post of defence {act.where} on {act.subject}"
     if k == DEPLOY:
         return f"Deploy {_kind(t, act.subject)} face down on {act.where}"
+    if k in (READY, SECTOR):  # the rest in bulk (placement.py)
+        return placement.describe(t, s, act.subject, s.phase == Phase.POSTS)
     if k == MOVE:
         return f"Move {unit_id_name(t, s, act.subject)} to {act.where}"
     if k == ATTACK:
@@ -142,6 +147,10 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
         return f"there is no hex {quoted(act.where)} on the board"
     if k == POST:
         return "a Command Post goes on a free hex of its army's colour, with a defence value not yet placed (4.2)"
+    if s.bulk != OFF:
+        return "the die of the deployment in bulk just chosen is to be rolled first (4.3)"
+    if k == SECTOR:
+        return placement.refusal(t, s, act.subject)
     if k == DEPLOY:
         kind = t.kind_index.get(act.subject)
         if kind is None or not kind_for(t, s, s.seat, kind):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import PositionError
 
+from .placement import AREAS
 from .seats import army_of, seats_of
 from .state import DESTROYED, OFF, PHASE_KEYS, TARGET_POST, Attack, Phase, SaintLoState, Window
 from .tables import AIRCRAFT
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from .rules import SaintLoRules
 
 ARMY_KEYS = ("allied", "axis")
+BULK_KEYS = ("ready", *AREAS)
+"""`SaintLoState.bulk` in a save: `ready` (the whole sector) or the part of the sector (placement.py)."""
 SETUP_PHASES = (Phase.POSTS, Phase.DEPLOY)
 
 
@@ -98,6 +101,7 @@ def state_to_json(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
         "ended": list(s.ended),
         "start_rolls": list(s.start_rolls),
         "winner": ARMY_KEYS[s.winner] if s.winner != OFF else None,
+        "bulk": BULK_KEYS[s.bulk] if s.bulk != OFF else None,
     }
 
 
@@ -115,6 +119,8 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
     }
     view["deck"] = {key: sum(s.deck[a]) for a, key in enumerate(ARMY_KEYS)}
     if s.phase in SETUP_PHASES:  # 4.3: face down until both armies have deployed
+        if s.bulk != OFF and army != s.active:  # which bulk deployment the die is for: the deploying team's
+            view["bulk"] = "chosen"
         hidden = {t.unit_ids[u] for u in range(t.n_units) if s.pos[u] != OFF and t.unit_army[u] != army}
         view["units"] = {uid: where for uid, where in view["units"].items() if uid not in hidden}
         view["face_down"] = {
@@ -244,6 +250,8 @@ def _read(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
     s.ended = [bool(x) for x in data["ended"]]
     s.start_rolls = tuple(int(x) for x in data["start_rolls"])
     s.winner = army_of_key[data["winner"]] if data["winner"] else OFF
+    bulk = data.get("bulk")  # absent from the saves made before deployments in bulk
+    s.bulk = BULK_KEYS.index(bulk) if bulk is not None else OFF
     if s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL, Phase.SUPPORT, Phase.SUPPORT_REPLY) and s.attack is None:
         raise PositionError(f"phase {data['phase']} needs an attack")
     if s.phase == Phase.WINDOW and s.window is None:

@@ -196,6 +196,8 @@ def pending_roll(match: Match) -> RenderableType | None:
     """At a card typed in at the table: the number of every Battle Report of the drawer's deck (all of them,
     not only those left, which would show the table the drawer's hands: the spec's `entry_outcomes`)."""
     s = match.state
+    if s.phase == Phase.DEPLOY and s.bulk != -1:  # a deployment in bulk's die (placement.py)
+        return Text("One die: each face gives the computer's placement of the rest a different turn (4.3).")
     if s.phase != Phase.DRAW or not s.draw_queue:
         return None
     cards = match.ruleset.t.cards[army_of(s, s.draw_queue[0])]  # type: ignore[attr-defined]

@@ -20,9 +20,9 @@ from warroom.engine.errors import IllegalActionError, UnknownScenarioError, Warr
 from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
-from . import activation, reorganization, reports, setup, turn
+from . import activation, placement, reorganization, reports, setup, turn
 from . import attack as attacks
-from .actions import FIRE, PASS, PLAY, Action
+from .actions import DEPLOY, FIRE, PASS, PLAY, READY, Action
 from .board import load_board, load_components, load_units
 from .cards import load_cards
 from .effects import play_ids
@@ -68,7 +68,9 @@ class SaintLoRules:
 
     def to_act(self, s: SaintLoState) -> str | None:
         actor = _ACTORS[s.phase]
-        return self.sides[s.seat] if actor is _SEAT else actor
+        if actor is _SEAT:
+            return self.sides[s.seat] if s.bulk == OFF else CHANCE  # a deployment in bulk waits for its die
+        return actor
 
     def legal_actions(self, s: SaintLoState) -> list[str]:
         legal = s.legal
@@ -92,6 +94,8 @@ class SaintLoRules:
                 attacks.attack_dice(self.t, s, a) if phase == Phase.ATTACK_ROLL else attacks.defense_dice(self.t, s, a)
             )
             return throw_outcomes(dice)
+        if phase == Phase.DEPLOY and s.bulk != OFF:
+            return D6  # the die that varies a deployment in bulk (placement.py)
         raise IllegalActionError("no chance event is pending")
 
     def die_sides(self, s: SaintLoState) -> int:
@@ -218,18 +222,25 @@ class SaintLoRules:
 
     # -- setup (4: the starting player's dice are in turn.py) and the Battle Report window (9) -----------
     def post_choices(self, s: SaintLoState) -> list[str]:
-        return setup.post_choices(self.t, s)
+        """4.2: each post on each hex, then `ready` (the rest the computer's way, placement.py)."""
+        return [*setup.post_choices(self.t, s), *placement.post_ready(self.t, s)]
 
     def do_post(self, s: SaintLoState, act: Action, events: Events) -> None:
-        """4.2: one Command Post placed; when the army has placed all 8, the next army, then deployment."""
-        h = self.hex_of(act.subject)
-        setup.place_post(self.t, s, h, int(act.where))
+        """4.2: one Command Post placed (or, `ready`, all the army has left); when the army has placed all 8,
+        the next army, then deployment."""
+        if act.kind == READY:
+            placed = placement.place_rest_of_posts(self.t, s)
+        else:
+            h = self.hex_of(act.subject)
+            setup.place_post(self.t, s, h, int(act.where))
+            placed = [(h, int(act.where))]
         if events.on:
-            events.emit(
-                "post",
-                f"{ARMIES[s.active]} places a Command Post of defence {act.where} on {act.subject}.",
-                "Saint-Lo 4",
-            )
+            for h, value in placed:
+                events.emit(
+                    "post",
+                    f"{ARMIES[s.active]} places a Command Post of defence {value} on {self.t.labels[h]}.",
+                    "Saint-Lo 4",
+                )
         if setup.posts_left(s, s.active):
             return
         if s.active == 0:
@@ -239,10 +250,18 @@ class SaintLoRules:
         s.phase, s.seat, s.active = Phase.DEPLOY, order[0], army_of(s, order[0])
 
     def deploy_choices(self, s: SaintLoState) -> list[str]:
-        return setup.deploy_choices(self.t, s)
+        """4.3: each kind on each hex, then the deployments in bulk (`ready`, `sector NAME`: placement.py), last so
+        that the first choice is still a single counter; none while a deployment in bulk waits for its die."""
+        if s.bulk != OFF:
+            return []
+        return [*setup.deploy_choices(self.t, s), *placement.deploy_bulk_choices(self.t, s)]
 
     def do_deploy(self, s: SaintLoState, act: Action, events: Events) -> None:
-        """4.3: one unit deployed face down; the next seat when this one is done; all revealed at the end."""
+        """4.3: one unit deployed face down; the next seat when this one is done; all revealed at the end. A
+        deployment in bulk (`ready`, `sector NAME`) waits for the die that varies it (`roll_bulk`)."""
+        if act.kind != DEPLOY:
+            s.bulk = placement.bulk_code(act.subject)
+            return
         t = self.t
         u = setup.deploy(t, s, t.kind_index[act.subject], self.hex_of(act.where))
         if events.on:
@@ -253,7 +272,28 @@ class SaintLoRules:
                 "Saint-Lo 4",
                 visible_to=team,
             )
-        if not setup.seat_done_deploying(t, s):
+        self._next_to_deploy(s, events)
+
+    def roll_bulk(self, s: SaintLoState, face: int, events: Events) -> None:
+        """4.3: the die of a deployment in bulk: every counter the seat has left, face down, where the computer
+        places them with this face (placement.py); seen by the seat's team only, as single deployments are."""
+        t = self.t
+        code, s.bulk = s.bulk, OFF
+        placed = placement.deploy_rest(t, s, code, face)
+        if events.on:
+            team = [self.sides[k] for k in seats_of(s, s.active)]
+            events.emit(
+                "deploy",
+                f"{self.sides[s.seat]} deploys {len(placed)} counters face down in "
+                f"{placement.area_words(t, code)}, placed by the computer (die {face}).",
+                "Saint-Lo 4",
+                visible_to=team,
+            )
+        self._next_to_deploy(s, events)
+
+    def _next_to_deploy(self, s: SaintLoState, events: Events) -> None:
+        """4.3: the next seat once this one has deployed all; when every seat has, the reveal and the draws."""
+        if not setup.seat_done_deploying(self.t, s):
             return
         order = setup.deploy_order(s)
         k = order.index(s.seat)
@@ -337,7 +377,13 @@ class Step:
 
 SEQUENCE_OF_PLAY: tuple[Step, ...] = (
     Step(Phase.POSTS, _SEAT, decide=SaintLoRules.do_post, choices=SaintLoRules.post_choices),  # 4.2
-    Step(Phase.DEPLOY, _SEAT, decide=SaintLoRules.do_deploy, choices=SaintLoRules.deploy_choices),  # 4.3
+    Step(
+        Phase.DEPLOY,
+        _SEAT,
+        roll=SaintLoRules.roll_bulk,
+        decide=SaintLoRules.do_deploy,
+        choices=SaintLoRules.deploy_choices,
+    ),  # 4.3 (the roll: the die of a deployment in bulk)
     Step(Phase.DRAW, CHANCE, roll=turn.draw),  # 4.5, 5.2
     Step(Phase.START_ROLL, CHANCE, roll=turn.start_roll),  # 4
     Step(Phase.DISCARD, _SEAT, decide=turn.do_discard, choices=turn.discard_choices),  # 5.2

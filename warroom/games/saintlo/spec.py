@@ -167,9 +167,14 @@ def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
 
 def _final_decision(rules: Any, state: Any, action: str) -> str | None:
     """4.3: "Once a counter is placed in the board, it cannot be moved to another hex": a deployment is final,
-    so undo never takes it back (nor lets it be placed again elsewhere). The Command Posts of 4.2 are not
-    counters deployed under that sentence (NOTES.md)."""
-    return "Saint-Lo 4.3" if action.startswith("deploy ") else None
+    so undo never takes it back (nor lets it be placed again elsewhere), one counter or all the rest in bulk
+    (`ready`, `sector NAME`: placement.py). The Command Posts of 4.2 are not counters deployed under that
+    sentence, placed one by one or `ready` (NOTES.md)."""
+    from .state import Phase
+
+    if action.startswith(("deploy ", "sector ")) or (action == "ready" and state.phase == Phase.DEPLOY):
+        return "Saint-Lo 4.3"
+    return None
 
 
 def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:

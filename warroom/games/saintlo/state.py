@@ -139,6 +139,9 @@ class SaintLoState:
     swapped: list[int] = field(default_factory=list)  # per army: cost swapped this Reorganization (8)
     ended: list[bool] = field(default_factory=list)  # per seat: done with this phase (10.2)
     start_rolls: tuple[int, ...] = ()  # the starting player's dice so far (4)
+    bulk: int = OFF
+    """A deployment in bulk chosen (4.3, placement.py), waiting for the die that varies it: 0 the whole sector
+    (`ready`), 1 + an index of `placement.AREAS` (`sector NAME`); OFF for none. While set, a die is to act."""
     winner: int = OFF  # the army that won, OFF for none (a draw at the turn limit, or the game goes on)
     objective: int = 4  # 3: Command Posts to destroy
     turn_limit: int = 0  # turns each army plays before a draw (0: none)
@@ -166,6 +169,7 @@ class SaintLoState:
             self.start_rolls,
         )
         t.winner, t.objective, t.turn_limit, t.seats = self.winner, self.objective, self.turn_limit, self.seats
+        t.bulk = self.bulk
         t.legal = self.legal
         t.unit_masks = self.unit_masks[:] if self.unit_masks is not None else None
         return t

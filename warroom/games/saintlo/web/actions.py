@@ -11,6 +11,7 @@ swap us_m5.3             -> unit, at
 play ace_of_tanks us_m4a1.1 -> card, unit (the target, if any)
 discard dug_in           -> card
 fire / done / end / pass / agree / refuse -> only their kind (fire: odds)
+ready / sector west      -> only their kind: setup in bulk (placement.py; board.js shows them first)
 """
 
 from __future__ import annotations

@@ -166,6 +166,13 @@ class SaintLoBoard {
     const v = page.payload.view;
     const placements = this.placements();
     box.append(h("h2", {}, `Your move — ${v.phase}`));
+    // setup in bulk (4.2, 4.3): the rest placed the computer's way, or all in one part of the sector, first
+    const bulk = this.actions().filter((d) => d.kind === "ready" || d.kind === "sector");
+    if (bulk.length) {
+      box.append(h("div", { class: "bulk-setup" }, h("p", {}, "Place all the rest at once:"),
+        h("div", { class: "action-list" }, bulk.map((d) => page.actionButton(d.id, d.kind === "ready"))),
+        h("p", { class: "muted" }, "Or place them one by one:")));
+    }
     if (placements.length) {
       const groups = new Map();
       for (const d of placements) {
@@ -182,7 +189,7 @@ class SaintLoBoard {
     } else if (this.unitActions().size) {
       box.append(h("p", {}, "Click a glowing unit: the hexes it may reach light up with the Supply the move costs, its targets in red."));
     }
-    const general = this.actions().filter((d) => !(d.unit && d.to) && !["deploy", "buy", "post", "play"].includes(d.kind));
+    const general = this.actions().filter((d) => !(d.unit && d.to) && !["deploy", "buy", "post", "play", "ready", "sector"].includes(d.kind));
     if (general.length) box.append(h("div", { class: "general-actions" }, general.map((d) => page.actionButton(d.id, d.kind === "fire" || d.kind === "end"))));
     // Battle Reports to play (9): one fold per card, with its text and a button per target
     const plays = new Map();
@@ -260,6 +267,7 @@ class SaintLoBoard {
         extra: h("ol", { class: "deck-list", start: 0 }, cards.map((c) => h("li", {}, c.name))) };
     }
     if (v.phase === "start_roll") return { title: "Roll for the first player", text: "Each army rolls one die: the higher starts (4)." };
+    if (v.phase === "deploy" && v.bulk) return { title: "Roll for the deployment", text: "Roll one die: each face gives the computer's placement of the rest a different turn (4.3)." };
     return null;
   }
 
