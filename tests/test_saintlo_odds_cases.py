@@ -58,7 +58,7 @@ def test_one_card_in_the_defenders_hand_gives_each_card_that_could_change_the_di
     )
     assert f"destroyed {shown['low'] * 100:.1f}-{shown['high']:.1%}" in shown["text"]
     assert "1 Battle Report" in shown["assumes"] and "not counted" in shown["assumes"]
-    assert card_line(shown).startswith(f"{shown['low']:.0%}-{shown['high']:.0%}: ")  # the browser's button
+    assert card_line(shown).startswith(f"{shown['low'] * 100:.0f}-{shown['high']:.0%}: ")  # the browser's button
 
 
 def test_the_attackers_odds_never_read_the_defenders_hand() -> None:

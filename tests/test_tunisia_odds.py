@@ -180,7 +180,7 @@ def test_the_xii_asc_attack_shows_each_defensive_air_case_and_the_range() -> Non
     assert f"{float(low):.1%} if Fliegerkorps defends" in text and f"{float(high):.1%} with no defending air" in text
     assert "Fliegerkorps" in shown["assumes"] and "7.3C" in shown["assumes"]
     assert card_line(shown) == (
-        f"{float(low):.0%}-{float(high):.0%}: {float(high):.0%} with no defending air; "
+        f"{float(low) * 100:.0f}-{float(high):.0%}: {float(high):.0%} with no defending air; "
         f"{float(low):.0%} if Fliegerkorps defends"
     )  # the browser's button says the range and what each end assumes
 

@@ -44,7 +44,7 @@ def card_line(found: dict[str, Any]) -> str:
     if len(cases) > 1 and high - low > 1e-12:
         best = max(cases, key=lambda c: c["p"])
         worst = min(cases, key=lambda c: c["p"])
-        return f"{low:.0%}-{high:.0%}: {best['p']:.0%} {best['if']}; {worst['p']:.0%} {worst['if']}"
+        return f"{low * 100:.0f}-{high:.0%}: {best['p']:.0%} {best['if']}; {worst['p']:.0%} {worst['if']}"
     return f"{found['p']:.1%} · exactly {found['fraction']}"
 
 
