@@ -863,6 +863,8 @@ def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
         "retreat_battle": True,
         "cf": 5,
         "modifier": 0,
+        "air": -2,
+        "defending_air": -2,
         "attack_dice": 4,
         "defense_dice": 3,
     }

@@ -202,3 +202,27 @@ def test_with_no_enemy_air_able_to_reach_the_odds_are_one_number() -> None:
     assert Fraction(shown["fraction"]) == exact and shown["low"] == shown["high"] == shown["p"] == float(exact)
     assert shown["text"].startswith(f"attack succeeds {float(exact):.1%} (no Axis air can fly to the defence")
     assert card_line(shown) == f"{float(exact):.1%} · exactly {exact}"
+
+
+def test_the_calculator_gives_each_defensive_air_case_against_an_enumeration() -> None:
+    # Tunisia 7.3A-F, 10.2, 11.5: `warroom odds tunisia --cf C --modifier M --air A --defending-air D`: the attack
+    # with its air unopposed, and over the air combat where the enemy asset flies: every die enumerated
+    for cf, modifier, air, enemy in ((5, 0, -2, -2), (4, 1, -2, -1), (7, -1, -1, -2)):
+        answer = ODDS.calculate({"cf": cf, "modifier": modifier, "air": air, "defending_air": enemy})
+        alone = Fraction(sum(succeeds(r, modifier + air, cf) for r in range(1, 13)), 12)
+        opposed = Fraction(0)
+        for ra in range(1, 13):
+            for rd in range(1, 13):
+                a, d = ra + air, rd + enemy
+                kept = not (a == d or (a <= 0 and d <= 0)) and a < d  # only the attacker's asset flies on
+                drm = modifier + (air if kept else 0)
+                opposed += Fraction(sum(succeeds(r, drm, cf) for r in range(1, 13)), 12 * 144)
+        assert [Fraction(c["fraction"]) for c in answer["cases"]] == [alone, opposed]
+        assert answer["fraction"] == str(min(alone, opposed)) and answer["high"] == float(max(alone, opposed))
+        assert "7.3E" in answer["assumes"]
+    # defending air with no air attacking: only the defence roll changes (12.1B), one number
+    single = ODDS.calculate({"cf": 5, "modifier": 0, "defending_air": -2})
+    assert single["low"] == single["high"] == float(Fraction(5, 12)) and "12.1B" in single["text"]
+    assert ODDS.calculate({"cf": 5, "modifier": 0}).keys() >= {"success", "fraction", "text"}  # no air: as before
+    with pytest.raises(WarroomError, match="air"):
+        ODDS.calculate({"cf": 5, "air": "lots"})

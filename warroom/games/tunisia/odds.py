@@ -299,12 +299,54 @@ def outcome_text(entry: Mapping[str, Any]) -> str:
     return " · ".join(f"{OUTCOME_WORDS[k]} {o[k]:.1%}" for k in OUTCOMES if o[k] > 0)
 
 
+def _air_cases(cf: int, modifier: int, air: int | None, enemy: int | None) -> dict[str, Any]:
+    """The calculator's attack with air: the attack succeeds with its air asset's DRM added where the asset flies
+    unopposed, and over the air combat (10.2) where an enemy asset (DRM `enemy`) flies to the defence and may
+    knock it out (7.3C-F); defending air with no attacking air only helps the defence roll (12.1B), so the
+    attack's chance is one number then. "cases", "low", "high", "assumes", "range"; "success" and "fraction"
+    become the lower end (the defender chooses after the attacker, 7.3E)."""
+    alone = success(cf, modifier + (air or 0))
+    cases = [("with no defending air", alone)]
+    if air is not None and enemy is not None:
+        survives = air_combat_odds(air, enemy)["attacker"]
+        opposed = survives * success(cf, modifier + air) + (1 - survives) * success(cf, modifier)
+        cases.append((f"if an enemy air asset ({enemy:+d}) defends (its air combat folded in, 10.2)", opposed))
+    low, high = min(p for _, p in cases), max(p for _, p in cases)
+    if enemy is None:
+        assumes = "no enemy air asset can fly to the defence (7.3C)"
+    elif air is None:
+        assumes = "defending air adds its DRM to the defence roll only (12.1B): the attack's chance is the same"
+    else:
+        assumes = "the defender decides after the attack is declared whether his air asset flies (7.3E)"
+    if high == low:
+        words = f"attack succeeds {low} ({float(low):.1%}; {assumes})"
+    else:
+        each = "; ".join(f"{p} ({float(p):.1%}) {w}" for w, p in cases)
+        words = f"attack succeeds {float(low) * 100:.1f}-{float(high):.1%}: {each}"
+    return {
+        "success": float(low),
+        "fraction": str(low),
+        "cases": [{"if": w, "p": float(p), "fraction": str(p)} for w, p in cases],
+        "low": float(low),
+        "high": float(high),
+        "assumes": assumes,
+        "range": words,
+        "text": words,
+    }
+
+
 class TunisiaOdds:
     """Tunisia's odds for every front end (engine.spec.OddsCapability)."""
 
     fields: tuple[OddsField, ...] = (
         OddsField("cf", "integer", "the rolling unit's combat factor (its current side)", required=True),
         OddsField("modifier", "integer", "the total modifier added to the d12 (terrain, support DRMs; negative helps)"),
+        OddsField("air", "integer", "the DRM of the air asset the attacker commits (7.3A), e.g. -2; none if left out"),
+        OddsField(
+            "defending_air",
+            "integer",
+            "the DRM of an enemy air asset that may fly to the defence (7.3C), e.g. -2: each case is given",
+        ),
     )
     answer = '{"ok":true,"success","fraction","needed","text"}'
     position_answer = (
@@ -316,13 +358,14 @@ class TunisiaOdds:
         """{"cf": C, "modifier": M} -> the chance one d12 test succeeds (11.5, 12.2)."""
         reject_unknown(request, [f.name for f in self.fields], "tunisia odds")
         cf, modifier = request.get("cf"), request.get("modifier", 0)
-        for name, value in (("cf", cf), ("modifier", modifier)):
-            if isinstance(value, bool) or not isinstance(value, int):
+        air, enemy = request.get("air"), request.get("defending_air")
+        for name, value in (("cf", cf), ("modifier", modifier), ("air", air), ("defending_air", enemy)):
+            if (value is not None or name == "cf") and (isinstance(value, bool) or not isinstance(value, int)):
                 raise BadRequestError(f'"{name}" must be a whole number, not {value!r}')
         assert isinstance(cf, int) and isinstance(modifier, int)
         p = success(cf, modifier)
         needed = cf - modifier
-        return {
+        out: dict[str, Any] = {
             "cf": cf,
             "modifier": modifier,
             "success": float(p),
@@ -331,6 +374,9 @@ class TunisiaOdds:
             "text": f"CF {cf}, modifier {modifier:+d}: success {p} ({float(p):.1%}): a natural 1 always, "
             f"a natural 12 never, else a die of {max(1, min(needed, 11))} or less (11.5)",
         }
+        if air is None and enemy is None:
+            return out
+        return {**out, **_air_cases(cf, modifier, air, enemy)}
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any] | list[dict[str, Any]]:
         def number(name: str, text: str) -> int:
@@ -342,16 +388,24 @@ class TunisiaOdds:
         if values.get("cf") is None:
             raise BadRequestError("--cf is required: the rolling unit's combat factor, e.g. --cf 5")
         cf = number("cf", values["cf"])
+        flying = {
+            k: number(k.replace("_", "-"), values[k]) for k in ("air", "defending_air") if values.get(k) is not None
+        }
         if values.get("modifier") is None:  # a survey: every modifier from -5 to +5
-            return [{"cf": cf, "modifier": m} for m in range(-5, 6)]
-        return {"cf": cf, "modifier": number("modifier", values["modifier"])}
+            return [{"cf": cf, "modifier": m, **flying} for m in range(-5, 6)]
+        return {"cf": cf, "modifier": number("modifier", values["modifier"]), **flying}
 
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
         if "survey" in answer:
             rows = answer["survey"]
             return [f"Tunisia: one d12 test, CF {rows[0]['cf']}, by modifier"] + [
-                f"  modifier {r['modifier']:+d}: {r['fraction']} ({r['success']:.1%})" for r in rows
+                f"  modifier {r['modifier']:+d}: "
+                + (r["range"] if "range" in r else f"{r['fraction']} ({r['success']:.1%})")
+                for r in rows
             ]
+        if "range" in answer:
+            head = ["Tunisia: an attack's d12 with air (7.3, 10.2, 11.5)", str(answer["range"])]
+            return head + ([str(answer["assumes"])] if answer["low"] != answer["high"] else [])
         return ["Tunisia: one d12 test (11.5, 12.2)", str(answer["text"])]
 
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
