@@ -867,6 +867,7 @@ def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
         "defending_air": -2,
         "attack_dice": 4,
         "defense_dice": 3,
+        "card_defense": 2,
     }
     for game, fields in odds_game_fields().items():
         full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}

@@ -103,3 +103,16 @@ def test_the_declared_attack_keeps_its_range_until_the_window_closes() -> None:
     rules.apply(s, "pass")
     [battle] = ODDS.battle_odds(rules, s, None)
     assert battle["low"] == battle["high"] and battle["cases"] == []
+
+
+def test_the_calculator_gives_each_case_of_the_defenders_cards() -> None:
+    # Saint-Lo 9, 6.2: `warroom odds saintlo --attack-dice 4 --defense-dice 1 --card-defense 2`: the Battle
+    # Reports the defender may still play could add up to 2 dice: each case exact, against every pair of throws
+    answer = ODDS.calculate({"attack_dice": 4, "defense_dice": 1, "card_defense": 2})
+    assert [Fraction(c["fraction"]) for c in answer["cases"]] == [odds.win_fraction(4, d) for d in (1, 2, 3)]
+    assert answer["low"] == float(odds.win_fraction(4, 3)) and answer["high"] == float(odds.win_fraction(4, 1))
+    assert answer["text"].startswith("4 dice against 1: destroyed 62.0-87.4% (87.4% if no Battle Report adds")
+    assert "9" in answer["assumes"]
+    plain = ODDS.calculate({"attack_dice": 4, "defense_dice": 1})
+    assert "cases" not in plain and plain["text"] == "4 dice against 1: destroyed 87.4%"
+    assert ODDS.parse_cli({"attack_dice": "4", "defense_dice": "1", "card_defense": "2"})["card_defense"] == "2"

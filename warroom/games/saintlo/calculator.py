@@ -46,6 +46,11 @@ FIELDS: tuple[OddsField, ...] = (
         "the defender's dice: the unit's defence or the Command Post's value (6.2, 2.4)",
         required=True,
     ),
+    OddsField(
+        "card_defense",
+        "integer",
+        "the most defence dice the defender's Battle Reports may still add (9), e.g. 2 for Dug In: each case given",
+    ),
 )
 
 
@@ -165,10 +170,31 @@ class SaintLoOdds:
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
         reject_unknown(request, [f.name for f in self.fields], "saintlo odds")
-        return battle(_dice(request, "attack_dice", 0), _dice(request, "defense_dice", 0))
+        attack, defense = _dice(request, "attack_dice", 0), _dice(request, "defense_dice", 0)
+        found = battle(attack, defense)
+        if request.get("card_defense") is None:
+            return found
+        extra = _dice(request, "card_defense", 0)
+        cases = [(k, win_fraction(attack, defense + k)) for k in range(extra + 1)]
+        each = "; ".join(
+            f"{float(p):.1%} if {'no Battle Report adds to the defence' if not k else f'they add {_dice_words(k)}'}"
+            for k, p in cases
+        )
+        low, high = cases[-1][1], cases[0][1]
+        words = f"{_dice_words(attack)} against {defense}: destroyed {float(low) * 100:.1f}-{float(high):.1%} ({each})"
+        return {
+            **found,
+            "cases": [{"if": f"{k} more defence dice", "p": float(p), "fraction": str(p)} for k, p in cases],
+            "low": float(low),
+            "high": float(high),
+            "assumes": "the defender may still play Battle Reports adding up to "
+            f"{_dice_words(extra)} to its defence once the attack is declared (9)",
+            "text": words if extra else found["text"],
+        }
 
     def parse_cli(self, values: Mapping[str, str]) -> dict[str, Any]:
-        return {"attack_dice": values.get("attack_dice"), "defense_dice": values.get("defense_dice")}
+        out = {"attack_dice": values.get("attack_dice"), "defense_dice": values.get("defense_dice")}
+        return out | ({"card_defense": values["card_defense"]} if values.get("card_defense") is not None else {})
 
     def describe(self, answer: Mapping[str, Any]) -> list[str]:
         if "survey" in answer:
