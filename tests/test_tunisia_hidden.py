@@ -68,6 +68,10 @@ def test_the_attackers_odds_leave_out_air_it_may_not_see() -> None:
                 == attack_survey(rules, s, action, s.player)["outcome"]["defender"]
                 + attack_survey(rules, s, action, s.player)["outcome"]["both"]
             )
+            # the cases and the range shown before the commitment name no asset it may not see either
+            assert not any(name in c["if"] for c in shown["cases"] for name in names)
+            assert not any(name in shown["text"] or name in shown["assumes"] for name in names)
+            assert not any(name in str(odds.position(rules, s)["attacks"]) for name in names)
             return
     raise AssertionError("no attack with a hidden defending air asset in range in 40 random games")
 
