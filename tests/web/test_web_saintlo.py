@@ -119,7 +119,8 @@ def test_after_the_setup_a_unit_moves_by_clicks(live_server: Any, browser: Any, 
     page.screenshot(path=str(artifacts / "saintlo-reach.png"))
     target.click()
     page.wait_for_function(f"() => window.warroomGame.payload.view.state.units['{unit}'].hex === '{to}'")
-    assert f"{unit}" in page.inner_text("#log")
+    log = page.inner_text("#log")
+    assert f"moves to {to}." in log and unit not in log  # the counter by its name and hex, never its id
     page.screenshot(path=str(artifacts / "saintlo-moved.png"))
     assert not errors, errors
     context.close()
