@@ -124,3 +124,35 @@ def test_after_the_setup_a_unit_moves_by_clicks(live_server: Any, browser: Any, 
     page.screenshot(path=str(artifacts / "saintlo-moved.png"))
     assert not errors, errors
     context.close()
+
+
+def test_the_rest_is_deployed_with_one_click(live_server: Any, browser: Any, artifacts: Path) -> None:
+    # Saint-Lo 4.3 (placement.py): the deployments in bulk are buttons above the counters to pick; one click on
+    # "Deploy the rest for me" deploys all 65, face down, and hands the deployment to the Axis
+    created = api(live_server, "POST", "/api/games", json={"game": GAME, "mode": "hotseat", "seed": 3})
+    tokens = seat_tokens(server_post(live_server), created)
+    for side in ("Allied", "Axis"):  # 4.2: each army's Command Posts, the computer's way
+        view = api(live_server, "GET", f"/api/games/{created['id']}", params={"token": tokens[side]})
+        api(
+            live_server,
+            "POST",
+            f"/api/games/{created['id']}/actions",
+            params={"token": tokens[side]},
+            json={"action": "ready", "move": view["move"]},
+        )
+    context, page, errors = _open(live_server, browser, created["id"], tokens["Allied"])
+    page.wait_for_selector('.bulk-setup button[data-action="ready"]')
+    order = page.evaluate(
+        """() => [...document.querySelectorAll('.bulk-setup, .placements')].map((e) => e.className)"""
+    )
+    assert order == ["bulk-setup", "placements"]  # offered first, before one-by-one placement
+    assert "Deploy the rest for me" in page.inner_text('.bulk-setup button[data-action="ready"]')
+    assert page.locator('.bulk-setup button[data-action="sector west"]').count() == 1
+    page.screenshot(path=str(artifacts / "saintlo-bulk.png"))
+    page.click('.bulk-setup button[data-action="ready"]')
+    page.wait_for_function("() => window.warroomGame.payload.view.to_act === 'Axis'")
+    units = page.evaluate("() => window.warroomGame.payload.view.state.units")
+    assert sum(1 for uid in units if uid.startswith("us_")) == 65
+    assert "65 counters face down" in page.inner_text("#log")
+    assert not errors, errors
+    context.close()

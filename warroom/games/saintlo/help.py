@@ -19,7 +19,10 @@ HELP = (
         "Each army places its Command Posts on its coloured hexes (yellow Allied, red Axis), one a hex, then "
         "deploys all its units face down in its own half of the board: one unit a hex, no land unit on a river or "
         "a Command Post, Supply units on roads. The enemy sees only how many you have placed until both armies "
-        "are done and every unit turns face up. Each player draws 6 Battle Reports; dice decide who starts.",
+        "are done and every unit turns face up. Each player draws 6 Battle Reports; dice decide who starts. "
+        "To set up quickly, 'the rest for me' places all you have left the way the computer would (for your "
+        "counters a die varies it), and 'all remaining in the west' (or east) deploys them in that half of your "
+        "sector; placed counters stay where they are.",
         "Saint-Lo 4; 10.1",
     ),
     HelpSection(

@@ -94,10 +94,11 @@ def describe(t: Tables, s: SaintLoState, subject: str, phase_posts: bool) -> str
     n = len(_seat_left(t, s))
     counters = f"{n} counter{'s' if n != 1 else ''}"
     if not subject:
-        return f"Deploy the rest for me (the computer's placement, {counters}; a die varies it)"
-    code = bulk_code(subject) if subject in AREAS else -1
-    where = area_words(t, code) if code > 0 else repr(subject)
-    return f"Deploy all remaining in {where} ({counters}, placed by the computer; a die varies it)"
+        return f"Deploy the rest for me (the computer's placement, {counters})"
+    if subject not in AREAS:
+        return f"Deploy all remaining in {subject!r}"
+    low, high = _columns(t)[bulk_code(subject) - 1]
+    return f"Deploy all remaining in the {subject}, columns {low:02d}-{high:02d} ({counters})"
 
 
 def refusal(t: Tables, s: SaintLoState, subject: str) -> str:

@@ -180,7 +180,10 @@ def action_path(match: Match, action: str) -> tuple[str, ...]:
 
 
 def status_line(match: Match) -> Text:
+    """The turn, Supplies and posts lost; in the setup, where the menu keeps the choices that place all the rest."""
     s = match.state
+    if s.phase in (Phase.POSTS, Phase.DEPLOY):  # 4.2, 4.3: `ready` and `sector NAME` (placement.py) close the menu
+        return Text("Saint-Lo · setup · to place all the rest at once, take one of the last entries of the menu")
     return Text(
         f"Saint-Lo · turn {s.turn} · Supplies {s.supplies[0]}/{s.supplies[1]} · posts lost "
         f"{s.lost_posts[0]}/{s.lost_posts[1]} (Allied/Axis)"
