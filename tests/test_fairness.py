@@ -265,7 +265,10 @@ def test_verify_passes_on_an_honest_record(finished: dict[str, Any]) -> None:
         report.verified and report.commitment_ok and report.mismatch is None and report.problem is None and report.over
     )
     assert report.checked == report.dice == len(finished["dice"]) > 50 and report.given == 0
-    assert report.message == f"all {report.dice} dice match the seed (commitment ok)"
+    assert report.message.startswith(
+        f"all {report.dice} dice match the seed (commitment ok); all {len(finished['actions'])} decisions match the "
+        "record's chain"
+    )
     assert verify_record(finished).commitment_ok is None  # nothing to check it against: still every die
 
 

@@ -6,19 +6,24 @@ An online game's dice come from `KeyedDice`: HMAC-SHA256 in counter mode keyed b
 game is over the key itself is revealed (the record's header `seed`). `verify_record` then replays
 the record and re-derives each die the game rolled from the key, so a server that changed a die,
 or swapped the key after seeing the game, is caught: the die does not match, or the key does not
-hash to the commitment shown at the start. docs/fairness.md says the same for a third party.
+hash to the commitment shown at the start. The decisions are bound alike: every seat is shown a running
+digest of them keyed by the same secret (warroom/engine/chain.py), the record carries the chain, and
+`verify_record` names the first decision that does not match it or a digest a seat saw
+(warroom/engine/movecheck.py). docs/fairness.md says the same for a third party.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .dice import HMAC_SHA256, MT19937, check_key, is_key, keyed_outcome, new_key
 from .errors import WarroomError
 from .match import _replay
+from .movecheck import MovesReport, SeenDigest, check_moves
 from .record import Record, read_record, start_of
 
 
@@ -86,8 +91,8 @@ class DieMismatch:
 
 @dataclass(frozen=True)
 class VerifyReport:
-    """What `verify_record` found. `verified` is true only when every die matched and the commitment
-    (where one was given) is the seed's."""
+    """What `verify_record` found. `verified` is true only when every die matched, the commitment (where
+    one was given) is the seed's, and the decisions match their chain and every digest given (`moves`)."""
 
     verified: bool
     scheme: str
@@ -108,10 +113,20 @@ class VerifyReport:
     problem: str | None
     """Why the record does not replay (an illegal decision, a die too many), where it does not."""
     over: bool
+    moves: MovesReport
+    """The decisions checked against the record's chain and the digests seats saw."""
 
     @property
     def message(self) -> str:
-        """One line for a person: what matched, or the first thing that did not."""
+        """One line for a person: what matched, or the first thing that did not (a changed decision first:
+        the dice that follow it may differ for that reason alone)."""
+        dice = self._dice_message()
+        if self.moves.broken is None:
+            return f"{dice}; {self.moves.message}"
+        dice_failed = self.problem is not None or self.mismatch is not None or self.commitment_ok is False
+        return f"{self.moves.message}; then {dice}" if dice_failed else self.moves.message
+
+    def _dice_message(self) -> str:
         if self.problem is not None:
             return f"the record does not replay: {self.problem}"
         if self.mismatch is not None:
@@ -151,6 +166,7 @@ class VerifyReport:
             "mismatch": self.mismatch.to_json() if self.mismatch else None,
             "problem": self.problem,
             "over": self.over,
+            "moves": self.moves.to_json(),
             "message": self.message,
         }
 
@@ -162,21 +178,28 @@ class _Stop(Exception):
 
 
 def verify_record(
-    record: Record | dict[str, Any] | str | os.PathLike[str], commitment: str | None = None
+    record: Record | dict[str, Any] | str | os.PathLike[str],
+    commitment: str | None = None,
+    digests: Sequence[SeenDigest | str | dict[str, Any]] = (),
 ) -> VerifyReport:
-    """Replay a finished game's record with its revealed seed and compare every die it rolled.
+    """Replay a finished game's record with its revealed seed and compare every die it rolled, and its
+    decisions with their chain.
 
     Each die is re-derived from the key and its number in the key's stream (`keyed_outcome`) for the
     outcomes the game offered at that roll, and compared with the recorded one; the first that differs
     stops the check (its number, the decision it followed, both values). `commitment`, when given,
-    must be SHA-256 of the key. NotVerifiableError when the record has no keyed seed to check
-    against: another generator, a seed withheld (an unfinished online game), dice typed in by hand.
+    must be SHA-256 of the key. The decisions' chain is recomputed from the key and compared with the
+    record's own and with `digests`, the digests seats were shown ("HEX", "N:HEX" or `SeenDigest`):
+    the first decision that does not match is named (`movecheck.check_moves`). NotVerifiableError when
+    the record has no keyed seed to check against: another generator, a seed withheld (an unfinished
+    online game), dice typed in by hand.
     """
     if isinstance(record, dict):
         record = Record.from_json(record)
     elif not isinstance(record, Record):
         record = read_record(record)
     given_commitment = _commitment_arg(commitment)
+    seen = [SeenDigest.of(d) for d in digests]  # a malformed digest is refused before any work
     if record.rng != HMAC_SHA256:
         scheme = record.rng or MT19937
         raise NotVerifiableError(
@@ -210,8 +233,9 @@ def verify_record(
         checked += 1
 
     mismatch, problem, over = None, None, False
+    sides: list[str] = []
     try:
-        replayed = _replay(ruleset, state, record.actions, record.dice, False, check)
+        replayed = _replay(ruleset, state, record.actions, record.dice, False, check, sides=sides)
         over = ruleset.to_act(replayed.state) is None
     except _Stop as stop:
         mismatch = stop.mismatch
@@ -219,7 +243,8 @@ def verify_record(
         problem = str(exc)
     expected_commitment = hashlib.sha256(key).hexdigest()
     commitment_ok = None if given_commitment is None else given_commitment == expected_commitment
-    verified = mismatch is None and problem is None and commitment_ok is not False
+    moves = check_moves(record, seed, sides, seen)
+    verified = mismatch is None and problem is None and commitment_ok is not False and moves.broken is None
     return VerifyReport(
         verified,
         HMAC_SHA256,
@@ -233,6 +258,7 @@ def verify_record(
         mismatch,
         problem,
         over,
+        moves,
     )
 
 
@@ -245,4 +271,12 @@ def _commitment_arg(text: str | None) -> str | None:
     return cleaned
 
 
-__all__ = ["DieMismatch", "NotVerifiableError", "VerifyReport", "commitment", "new_secret", "verify_record"]
+__all__ = [
+    "DieMismatch",
+    "NotVerifiableError",
+    "SeenDigest",
+    "VerifyReport",
+    "commitment",
+    "new_secret",
+    "verify_record",
+]

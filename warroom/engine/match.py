@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .dice import DiceSource, ScriptedDice, make_dice
+from . import chain
+from .dice import HMAC_SHA256, DiceSource, ScriptedDice, is_key, make_dice
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -68,6 +69,7 @@ class Match:
         self._lock_reason = ""  # what set `_locked` last, in words (a log kept only): the undo refusal says it
         self._side_of: Any = None  # the state `_side` was read from (see `_note_side`)
         self._side: str | None = None
+        self._chain: tuple[str, bytes, list[str]] | None = None  # see `moves_chain`
         # where a decision can show its side something hidden, that decision locks undo; looked up only for
         # a match someone plays (a log kept), never for the playouts of studies and search
         self._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
@@ -155,6 +157,7 @@ class Match:
                     self.state, self.dice, rolled = backup
                     del self._actions[-1], self._dice[rolled:]
                     self._locked = locked
+                    self._forget_chain()
                 raise
         if self.keep_log:
             self.log.extend(events)
@@ -242,6 +245,7 @@ class Match:
         self.state, self.log = replayed.state, replayed.log
         self._actions, self._dice = actions, dice
         self._locked = min(self._locked, len(actions))
+        self._forget_chain()
         self._lock_reason = replayed.reason
 
     # -- copies, records, views ---------------------------------------------------------------
@@ -255,7 +259,46 @@ class Match:
         twin._actions = list(self._actions)
         twin._dice = list(self._dice)
         twin.dice = _copy_dice(self.dice)
+        if self._chain is not None:
+            seed, key, digests = self._chain
+            twin._chain = (seed, key, list(digests))
         return twin
+
+    # -- the decision chain -------------------------------------------------------------------
+    def moves_chain(self) -> list[str] | None:
+        """The decision chain h_0..h_n of a game with keyed dice (warroom/engine/chain.py), a fresh list;
+        None where the dice are not keyed (a seed the players may know would let them work out a
+        hidden decision from its digest, so nothing is chained).
+
+        Worked out when asked, from where it was last asked (`play` never pays for it: playouts and
+        search do not ask), and for the key the dice have now: a copy given dice of its own (a thinker's)
+        has none."""
+        moves = self._chain_now()
+        return None if moves is None else list(moves)
+
+    def moves_digest(self) -> dict[str, Any] | None:
+        """`{"decisions": n, "digest": h_n}`: the chain's digest now, as every seat is shown it; None unchained."""
+        moves = self._chain_now()
+        return None if moves is None else {"decisions": len(moves) - 1, "digest": moves[-1]}
+
+    def _chain_now(self) -> list[str] | None:
+        """The cached chain brought up to the decisions made (the cache itself: not to be handed out)."""
+        dice = self.dice
+        seed = dice.seed
+        if dice.scheme != HMAC_SHA256 or not is_key(seed):
+            return None
+        assert isinstance(seed, str)
+        known = self._chain
+        if known is None or known[0] != seed:
+            key = chain.chain_key(seed)
+            header = chain.chain_header(self.ruleset.info.id, self.scenario, self.options, self.position, dice.spec())
+            known = self._chain = (seed, key, [chain.start_digest(key, seed, header)])
+        return chain.extend(known[2], known[1], self._actions)
+
+    def _forget_chain(self) -> None:
+        """Decisions were taken back: drop the digests past them (the rest stay good)."""
+        if self._chain is not None:
+            del self._chain[2][len(self._actions) + 1 :]
 
     def record(self) -> Record:
         return Record(
@@ -269,6 +312,7 @@ class Match:
             position=self.position,
             engine_version=self.version,
             rng=self.dice.scheme,
+            moves=self.moves_chain(),
         )
 
     @property
@@ -286,7 +330,7 @@ class Match:
         to_act = self.to_act
         legal = self.legal_actions() if side is None or side == to_act else []
         result = self.result
-        return {
+        view: dict[str, Any] = {
             "game": rs.info.id,
             "scenario": self.scenario,
             "turn": turn,
@@ -298,6 +342,10 @@ class Match:
             "can_undo": self.can_undo,
             "state": rs.observation(self.state, side),
         }
+        moves = self.moves_digest()
+        if moves is not None:
+            view["moves"] = moves  # the same for every seat: a digest tells nothing without the key
+        return view
 
 
 class _Replayed:
@@ -320,11 +368,12 @@ def _replay(
     keep_log: bool,
     check: DieCheck | None = None,
     starts: list[int] | None = None,
+    sides: list[str] | None = None,
 ) -> _Replayed:
     """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError.
 
     `starts`, when given, is filled with the log's length as each decision begins (where what the
-    previous decision and its dice caused ends)."""
+    previous decision and its dice caused ends); `sides` with the side that made each decision."""
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
     action_no, die_no, locked, reason = 0, 0, 0, ""
@@ -357,6 +406,8 @@ def _replay(
                 break
             if starts is not None:
                 starts.append(len(log))
+            if sides is not None:
+                sides.append(to_act)
             before = _seen_by_all(seen, ruleset, state) if seen is not None else None
             final = final_decision is not None and final_decision(ruleset, state, action) is not None
             try:
@@ -433,6 +484,7 @@ def replay_record(
     match._locked = replayed.locked
     match._lock_reason = replayed.reason
     match._side_of, match._side = None, None
+    match._chain = None
     match._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
     match._final = _spec_part(ruleset, "final_decision") if keep_log else None
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:

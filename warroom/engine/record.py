@@ -3,6 +3,10 @@
 The header's `rng` names the generator behind the seeded dice: absent (or "mt19937") for Python's
 `random.Random` seeded with an integer, as every record before it; "hmac-sha256" for the keyed
 generator, whose seed is a 256-bit key written as 64 hex digits (warroom/engine/dice.py).
+
+A keyed record also carries `moves`, the chain of its decisions' digests (warroom/engine/chain.py):
+such a record is written as version 2, so that a reader that does not know the chain refuses it
+instead of dropping it unseen; every other record is written as version 1, as before.
 """
 
 from __future__ import annotations
@@ -14,11 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .chain import is_digest
 from .dice import HMAC_SHA256, MT19937, RNG_SCHEMES, is_key
 from .errors import RecordError
 
 RECORD_FORMAT = "warroom-record"
 RECORD_VERSION = 1
+"""The version of a record without a decision chain: every warroom that reads records reads it."""
+CHAINED_VERSION = 2
+"""The version of a record that carries its decisions' chain (`moves`)."""
+READ_VERSIONS = (RECORD_VERSION, CHAINED_VERSION)
 
 
 @dataclass
@@ -42,6 +51,10 @@ class Record:
     """The sides the computer plays: {side: {"agent": name, "budget_ms": ms (optional)}}; a side not
     named is played by a person. None (the header has no `players`, as in older records) says nothing,
     and a loaded game is then played by people on every side."""
+    moves: list[str] | None = None
+    """The decision chain h_0..h_n (n = len(actions)), 64 hex digits each, of a game with keyed dice: the
+    digest every seat was shown after each decision (warroom/engine/chain.py). None in a record without
+    one (another generator, or written before decisions were chained)."""
 
     def to_json(self) -> dict[str, Any]:
         header: dict[str, Any] = {
@@ -58,13 +71,16 @@ class Record:
             header["players"] = {side: dict(player) for side, player in self.players.items()}
         if self.position is not None:
             header["position"] = self.position
-        return {
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": RECORD_VERSION if self.moves is None else CHAINED_VERSION,
             "header": header,
             "actions": list(self.actions),
             "dice": list(self.dice),
         }
+        if self.moves is not None:
+            data["moves"] = list(self.moves)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -74,9 +90,10 @@ class Record:
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
         version = data.get("version")
-        if version != RECORD_VERSION:
+        if version not in READ_VERSIONS or isinstance(version, bool):
             raise RecordError(
-                f"record format version {version!r} is not supported (this warroom reads version {RECORD_VERSION})"
+                f"record format version {version!r} is not supported (this warroom reads versions "
+                f"{' and '.join(map(str, READ_VERSIONS))})"
             )
         header = data.get("header")
         if not isinstance(header, dict) or not isinstance(header.get("game"), str):
@@ -116,6 +133,7 @@ class Record:
             raise RecordError(
                 f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
             )
+        moves = _moves(data, version, len(actions))
         return cls(
             game=header["game"],
             scenario=header.get("scenario"),
@@ -128,7 +146,27 @@ class Record:
             engine_version=str(header.get("version", "")),
             rng=rng,
             players=_players(header.get("players")),
+            moves=moves,
         )
+
+
+def _moves(data: dict[str, Any], version: int, actions: int) -> list[str] | None:
+    """Check the record's `moves`: absent, or h_0..h_n, one digest (64 lowercase hex digits) more than decisions."""
+    moves = data.get("moves")
+    if moves is None:
+        return None
+    if version < CHAINED_VERSION:
+        raise RecordError(
+            f"record 'moves' (the decision chain) belongs to record format version {CHAINED_VERSION}, not {version}"
+        )
+    if not isinstance(moves, list) or not all(is_digest(m) for m in moves):
+        raise RecordError("record 'moves' must be a list of decision digests, each 64 lowercase hex digits")
+    if len(moves) != actions + 1:
+        raise RecordError(
+            f"record 'moves' must hold one digest more than the record has decisions ({actions + 1}: before "
+            f"the first and after each), not {len(moves)}"
+        )
+    return list(moves)
 
 
 PLAYER_FIELDS = ("agent", "budget_ms")
