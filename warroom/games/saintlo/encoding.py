@@ -54,14 +54,14 @@ board.toml), each an upper bound:
   most), and attack any of its 6 neighbours (an aircraft also its own hex); plus a play of each of the 7
   cards of a full hand on each unit it may select, and `end`: 5,397 + 401 + 295 + 1 = 6,094 for the Axis
   (6,004 for the Allies, whose three Jumbos move 3).
-- Deployment (4.3): every kind still to deploy on every free hex of the sector its type may take: at most
-  the Axis's first placement, 2,632 (4 aircraft kinds x 192 sector hexes, 10 land kinds x 176 land hexes,
-  2 Supply kinds x 52 road hexes).
+- Deployment (4.3): every kind still to deploy on every free hex of the sector its type may take, and the 3
+  decisions in bulk (placement.py): at most the Axis's first placement, 2,635 (4 aircraft kinds x 192 sector
+  hexes, 10 land kinds x 176 land hexes, 2 Supply kinds x 52 road hexes; `ready`, `sector west`, `sector east`).
 - Reorganization (5.4, 8): 16 kinds x 48 hexes next to 8 Command Posts, 55 swaps, 295 plays, `end`: 1,119.
 - The others are far smaller (a window: a hand's plays and `pass`; support: 7 artillery, `fire`, plays).
 Measured: 60 seeded uniform random games of each id with a turn limit of 2 reached 3,004 (Movement and
-Attack, two players; 2,344 for four seats) and 2,632 (the Axis deployment), so the bound is about twice
-what random play shows and cannot be exceeded while the data stand."""
+Attack, two players; 2,344 for four seats) and 2,632 (the Axis deployment; 2,635 since the decisions in bulk),
+so the bound is about twice what random play shows and cannot be exceeded while the data stand."""
 
 MOST_DICE = 23
 """The most dice one throw can have (6.2, 7.3; rule 7 puts no cap on them: NOTES.md): a Tiger I (attack 5)
