@@ -6,6 +6,9 @@ the game's seeded die and replayed from a record, and no more visible to the oth
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 import warroom
@@ -213,6 +216,8 @@ def test_table_mode_types_in_the_die() -> None:
     m.play("sector west")
     assert m.ruleset.to_act(m.state) == CHANCE and m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
     assert m.view("Allied")["state"]["bulk"] == "west" and m.view("Axis")["state"]["bulk"] == "chosen"
+    saved = m.ruleset.state_from_json(json.loads(json.dumps(m.ruleset.state_to_json(m.state))))
+    assert saved.bulk == m.state.bulk == 1  # a save keeps the die pending (position.py)
     with pytest.raises(IllegalActionError, match="4.3"):
         m.ruleset.apply(m.state, "deploy us_infantry 0101")
     m.play("roll 3", side="dice")
@@ -221,6 +226,23 @@ def test_table_mode_types_in_the_die() -> None:
     _posts_ready(expected)
     placement.deploy_rest(expected.ruleset.t, expected.state, 1, 3)
     assert s.pos == expected.state.pos
+
+
+def test_random_setups_mixing_bulk_and_single_placements_keep_every_rule() -> None:
+    # Saint-Lo 4.2, 4.3, 7.5, 10.1: single placements and bulk ones in any mix, every position checked
+    # (invariants.py: one unit a hex, no land unit on a river or a post, Supply units on roads, ...)
+    for game in ("saintlo", "saintlo-teams"):
+        for seed in range(6):
+            m = warroom.new_game(game, seed=seed, keep_log=False)
+            rng = random.Random(seed)
+            previous = m.ruleset.clone(m.state)
+            while m.state.phase in (Phase.POSTS, Phase.DEPLOY):
+                legal = m.legal_actions()
+                bulk = [a for a in legal if a == "ready" or a.startswith("sector ")]
+                m.play(rng.choice(bulk) if rng.random() < 0.05 else rng.choice(legal))
+                assert problems(m.ruleset, m.state, previous) == [], (game, seed)
+                previous = m.ruleset.clone(m.state)
+            assert all(h != OFF for h in m.state.pos) and m.state.bulk == OFF
 
 
 def test_each_team_player_deploys_his_own_in_bulk() -> None:

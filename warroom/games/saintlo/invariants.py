@@ -82,4 +82,8 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
         found.append("a winner who has not destroyed the objective's Command Posts (3)")
     if s.phase not in (Phase.POSTS, Phase.DEPLOY, Phase.OVER) and army_of(s, s.seat) not in (0, 1):
         found.append("no seat decides")
+    if s.bulk != OFF and s.phase != Phase.DEPLOY:
+        found.append("a die for a deployment in bulk is pending outside the deployment (4.3, placement.py)")
+    if previous is not None and previous.phase == Phase.DEPLOY and previous.bulk != OFF and s.bulk != OFF:
+        found.append("the die of a deployment in bulk was rolled and left the deployment waiting (4.3)")
     return found
