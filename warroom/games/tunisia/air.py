@@ -20,17 +20,19 @@ def drm_of(cat: Catalog, s: TunisiaState, piece: int) -> int:
 
 
 def air_in_range(cat: Catalog, s: TunisiaState, side: int, hex_: int, defending: bool = False) -> list[int]:
-    """`side`'s air support assets on an airfield with `hex_` within their range factor (7.3A, 7.3C); an
-    asset in the defended hex itself does not fly to its own defence (NOTES.md)."""
+    """`side`'s air support assets on an airfield with `hex_` within their range factor (7.3A, 7.3C). 7.3A and
+    7.3C read alike: an asset flies "to the hex containing" the attacking or the defending unit, so one whose
+    airfield is that very hex (range 0) may support it. Where the defended hex holds no unit (7.3D: lone support
+    assets), an air asset standing in it is one of the pieces attacked, not a supporter flying in, and does not
+    fly off to its own defence (12.4, 13.3 decide its fate; NOTES.md, reading 6)."""
     distance = cat.board.grid.distance
-    loc = s.loc
+    loc, is_air, is_unit, ranges = s.loc, cat.is_air, cat.is_unit, cat.range
+    own = cat.by_side[side]
+    lone = defending and not any(loc[p] == hex_ and is_unit[p] for p in own)
     return [
         p
-        for p in cat.by_side[side]
-        if cat.is_air[p]
-        and loc[p] >= 0
-        and distance(loc[p], hex_) <= cat.range[p]
-        and not (defending and loc[p] == hex_)
+        for p in own
+        if is_air[p] and loc[p] >= 0 and distance(loc[p], hex_) <= ranges[p] and not (lone and loc[p] == hex_)
     ]
 
 

@@ -3,12 +3,12 @@ step. Each check names the rule it follows; `problems` lists what is wrong (empt
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
 from .movement import compute_reach, enemy_occupied, movement_allowance
-from .overstack import leavers, side_stacks
+from .overstack import Closure, leavers
 from .stacking import fits, occupants
 from .state import OFF_MAP, REMOVED, RETURN_TO_BASE, Phase
 from .supply import supplied_hexes
@@ -73,9 +73,9 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
 
 
 def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int], occ: dict[int, list[int]]) -> bool:
-    """6.0D (overstack.py): in its Movement Phase the phasing side may have one hex overstacked, which keeps a
-    piece that has yet to move, whose leaving makes the hex fit, with a hex it can reach and fit in (and keeps
-    it if a move ends the game)."""
+    """6.0D (overstack.py): in its Movement Phase the phasing side may have one hex overstacked, which the pieces
+    that have yet to move can still mend, by one move or a chain of them (and keeps a piece that has yet to move
+    if a move ends the game)."""
     cat = rules.cat
     if s.phase not in (Phase.MOVEMENT, Phase.OVER) or any(cat.side[p] != s.player for p in here):
         return False
@@ -85,19 +85,18 @@ def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int
     if s.phase == Phase.OVER or not mending:
         return bool(mending)
     side = s.player
-    stacks = side_stacks(cat, s, side)
     zones: tuple[set[int], set[int]] | None = None
-    for r in mending:
+
+    def reach_of(r: int) -> Collection[int]:
+        nonlocal zones
         known = s.reach.get(r)  # the phase's own reach of it, where the legal list was made; else searched
         if known is not None:
-            ends: Iterable[int] = known.reach
-        else:
-            if zones is None:
-                zones = (enemy_zoc(cat, s, side), enemy_occupied(cat, s, side))
-            ends = compute_reach(cat, s, r, zones[0], zones[1])
-        if any(fits(cat, [*stacks.get(e, []), r]) for e in ends):
-            return True
-    return False
+            return known.reach
+        if zones is None:
+            zones = (enemy_zoc(cat, s, side), enemy_occupied(cat, s, side))
+        return compute_reach(cat, s, r, zones[0], zones[1])
+
+    return Closure(cat, s, reach_of).closable()
 
 
 def _movement_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:

@@ -2,12 +2,16 @@
 
 "Stacking does not apply while a unit or support asset is moving through a hex. The stacking limit is only
 enforced after all units and support assets have completed their movement during the Movement Phase." So a
-move may end in a full friendly hex whose piece leaves later in the phase: two units trade places, three
-rotate. A piece moves once (8.1B), so an overstack left to a piece that then cannot leave could never be
+move may end in a full friendly hex whose piece leaves later in the phase: two units trade places, three or
+six rotate. A piece moves once (8.1B), so an overstack left to pieces that then cannot mend it could never be
 undone; the phase may end only when no hex is overstacked. The reading (NOTES.md, reading 2): a move may
-leave at most one hex overstacked, and only while that hex keeps a piece that has not moved, whose leaving
-makes the hex fit, with a hex it can reach and fit in. A rotation needs no more, and the phase can always
-end: that piece's move out is legal whatever else has moved.
+leave at most one hex overstacked, and only while the pieces that have yet to move can still mend it: a chain
+of them, the first leaving the overstacked hex, each next leaving the hex the one before it filled, the last
+ending where it fits, each to a hex it can reach (an augmenting path: the limit is one unit, or two or three
+support assets, a hex, and each move carries one piece). Such a chain exists exactly when some moves of the
+unmoved pieces would leave every hex within the limit, so the phase can always end, and any set of moves
+that ends legal can be made one piece at a time (move first a piece into a hex with room, else a piece out of
+the overstacked hex): every exchange or rotation the text allows.
 
 `Closure` answers, for one position, which moves keep that promise. `move_choices` asks it only about a
 move that ends in a full hex, or while a hex is overstacked; every other move keeps it at once.
@@ -20,10 +24,6 @@ from collections.abc import Callable, Collection
 from .catalog import Catalog
 from .stacking import fits, occupants
 from .state import TunisiaState
-
-NO_LEAVER, WAY_OUT, NO_EXIT_NOW = 0, 1, 2
-"""`Closure._way_out`'s answers for a full hex: none of its pieces that may leave makes room; one does and
-has a hex to go to now; one does but has none now (the mover's leaving its own hex may open one)."""
 
 ReachOf = Callable[[int], Collection[int]]
 """An unmoved piece -> the hexes it may end its move in this phase (its `Moves.reach`)."""
@@ -61,6 +61,10 @@ def leavers(cat: Catalog, s: TunisiaState, crowd: list[int], mover: int = -1) ->
     ]
 
 
+StackAt = Callable[[int], list[int]]
+"""Hex -> the side's pieces in it (as the position stands, or as it would after a move)."""
+
+
 class Closure:
     """Which moves of the phasing side keep its Movement Phase closable (the module's reading of 6.0D)."""
 
@@ -69,27 +73,25 @@ class Closure:
         cat: Catalog,
         s: TunisiaState,
         reach_of: ReachOf,
-        hexes_of: Callable[[int], frozenset[int]] | None = None,
         full_for_unit: set[int] | None = None,
         full_for_asset: set[int] | None = None,
     ) -> None:
-        """`reach_of`/`hexes_of`: an unmoved piece's destinations, in order and as a set; `full_for_unit`,
-        `full_for_asset`: the side's hexes a unit, or a ground support asset, would overstack now. The last
-        three serve the cheap answers (`closed_into_full`) alone; the exact test needs `reach_of` only."""
+        """`reach_of`: an unmoved piece's destinations; `full_for_unit`, `full_for_asset`: the side's hexes a
+        unit, or a ground support asset, would overstack now (`full_hexes`, found here when not given)."""
         self.cat, self.s, self.reach_of = cat, s, reach_of
         self.stacks = side_stacks(cat, s, s.player)
         if full_for_unit is None or full_for_asset is None:
             full_for_unit, full_for_asset = full_hexes(cat, self.stacks)
-        self.hexes_of = hexes_of if hexes_of is not None else self._hexes_of
         self.full_for_unit, self.full_for_asset = full_for_unit, full_for_asset
         self.over = overstacked(cat, self.stacks)
-        self._verdicts: dict[bool, tuple[set[int], set[int], set[int]]] = {}  # kind -> never, unsure, decided
+        self._verdicts: dict[bool, dict[int, frozenset[int] | None]] = {}  # kind -> full hex -> `_chained_from`
 
-    def _hexes_of(self, r: int) -> frozenset[int]:
-        return frozenset(self.reach_of(r))
+    def stack_at(self, h: int) -> list[int]:
+        """The side's pieces in hex h as the position stands."""
+        return self.stacks.get(h, [])
 
     # -- the exact test ------------------------------------------------------------------------------------
-    def _after(self, q: int, d: int) -> Callable[[int], list[int]]:
+    def _after(self, q: int, d: int) -> StackAt:
         """Hex -> the side's pieces in it once q has moved to d."""
         stacks, o = self.stacks, self.s.loc[q]
 
@@ -110,7 +112,7 @@ class Closure:
 
     def allows(self, q: int, d: int) -> bool:
         """Whether moving piece q (unmoved, in its hex) to d leaves the phase closable: no hex overstacked
-        after it, or one that keeps a way out."""
+        after it, or one the pieces that have yet to move can mend."""
         over = self.overstacked_after(q, d)
         if not over:
             return True
@@ -119,49 +121,87 @@ class Closure:
         return self.way_out_after(q, d, over[0])
 
     def way_out_after(self, q: int, d: int, x: int) -> bool:
-        """Whether overstacked x, once q has moved to d, holds a piece that has yet to move, whose leaving makes
-        x fit, with a hex it can reach and fit in."""
-        cat, after = self.cat, self._after(q, d)
-        return any(fits(cat, [*after(e), r]) for r in leavers(cat, self.s, after(x), q) for e in self.reach_of(r))
+        """Whether overstacked x, once q has moved to d, can be mended by the pieces that have yet to move."""
+        return self.drains(x, self._after(q, d), q)
+
+    def drains(self, x: int, stack_at: StackAt, mover: int = -1) -> bool:
+        """Whether overstacked x (the one overstacked hex of `stack_at`) can be mended by the pieces that have yet
+        to move (not `mover`, which just has): a chain of them, the first leaving x and making it fit, each
+        next leaving the hex the one before it entered and making that fit, the last ending where it fits,
+        each to a hex it can reach. A search over hexes, each entered once: the shortest such chain never
+        comes back to a hex, so each hex it enters is as `stack_at` has it."""
+        cat, moved, is_air, reach_of = self.cat, self.s.moved, self.cat.is_air, self.reach_of
+        seen = {x}
+        frontier: list[tuple[int, int]] = [(x, -1)]  # a hex of the chain, the piece that entered it (-1: x)
+        k = 0
+        while k < len(frontier):
+            h, came = frontier[k]
+            k += 1
+            here = stack_at(h)
+            crowd = here if came < 0 else [*here, came]
+            for r in here:
+                if r == mover or moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
+                    continue
+                for e in reach_of(r):
+                    if e in seen:
+                        continue
+                    if fits(cat, [*stack_at(e), r]):
+                        return True
+                    seen.add(e)
+                    frontier.append((e, r))
+        return False
+
+    def closable(self) -> bool:
+        """Whether the position's own overstack (at most one hex) can be mended: the phase can still end."""
+        if not self.over:
+            return True
+        return len(self.over) == 1 and self.drains(self.over[0], self.stack_at)
 
     # -- the cheap answers move_choices asks ----------------------------------------------------------------
     def closed_into_full(self, q: int, full: set[int]) -> set[int]:
-        """Of `full`, the full hexes q could reach, those q may not end in while no hex is overstacked. A
-        hex's answer is remembered per kind of mover (unit, support asset): no piece of it that has yet to
-        move and whose leaving makes room, closed; one with a hex to go to now, open (the mover's leaving
-        only frees its own hex, so that stands); one with none now, the exact test for each mover."""
+        """Of `full`, the full hexes q could reach, those q may not end in while no hex is overstacked. The
+        chain out of a full hex d (`_chained_from`) is the same for every mover of a kind but for the hex the
+        mover leaves, which has room once it has left: d is open to q when the chain finds room elsewhere, or
+        comes to q's own hex."""
         kind = self.cat.is_unit[q]
-        never, unsure, decided = self._verdicts.get(kind) or self._verdicts.setdefault(kind, (set(), set(), set()))
-        for d in full - decided:
-            verdict = self._way_out(d, q)
-            if verdict == NO_LEAVER:
-                never.add(d)
-            elif verdict == NO_EXIT_NOW:
-                unsure.add(d)
-            decided.add(d)
-        closed = full & never
-        for d in full & unsure:
-            if not self.allows(q, d):
+        verdicts = self._verdicts.get(kind)
+        if verdicts is None:
+            verdicts = self._verdicts[kind] = {}
+        o = self.s.loc[q]
+        closed: set[int] = set()
+        for d in full:
+            if d in verdicts:
+                stuck = verdicts[d]
+            else:
+                stuck = verdicts[d] = self._chained_from(d, kind)
+            if stuck is not None and o not in stuck:
                 closed.add(d)
         return closed
 
-    def _way_out(self, d: int, q: int) -> int:
-        """Whether full hex d, once q has joined it, keeps a way out (NO_LEAVER, WAY_OUT, NO_EXIT_NOW). Only a
-        piece of q's kind that has yet to move can make room (a second unit, or a support asset past the
-        limit: air assets never move here, 8.1A), and it fits now wherever q's kind is not full."""
+    def _chained_from(self, d: int, unit: bool) -> frozenset[int] | None:
+        """With no hex overstacked, the chain out of full hex d once a piece of the kind (`unit`) has entered
+        it: None when it comes to a hex with room for that kind, else every hex it can come to (d's own too).
+        Only pieces of the kind that have yet to move make room (an air asset never moves here, 8.1A), and a
+        piece of the kind fits wherever the kind is not full."""
         cat = self.cat
-        unit = cat.is_unit[q]
         full = self.full_for_unit if unit else self.full_for_asset
-        moved, is_air, is_unit = self.s.moved, cat.is_air, cat.is_unit
-        found = NO_LEAVER
-        for r in self.stacks.get(d, ()):
-            if moved[r] or is_air[r] or is_unit[r] != unit:
-                continue
-            hexes = self.hexes_of(r)
-            if len(hexes & full) < len(hexes):  # a hex it fits in (the intersection walks the few full hexes)
-                return WAY_OUT
-            found = NO_EXIT_NOW
-        return found
+        moved, is_air, is_unit, reach_of, stacks = self.s.moved, cat.is_air, cat.is_unit, self.reach_of, self.stacks
+        seen = {d}
+        frontier = [d]
+        k = 0
+        while k < len(frontier):
+            h = frontier[k]
+            k += 1
+            for r in stacks.get(h, ()):
+                if moved[r] or is_air[r] or is_unit[r] != unit:
+                    continue
+                for e in reach_of(r):
+                    if e not in full:
+                        return None
+                    if e not in seen:
+                        seen.add(e)
+                        frontier.append(e)
+        return frozenset(seen)
 
     def resolves(self, q: int) -> bool:
         """Whether q's leaving the overstacked hex makes it fit (then q's move to a hex it fits in is legal)."""
@@ -169,15 +209,32 @@ class Closure:
         return fits(self.cat, [p for p in self.stacks[x] if p != q])
 
     def critical_exits(self) -> frozenset[int] | None:
-        """While hex x is overstacked: the hexes a move from elsewhere must be checked for filling, those of
-        x's way out when it has just one (None: x has several, so no single move from elsewhere can close
-        them all, its own hex only freed)."""
-        cat, stacks = self.cat, self.stacks
+        """While hex x is overstacked: the hexes a move from elsewhere must be checked for filling, the hex with
+        room that x's chains come to when they come to just one (None: they come to several, so no single move
+        from elsewhere can close them all; its own hex only gains room, and a move that overstacks a second
+        hex is refused anyway)."""
+        cat, moved, is_air, reach_of, stack_at = self.cat, self.s.moved, self.cat.is_air, self.reach_of, self.stack_at
+        x = self.over[0]
         exits: set[int] = set()
-        for r in leavers(cat, self.s, stacks[self.over[0]]):
-            for e in self.reach_of(r):
-                if e not in exits and fits(cat, [*stacks.get(e, []), r]):
-                    exits.add(e)
-                    if len(exits) > 1:
-                        return None
+        seen = {x}
+        frontier: list[tuple[int, int]] = [(x, -1)]
+        k = 0
+        while k < len(frontier):
+            h, came = frontier[k]
+            k += 1
+            here = stack_at(h)
+            crowd = here if came < 0 else [*here, came]
+            for r in here:
+                if moved[r] or is_air[r] or not fits(cat, [p for p in crowd if p != r]):
+                    continue
+                for e in reach_of(r):
+                    if e in seen:
+                        continue
+                    seen.add(e)
+                    if fits(cat, [*stack_at(e), r]):
+                        exits.add(e)
+                        if len(exits) > 1:
+                            return None
+                    else:
+                        frontier.append((e, r))
         return frozenset(exits)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.errors import quoted
 
-from .actions import ATTACK, END, MOVE, Action
+from .actions import AIR, ATTACK, END, MOVE, Action
 from .catalog import SIDE_NAMES
 from .movement import compute_reach, enemy_occupied
 from .overstack import Closure, overstacked, side_stacks
@@ -57,6 +57,8 @@ def reason(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) -> str:
             )
     if act.kind == ATTACK:
         return _why_not_attack(rules, s, act, text)
+    if act.kind == AIR and s.phase == Phase.DEFENSIVE_AIR:
+        return _why_not_air(rules, s, act, text)
     if s.phase == Phase.SETUP:
         piece = cat.index[act.piece]
         if not s.placing or piece != s.placing[0]:
@@ -101,8 +103,9 @@ def _why_not_move(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) 
         )
     if after and not closure.way_out_after(p, dest, after[0]):
         return (
-            f"{quoted(text)}: the move would leave {labels[after[0]]} overstacked with no piece there that has yet "
-            "to move and could leave it (6.0A-D: the limit holds when the Movement Phase's moves are done)"
+            f"{quoted(text)}: the move would leave {labels[after[0]]} overstacked with no way to mend it: no piece "
+            "there that has yet to move can leave it for a hex with room, nor start a chain of such moves that ends "
+            "in one (6.0A-D: the limit holds when the Movement Phase's moves are done)"
         )
     return f"{quoted(text)} is not legal now (8.0)"
 
@@ -128,3 +131,20 @@ def _why_not_attack(rules: TunisiaRules, s: TunisiaState, act: Action, text: str
         if s.loc[a] < 0 or grid.distance(s.loc[a], origin) > cat.range[a]:
             return f"{quoted(text)}: {act.air} is not on an airfield within range of {act.origin} (7.3A)"
     return f"{quoted(text)} is not legal now (7.2, 15.0)"
+
+
+def _why_not_air(rules: TunisiaRules, s: TunisiaState, act: Action, text: str) -> str:
+    """The defender's air choice (7.3C-E): his own air asset, on an airfield within range of the defended hex."""
+    cat, b = rules.cat, s.battle
+    a = cat.index[act.piece]
+    if b is None or cat.side[a] == s.player or not cat.is_air[a]:
+        return f"{quoted(text)}: {act.piece} is not one of the defender's air support assets (7.3C)"
+    where = s.loc[a]
+    if where < 0:
+        return f"{quoted(text)}: {act.piece} is not on an airfield; it has flown or is out of play (7.3C, 7.4D)"
+    if where == b.target:
+        return (
+            f"{quoted(text)}: {act.piece} stands in the attacked hex with no unit of its side: it is one of the lone "
+            "support assets attacked, not a supporter flying in (7.3D, 12.4)"
+        )
+    return f"{quoted(text)}: {act.piece} is not on an airfield within range of {rules.labels[b.target]} (7.3C)"

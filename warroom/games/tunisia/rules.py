@@ -343,7 +343,7 @@ class TunisiaRules:
             ezoc = blocked = set()
         movers = [(q, moves_of(cat, s, q, ezoc, blocked)) for q in pieces]
         closure: Closure | None = None
-        stakes = (lambda r: cache[r].reach, lambda r: cache[r].hexes, units_at, full_for_support)
+        stakes = (lambda r: cache[r].reach, units_at, full_for_support)
         if doubled or any(n > (3 if h in air_at else 2) for h, n in supports_at.items()):
             closure = Closure(cat, s, *stakes)
         out: list[str] = []
@@ -353,11 +353,11 @@ class TunisiaRules:
                 if full:
                     if closure is None:
                         closure = Closure(cat, s, *stakes)
-                    full = closure.closed_into_full(q, full)  # 6.0D: open while a way out stays
+                    full = closure.closed_into_full(q, full)  # 6.0D: open while a chain can mend it
                 out.extend(moves.ids_avoiding(full) if full else moves.ids)
             out.append(END)
             return out
-        x = closure.over[0]  # 6.0D: the moves that keep a way out of it (overstack.py)
+        x = closure.over[0]  # 6.0D: the moves that keep x mendable (overstack.py)
         critical = closure.critical_exits()
         for q, moves in movers:
             by_hex = moves.by_hex
@@ -365,8 +365,8 @@ class TunisiaRules:
             if loc[q] == x:
                 if closure.resolves(q):  # its leaving mends x: any hex it fits in, the full ones checked
                     out.extend([by_hex[d] for d in moves.reach if d not in full or closure.allows(q, d)])
-                else:
-                    out.extend([by_hex[d] for d in moves.reach if closure.allows(q, d)])
+                else:  # a piece of the other kind (a unit, a support asset): x's chains are not its own
+                    out.extend(moves.ids_avoiding(full & moves.hexes))
                 continue
             hexes = moves.hexes
             closed = full & hexes  # a second hex overstacked
