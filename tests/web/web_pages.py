@@ -23,11 +23,19 @@ def api(server: Any, method: str, path: str, **kwargs: Any) -> Any:
     return response.json()
 
 
-def new_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
+WHOLE_MAP = "try { localStorage.setItem('warroom.view.' + location.pathname, JSON.stringify('whole')); } catch (e) {}"
+"""A page script that has every hex board open on the whole map, as a player who chose "Whole map" there before
+finds it (static/js/svg.js ZoomPan.remember): what the tests written before boards opened on the action see."""
+
+
+def new_page(browser: Any, phone: bool = False, whole_map: bool = True) -> tuple[Any, Any, list[str]]:
     """A fresh context and page (laptop or phone size) that collects page errors and console errors; its waits
-    (and the context's) give up only after SLOW_STATE_TIMEOUT_MS."""
+    (and the context's) give up only after SLOW_STATE_TIMEOUT_MS. `whole_map`: hex boards open on the whole map
+    (WHOLE_MAP), every counter on screen to click; else on the action, as a new game opens."""
     viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=viewport, device_scale_factor=2 if phone else 1)
+    if whole_map:
+        context.add_init_script(WHOLE_MAP)
     context.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
     page = context.new_page()
     page.set_default_timeout(SLOW_STATE_TIMEOUT_MS)

@@ -15,6 +15,13 @@
 // `data-unit`, so clicks need no coordinates. Counters follow NATO symbols (infantry cross, armour oval,
 // mechanised both, artillery dot, recon slash, HQ, air, ...); a side's colours are CSS custom properties
 // (`--counter-fill`, `--counter-ink`) on `.counter.side-<side>`, or the counter's `fill` / `ink`.
+//
+// Reading the board at a glance: where the board has a ZoomPan (`svg.zoomPan`), the first position drawn opens
+// the view on the action (the hexes of the counters that may act, the hexes lit, the battle's marks; else every
+// counter), never so wide that a counter is under MIN_COUNTER_PX on screen, and the view is kept per page
+// (localStorage) across reloads. Hovering a stack (or tapping it, or a counter taking the keyboard's focus) opens
+// the stack viewer: every piece of the stack, top first, as drawn for this seat (each counter's own title), so it
+// shows nothing the seat's payload did not hold.
 import { s, text } from "./svg.js";
 
 const STYLE = new URL("../hexmap.css", import.meta.url).pathname;
@@ -36,6 +43,11 @@ function loadStyle(href) {
 await loadStyle(STYLE);
 
 const LAYERS = ["terrain", "paths", "hexsides", "numbers", "places", "marks", "counters", "highlights"];
+
+/** The smallest a counter is drawn on screen, in CSS pixels, when the page opens the view on the action. */
+export const MIN_COUNTER_PX = 28;
+/** The largest, so one lone unit does not fill the board. */
+const MAX_COUNTER_PX = 64;
 
 const fmt = (v) => (Math.round(v * 100) / 100).toString();
 const pointsOf = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
@@ -68,6 +80,20 @@ export class HexMap {
     this.root.addEventListener("click", (e) => this.onClick(e));
     // a selectable counter is a button (tabindex 0): Enter or Space clicks it
     this.root.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onClick(e); } });
+    // the stack viewer: a mouse over a stack, a tap on one, a counter with the keyboard's focus
+    this.pointerType = "mouse";
+    this.pinned = null; // the hex whose stack a tap opened: it stays open until another tap
+    this.root.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType || "mouse"; });
+    this.root.addEventListener("pointerover", (e) => {
+      const stack = e.target.closest(".stack");
+      if (stack && (e.pointerType || "mouse") === "mouse" && !this.pinned) this.showStack(stack);
+    });
+    this.root.addEventListener("pointerout", (e) => {
+      const stack = e.target.closest(".stack");
+      if (stack && !this.pinned && !(e.relatedTarget && stack.contains(e.relatedTarget))) this.hideStack();
+    });
+    this.root.addEventListener("focusin", (e) => { const stack = e.target.closest(".stack"); if (stack) this.showStack(stack); });
+    this.root.addEventListener("focusout", () => { if (!this.pinned) this.hideStack(); });
   }
 
   // The whole map, for ZoomPan: {x, y, w, h}.
@@ -82,6 +108,11 @@ export class HexMap {
   }
 
   onClick(e) {
+    if (this.pointerType !== "mouse" && e.type === "click") {
+      // a tap shows the stack tapped (or closes the viewer where there is none); the board still gets the click
+      const stack = e.target.closest(".stack");
+      if (stack) { this.pinned = stack.dataset.hex; this.showStack(stack); } else { this.pinned = null; this.hideStack(); }
+    }
     const unit = e.target.closest("[data-unit]");
     const hex = e.target.closest("[data-hex]");
     const label = hex ? hex.dataset.hex : null;
@@ -158,7 +189,7 @@ export class HexMap {
   // A ring on one hex (the selected unit's hex, the hex attacked); `cls` says which.
   mark(label, cls = "selected") {
     const hx = this.hexes.get(label);
-    if (hx) this.layers.marks.append(s("polygon", { points: pointsOf(hx.corners), class: `hex-mark ${cls}`, "stroke-width": fmt(this.size * 0.1) }));
+    if (hx) this.layers.marks.append(s("polygon", { points: pointsOf(hx.corners), class: `hex-mark ${cls}`, "stroke-width": fmt(this.size * 0.1), dataset: { hex: label } }));
   }
 
   clearMarks() {
@@ -180,6 +211,113 @@ export class HexMap {
       const [x, y] = this.center(label);
       drawStack(layer, { x, y, hex: label, counters: stack, size: counterSize });
     }
+    this.counterSize = counterSize;
+    this.refreshStack();
+    if (!this.opened && !this.opening) {
+      // once, after the board has drawn the rest of this position (its highlights and marks) and laid out; again
+      // after the next position where this one had nothing to open on
+      this.opening = true;
+      requestAnimationFrame(() => { this.opening = false; this.opened = this.openView(); });
+    }
+  }
+
+  // -- the view the page opens on ---------------------------------------------------------------------------
+  // The view kept for this page, else the action's region (actionBox): whether it opened on one.
+  openView() {
+    const svg = this.root.ownerSVGElement;
+    const zoom = svg && svg.zoomPan;
+    if (!zoom) return false;
+    if (zoom.remember(`warroom.view.${location.pathname}`)) return true;
+    const box = this.actionBox(svg.getBoundingClientRect());
+    if (box) zoom.show(box);
+    return !!box;
+  }
+
+  // The hexes where the action is: those of the counters that may act (or the one chosen), the hexes lit as
+  // destinations or targets, the battle's marked hexes; where there is none, every counter's.
+  focusHexes() {
+    const stacks = [...this.layers.counters.querySelectorAll(".stack")];
+    const acting = stacks.filter((st) => st.querySelector(".counter.selectable, .counter.selected")).map((st) => st.dataset.hex);
+    const lit = [...this.layers.highlights.querySelectorAll(".hex-highlight.reach, .hex-highlight.target")].map((el) => el.dataset.hex);
+    const marked = [...this.layers.marks.querySelectorAll(".hex-mark.selected, .hex-mark.attacked")].map((el) => el.dataset.hex);
+    const focus = [...acting, ...lit, ...marked].filter((label) => this.hexes.has(label));
+    return focus.length ? focus : stacks.map((st) => st.dataset.hex).filter((label) => this.hexes.has(label));
+  }
+
+  // The region to open on, for a board `rect` (its size on screen): the focus hexes with a margin of a hex and a
+  // half, as wide as the screen's shape needs, no wider than keeps a counter MIN_COUNTER_PX on screen (then
+  // centred on the focus' mean, inside its bounds) and no narrower than keeps it under MAX_COUNTER_PX. Null
+  // where nothing is drawn or the board has no size.
+  actionBox(rect) {
+    const focus = this.focusHexes();
+    if (!focus.length || !rect || rect.width < 1 || rect.height < 1) return null;
+    const points = focus.map((label) => this.center(label));
+    const xs = points.map(([x]) => x);
+    const ys = points.map(([, y]) => y);
+    const margin = this.size * 1.5;
+    const box = { x: Math.min(...xs) - margin, y: Math.min(...ys) - margin, w: Math.max(...xs) - Math.min(...xs) + 2 * margin, h: Math.max(...ys) - Math.min(...ys) + 2 * margin };
+    const counter = this.counterSize || this.size * 0.92;
+    const aspect = rect.width / rect.height;
+    const widest = (rect.width * counter) / MIN_COUNTER_PX;
+    const narrowest = (rect.width * counter) / MAX_COUNTER_PX;
+    const w = Math.max(narrowest, Math.min(widest, Math.max(box.w, box.h * aspect)));
+    const h = w / aspect;
+    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+    const place = (start, length, span, centre) => (length >= span ? start + length / 2 : Math.min(Math.max(centre, start + span / 2), start + length - span / 2));
+    const cx = place(box.x, box.w, w, mean(xs));
+    const cy = place(box.y, box.h, h, mean(ys));
+    return { x: cx - w / 2, y: cy - h / 2, w, h };
+  }
+
+  // -- the stack viewer -------------------------------------------------------------------------------------
+  viewer() {
+    if (!this.viewerBox) {
+      this.viewerBox = document.createElement("div");
+      this.viewerBox.className = "stack-viewer";
+      this.viewerBox.setAttribute("role", "tooltip");
+      this.viewerBox.hidden = true;
+      document.body.append(this.viewerBox);
+    }
+    return this.viewerBox;
+  }
+
+  // List the pieces of `stack` (a drawn .stack), top first, each as its counter says it (its <title>), beside it.
+  showStack(stack) {
+    const counters = [...stack.querySelectorAll(".counter")].reverse(); // drawn bottom first: the last on top
+    if (!counters.length) return;
+    const box = this.viewer();
+    const head = document.createElement("h4");
+    head.textContent = `${stack.dataset.hex}: ${counters.length === 1 ? "1 piece" : `${counters.length} pieces, the top first`}`;
+    const list = document.createElement("ol");
+    for (const counter of counters) {
+      const item = document.createElement("li");
+      item.className = [...counter.classList].filter((c) => c.startsWith("side-") || c === "reduced" || c === "hidden-piece").join(" ");
+      const title = counter.querySelector("title");
+      item.textContent = title ? title.textContent : counter.getAttribute("aria-label") || "a piece";
+      list.append(item);
+    }
+    box.replaceChildren(head, list);
+    box.dataset.hex = stack.dataset.hex;
+    box.hidden = false;
+    // beside the stack, inside the window (fixed: the page's CSP allows the CSSOM, not style attributes)
+    const r = stack.getBoundingClientRect();
+    const room = box.getBoundingClientRect();
+    const left = r.right + 8 + room.width <= window.innerWidth ? r.right + 8 : Math.max(4, r.left - 8 - room.width);
+    const top = Math.min(Math.max(4, r.top), Math.max(4, window.innerHeight - room.height - 4));
+    box.style.setProperty("left", `${Math.round(left)}px`);
+    box.style.setProperty("top", `${Math.round(top)}px`);
+  }
+
+  hideStack() {
+    if (this.viewerBox) this.viewerBox.hidden = true;
+  }
+
+  // After a redraw: a tapped stack's list follows the new position; any other closes.
+  refreshStack() {
+    if (!this.viewerBox || this.viewerBox.hidden) return;
+    const stack = this.pinned ? this.layers.counters.querySelector(`.stack[data-hex="${this.pinned}"]`) : null;
+    if (stack) this.showStack(stack);
+    else { this.pinned = null; this.hideStack(); }
   }
 }
 

@@ -21,7 +21,8 @@ export function text(x, y, content, attrs = {}) {
   return s("text", { x, y, ...attrs }, content);
 }
 
-// Zoom and pan an <svg> by changing its viewBox; a drag longer than a few pixels is not a click.
+// Zoom and pan an <svg> by changing its viewBox; a drag longer than a few pixels is not a click. The controller
+// hangs on its <svg> as `svg.zoomPan`, so what draws inside (the hex map kit) can open the view on the action.
 export class ZoomPan {
   constructor(svg, bounds) {
     this.svg = svg;
@@ -29,6 +30,8 @@ export class ZoomPan {
     this.view = { ...bounds };
     this.pointers = new Map();
     this.dragged = false;
+    this.saveAs = null; // the localStorage key the view is kept under (remember)
+    svg.zoomPan = this;
     this.apply();
     svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     svg.addEventListener("pointerdown", (e) => this.onDown(e));
@@ -42,9 +45,31 @@ export class ZoomPan {
   apply() {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    if (this.saveAs) {
+      // the whole board is kept as such (it fits any screen the page reopens on); any other view as its region
+      const b = this.bounds;
+      const whole = v.x === b.x && v.y === b.y && v.w === b.w && v.h === b.h;
+      try { localStorage.setItem(this.saveAs, JSON.stringify(whole ? "whole" : v)); } catch (err) { /* storage full or refused: not kept */ }
+    }
   }
 
   fit() { this.view = { ...this.bounds }; this.apply(); }
+
+  // Show the region `box` ({x, y, w, h}, board units).
+  show(box) { this.view = { ...box }; this.apply(); }
+
+  // Keep every view from now on under `key` (a game's page: its zoom and pan survive a reload), and show the
+  // one kept there before, if any: true when there was one.
+  remember(key) {
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (err) { kept = null; }
+    const region = !!kept && ["x", "y", "w", "h"].every((k) => Number.isFinite(kept[k])) && kept.w > 0 && kept.h > 0;
+    const ok = region || kept === "whole";
+    if (ok) this.view = region ? { x: kept.x, y: kept.y, w: kept.w, h: kept.h } : { ...this.bounds };
+    this.saveAs = key;
+    if (ok) this.apply();
+    return ok;
+  }
 
   toBoard(clientX, clientY) {
     const rect = this.svg.getBoundingClientRect();
