@@ -445,16 +445,31 @@ def verify(
     commitment: Annotated[
         str | None, typer.Option("--commitment", help="The commitment the game showed at its start (64 hex digits).")
     ] = None,
+    digest: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--digest",
+            help="A digest of the decisions the game showed you: HEX (all 64 digits, or the first 16) or N:HEX, N the "
+            "decisions made when it was shown. Repeat it for several; the first decision that does not match is named.",
+        ),
+    ] = None,
+    seen_by: Annotated[
+        str | None, typer.Option("--seen-by", help="Who was shown the digests (a side), for the report.")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
-    """Check an online game's dice: re-derive every die from the revealed seed, and the seed from the commitment.
+    """Check an online game's dice and decisions: every die from the revealed seed, the seed from the commitment,
+    and the decisions from their chain and the digests a seat was shown.
 
-    Exits 0 when all match, 1 naming the first die (or the commitment) that does not, or when the
-    record has no revealed key to check (docs/fairness.md).
+    Exits 0 when all match, 1 naming the first decision, die (or the commitment) that does not, or when
+    the record has no revealed key to check (docs/fairness.md).
     """
-    from warroom.engine.fairness import verify_record
+    from warroom.engine.fairness import SeenDigest, verify_record
 
-    report = verify_record(file, commitment)
+    seen = [SeenDigest.of(text) for text in digest or []]
+    if seen_by:
+        seen = [SeenDigest(s.digest, s.decisions, seen_by[:40]) for s in seen]
+    report = verify_record(file, commitment, seen)
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     elif report.verified:
