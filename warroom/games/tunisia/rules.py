@@ -372,7 +372,7 @@ class TunisiaRules:
             closed = full & hexes  # a second hex overstacked
             for d in (*(critical or ()), x):
                 if d in hexes and d not in closed and not closure.allows(q, d):
-                    closed.add(d)  # it would fill x's one way out, or crowd x past mending
+                    closed.add(d)  # it would fill the one hex with room x's chains come to, or crowd x
             out.extend(moves.ids_avoiding(closed) if closed else moves.ids)
         return out
 
