@@ -52,6 +52,7 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
         for side, ws in sockets.items():
             frame = ws.receive_json()
             assert frame["fairness"] == first  # every seat is shown the same commitment
+            assert frame["view"]["moves"]["decisions"] == 0  # and the digest of the decisions so far
             sent[side].append(json.dumps(frame))
         for _ in range(10):
             payload = get(client, game_id, tokens["North"]).json()
@@ -71,8 +72,10 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
             final = answer.json()["view"]["over"]
             if not final:
                 sent[side].append(answer.text)
+            shown = answer.json()["view"]["moves"]
             for seat, ws in sockets.items():
                 frame = ws.receive_json()
+                assert frame["view"]["moves"] == shown  # every seat is shown the same digest of the decisions
                 if not frame["view"]["over"]:
                     sent[seat].append(json.dumps(frame))
                 else:
@@ -88,9 +91,21 @@ def test_an_online_game_commits_to_its_key_and_reveals_it_when_over(client: Any,
         assert sha256_hex(fairness["seed"]) == first["commitment"]  # the key revealed is the one committed to
     record = get(client, game_id, tokens["South"], "/record").json()
     assert record["header"]["seed"] == key and record["header"]["rng"] == "hmac-sha256"
-    report = client.post("/api/verify", json={"record": record, "commitment": first["commitment"]}).json()
+    assert (
+        record["version"] == 2
+        and record["moves"][-1] == shown["digest"]
+        and len(record["moves"]) == len(record["actions"]) + 1
+    )  # the record carries the chain every seat was shown
+    seen = [{"digest": shown["digest"], "decisions": shown["decisions"], "seen_by": "South"}]
+    report = client.post(
+        "/api/verify", json={"record": record, "commitment": first["commitment"], "digests": seen}
+    ).json()
     assert report["ok"] and report["verified"] and report["commitment_ok"] and report["dice"] == report["checked"] == 4
-    assert report["message"] == "all 4 dice match the seed (commitment ok)"
+    assert report["message"] == (
+        "all 4 dice match the seed (commitment ok); the decisions match the digest seen at decision "
+        f"{shown['decisions']}"
+    )
+    assert report["moves"]["seen"] == [{**seen[0], "ok": True}]
 
 
 def finish_dragoon_online(client: Any, created: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
@@ -141,6 +156,22 @@ def test_verify_passes_on_the_finished_record_and_catches_a_changed_die(client: 
     assert failed["mismatch"]["derived"] == record["dice"][7] and "die 8 does not match" in failed["message"]
     wrong = client.post("/api/verify", json={"record": record, "commitment": sha256_hex("11" * 32)}).json()
     assert not wrong["verified"] and wrong["commitment_ok"] is False and "commitment does not match" in wrong["message"]
+    # the decisions: the record's chain, and the digest the seat was shown at the start
+    assert record["moves"][0] == start["view"]["moves"]["digest"] and start["view"]["moves"]["decisions"] == 0
+    edited = json.loads(json.dumps(record))
+    edited["moves"][3] = record["moves"][4]
+    broken = client.post("/api/verify", json={"record": edited}).json()["moves"]["broken"]
+    assert (
+        broken["first"] == broken["last"] == 3
+        and broken["against"] == "record"
+        and broken["action"] == record["actions"][2]
+    )
+    seen = {"digest": record["moves"][5][:16], "decisions": 6, "seen_by": "Allied"}
+    answer = client.post("/api/verify", json={"record": record, "digests": [seen]}).json()
+    assert not answer["verified"] and answer["moves"]["broken"]["against"] == "seen"
+    assert "does not match the digest seen by Allied at decision 6" in answer["message"]
+    bad = client.post("/api/verify", json={"record": record, "digests": [{"digest": "xyz"}]})
+    assert bad.status_code == 400 and bad.json()["ok"] is False
 
 
 def test_verify_refuses_what_it_cannot_check(client: Any) -> None:
@@ -169,6 +200,12 @@ def test_verify_refuses_what_it_cannot_check(client: Any) -> None:
 def test_other_modes_commit_to_nothing(client: Any) -> None:
     hotseat = client.post("/api/games", json={"game": "dragoon", "mode": "hotseat", "seed": 9}).json()
     assert hotseat["game"]["fairness"] == {"scheme": "mt19937", "commitment": None, "seed": None}
+    assert "moves" not in hotseat["game"]["view"]
+    keyed = warroom.new_game("dragoon", seed="ab" * 32).record().to_json()
+    computer = client.post("/api/games/upload", json={"record": keyed, "mode": "computer"}).json()
+    assert (
+        "moves" not in computer["game"]["view"]
+    )  # whoever uploaded it knows the key: a digest would tell hidden moves
     table = client.post("/api/games", json={"game": "dragoon", "mode": "table", "seed": 9}).json()
     assert table["game"]["fairness"] == {"scheme": "manual", "commitment": None, "seed": None}
 
@@ -226,11 +263,18 @@ def test_the_page_shows_the_commitment_then_the_key_and_verifies_the_dice(
         )
     page.wait_for_selector("#game-over")
     page.click("#overlay button.close")
+    shown = api(live_server, "GET", f"/api/games/{game_id}", params={"token": tokens["South"]})["view"]["moves"]
+    digest_chip = page.wait_for_selector("#hud #moves-digest")
+    assert digest_chip.inner_text() == f"moves {shown['decisions']}: {shown['digest'][:16]}…"
     key = live_server.app.state.store.load(game_id).header["seed"]
     assert page.inner_text("#fairness-commitment") == commitment and page.inner_text("#fairness-seed") == key
     page.click("#verify-dice")
     page.wait_for_selector("#verify-result.verify-ok")
-    assert page.inner_text("#verify-result") == "Verified: all 4 dice match the seed (commitment ok)."
+    assert page.inner_text("#fairness-moves") == shown["digest"]  # the digest this browser was shown last
+    assert page.inner_text("#verify-result") == (
+        f"Verified: all 4 dice match the seed (commitment ok); the decisions match the digest seen at decision "
+        f"{shown['decisions']}."
+    )
     page.screenshot(path=str(artifacts / "online-fair-dice-verified.png"))
     assert not errors, errors
     context.close()

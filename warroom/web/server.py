@@ -175,6 +175,17 @@ class Undo(BaseModel):
     move: MoveNo = Field(description="the move number of the view; a mismatch is refused (409)")
 
 
+class SeenDigestBody(BaseModel):
+    """A digest of the decisions a seat was shown (`view.moves`), given back to check a record with."""
+
+    model_config = STRICT
+    digest: str = Field(
+        pattern="^[0-9a-fA-F]{16,64}$", description="the digest: all 64 hex digits, or at least the first 16"
+    )
+    decisions: int | None = Field(None, ge=0, description="how many decisions were made when it was shown")
+    seen_by: str | None = Field(None, max_length=40, description="who was shown it (a side), named in the answer")
+
+
 class Verify(BaseModel):
     model_config = STRICT
     record: dict[str, Any] = Field(
@@ -184,6 +195,12 @@ class Verify(BaseModel):
         None,
         pattern="^[0-9a-fA-F]{64}$",
         description="the commitment the game showed from its start (SHA-256 of the key, 64 hex digits), to check too",
+    )
+    digests: list[SeenDigestBody] = Field(
+        [],
+        max_length=64,
+        description="digests of the decisions a seat was shown during the game (`view.moves`), to check the record's "
+        "decisions against: the first decision that does not match is named",
     )
 
 
@@ -594,16 +611,19 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     @app.post(
         "/api/verify",
         tags=["records"],
-        summary="Check an online game's dice against its revealed key and commitment",
+        summary="Check an online game's dice and decisions against its revealed key, commitment and digests",
         responses=responses_for(400, 413),
     )
     async def verify(body: Verify) -> Response:
         """Every die of the record re-derived from its revealed key (docs/fairness.md): `verified`, the first die that
-        does not match (`mismatch`), the commitment check. 400 `not_verifiable` for a record with no revealed key."""
+        does not match (`mismatch`), the commitment check, and the decisions checked against their chain and the
+        digests a seat saw (`moves`, naming the first decision that does not match). 400 `not_verifiable` for a record
+        with no revealed key."""
         from warroom.engine.fairness import verify_record
 
+        seen = [d.model_dump() for d in body.digests]
         report = await asyncio.to_thread(
-            verify_record, body.record, body.commitment
+            verify_record, body.record, body.commitment, seen
         )  # a long record replays off the event loop
         return FastJSON({"ok": True, **report.to_json()})
 

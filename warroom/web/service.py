@@ -23,7 +23,7 @@ from warroom.engine.errors import UndoLockedError, WarroomError
 from warroom.engine.fairness import commitment, new_secret
 from warroom.engine.match import Match
 from warroom.engine.observe import concealed_decision, reason_readers, visible_events
-from warroom.engine.record import Record
+from warroom.engine.record import CHAINED_VERSION, Record
 from warroom.engine.ruleset import DICE_SIDE
 
 from . import agents
@@ -115,9 +115,9 @@ class LiveGame:
         return next((s for s in self.stored.seats if s.side == side), None)
 
     def record_json(self) -> dict[str, Any]:
-        """The record as it stands now: the stored header and initial dice, and the steps so far."""
+        """The record as it stands now: the stored header and initial dice, the steps so far, and the chain."""
         stored = self.stored
-        return StoredGame(
+        record = StoredGame(
             stored.id,
             stored.game,
             stored.mode,
@@ -130,6 +130,10 @@ class LiveGame:
             stored.updated,
             steps=self.steps,
         ).record_json()
+        moves = self.match.moves_chain()  # a keyed game's decision chain: the digests its seats were shown
+        if moves is not None:
+            record["version"], record["moves"] = CHAINED_VERSION, moves
+        return record
 
 
 class GameService:
@@ -460,6 +464,10 @@ class GameService:
         """The seat's observation: `match.view(side)`, never the omniscient view."""
         m = live.match
         view = m.view(side)
+        if live.mode not in SECRET_SEED_MODES:
+            # the players chose or may know the key here: with it a digest of the decisions would tell a hidden
+            # one (each legal action tried until one gives it); only a key no seat holds makes it safe to show
+            view.pop("moves", None)
         if m.to_act == DICE_SIDE and self.may_roll(live, side):
             view["legal"] = m.legal_actions()  # the die faces: nothing hidden
         if m.to_act in (side, DICE_SIDE):

@@ -2,6 +2,9 @@
 // from the start (SHA-256 of the key), and the key itself once the game is over, with a button that
 // downloads the record and asks the server to re-derive every die from the key (POST /api/verify).
 // Anyone can make the same check offline: `warroom verify RECORD --commitment HEX`.
+// The decisions are bound alike: every view holds `moves`, a running digest of the decisions so far keyed
+// by the same secret; the page shows it beside the commitment, keeps the last one it was shown in this
+// browser, and sends it with the record to be checked (`warroom verify RECORD --digest N:HEX`).
 import { h } from "./dom.js";
 
 const results = new Map(); // game id -> the last check's outcome, kept across re-renders of the panel
@@ -16,6 +19,31 @@ export function fairnessChip(p) {
     : `The dice come from a secret key the server drew before the first move. SHA-256 of it is ${f.commitment}: `
       + "note it down. The key is revealed when the game is over, and every die can then be checked against it.";
   return h("span", { class: "rules-chip fairness-chip", id: "fairness", title }, `dice committed: ${f.commitment.slice(0, 16)}…`);
+}
+
+// The header chip of the decisions' digest: "moves 59: <first 16 hex digits>…"; noted in this browser as it comes.
+export function movesChip(p) {
+  const m = p.view && p.view.moves;
+  if (!m || !p.fairness || !p.fairness.commitment) return null;
+  noteDigest(p.id, p.side, m, p.view.over);
+  const title = `A digest of the ${m.decisions} decisions made so far, keyed by the dice's secret key: ${m.digest}. `
+    + "Note it down: once the key is revealed it checks that the record holds the decisions played (warroom verify --digest).";
+  return h("span", { class: "rules-chip fairness-chip", id: "moves-digest", title }, `moves ${m.decisions}: ${m.digest.slice(0, 16)}…`);
+}
+
+// The last digest this browser was shown for a game, kept across reloads: while the game goes on each new one
+// replaces it; once it is over only a later decision's does (a record changed afterwards must not overwrite it).
+function noteDigest(id, side, moves, over) {
+  try {
+    const key = `warroom-moves:${id}`;
+    const kept = JSON.parse(localStorage.getItem(key) || "null");
+    if (over && kept && kept.decisions >= moves.decisions) return;
+    localStorage.setItem(key, JSON.stringify({ decisions: moves.decisions, digest: moves.digest, seen_by: side }));
+  } catch (err) { /* no storage (a private window): the check goes on without a digest of its own */ }
+}
+
+function keptDigest(id) {
+  try { return JSON.parse(localStorage.getItem(`warroom-moves:${id}`) || "null"); } catch (err) { return null; }
 }
 
 // After the game: the commitment, the revealed key and "Verify the dice". Null for games that commit to nothing.
@@ -33,7 +61,7 @@ export function fairnessPanel(p, id, token) {
     button.disabled = true;
     outcome.textContent = "Checking every die against the key…";
     outcome.className = "muted";
-    const result = await verifyGame(id, token, f.commitment);
+    const result = await verifyGame(id, token, f.commitment, keptDigest(id));
     results.set(id, result);
     show(result);
     button.disabled = false;
@@ -44,18 +72,29 @@ export function fairnessPanel(p, id, token) {
     h("code", { id: "fairness-commitment", style: WRAP }, f.commitment),
     h("p", { class: "muted" }, "The secret key, revealed now the game is over:"),
     h("code", { id: "fairness-seed", style: WRAP }, f.seed),
+    ...movesLines(keptDigest(id)),
     h("div", { class: "row" }, button),
     outcome);
 }
 
+// The digest of the decisions this browser was shown last, to check the record's decisions with.
+function movesLines(kept) {
+  if (!kept) return [];
+  return [
+    h("p", { class: "muted" }, `The decisions' digest this browser was shown at decision ${kept.decisions}:`),
+    h("code", { id: "fairness-moves", style: WRAP }, kept.digest),
+  ];
+}
+
 // Download this seat's record and have the server replay it with the key: {ok, text}.
-async function verifyGame(id, token, commitment) {
+async function verifyGame(id, token, commitment, kept) {
   try {
     const record = await json(await fetch(`/api/games/${id}/record`, { headers: { "Accept": "application/json", "X-Warroom-Token": token } }));
+    const digests = kept ? [kept] : [];
     const report = await json(await fetch("/api/verify", {
       method: "POST",
       headers: { "Accept": "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ record, commitment }),
+      body: JSON.stringify({ record, commitment, digests }),
     }));
     return { ok: report.verified, text: report.verified ? `Verified: ${report.message}.` : `NOT verified: ${report.message}.` };
   } catch (err) {

@@ -10,7 +10,7 @@ import { api, connect, seats } from "./api.js";
 import { h, clear, toast, pct } from "./dom.js";
 import { s, dieFace } from "./svg.js";
 import { helpBody } from "./help.js";
-import { fairnessChip, fairnessPanel } from "./fairness.js";
+import { fairnessChip, fairnessPanel, movesChip } from "./fairness.js";
 import { mountReview } from "./review.js";
 import { downloadRecord } from "./download.js";
 
@@ -392,6 +392,8 @@ class GameView {
     if (p.origin && p.origin.kind === "record") bits.push(h("span", { class: "rules-chip origin-chip", id: "origin", title: p.origin.text }, "From a record"));
     const committed = fairnessChip(p); // an online game: the commitment to the dice's secret key, from the first move
     if (committed) bits.push(committed);
+    const moves = movesChip(p); // beside it, the running digest of the decisions, keyed by the same secret
+    if (moves) bits.push(moves);
     for (const seat of p.seats || []) {
       if (seat.claimed === false) bits.push(h("span", { class: "rules-chip waiting-seat", dataset: { side: seat.side } }, `${seat.side}: invited, not joined yet`));
     }
