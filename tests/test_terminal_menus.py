@@ -88,3 +88,16 @@ def test_a_number_naming_nothing_is_still_refused_plainly() -> None:
     before = list(m.actions)
     printed = _play(m, [_number_of_mover(m), "9999"])
     assert "There is no choice 9999 here" in printed and m.actions == before
+
+
+def test_saintlo_setup_menu_offers_the_setup_in_bulk_first() -> None:
+    # Saint-Lo 4.2, 4.3: the one-decision setups head the menu; the rules' legal list keeps them last
+    m = warroom.new_game("saintlo", seed=3)
+    while not any(a.startswith("deploy ") for a in m.legal_actions()):
+        m.play(m.legal_actions()[0])
+    legal = m.legal_actions()
+    assert "ready" in legal and legal.index("ready") > 0
+    printed = _play(m, [])
+    menu = [line.strip() for line in printed.splitlines() if re.match(r"^\s*\d+\. ", line)]
+    assert menu[0].startswith("1. Deploy the rest for me"), menu[:3]
+    assert not any(line.startswith("1. Deploy the rest") for line in menu[1:])

@@ -9,6 +9,7 @@ hand or a face-down deployment to the wrong player; a replay or a game over show
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from rich.text import Text
 from warroom.engine.spec import TerminalView
 from warroom.hexmap_text import Counter, TextHexMap
 
-from .actions import ATTACK, BUY, DEPLOY, MOVE, PLAY, POST, Action
+from .actions import ATTACK, BUY, DEPLOY, MOVE, PLAY, POST, READY, SECTOR, Action
 from .board import load_board
 from .names import attack_target, card_name, target_name, unit_id_name
 from .seats import army_of
@@ -207,6 +208,14 @@ def pending_roll(match: Match) -> RenderableType | None:
     return Text("Battle Reports: " + ", ".join(f"{k} {card.name}" for k, card in enumerate(cards)))
 
 
+def action_order(match: Match, actions: Sequence[str]) -> list[str]:
+    """The menu's order: the setup in bulk first (4.2, 4.3: the computer's placement, a sector at once), so a
+    player meets the one-decision setup before the 146 single placements; the rules' order otherwise. The legal
+    list itself keeps them last, where scripts that take the first action expect single placements."""
+    bulk = [a for a in actions if a == READY or a.startswith(SECTOR + " ")]
+    return bulk + [a for a in actions if a not in bulk] if bulk else list(actions)
+
+
 def terminal_view() -> TerminalView:
     """Saint-Lo's part of the terminal (the spec's `terminal`); its help is the spec's `help`."""
     return TerminalView(
@@ -216,4 +225,5 @@ def terminal_view() -> TerminalView:
         status_line=status_line,
         pending_roll=pending_roll,
         roll_name=roll_name,
+        action_order=action_order,
     )
