@@ -1,8 +1,10 @@
-"""Saint-Lo 4.3: the computer's counters go down face down in an order of its own, the deployment unchanged.
+"""Saint-Lo 4.3: the computer's counters go down face down in an order of its own, on the heuristic's hexes, each
+role's counters dealt among its hexes with the agent's own random numbers.
 
 An audit as a cheating opponent (6 December) named every back of the computer's by the order they appeared
-in: the heuristic deploys kind by kind. The agents now place the heuristic's own deployment in an order
-drawn with their own random numbers (`ai.unpredictable`)."""
+in: the heuristic deploys kind by kind. Another (7 December) named them by their hexes: the heuristic's hexes
+are a function of the public position. The agents now place on the heuristic's hexes, in an order and with an
+assignment of each role's counters to its hexes drawn with their own random numbers (`ai.unpredictable`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import random
 
 import warroom
 from warroom.ai import get_agent
-from warroom.games.saintlo import ai
+from warroom.games.saintlo import ai, placement
 from warroom.games.saintlo.state import Phase
 
 
@@ -33,21 +35,37 @@ def _final(m: warroom.Match) -> tuple[list[int], list[int], list[int]]:
     return list(m.state.pos), list(m.state.land_at), list(m.state.air_at)
 
 
-def test_the_computers_order_hides_its_kinds_and_keeps_its_deployment() -> None:
-    # Saint-Lo 4.3: the same counters on the same hexes as the heuristic's kind-by-kind deployment
+def _roles_on(m: warroom.Match) -> dict[int, int]:
+    """Hex -> role (placement.ROLES) of each counter on the board, land and air apart: what the backs and the
+    heuristic's hexes tell a code-reading opponent (air hexes counted negative)."""
+    t = m.ruleset.t
+    out = {}
+    for u, h in enumerate(m.state.pos):
+        if h >= 0:
+            out[-1 - h if t.unit_type[u] == 3 else h] = placement.role_of(t.unit_type[u])
+    return out
+
+
+def test_the_computers_deployment_keeps_the_heuristics_hexes_and_deals_its_counters() -> None:
+    # Saint-Lo 4.3 (hidden information): the same hexes, each with a counter of the same role, as the heuristic's
+    # kind-by-kind deployment; which counter of a role is where, and the order, are drawn by the agent's seed
     fixed = warroom.new_game("saintlo", seed=2)
     fixed_order = _deploy_with(fixed, _by_heuristic)
-    orders = []
-    for agent_seed in (1, 2):
+    orders, finals = [], []
+    for agent_seed in (1, 2, 1):
         m = warroom.new_game("saintlo", seed=2)
         sides = m.ruleset.info.sides
         agents = {side: get_agent("heuristic", "saintlo", seed=agent_seed * 10 + k) for k, side in enumerate(sides)}
         orders.append(_deploy_with(m, lambda m: agents[m.to_act].choose(m)[0]))  # noqa: B023 - used at once
-        assert _final(m) == _final(fixed)  # every counter on the hex the heuristic gives it
+        finals.append(_final(m))
+        assert _roles_on(m) == _roles_on(fixed)  # every hex of the heuristic's, a counter of the same role there
         assert m.state.phase == fixed.state.phase and m.state.seat == fixed.state.seat
-    first, second = orders
-    assert sorted(first) == sorted(fixed_order) == sorted(second)
-    assert first != second  # each computer draws its own order
+    first, second, again = orders
+    assert first == again and finals[0] == finals[2]  # the same agent seed, the same deployment
+    assert finals[0] != finals[1] and finals[0] != _final(fixed)  # another seed, another deal
+    moved = sum(a != b for a, b in zip(finals[0][0], finals[1][0], strict=True))
+    assert moved > 60  # most counters of both armies (130) on other hexes, not a swap or two
+    assert sorted(a.split()[1] for a in first) == sorted(a.split()[1] for a in fixed_order)
     kinds = [a.split()[1] for a in first]
     runs = sum(1 for i in range(1, len(kinds)) if kinds[i] != kinds[i - 1])
     fixed_kinds = [a.split()[1] for a in fixed_order]
@@ -88,9 +106,18 @@ def test_the_plan_is_the_same_at_every_step_of_the_seat() -> None:
         m.play(_by_heuristic(m))
     plan = ai.deployment_plan(m.ruleset, m.state)
     agent = get_agent("mcts", "saintlo", simulations=5, seed=3)
+    t = m.ruleset.t
+    air = placement.role_of(3)  # an aircraft's place on a hex is apart from a land unit's
+
+    def place(kind: str, label: str) -> tuple[bool, str, int]:
+        role = placement.role_of(t.kind_type[t.kind_index[kind]])
+        return role == air, label, role
+
+    planned = {place(*a.split()[1:]) for a in plan}
     for _ in range(10):
         action = agent.choose(m)[0]
-        assert action in plan and action in m.legal_actions()
+        assert place(*action.split()[1:]) in planned  # a place of the plan, a counter of its role
+        assert action in m.legal_actions()
         m.play(action)
         assert ai.deployment_plan(m.ruleset, m.state) == plan
 

@@ -2,12 +2,15 @@
 deploys all the rest in one half of the sector; one by one stays as it was.
 
 Each bulk deployment must be what single deployments could have made (the same checks), final (4.3), varied by
-the game's seeded die and replayed from a record, and no more visible to the other army than single ones."""
+the game's seeded dice and replayed from a record, and no more visible to the other army than single ones: the
+backs it sees must leave at least 10^6 equally likely assignments of the counters (the dice that deal them)."""
 
 from __future__ import annotations
 
 import json
 import random
+from itertools import permutations
+from math import factorial, prod
 
 import pytest
 
@@ -17,6 +20,7 @@ from warroom.engine.observe import visible_events
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo import ai, placement
 from warroom.games.saintlo.invariants import problems
+from warroom.games.saintlo.seats import kind_for
 from warroom.games.saintlo.state import OFF, Phase
 
 ALLIED, AXIS = 0, 1
@@ -208,24 +212,158 @@ def test_the_posts_ready_are_the_computers() -> None:
     assert sorted(m.state.post_hex[:8]) == sorted(t.post_hexes[ALLIED])
 
 
-def test_table_mode_types_in_the_die() -> None:
-    # Saint-Lo 4.3 (manual dice): the die of a bulk deployment is typed in like any other; the other army is told
-    # only that one was chosen
+def test_table_mode_types_in_the_dice() -> None:
+    # Saint-Lo 4.3 (manual dice): the dice of a bulk deployment are typed in like any other, nine for a seat's
+    # whole deployment (eight that deal the counters, then the one that varies the hexes); the other army is told
+    # only that one was chosen, never a die of it
     m = warroom.new_game("saintlo", dice="manual")
     _posts_ready(m)
+    t = m.ruleset.t
+    assert placement.shuffle_dice(t, m.state) == placement.SHUFFLE_DICE == 8
     m.play("sector west")
-    assert m.ruleset.to_act(m.state) == CHANCE and m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
-    assert m.view("Allied")["state"]["bulk"] == "west" and m.view("Axis")["state"]["bulk"] == "chosen"
-    saved = m.ruleset.state_from_json(json.loads(json.dumps(m.ruleset.state_to_json(m.state))))
-    assert saved.bulk == m.state.bulk == 1  # a save keeps the die pending (position.py)
-    with pytest.raises(IllegalActionError, match="4.3"):
-        m.ruleset.apply(m.state, "deploy us_infantry 0101")
-    m.play("roll 3", side="dice")
-    s = m.ruleset.clone(m.state)
+    typed = [3, 1, 6, 2, 5, 5, 4, 1, 2]
+    for k, die in enumerate(typed):
+        assert m.ruleset.to_act(m.state) == CHANCE and m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
+        assert m.view("Allied")["state"]["bulk"] == "west" and m.view("Axis")["state"]["bulk"] == "chosen"
+        assert m.view("Allied")["state"].get("bulk_dice", []) == typed[:k]
+        assert "bulk_dice" not in m.view("Axis")["state"]  # hidden information: the dice that deal are not its
+        saved = m.ruleset.state_from_json(json.loads(json.dumps(m.ruleset.state_to_json(m.state))))
+        assert saved.bulk == m.state.bulk == 1 and saved.bulk_dice == m.state.bulk_dice  # a save keeps them
+        with pytest.raises(IllegalActionError, match="4.3"):
+            m.ruleset.apply(m.state, "deploy us_infantry 0101")
+        assert all(m.state.pos[u] == OFF for u in t.army_units[ALLIED])
+        m.play(f"roll {die}", side="dice")
+    assert m.to_act == "Axis" and m.state.bulk == OFF and m.state.bulk_dice == ()
     expected = warroom.new_game("saintlo", seed=1)
     _posts_ready(expected)
-    placement.deploy_rest(expected.ruleset.t, expected.state, 1, 3)
-    assert s.pos == expected.state.pos
+    dealt = placement.deal_index(expected.ruleset.t, expected.state, typed[:-1])
+    placement.deploy_rest(expected.ruleset.t, expected.state, 1, typed[-1], dealt)
+    assert m.state.pos == expected.state.pos
+    assert warroom.load(m.record().to_json()).state.pos == m.state.pos  # the record keeps the typed dice
+
+
+def _bulk_with(dealing: list[int], face: int, game: str = "saintlo") -> warroom.Match:
+    """A game whose first deploying seat plays `ready` with scripted dice: `dealing`, then `face`."""
+    m = warroom.new_game(game, dice=[*dealing, face])
+    _posts_ready(m)
+    m.play("ready")
+    return m
+
+
+def _identities(m: warroom.Match, army: int) -> dict[str, str]:
+    """Hex -> kind of each of the army's counters on the board: what the backs hide."""
+    t = m.ruleset.t
+    return {t.labels[m.state.pos[u]]: t.kinds[t.unit_kind[u]].id for u in t.army_units[army] if m.state.pos[u] != OFF}
+
+
+def test_the_other_army_cannot_tell_the_deal() -> None:
+    # Saint-Lo 4.3, hidden information: two games alike but for the dice that deal the counters show the other
+    # army the same observation, events and undo refusal, while most counters stand on other hexes; the backs
+    # are those of single deployments of the same hexes
+    rng = random.Random(5)
+    face = 4
+    games = [_bulk_with([rng.randint(1, 6) for _ in range(8)], face) for _ in range(4)]
+    first = games[0]
+    opponent = first.view("Axis")
+    for m in games[1:]:
+        assert m.view("Axis") == opponent
+        assert visible_events(m.ruleset, m.log, "Axis") == visible_events(first.ruleset, first.log, "Axis")
+        assert m.undo_locked == first.undo_locked  # names the last die, the face, which the backs show anyway
+        assert set(_identities(m, ALLIED)) == set(_identities(first, ALLIED))  # the same hexes
+        differ = sum(_identities(m, ALLIED)[h] != k for h, k in _identities(first, ALLIED).items())
+        assert differ > 20  # not the same deployment: the identities moved
+    assert len({tuple(m.state.pos) for m in games}) == len(games)
+    assert all("die" not in json.dumps(e) for e in visible_events(first.ruleset, first.log, "Axis"))
+    singles = warroom.new_game("saintlo", seed=3)
+    _posts_ready(singles)
+    before = first.ruleset.clone(singles.state)
+    for action in _as_singles(first, before, ALLIED):
+        singles.play(action)
+    assert singles.view("Axis")["state"] == opponent["state"]
+
+
+def _role_counts_from_data(t, seat_kinds) -> list[list[int]]:  # type: ignore[no-untyped-def]
+    """Per role (fighting units: infantry and tanks; artillery; aircraft; Supply units), the counters of each kind."""
+    roles = (("infantry", "tank"), ("artillery",), ("aircraft",), ("supply",))
+    return [[len(t.kind_units[k]) for k in seat_kinds if t.kinds[k].type in types] for types in roles]
+
+
+def test_a_view_leaves_at_least_a_million_equally_likely_deals() -> None:
+    # Saint-Lo 4.3, hidden information: whatever the backs show, the counters of each role may stand on its hexes
+    # in any order (counters of a kind alike): the product of the roles' multinomials, worked out here from the
+    # order of battle; the eight dice pick one of 6^8 = 1,679,616 of them, each another, so a view is consistent
+    # with at least 10^6 equally likely assignments, for each seat of both games
+    for game in ("saintlo", "saintlo-teams"):
+        m = warroom.new_game(game, seed=2)
+        _posts_ready(m)
+        t = m.ruleset.t
+        while m.state.phase == Phase.DEPLOY:
+            seat_kinds = [k for k in t.army_kinds[m.state.active] if kind_for(t, m.state, m.state.seat, k)]
+            counts = _role_counts_from_data(t, seat_kinds)
+            total = prod(factorial(sum(c)) // prod(factorial(n) for n in c) for c in counts)
+            assert placement.assignments(t, m.state) == total >= 6**8 > 10**6, (game, m.to_act)
+            assert placement.shuffle_dice(t, m.state) == 8
+            m.play("ready")
+    m = warroom.new_game("saintlo", seed=2)
+    _posts_ready(m)
+    t, s = m.ruleset.t, m.state
+    steps = placement.footprint(t, s, placement.WHOLE, 2)
+    deals = {tuple(placement.deal(t, s, steps, placement.deal_index(t, s, d))) for d in _some_throws(300)}
+    assert len(deals) == 300  # distinct throws, distinct deals
+    for kinds in deals:  # each keeps the roles: a counter only on a hex its role took
+        assert [placement.role_of(t.kind_type[k]) for k in kinds] == [role for role, _ in steps]
+    for i in range(len(steps)):  # spread over every hex (each role has two kinds or more): none keeps one kind
+        assert len({kinds[i] for kinds in deals}) > 1, t.labels[steps[i][1]]
+
+
+def _some_throws(n: int) -> set[tuple[int, ...]]:
+    rng = random.Random(n)
+    throws: set[tuple[int, ...]] = set()
+    while len(throws) < n:
+        throws.add(tuple(rng.randint(1, 6) for _ in range(8)))
+    return throws
+
+
+def test_every_deal_is_one_order_of_the_roles() -> None:
+    # Saint-Lo 4.3: with a few counters left, the deal numbers are exactly the distinct orders of each role's
+    # counters over its hexes (counted by brute force), each once: no throw repeats another's assignment
+    m = warroom.new_game("saintlo", seed=6)
+    _posts_ready(m)
+    t = m.ruleset.t
+    keep = {"us_infantry": 2, "us_m5": 1, "us_m4a1_76w": 2, "us_m2a1": 1, "us_m7_priest": 1, "us_p51d": 1}
+    while True:  # by hand all but `keep` (the first legal hex of each kind's turn)
+        left = [a for a in m.legal_actions() if a.startswith("deploy ")]
+        to_place = [
+            a
+            for a in left
+            if sum(m.state.pos[u] == OFF for u in t.kind_units[t.kind_index[a.split()[1]]]) > keep.get(a.split()[1], 0)
+        ]
+        if not to_place:
+            break
+        m.play(to_place[0])
+    s = m.state
+    assert placement.assignments(t, s) == factorial(5) // (2 * 2) * 2  # 5 fighting units (2, 1, 2), 2 artillery
+    steps = placement.footprint(t, s, placement.WHOLE, 1)
+    deals = [tuple(placement.deal(t, s, steps, i)) for i in range(placement.assignments(t, s))]
+    front = [k for (role, _), k in zip(steps, deals[0], strict=True) if role == 0]
+    assert len(set(deals)) == len(deals) == len(set(permutations(front))) * 2
+    assert placement.shuffle_dice(t, s) == 2  # 36 <= 60 < 216: two dice, 36 equally likely deals
+
+
+def test_a_deal_is_seeded_and_replayed() -> None:
+    # Saint-Lo 4.3: the same seed deals the same (the game's seeded dice); a record replays the deal exactly
+    for seed in (21, 22):
+        games = []
+        for _ in range(2):
+            m = warroom.new_game("saintlo-teams", seed=seed)
+            _posts_ready(m)
+            m.play("ready")
+            games.append(m)
+        assert games[0].state.pos == games[1].state.pos and games[0].dice_rolled == games[1].dice_rolled
+        assert len(games[0].dice_rolled) == 9  # eight that deal, one that varies the hexes
+        loaded = warroom.load(games[0].record().to_json())
+        assert loaded.state.pos == games[0].state.pos
+    assert _identities(_bulk_with([1] * 8, 3), ALLIED) != _identities(_bulk_with([6] * 8, 3), ALLIED)
 
 
 def test_random_setups_mixing_bulk_and_single_placements_keep_every_rule() -> None:
@@ -259,13 +397,30 @@ def test_each_team_player_deploys_his_own_in_bulk() -> None:
 
 
 def _decisions(game: str, choose) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Each seat's decisions from the first Command Post to the end of deployment, with `choose(match)`."""
+    """Each seat's decisions from the first Command Post to the end of deployment, with `choose(match)`: what a
+    person takes (the dice a bulk deployment rolls at once, seeded, are none of them)."""
     m = warroom.new_game(game, seed=7)
     counts: dict[str, int] = {}
     while m.state.phase in (Phase.POSTS, Phase.DEPLOY):
         side = m.to_act
         counts[side] = counts.get(side, 0) + 1
         m.play(choose(m))
+    return counts
+
+
+def _typed_dice(game: str) -> dict[str, int]:
+    """Each seat's dice typed in at a table (manual dice) for its `ready` deployment: the `roll N` entries asked
+    for while its deployment in bulk waits."""
+    m = warroom.new_game(game, dice="manual")
+    _posts_ready(m)
+    counts: dict[str, int] = {}
+    while m.state.phase == Phase.DEPLOY:
+        side = m.to_act
+        m.play("ready")
+        while m.state.phase == Phase.DEPLOY and m.state.bulk != OFF:
+            assert m.to_act == "dice" and m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
+            counts[side] = counts.get(side, 0) + 1
+            m.play("roll 6", side="dice")
     return counts
 
 
@@ -300,3 +455,7 @@ def test_decisions_a_setup_takes_per_seat(capsys: pytest.CaptureFixture[str]) ->
     assert table["saintlo-teams", "one by one"] == {"Allied A": 42, "Allied B": 31, "Axis A": 42, "Axis B": 31}
     assert table["saintlo-teams", "ready"] == {"Allied A": 2, "Allied B": 1, "Axis A": 2, "Axis B": 1}
     assert table["saintlo-teams", "by sector"] == table["saintlo-teams", "ready"]
+    # the dice a bulk deployment rolls by itself (8 that deal the counters, 1 that varies the hexes) are no
+    # decision of the seat: rolled at once with seeded dice, typed in at a table (manual dice) as `roll N`
+    assert _typed_dice("saintlo") == {"Allied": 9, "Axis": 9}
+    assert _typed_dice("saintlo-teams") == {"Allied A": 9, "Allied B": 9, "Axis A": 9, "Axis B": 9}

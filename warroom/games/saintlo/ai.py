@@ -18,7 +18,7 @@ from warroom.ai.playouts import play_turns, play_while
 from . import attack as attacks
 from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
 from .odds import win_probability
-from .placement import deploy_worth, post_key
+from .placement import deploy_worth, post_key, role_of
 from .seats import ARMIES, army_of, kind_for
 from .setup import lift
 from .state import DESTROYED, OFF, TARGET_POST, Phase
@@ -93,7 +93,8 @@ def heuristic_policy(rules: SaintLoRules, s: SaintLoState) -> tuple[str, str]:
 
 def _deploy(rules: SaintLoRules, s: SaintLoState, deploys: list[str], army: int) -> str:
     """The heuristic's next single deployment: the first kind offered, on the hex it likes best (placement.py's
-    `deploy_worth`, which a deployment in bulk uses too, shifted by its die)."""
+    `deploy_worth`, which a deployment in bulk uses too, shifted by its die). The agents deal its plan's hexes
+    among the counters of each role with their own random numbers (`unpredictable`)."""
     t = rules.t
     kind = deploys[0].split()[1]  # the counters of the first kind offered
     mine = [a for a in deploys if a.split()[1] == kind]
@@ -142,40 +143,56 @@ def _plan_from(rules: SaintLoRules, start: SaintLoState) -> tuple[str, ...]:
     return plan
 
 
-def _still_to_come(rules: SaintLoRules, s: SaintLoState, plan: tuple[str, ...]) -> list[tuple[int, str]]:
-    """(kind, action) of each counter of `plan` not yet on its planned hex, in plan order."""
+def _free_plan_hexes(rules: SaintLoRules, s: SaintLoState, plan: tuple[str, ...]) -> list[tuple[int, int]] | None:
+    """(role, hex) of each place of `plan` no counter of the seat holds yet, the role (placement.ROLES) that of
+    the kind the plan put there (an aircraft's place apart from a land unit's on the same hex); None where the
+    seat's counters already down are not each on a place of the plan of their own role (someone else deployed
+    them: a seat handed to the computer half-way)."""
     t = rules.t
-    land_at, air_at = s.land_at, s.air_at
-    out = []
+    air = role_of(AIRCRAFT)
+    planned: dict[tuple[bool, int], int] = {}
     for action in plan:
         _, kind_id, label = action.split()
-        kind, h = t.kind_index[kind_id], t.hex_of[label]
-        there = air_at[h] if t.kind_type[kind] == AIRCRAFT else land_at[h]
-        if there == OFF or t.unit_kind[there] != kind:
-            out.append((kind, action))
-    return out
+        role = role_of(t.kind_type[t.kind_index[kind_id]])
+        planned[role == air, t.hex_of[label]] = role
+    pos, unit_type = s.pos, t.unit_type
+    units = _seat_units(rules, s)
+    down = [(role_of(unit_type[u]), pos[u]) for u in units if pos[u] != OFF]
+    if any(planned.get((role == air, h)) != role for role, h in down):
+        return None
+    taken = {(role == air, h) for role, h in down}
+    free = [(role, h) for (is_air, h), role in planned.items() if (is_air, h) not in taken]
+    left = sorted(role_of(unit_type[u]) for u in units if pos[u] == OFF)
+    return free if sorted(role for role, _ in free) == left else None
 
 
 def unpredictable(rules: SaintLoRules, s: SaintLoState, rng: random.Random) -> tuple[str, str] | None:
-    """4.3: the computer's next counter face down, in an order drawn with its own random numbers.
+    """4.3: the computer's next counter face down, drawn with its own random numbers: a counter still to come,
+    on a hex of the heuristic's plan for its role, both drawn.
 
-    The heuristic deploys kind by kind, so an opponent watching the backs appear could name each one (an
-    audit as a cheating opponent, 6 December). Here the deployment is the heuristic's own (`deployment_plan`:
-    every counter on the hex it gets there), only the order differs: each step places the next planned
-    counter of the kind of a counter drawn at random from those still to come, so the order of the backs
-    says nothing of their kinds and the finished deployment, and so the game's balance, is unchanged. Where
-    the seat's counters already down are not the plan's (someone else deployed them: a seat handed to the
-    computer half-way), the plan is the heuristic's for the rest, from here."""
-    if s.phase != Phase.DEPLOY:
+    The heuristic deploys kind by kind on hexes fixed by the position, so an opponent watching the backs
+    appear, or reading this code and the backs, could name each one (audits as a cheating opponent, 6 and 7
+    December). Here the hexes are the heuristic's own (`deployment_plan`), and so the deployment's shape and the
+    game's balance, but which counter of a role (placement.ROLES: fighting units, artillery, aircraft, Supply
+    units) stands on which of the role's hexes is drawn, and so is the order: a uniform counter each step on a
+    uniform free hex of its role makes every assignment of the roles equally likely (placement.assignments: at
+    least 10^6 for a seat's whole deployment), the same deal a deployment in bulk makes with dice. Where the
+    seat's counters already down are not on the plan's hexes of their roles (someone else deployed them: a seat
+    handed to the computer half-way), the plan is the heuristic's for the rest, from here."""
+    if s.phase != Phase.DEPLOY or s.bulk != OFF:
         return None
-    plan = deployment_plan(rules, s)
-    to_come = _still_to_come(rules, s, plan)
-    placed = sum(1 for u in _seat_units(rules, s) if s.pos[u] != OFF)
-    if placed + len(to_come) != len(plan):  # not the plan's so far: plan the rest from here
-        to_come = _still_to_come(rules, s, _plan_from(rules, rules.clone(s)))
-    drawn_kind = to_come[int(rng.random() * len(to_come))][0]
-    action = next(a for k, a in to_come if k == drawn_kind)
-    return action, "a counter face down where its kind serves (4.3), in an order of the computer's own"
+    t = rules.t
+    free = _free_plan_hexes(rules, s, deployment_plan(rules, s))
+    if free is None:  # not the plan's so far: plan the rest from here (every hex of it free)
+        plan = _plan_from(rules, rules.clone(s))
+        free = [(role_of(t.kind_type[t.kind_index[a.split()[1]]]), t.hex_of[a.split()[2]]) for a in plan]
+    left = [u for u in _seat_units(rules, s) if s.pos[u] == OFF]
+    u = left[int(rng.random() * len(left))]
+    role = role_of(t.unit_type[u])
+    hexes = [h for r, h in free if r == role]
+    h = hexes[int(rng.random() * len(hexes))]
+    action = f"{DEPLOY} {t.kinds[t.unit_kind[u]].id} {t.labels[h]}"
+    return action, "a counter face down where its role serves (4.3), which on which hex of the computer's own"
 
 
 def _actions(rules: SaintLoRules, s: SaintLoState, legal: list[str], army: int) -> tuple[str, str]:

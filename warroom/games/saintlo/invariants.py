@@ -84,6 +84,14 @@ def problems(rules: SaintLoRules, s: SaintLoState, previous: SaintLoState | None
         found.append("no seat decides")
     if s.bulk != OFF and s.phase != Phase.DEPLOY:
         found.append("a die for a deployment in bulk is pending outside the deployment (4.3, placement.py)")
-    if previous is not None and previous.phase == Phase.DEPLOY and previous.bulk != OFF and s.bulk != OFF:
-        found.append("the die of a deployment in bulk was rolled and left the deployment waiting (4.3)")
+    if s.bulk_dice and s.bulk == OFF:
+        found.append("dice of a deployment in bulk are kept with none chosen (4.3, placement.py)")
+    if (
+        previous is not None
+        and previous.phase == Phase.DEPLOY
+        and previous.bulk != OFF
+        and s.bulk != OFF
+        and len(s.bulk_dice) != len(previous.bulk_dice) + 1
+    ):
+        found.append("a die of a deployment in bulk was rolled and not kept, or the last left it waiting (4.3)")
     return found

@@ -148,7 +148,7 @@ def _reason(rules: SaintLoRules, s: SaintLoState, act: Action) -> str:  # noqa: 
     if k == POST:
         return "a Command Post goes on a free hex of its army's colour, with a defence value not yet placed (4.2)"
     if s.bulk != OFF:
-        return "the die of the deployment in bulk just chosen is to be rolled first (4.3)"
+        return "the dice of the deployment in bulk just chosen are to be rolled first (4.3)"
     if k == SECTOR:
         return placement.refusal(t, s, act.subject)
     if k == DEPLOY:

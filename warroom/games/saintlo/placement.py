@@ -7,26 +7,35 @@ Placing one by one takes 8 Command Post decisions and 65 deployments a side. Bes
     sector west      4.3: the seat's remaining counters all in the west of its sector (columns 01-12), the
     sector east      computer choosing the hexes; offered while they all fit there
 
-A deployment in bulk is varied by one die (a chance node: the game's seeded dice choose, and the record keeps
-the roll, so a replay places the same counters on the same hexes): each face shifts the computer's preferences
-by up to `SPREAD` rows, hex by hex, so two games seldom get the same deployment. Every counter goes where a
-single `deploy` would be legal at that moment (`setup.deploy_hexes`, the one check of 4.3 and 7.5), one after
-the other in the order single deployments list them, so the bulk keeps every restriction one by one keeps.
-What the other army sees is what it sees of single deployments: backs on hexes (position.py). NOTES.md says
-why the sectors are halves and why the Command Posts need no die.
+A deployment in bulk is followed by dice (chance nodes: the game's seeded dice roll them, and the record keeps
+them, so a replay places the same counters on the same hexes; at a table they are typed in):
+
+- up to `SHUFFLE_DICE` dice that deal the seat's counters to the hexes, each counter among the hexes of its
+  role (`ROLES`: fighting units at the front, artillery, aircraft, Supply units), an assignment the backs do
+  not show (`assignments`, `deal`: the dice read as one number, an index into every assignment of the roles);
+- then one die, the last, whose face shifts the computer's liking of each hex by up to `SPREAD` rows, so the
+  hexes themselves differ from game to game (`footprint`). The backs show which hexes; one who reads this
+  code may tell the face from them, and so it may be the last die, the one an undo refusal names (NOTES.md).
+
+Every counter goes where a single `deploy` would be legal at that moment (`setup.deploy_hexes`, the one check of
+4.3 and 7.5), one after the other in the order the footprint took its hexes, and a role's counters share their
+checks (`setup.deploy_hexes` asks only aircraft, Supply unit or other land unit), so the bulk keeps every
+restriction one by one keeps. What the other army sees is what it sees of single deployments: backs on hexes
+(position.py). NOTES.md says why the sectors are halves and why the Command Posts need no dice.
 """
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from math import factorial, gcd, prod
 
 from .actions import READY, SECTOR
 from .movement import kept_unit_masks
 from .seats import kind_for
 from .setup import deploy, deploy_hexes, place_post, post_choices, posts_left
 from .state import OFF, SaintLoState
-from .tables import AIRCRAFT, ARTILLERY, SUPPLY, Tables
+from .tables import AIRCRAFT, ARTILLERY, INFANTRY, SUPPLY, TANK, Tables
 
 AREAS = ("west", "east")
 """The parts of an army's sector (4.3) a deployment in bulk may fill, by columns: `sector west` the western
@@ -36,6 +45,13 @@ WHOLE = 0
 SPREAD = 1.5
 """How far a die shifts the computer's preferences: a hex up to this many rows further from where the
 heuristic wants a unit may be preferred (NOTES.md: enough to vary, too little to send a tank to the rear)."""
+ROLES = ((INFANTRY, TANK), (ARTILLERY,), (AIRCRAFT,), (SUPPLY,))
+"""The unit types whose counters a deployment in bulk deals among one another's hexes (4.3, hidden): a role's
+types stand where the heuristic wants the same kind of hex (`deploy_worth`) and pass the same checks
+(`setup.deploy_hexes`: aircraft, Supply units, other land units), so any deal is legal and a player's own."""
+SHUFFLE_DICE = 8
+"""The most dice that deal a bulk deployment's counters: 6^8 = 1,679,616 equally likely deals, each another
+assignment, while the counters left allow that many (`shuffle_dice`; NOTES.md: why dice, and why eight)."""
 
 
 def depth(t: Tables, army: int, h: int) -> int:
@@ -125,31 +141,137 @@ def place_rest_of_posts(t: Tables, s: SaintLoState) -> list[tuple[int, int]]:
     return placed
 
 
-def deploy_rest(t: Tables, s: SaintLoState, code: int, face: int) -> list[int]:
-    """4.3: every counter the seat has still to deploy, face down, kind by kind in the order the single
-    deployments list them, each on the legal hex (`setup.deploy_hexes`) of `code`'s area the computer likes
-    best with the die's `face` shifting its likes; the units placed. Within an area, road hexes are kept for
-    the seat's Supply units still to come there, as `deploy_hexes` keeps them in the whole sector."""
-    army = s.active
+def deploy_rest(t: Tables, s: SaintLoState, code: int, face: int, deal_index: int = 0) -> list[int]:
+    """4.3: every counter the seat has still to deploy, face down, on the hexes of `footprint` (`code`'s area,
+    the die's `face`), one after another in the order the footprint took them, each role's counters dealt to
+    its hexes by `deal_index` (`deal`: 0, the kinds in the order single deployments list them, is the
+    heuristic's own); the units placed."""
+    steps = footprint(t, s, code, face)
+    kinds = deal(t, s, steps, deal_index)
+    return [deploy(t, s, k, h) for k, (_, h) in zip(kinds, steps, strict=True)]
+
+
+def footprint(t: Tables, s: SaintLoState, code: int, face: int) -> list[tuple[int, int]]:
+    """(role, hex) of each counter the seat has still to deploy, in the order the computer places them: kind by
+    kind as single deployments list them, each on the legal hex (`setup.deploy_hexes`) of `code`'s area it likes
+    best with the die's `face` shifting its likes. Within an area, road hexes are kept for the seat's Supply
+    units still to come there, as `deploy_hexes` keeps them in the whole sector. Worked out on a copy: `s` is
+    unchanged, and the hexes do not depend on which counter of a role goes where."""
+    trial = s.clone()
+    army = trial.active
     area = area_mask(t, army, code)
     shift = _shifts(t, army, face)
     labels, bit, roads = t.labels, t.hex_bit, t.road_mask
-    placed = []
+    steps = []
     for k in t.army_kinds[army]:
-        if not kind_for(t, s, s.seat, k):
+        if not kind_for(t, trial, trial.seat, k):
             continue
         kind_type = t.kind_type[k]
         for u in t.kind_units[k]:
-            if s.pos[u] != OFF:
+            if trial.pos[u] != OFF:
                 continue
-            hexes = [h for h in deploy_hexes(t, s, army, kind_type) if bit[h] & area]
-            if kind_type not in (AIRCRAFT, SUPPLY) and _area_roads(t, s, area) <= _supply_left(t, s):
+            hexes = [h for h in deploy_hexes(t, trial, army, kind_type) if bit[h] & area]
+            if kind_type not in (AIRCRAFT, SUPPLY) and _area_roads(t, trial, area) <= _supply_left(t, trial):
                 hexes = [h for h in hexes if not bit[h] & roads]
             if not hexes:
                 raise AssertionError("no hex left in the area")  # `fits` offers only an area they all fit in
             h = max(hexes, key=lambda x: (deploy_worth(t, army, kind_type, x) + shift[x], labels[x]))
-            placed.append(deploy(t, s, k, h))
-    return placed
+            deploy(t, trial, k, h)
+            steps.append((role_of(kind_type), h))
+    return steps
+
+
+# -- the deal (hidden: which counter of a role stands on which of its hexes) ---------------------------------
+def role_of(kind_type: int) -> int:
+    """The index in `ROLES` of a unit type's role."""
+    return next(r for r, types in enumerate(ROLES) if kind_type in types)
+
+
+def role_counts(t: Tables, s: SaintLoState) -> list[list[tuple[int, int]]]:
+    """Per role, (kind, counters left) of each of the seat's kinds with counters still to deploy, in the order
+    single deployments list the kinds."""
+    out: list[list[tuple[int, int]]] = [[] for _ in ROLES]
+    pos = s.pos
+    for k in t.army_kinds[s.active]:
+        if kind_for(t, s, s.seat, k):
+            left = sum(1 for u in t.kind_units[k] if pos[u] == OFF)
+            if left:
+                out[role_of(t.kind_type[k])].append((k, left))
+    return out
+
+
+def _multinomial(counts: list[int]) -> int:
+    """The orders of a multiset: how many ways its counters (alike within a kind) go on as many hexes."""
+    return factorial(sum(counts)) // prod(factorial(c) for c in counts)
+
+
+def assignments(t: Tables, s: SaintLoState) -> int:
+    """How many ways the seat's counters still to deploy may stand on a footprint's hexes, each among its role's
+    hexes (counters of one kind alike): the product over the roles of the multinomials of their kinds' counts.
+    Every one of them shows the other army the same backs."""
+    return prod(_multinomial([n for _, n in kinds]) for kinds in role_counts(t, s))
+
+
+def shuffle_dice(t: Tables, s: SaintLoState) -> int:
+    """The dice that deal a bulk deployment of the seat's counters left: the most, up to `SHUFFLE_DICE`, whose
+    6^n throws each give another assignment (6^n <= `assignments`), so every throw is a deal of its own and all
+    are equally likely."""
+    total, n = assignments(t, s), 0
+    while n < SHUFFLE_DICE and 6 ** (n + 1) <= total:
+        n += 1
+    return n
+
+
+def deal_index(t: Tables, s: SaintLoState, dice: tuple[int, ...] | list[int]) -> int:
+    """The assignment (`deal`'s index) the dice that deal pick: the dice (faces 1-6, the first the lowest digit in
+    base 6) read as one number n, then n * a mod `assignments`, a the golden-ratio share of their count made
+    prime to it (`_spreader`). Multiplying by a unit is one-to-one below the count (6^n <= it), so each throw
+    is an assignment of its own; and it spreads the throws over the whole range (Fibonacci hashing), where n
+    alone would be the first 6^n orders, which differ only in the last few hexes of a role."""
+    n = sum((d - 1) * 6**j for j, d in enumerate(dice))
+    total = assignments(t, s)
+    return n * _spreader(total) % total
+
+
+@cache
+def _spreader(total: int) -> int:
+    """The multiplier of `deal_index`: about total / 1.618 (golden ratio), the next prime to `total`."""
+    a = total * 618_033_988_749_894_848 // 10**18
+    while gcd(a, total) != 1:
+        a += 1
+    return a
+
+
+def deal(t: Tables, s: SaintLoState, steps: list[tuple[int, int]], index: int) -> list[int]:
+    """The kind placed at each step of a footprint: the `index`-th assignment (0 <= index < `assignments`),
+    read role by role (the index's digits in mixed radix, each role's count of orders the radix), each role's
+    digit the rank of one order of its kinds over its hexes in the order they were taken (lexicographic by the
+    kinds' order, so 0 is kind by kind: the heuristic's own deployment)."""
+    per_role = role_counts(t, s)
+    orders = []
+    for kinds in per_role:
+        total = _multinomial([n for _, n in kinds])
+        index, rank = divmod(index, total)
+        orders.append(iter(_unrank(kinds, rank)))
+    return [next(orders[role]) for role, _ in steps]
+
+
+def _unrank(kinds: list[tuple[int, int]], rank: int) -> list[int]:
+    """The `rank`-th (from 0) order of a multiset of counters, (kind, count) pairs, lexicographic in their order."""
+    counts = [n for _, n in kinds]
+    out = []
+    for left in range(sum(counts), 0, -1):
+        for j, (k, _) in enumerate(kinds):
+            if not counts[j]:
+                continue
+            counts[j] -= 1
+            below = factorial(left - 1) // prod(factorial(c) for c in counts)
+            if rank < below:
+                out.append(k)
+                break
+            rank -= below
+            counts[j] += 1
+    return out
 
 
 def fits(t: Tables, s: SaintLoState, code: int) -> bool:

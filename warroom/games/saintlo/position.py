@@ -102,6 +102,7 @@ def state_to_json(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
         "start_rolls": list(s.start_rolls),
         "winner": ARMY_KEYS[s.winner] if s.winner != OFF else None,
         "bulk": BULK_KEYS[s.bulk] if s.bulk != OFF else None,
+        **({"bulk_dice": list(s.bulk_dice)} if s.bulk_dice else {}),  # only while a bulk deployment's dice roll
     }
 
 
@@ -119,8 +120,9 @@ def observation(rules: SaintLoRules, s: SaintLoState, side: str | None) -> dict[
     }
     view["deck"] = {key: sum(s.deck[a]) for a, key in enumerate(ARMY_KEYS)}
     if s.phase in SETUP_PHASES:  # 4.3: face down until both armies have deployed
-        if s.bulk != OFF and army != s.active:  # which bulk deployment the die is for: the deploying team's
+        if s.bulk != OFF and army != s.active:  # which bulk deployment, and its dice so far: the deploying team's
             view["bulk"] = "chosen"
+            view.pop("bulk_dice", None)  # the dice that deal its counters would tell which counter is where
         hidden = {t.unit_ids[u] for u in range(t.n_units) if s.pos[u] != OFF and t.unit_army[u] != army}
         view["units"] = {uid: where for uid, where in view["units"].items() if uid not in hidden}
         view["face_down"] = {
@@ -252,6 +254,9 @@ def _read(rules: SaintLoRules, data: dict[str, Any]) -> SaintLoState:
     s.winner = army_of_key[data["winner"]] if data["winner"] else OFF
     bulk = data.get("bulk")  # absent from the saves made before deployments in bulk
     s.bulk = BULK_KEYS.index(bulk) if bulk is not None else OFF
+    s.bulk_dice = tuple(int(x) for x in data.get("bulk_dice", ()))
+    if s.bulk_dice and (s.bulk == OFF or not all(1 <= d <= 6 for d in s.bulk_dice)):
+        raise PositionError("the dice of a deployment in bulk are faces 1-6, and only while one is chosen")
     if s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL, Phase.SUPPORT, Phase.SUPPORT_REPLY) and s.attack is None:
         raise PositionError(f"phase {data['phase']} needs an attack")
     if s.phase == Phase.WINDOW and s.window is None:

@@ -95,7 +95,7 @@ class SaintLoRules:
             )
             return throw_outcomes(dice)
         if phase == Phase.DEPLOY and s.bulk != OFF:
-            return D6  # the die that varies a deployment in bulk (placement.py)
+            return D6  # the dice that deal a deployment in bulk, then the die that varies it (placement.py)
         raise IllegalActionError("no chance event is pending")
 
     def die_sides(self, s: SaintLoState) -> int:
@@ -258,7 +258,7 @@ class SaintLoRules:
 
     def do_deploy(self, s: SaintLoState, act: Action, events: Events) -> None:
         """4.3: one unit deployed face down; the next seat when this one is done; all revealed at the end. A
-        deployment in bulk (`ready`, `sector NAME`) waits for the die that varies it (`roll_bulk`)."""
+        deployment in bulk (`ready`, `sector NAME`) waits for its dice (`roll_bulk`)."""
         if act.kind != DEPLOY:
             s.bulk = placement.bulk_code(act.subject)
             return
@@ -274,18 +274,26 @@ class SaintLoRules:
             )
         self._next_to_deploy(s, events)
 
-    def roll_bulk(self, s: SaintLoState, face: int, events: Events) -> None:
-        """4.3: the die of a deployment in bulk: every counter the seat has left, face down, where the computer
-        places them with this face (placement.py); seen by the seat's team only, as single deployments are."""
+    def roll_bulk(self, s: SaintLoState, die: int, events: Events) -> None:
+        """4.3: a die of a deployment in bulk: `placement.shuffle_dice` dice that deal the seat's counters among
+        its roles' hexes, then one whose face varies the hexes; at the last, every counter the seat has left,
+        face down (placement.py). Seen by the seat's team only, as single deployments are: no event tells the
+        other army a die, nor which counter went where."""
         t = self.t
-        code, s.bulk = s.bulk, OFF
-        placed = placement.deploy_rest(t, s, code, face)
+        dice = (*s.bulk_dice, die)
+        dealing = placement.shuffle_dice(t, s)
+        if len(dice) <= dealing:
+            s.bulk_dice = dice
+            return
+        code, s.bulk, s.bulk_dice = s.bulk, OFF, ()
+        placed = placement.deploy_rest(t, s, code, die, placement.deal_index(t, s, dice[:dealing]))
         if events.on:
             team = [self.sides[k] for k in seats_of(s, s.active)]
+            dealt = f"dealt by {' '.join(map(str, dice[:dealing]))}, " if dealing else ""
             events.emit(
                 "deploy",
                 f"{self.sides[s.seat]} deploys {len(placed)} counters face down in "
-                f"{placement.area_words(t, code)}, placed by the computer (die {face}).",
+                f"{placement.area_words(t, code)}, placed by the computer ({dealt}die {die}).",
                 "Saint-Lo 4",
                 visible_to=team,
             )

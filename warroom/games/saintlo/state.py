@@ -142,6 +142,9 @@ class SaintLoState:
     bulk: int = OFF
     """A deployment in bulk chosen (4.3, placement.py), waiting for the die that varies it: 0 the whole sector
     (`ready`), 1 + an index of `placement.AREAS` (`sector NAME`); OFF for none. While set, a die is to act."""
+    bulk_dice: tuple[int, ...] = ()
+    """The dice of the deployment in bulk rolled so far (4.3, placement.py: those that deal the counters, then
+    the one that varies the hexes): the deploying team's to see, never the other army's (position.py)."""
     winner: int = OFF  # the army that won, OFF for none (a draw at the turn limit, or the game goes on)
     objective: int = 4  # 3: Command Posts to destroy
     turn_limit: int = 0  # turns each army plays before a draw (0: none)
@@ -169,7 +172,7 @@ class SaintLoState:
             self.start_rolls,
         )
         t.winner, t.objective, t.turn_limit, t.seats = self.winner, self.objective, self.turn_limit, self.seats
-        t.bulk = self.bulk
+        t.bulk, t.bulk_dice = self.bulk, self.bulk_dice
         t.legal = self.legal
         t.unit_masks = self.unit_masks[:] if self.unit_masks is not None else None
         return t
