@@ -74,6 +74,7 @@ def busy_state(rules) -> SaintLoState:
     s.moved = s.attacked = s.paid = True
     s.lost_posts = [1, 2]
     s.bulk = 1  # placement.py: a deployment in bulk waiting for its die (a field, whatever the phase here)
+    s.bulk_dice = (3, 5)  # and the dice of it rolled so far (those that deal its counters)
     s.legal = ("done",)
     return s
 

@@ -20,6 +20,7 @@ from warroom.engine.observe import visible_events
 from warroom.engine.ruleset import CHANCE
 from warroom.games.saintlo import ai, placement
 from warroom.games.saintlo.invariants import problems
+from warroom.games.saintlo.render import pending_roll
 from warroom.games.saintlo.seats import kind_for
 from warroom.games.saintlo.state import OFF, Phase
 
@@ -224,6 +225,7 @@ def test_table_mode_types_in_the_dice() -> None:
     typed = [3, 1, 6, 2, 5, 5, 4, 1, 2]
     for k, die in enumerate(typed):
         assert m.ruleset.to_act(m.state) == CHANCE and m.legal_actions() == [f"roll {n}" for n in range(1, 7)]
+        assert str(pending_roll(m)).startswith(f"Die {k + 1} of 9: ")  # the terminal's prompt says which
         assert m.view("Allied")["state"]["bulk"] == "west" and m.view("Axis")["state"]["bulk"] == "chosen"
         assert m.view("Allied")["state"].get("bulk_dice", []) == typed[:k]
         assert "bulk_dice" not in m.view("Axis")["state"]  # hidden information: the dice that deal are not its

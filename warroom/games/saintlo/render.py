@@ -22,6 +22,7 @@ from warroom.hexmap_text import Counter, TextHexMap
 from .actions import ATTACK, BUY, DEPLOY, MOVE, PLAY, POST, READY, SECTOR, Action
 from .board import load_board
 from .names import attack_target, card_name, target_name, unit_id_name
+from .placement import shuffle_dice
 from .seats import army_of
 from .state import Phase
 from .web.layout import map_features
@@ -200,8 +201,15 @@ def pending_roll(match: Match) -> RenderableType | None:
     """At a card typed in at the table: the number of every Battle Report of the drawer's deck (all of them,
     not only those left, which would show the table the drawer's hands: the spec's `entry_outcomes`)."""
     s = match.state
-    if s.phase == Phase.DEPLOY and s.bulk != -1:  # a deployment in bulk's die (placement.py)
-        return Text("One die: each face gives the computer's placement of the rest a different turn (4.3).")
+    if s.phase == Phase.DEPLOY and s.bulk != -1:  # a deployment in bulk's dice (placement.py)
+        dealing = shuffle_dice(match.ruleset.t, s)  # type: ignore[attr-defined]
+        k = len(s.bulk_dice)
+        if k < dealing:
+            return Text(
+                f"Die {k + 1} of {dealing + 1}: the first {dealing} deal the counters among their hexes (the backs do "
+                "not show which is where); the last varies the hexes (4.3)."
+            )
+        return Text(f"Die {k + 1} of {dealing + 1}: each face gives the computer's placement a different turn (4.3).")
     if s.phase != Phase.DRAW or not s.draw_queue:
         return None
     cards = match.ruleset.t.cards[army_of(s, s.draw_queue[0])]  # type: ignore[attr-defined]
