@@ -169,19 +169,21 @@ def test_the_xii_asc_attack_shows_each_defensive_air_case_and_the_range() -> Non
     shown = ODDS.action_odds(R, s, action)
     assert shown is not None
     cases = {c["if"]: Fraction(c["fraction"]) for c in shown["cases"]}
-    assert set(cases) == {"with no defending air", "if Fliegerkorps defends"}
+    assert set(cases) == {"with no defending air", "if Fliegerkorps Tunis defends"}  # the asset by its name
     assert cases["with no defending air"] == _succeeds(_brute_force(s, action, "no air"))
-    assert cases["if Fliegerkorps defends"] == _succeeds(_brute_force(s, action, "air Fliegerkorps"))
-    low, high = cases["if Fliegerkorps defends"], cases["with no defending air"]
+    assert cases["if Fliegerkorps Tunis defends"] == _succeeds(_brute_force(s, action, "air Fliegerkorps"))
+    low, high = cases["if Fliegerkorps Tunis defends"], cases["with no defending air"]
     assert low < high and shown["low"] == float(low) and shown["high"] == float(high)
     assert shown["p"] == float(low)  # the headline: the defence worst for the attacker (he decides after, 7.3E)
     text = shown["text"]
     assert text.startswith(f"attack succeeds {float(low) * 100:.1f}-{float(high):.1%} (")
-    assert f"{float(low):.1%} if Fliegerkorps defends" in text and f"{float(high):.1%} with no defending air" in text
+    assert (
+        f"{float(low):.1%} if Fliegerkorps Tunis defends" in text and f"{float(high):.1%} with no defending air" in text
+    )
     assert "Fliegerkorps" in shown["assumes"] and "7.3C" in shown["assumes"]
     assert card_line(shown) == (
         f"{float(low) * 100:.0f}-{float(high):.0%}: {float(high):.0%} with no defending air; "
-        f"{float(low):.0%} if Fliegerkorps defends"
+        f"{float(low):.0%} if Fliegerkorps Tunis defends"
     )  # the browser's button says the range and what each end assumes
 
 

@@ -256,7 +256,11 @@ def roll_attack(rules: SaintLoRules, s: SaintLoState, outcome: int, events: Even
     if attacks.defense_dice(t, s, a) == 0:
         if events.on:  # 6.2: no dice against the attacker's, which prevails
             events.emit(
-                "dice", f"The attacker throws {dice_words(faces(outcome))}; the defender has no dice.", "Saint-Lo 6.2"
+                "dice",
+                f"The attacker throws {dice_words(faces(outcome))}; the defender has no dice.",
+                "Saint-Lo 6.2",
+                attacker_dice=list(faces(outcome)),  # the faces, for a front end to draw them as dice
+                defender_dice=[],
             )
         resolve(rules, s, ATTACKER, events)
         return
@@ -274,6 +278,8 @@ def roll_defense(rules: SaintLoRules, s: SaintLoState, outcome: int, events: Eve
             f"{dice_words(faces(outcome))}"
             f"{': a full tie, all dice are rolled again' if verdict == REROLL else ''}.",
             "Saint-Lo 6.2",
+            attacker_dice=list(faces(a.attack_roll)),
+            defender_dice=list(faces(outcome)),
         )
     if verdict == REROLL:
         s.attack = a._replace(attack_roll=0)

@@ -199,7 +199,7 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int
         "label": rules.describe_action(s, action),
         **head,
         "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
-        **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[target]),
+        **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[target], air_names(rules, choices)),
     }
 
 
@@ -208,15 +208,28 @@ def _attack_succeeds(entry: Mapping[str, Any]) -> Fraction:
     return Fraction(entry["exact"]["defender"]) + Fraction(entry["exact"]["both"])
 
 
-def defence_cases(choices: list[dict[str, Any]], defender: str, target: str) -> dict[str, Any]:
+def air_names(rules: TunisiaRules, choices: list[dict[str, Any]]) -> dict[str, str]:
+    """The name players read of each defending air asset among `choices` ("XII Air Support Command" for
+    XII-ASC): the odds say what they assume in the words of the counters' names, as the labels do."""
+    cat = rules.cat
+    return {c["defender_air"]: cat.name[cat.index[c["defender_air"]]] for c in choices if c["defender_air"]}
+
+
+def defence_cases(
+    choices: list[dict[str, Any]], defender: str, target: str, names: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """The attack's chance against each defensive air choice the defender will still have (7.3C-E: he decides
     after the attack is declared), from the battles `battle_outcome` gave for them (the no-air one last; it
     comes first among the cases): "cases" (each with what it assumes, its chance exactly and its attacker's
     loss), "low" and "high" (the range the defender's choice leaves), "assumes" (in words: the choices open, or
-    that none is)."""
+    that none is). `names`: each asset's name as players read it (air_names), else its id."""
+
+    def named(air: str) -> str:
+        return (names or {}).get(air, air)
+
     cases = [
         {
-            "if": f"if {c['defender_air']} defends" if c["defender_air"] else "with no defending air",
+            "if": f"if {named(c['defender_air'])} defends" if c["defender_air"] else "with no defending air",
             "defender_air": c["defender_air"],
             "attack_succeeds": float(_attack_succeeds(c)),
             "fraction": str(_attack_succeeds(c)),
@@ -228,7 +241,7 @@ def defence_cases(choices: list[dict[str, Any]], defender: str, target: str) -> 
     if len(cases) == 1:
         assumes = f"no {defender} air can fly to the defence of {target} (7.3C)"
     else:
-        flyers = ", ".join(str(c["defender_air"]) for c in cases[1:])
+        flyers = ", ".join(named(str(c["defender_air"])) for c in cases[1:])
         assumes = (
             f"the {defender} may still fly {flyers} to the defence (7.3C-E), so each case is shown; the air combat "
             "(10.2) is folded into each"
@@ -289,7 +302,7 @@ def current_battle(rules: TunisiaRules, s: TunisiaState, viewer: int | None = No
         return {
             **head,
             "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
-            **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[b.target]),
+            **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[b.target], air_names(rules, choices)),
         }
     return battle_outcome(rules, s, b.attacker, b.origin, b.target, b.attacker_air, b.defender_air)
 
@@ -468,6 +481,7 @@ class TunisiaOdds:
 __all__ = [
     "TunisiaOdds",
     "air_combat_odds",
+    "air_names",
     "attack_survey",
     "battle_outcome",
     "defence_cases",

@@ -33,6 +33,8 @@ export async function showGame(root, id, params) {
   await ctx.start();
 }
 
+const HAPPENED_MAX = 16; // "What just happened" keeps the latest events since the seat decided; the log has them all
+
 class GameView {
   constructor(root, id, params) {
     this.root = root;
@@ -47,7 +49,8 @@ class GameView {
     this.busy = false;
     this.replay = null;
     this.hint = null;
-    this.lastDice = [];
+    this.lastDice = []; // "What just happened": the events since this seat's own last decision (the latest HAPPENED_MAX)
+    this.freshTray = true; // the next position starts it afresh: this seat has just decided (or is newly shown)
     this.socket = null;
     this.passTo = null;
   }
@@ -198,7 +201,13 @@ class GameView {
     this.payload = payload;
     if (previous && payload.move === previous.move + 1 && !undo) this.log.push(...payload.events);
     else if (!previous || payload.move !== previous.move) await this.reloadLog();
-    if (payload.events.length) this.lastDice = undo ? [] : payload.events;
+    // what happened since the seat's own decision, not only the last push: an answer given at once (a computer's
+    // retreat) would otherwise wipe the dice of the seat's own attack before anyone saw them
+    if (undo) this.lastDice = [];
+    else if (payload.events.length) {
+      this.lastDice = (this.freshTray ? payload.events : [...this.lastDice, ...payload.events]).slice(-HAPPENED_MAX);
+      this.freshTray = false;
+    }
     this.hint = null;
     this.render();
     this.maybePass();
@@ -222,6 +231,7 @@ class GameView {
   async switchSide(side) {
     this.token = this.tokens[side];
     this.shownSide = side;
+    this.freshTray = true;
     if (this.board && this.board.forget) this.board.forget();
     this.payload = await api.game(this.id, this.token);
     this.odds = { move: -1, odds: {} }; // the odds loaded were the other seat's, for the same move
@@ -251,6 +261,7 @@ class GameView {
     this.busy = true;
     this.hideFloating();
     document.body.classList.add("busy");
+    this.freshTray = true;
     try {
       const payload = await api.act(this.id, this.token, action, this.payload.move);
       await this.apply(payload);

@@ -8,7 +8,7 @@
 // red; click one. Deploying, buying and placing posts: pick a counter kind or a post value in the panel,
 // then a lit hex. The panel (scoreFor) shows the Supplies, the seat's own hand with each card's text, and the
 // Battle Reports in play with their effect. Every choice comes from the server's descriptors.
-import { s, ZoomPan } from "/static/js/svg.js";
+import { dieFace, s, ZoomPan } from "/static/js/svg.js";
 import { h } from "/static/js/dom.js";
 import { HexMap } from "/static/js/hexmap.js";
 
@@ -269,6 +269,22 @@ class SaintLoBoard {
     if (v.phase === "start_roll") return { title: "Roll for the first player", text: "Each army rolls one die: the higher starts (4)." };
     if (v.phase === "deploy" && v.bulk) return { title: "Roll for the deployment", text: "Roll one die: each face gives the computer's placement of the rest a different turn (4.3)." };
     return null;
+  }
+
+  // A throw in "What just happened" drawn as the dice lie (6.2): the attacker's, a gap, the defender's, each
+  // die with its pips, its faces in its title; the event's sentence beside it says the same in words.
+  eventFace(event) {
+    if (event.type !== "dice" || !Array.isArray(event.attacker_dice)) return null;
+    const dice = [...event.attacker_dice, ...(event.defender_dice || [])];
+    const size = 20;
+    const width = dice.length * (size + 2) + (event.defender_dice && event.defender_dice.length ? 8 : 0);
+    const svg = s("svg", { class: "sl-event-dice", viewBox: `0 0 ${width} ${size + 2}`, width: Math.round(width * 0.8), height: Math.round((size + 2) * 0.8),
+      role: "img", "aria-label": `attacker ${event.attacker_dice.join(", ")}; defender ${(event.defender_dice || []).join(", ") || "no dice"}` });
+    let x = 1;
+    event.attacker_dice.forEach((v) => { svg.append(dieFace(v, x, 1, size)); x += size + 2; });
+    x += 8;
+    (event.defender_dice || []).forEach((v) => { svg.append(dieFace(v, x, 1, size)); x += size + 2; });
+    return svg;
   }
 
   waitingFor(payload) {

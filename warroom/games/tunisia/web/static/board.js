@@ -244,8 +244,10 @@ class TunisiaBoard {
     box.hidden = false;
     const parts = [h("h3", {}, "Turn track"), h("p", { id: "turn-track" }, Array.from({ length: this.layout.turns }, (_, k) => (k + 1 === v.turn ? `[${k + 1}]` : String(k + 1))).join(" "))];
     for (const name of BOXES) {
-      const ids = Object.entries(v.pieces).filter(([, p]) => p.at === name).map(([id, p]) => `${id}${p.reduced ? " (reduced)" : ""}`);
-      parts.push(h("h3", {}, name), h("p", { class: "box", id: name === BOXES[0] ? "return-to-base" : "dead-pile" }, ids.length ? ids.join(", ") : "empty"));
+      // each piece by the name players read (its id is the designation its counter prints)
+      const named = Object.entries(v.pieces).filter(([, p]) => p.at === name)
+        .map(([id, p]) => `${(this.layout.units[id] || {}).name || id}${p.reduced ? " (reduced)" : ""}`);
+      parts.push(h("h3", {}, name), h("p", { class: "box", id: name === BOXES[0] ? "return-to-base" : "dead-pile" }, named.length ? named.join(", ") : "empty"));
     }
     if (Object.keys(v.hidden || {}).length) parts.push(h("p", { class: "muted" }, `Unexamined enemy stacks (6.0E): ${Object.entries(v.hidden).map(([hex, n]) => `${hex} +${n}`).join(", ")}`));
     const result = payload.view.result;
