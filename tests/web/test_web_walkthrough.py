@@ -241,7 +241,7 @@ def test_walkthrough_tunisia_against_the_computer(live_server: Any, browser: Any
     to = "8406" if "8406" in reach else reach[0]
     walk.act(f'#board .hex-highlight.reach[data-hex="{to}"]')
     assert payload(page)["view"]["state"]["pieces"][mover]["at"] == to
-    shot("moved", f"{mover_name} moved to {to}; the log says so by name.")
+    shot("moved", f"{mover_name} moved to {to}; the log tells it by the counter's designation.")
 
     # 7.1: the Movement Phase ends; 7.2, 11.0: an attack on screen, its odds before the commitment
     while not payload(page)["view"]["state"]["phase_name"].endswith("Attack Phase"):
@@ -283,7 +283,9 @@ def test_walkthrough_tunisia_against_the_computer(live_server: Any, browser: Any
 
         rolled = tunisia_dice(page)
         if rolled and not seen_dice:
-            caption = "; ".join(f'the d12 drawn showing {r["roll"]} beside "{r["text"]}"' for r in rolled)
+            caption = "; ".join(
+                f'the d12 drawn showing {r["roll"]} beside "{r["text"].splitlines()[-1]}"' for r in rolled
+            )
             shot("what-happened", f'"What just happened": {caption}.')
             seen_dice = page.evaluate(DICE_DRAWN) == rows
             if not seen_dice:  # the next push came during the shot: taken again at the next roll
@@ -380,7 +382,7 @@ class WalkingPlayer(SaintLoPlayer):
             assert len(self.done) + len(self.played) + len(self.moved) == before + 1
             self.walk.decisions += 1
         dice = [r for r in page.evaluate(DICE_DRAWN) if r["type"] == "happened-dice"]
-        if dice and "dice" not in self.shown:
+        if dice and "dice" not in self.shown and not page.is_visible("#overlay:not([hidden]) #pass-ready"):
             for row in dice:  # Saint-Lo 6.2: the throw drawn as dice, every face with its pips, as the text says
                 values = [die_value(die) for die in row["dice"]]
                 assert values and all(str(v) in row["text"] for v in values), row
