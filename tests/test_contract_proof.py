@@ -141,8 +141,8 @@ def test_protocol_odds_come_from_the_spec() -> None:
 # -- the terminal, simulate and bench ---------------------------------------------------------------
 def test_terminal_plays_it_by_typed_numbers() -> None:
     output = cli(
-        ["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "1", "", "", ""]
-    )  # check, check: showdown
+        ["play", GAME, "--seed", "2", "--vs", "human", "--flat"], ["1", "", "1", "", "", ""]
+    )  # check, the device passed to South (a card is hidden from North), check: showdown
     assert "Bluff · pot 2" in output and "victory" in output.lower()  # the spec's board, then the result
 
 

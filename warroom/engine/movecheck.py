@@ -180,7 +180,7 @@ def _place(seen: SeenDigest, derived: list[str], stored: list[str] | None) -> Se
 
 
 def _decision(n: int, record: Record, sides: Sequence[str]) -> str:
-    """'decision 59 (Allied: move ...)', or 'the start of the chain (the header)' for 0."""
+    """'decision 59 (<side>: <action>)', or 'the start of the chain (the header)' for 0."""
     if n == 0:
         return "the start of the chain (the game's header: scenario, options, position, given dice)"
     side = f"{sides[n - 1]}: " if n - 1 < len(sides) else ""
