@@ -22,6 +22,8 @@ DIE = r"Roll a d(\d+) and enter the result \((\d+)-(\d+)\)> "
 CARD = r"Turn up the [^\n]* and enter its value \(([\d, ]+)\)> "
 MENU = r"Choose 1-(\d+)[^>\n]*> "
 QUESTION = r"\[y/N\] "
+PASS = r"press Enter when the others cannot see the screen[^>\n]*> "
+"""Hot-seat in a game that hides something: the device passes between the people at the table."""
 CASES = [(game, scenario) for game in game_ids() for scenario in get_ruleset(game).info.scenarios]
 
 
@@ -33,8 +35,8 @@ def test_a_game_with_typed_dice_goes_on_for_200_inputs(game: str, scenario: str)
     inputs = dice = 0
     try:
         while (inputs < INPUTS or dice < DICE) and inputs < MOST:
-            found = child.expect([DIE, CARD, MENU, QUESTION, pexpect.EOF])
-            if found == 4:
+            found = child.expect([DIE, CARD, MENU, QUESTION, PASS, pexpect.EOF])
+            if found == 5:
                 break
             inputs += 1
             if found == 0:  # a real die: any face it can show, as a player would read it
@@ -47,9 +49,11 @@ def test_a_game_with_typed_dice_goes_on_for_200_inputs(game: str, scenario: str)
                 dice += 1
             elif found == 2:  # a menu: its choices in turn (the first is not always a way on)
                 child.sendline(str(1 + inputs % int(child.match.group(1))))
-            else:
+            elif found == 3:
                 child.sendline("n")
-        over = not child.isalive() or found == 4
+            else:  # the next person holds the device now
+                child.sendline("")
+        over = not child.isalive() or found == 5
         assert "Error:" not in child.before, child.before[-2000:]
     finally:
         child.close(force=True)
