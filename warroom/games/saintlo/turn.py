@@ -127,7 +127,11 @@ def start_turn(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     if s.turn_limit and s.turn > 2 * s.turn_limit:
         s.phase = Phase.OVER
         if events.on:
-            events.emit("game_over", f"The turn limit ({s.turn_limit} turns each) is reached: a draw.", "Saint-Lo 3")
+            events.emit(
+                "game_over",
+                f"The turn limit ({s.turn_limit} turn{'' if s.turn_limit == 1 else 's'} each) is reached: a draw.",
+                "Saint-Lo 3",
+            )
         return
     army = s.active
     s.used = [False] * t.n_units

@@ -104,7 +104,7 @@ class TunisiaBoard {
       out.push({ id, hex: p.at, side: info.side.toLowerCase(), type: TYPES[info.type] || info.type, label: id, bottom: this.values(info, p.reduced),
         steps: info.steps > 1 ? (p.reduced ? 1 : 2) : undefined, maxSteps: info.steps > 1 ? 2 : undefined, done: !!(p.moved || p.attacked), classes,
         selectable: !!(ui.selectable && ui.selectable.has(id)), selected: ui.selected === id,
-        title: `${info.name} (${id}): ${info.unit ? `CF ${info.cf}, MA ${info.ma}` : info.air ? `air DRM ${info.drm}, range ${info.range}` : `DRM ${info.drm}`}${p.reduced ? ", reduced" : ""}${p.moved ? ", moved" : ""}` });
+        title: `${info.name}${info.name.includes(id) ? "" : ` (${id})`}: ${info.unit ? `CF ${info.cf}, MA ${info.ma}` : info.air ? `air DRM ${info.drm}, range ${info.range}` : `DRM ${info.drm}`}${p.reduced ? ", reduced" : ""}${p.moved ? ", moved" : ""}` });
     }
     return out;
   }
