@@ -712,18 +712,6 @@ def _hold_chances(s: PattonState, towns: list[int], turns: int, axis_loss: float
     return out
 
 
-def _at_least(chances: list[float], needed: int) -> float:
-    """P(at least `needed` of independent events with these chances)."""
-    dist = [1.0]
-    for p in chances:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return sum(dist[needed:])
-
-
 def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 

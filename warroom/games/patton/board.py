@@ -298,9 +298,6 @@ class Board:
         """Road distance in Movement Points between every pair of towns (10**6 between towns no road joins)."""
         return [[int(c) if c < math.inf else 10**6 for c in row] for row in self.graph.all_pairs_costs()]
 
-    def unit_text(self, armor: int, infantry: int) -> str:
-        return mix_text(armor, infantry)
-
 
 def mix_text(armor: int, infantry: int) -> str:
     """The id spelling of a group of units: 2A1I, 3I, 1A."""

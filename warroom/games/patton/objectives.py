@@ -66,11 +66,6 @@ def red_towns_held(s: PattonState) -> int:
     return sum(1 for t in s.board.red_towns if s.side[t] == 0)
 
 
-def allied_units_left(s: PattonState) -> int:
-    armor, infantry = s.units_of(0)
-    return armor + infantry
-
-
 def messina_out_of_reach(s: PattonState) -> str:
     """Why taking the town to hold (Messina) has become impossible for the Allies, or "" if it has not.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -749,16 +749,6 @@ class Board:
     def step_cost(self, i: int, j: int) -> float:
         """What a ground unit pays to step from hex i to its neighbour j (math.inf: it cannot)."""
         return self.ground_costs.step(i, j)
-
-    def hexside_label(self, k: int) -> str:
-        a, b = sorted(self.grid.labels[i] for i in self.grid.side_ends[k])
-        return f"{a}/{b}"
-
-    def setup_zone(self, piece_id: str) -> frozenset[int]:
-        return self.pieces[piece_id].setup_hexes
-
-    def side_pieces(self, side: str) -> Iterable[Piece]:
-        return (p for p in self.pieces.values() if p.side == side)
 
 
 @cache

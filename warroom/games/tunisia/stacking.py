@@ -55,8 +55,3 @@ def unit_at(cat: Catalog, here: list[int] | None) -> int:
             if cat.is_unit[p]:
                 return p
     return -1
-
-
-def side_at(cat: Catalog, here: list[int] | None) -> int:
-    """The side whose pieces stand in a hex (-1: empty)."""
-    return cat.side[here[0]] if here else -1
