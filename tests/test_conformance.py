@@ -7,8 +7,9 @@ For each game in `warroom.games.game_ids()`:
 - perft counts: legal action sequences (chance outcomes included) to a small depth from the
   start and from a mid-game position, so a rules change that adds or loses a move fails loudly.
 
-The golden and perft files live in tests/data/. When a rules change is meant to change them,
-regenerate and review the diff:  python tests/test_conformance.py --regen GAME
+The golden and perft files live in the game's own folder (the package of its spec module), in
+data/golden/ (`golden_folder`). When a rules change is meant to change them, regenerate and review
+the diff:  python tests/test_conformance.py --regen GAME
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +27,8 @@ from random_play import random_steps
 
 import warroom
 from warroom.analysis.simulate import study_options
-from warroom.games import game_ids, get_ruleset
+from warroom.games import REGISTRY, game_ids, get_ruleset
 
-DATA = Path(__file__).parent / "data"
 GOLDEN_SEED = 1944
 MIDGAME_DECISIONS = 25
 """The perft mid-game position: the state after this many decisions of the golden game."""
@@ -46,9 +47,19 @@ GZIP_OVER = 2_000_000
 moves a step: Tunisia's playthrough is 10 MB of JSON, under 1 MB packed)."""
 
 
+def golden_folder(game: str) -> Path:
+    """Where `game`'s golden files live: data/golden/ in the folder of its spec module, so a new game's goldens
+    are in its own folder (a folder may hold several games' specs: each file is named by the game's id)."""
+    module = REGISTRY[game].split(":")[0]
+    found = find_spec(module)
+    if found is None or found.origin is None:
+        raise LookupError(f"{game}: its spec module {module} is not importable")
+    return Path(found.origin).parent / "data" / "golden"
+
+
 def golden_path(game: str) -> Path:
     """The stored golden playthrough: `playthrough_<game>.json`, or `.json.gz` where it was packed."""
-    plain = DATA / f"playthrough_{game}.json"
+    plain = golden_folder(game) / f"playthrough_{game}.json"
     packed = plain.with_name(plain.name + ".gz")
     return packed if packed.exists() else plain
 
@@ -61,7 +72,7 @@ def read_text(path: Path) -> str:
 
 def write_golden(game: str, text: str) -> Path:
     """Write the golden text, packed when large (gzip without a timestamp, so the bytes are reproducible)."""
-    plain = DATA / f"playthrough_{game}.json"
+    plain = golden_folder(game) / f"playthrough_{game}.json"
     packed = plain.with_name(plain.name + ".gz")
     keep, drop = (packed, plain) if len(text) > GZIP_OVER else (plain, packed)
     if keep is packed:
@@ -90,7 +101,7 @@ def dumps(data: Any) -> str:
 def stored(path: Path, game: str) -> dict[str, Any]:
     if not path.exists():
         pytest.fail(
-            f"{path.name} is missing: generate it with `python tests/test_conformance.py --regen {game}` and review it"
+            f"{path} is missing: generate it with `python tests/test_conformance.py --regen {game}` and review it"
         )
     data: dict[str, Any] = json.loads(read_text(path))
     return data
@@ -126,7 +137,7 @@ def perft_positions(game: str) -> dict[str, Any]:
 
 
 def perft_path(game: str) -> Path:
-    return DATA / f"perft_{game}.json"
+    return golden_folder(game) / f"perft_{game}.json"
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -143,7 +154,7 @@ def test_perft_counts(game: str) -> None:
 
 def regenerate(game: str) -> None:
     """Write the golden playthrough and the perft table of `game` (review the diff before committing)."""
-    DATA.mkdir(exist_ok=True)
+    golden_folder(game).mkdir(parents=True, exist_ok=True)
     golden = write_golden(game, dumps(playthrough(game)))
     ruleset = get_ruleset(game)
     table = {}
@@ -157,4 +168,7 @@ def regenerate(game: str) -> None:
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] != "--regen":
         sys.exit("usage: python tests/test_conformance.py --regen GAME")
+    from session_games import register_session_games
+
+    register_session_games()  # the test games regenerate as the registered ones do
     regenerate(sys.argv[2])
