@@ -5,3 +5,7 @@ Its data (data/*.toml: the reconstructed map, Terrain Effects Chart and counters
 together). The spec, front ends and AI come next, and the game joins warroom/games/__init__.py's
 registry then. NOTES.md lists every reading of the rules and every reconstruction.
 """
+
+KEYWORDS = ("Kasserine",)
+"""Words besides its id that name this game (a place only its map has): no code outside warroom/games/ may use them
+(tests/test_one_folder.py)."""
