@@ -4,5 +4,4 @@ Not registered yet: the spec, front ends and AI come next."""
 
 KEYWORDS = ("Saint-Lo", "Saint-Lô", "St-Lo")
 """Words besides its id that name this game (its title's place, however spelled): no code outside warroom/games/ may
-use them
-(tests/test_one_folder.py)."""
+use them (tests/test_one_folder.py)."""
