@@ -128,7 +128,7 @@ def test_tunisia_against_the_computer_an_axis_turn_by_clicks_then_reload(
     page.wait_for_selector('#board .hex-highlight.reach[data-hex="8406"]')
     click_and_wait(page, '#board .hex-highlight.reach[data-hex="8406"]')
     assert payload(page)["view"]["state"]["pieces"]["Broich"]["at"] == "8406"
-    assert "Broich moves 8306 to 8406" in page.inner_text("#log")
+    assert "Division von Broich moves from 8306 to 8406" in page.inner_text("#log")
     click_and_wait(page, '#prompt button.action[data-action="end"]')  # 7.1: the Movement Phase ends
     assert payload(page)["view"]["state"]["phase_name"].endswith("Attack Phase")
 

@@ -59,7 +59,7 @@ def test_the_map_draws_and_a_unit_moves_by_clicks(live_server: Any, browser: Any
     page.click('#board .hex-highlight.reach[data-hex="8406"]')
     page.wait_for_function("() => window.warroomGame.payload.view.state.pieces.Broich.at === '8406'")
     page.wait_for_selector('#board .stack[data-hex="8406"] .counter[data-unit="Broich"].done')
-    assert "Broich moves 8306 to 8406" in page.inner_text("#log")
+    assert "Division von Broich moves from 8306 to 8406" in page.inner_text("#log")
 
     # ZOC on request (9.0): the hexes next to Allied units light up
     page.click("#show-zoc")

@@ -52,14 +52,13 @@ TEXT_OFF_MAP = """() => { const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    const skip = !el || el.closest('#board, #log, #dice-tray .die-row, script, style, title');
+    const skip = !el || el.closest('#board, script, style, title');
     if (!skip && el.checkVisibility()) out.push(n.textContent);
   }
   return out.join('\\n'); }"""
-"""The visible text outside the map and the events (the panel's prompt and unit card, the headers, the stack
-viewer, the confirm card): where a unit's label is written out, not printed on its counter. Tunisia's events (the
-log, "What just happened") tell a unit by the designation its counter prints ("334th moves 8212 to 8313"), as
-the rules write them: only snake_case is checked there."""
+"""The visible text outside the map (the panel's prompt and unit card, the headers, the stack viewer, the confirm
+card, the log and "What just happened"): where a unit's label is written out, not printed on its counter. Tunisia's
+events tell a unit by its name as the rest does ("334th Infantry Division moves from 8212 to 8313")."""
 
 ON_SCREEN = """(sel) => {
   const board = document.querySelector('#board').getBoundingClientRect();

@@ -224,8 +224,11 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
             if score > threshold:
                 entry = _attack_score(rules, s, best)[1]
                 o = entry["outcome"]
+                cat = rules.cat
+                defender = entry["defender_unit"]
                 return best, (
-                    f"{rules.describe_action(s, best)}: hurts {entry['defender_unit'] or 'the support assets'} "
+                    f"{rules.describe_action(s, best)}: hurts "
+                    f"{cat.name[cat.index[defender]] if defender else 'the support assets'} "
                     f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2)."
                 )
         if phase == Phase.BREAKTHROUGH:

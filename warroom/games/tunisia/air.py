@@ -64,11 +64,12 @@ def air_combat(
     else:
         losers = (attacker_air,)
     if events.on:
-        names = " and ".join(cat.ids[p] for p in losers)
+        name = cat.name
+        lost = f"{name[losers[0]]} and {name[losers[1]]} lose" if len(losers) == 2 else f"{name[losers[0]]} loses"
         events.emit(
             "air_combat",
-            f"Air combat: {cat.ids[attacker_air]} {attacker_roll}{drm_of(cat, s, attacker_air):+d} = {a}, "
-            f"{cat.ids[defender_air]} {defender_roll}{drm_of(cat, s, defender_air):+d} = {d}: {names} lose.",
+            f"Air combat: {name[attacker_air]} rolls {attacker_roll}{drm_of(cat, s, attacker_air):+d} = {a}, "
+            f"{name[defender_air]} rolls {defender_roll}{drm_of(cat, s, defender_air):+d} = {d}: {lost}.",
             AIR_COMBAT,
             attacker=a,
             defender=d,

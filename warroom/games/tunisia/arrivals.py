@@ -124,7 +124,7 @@ def place(rules: TunisiaRules, s: TunisiaState, piece: int, hex_: int, events: E
     if events.on:
         events.emit(
             "placed",
-            f"{rules.cat.ids[piece]} enters at {rules.board.label(hex_)}.",
+            f"{rules.cat.name[piece]} enters at {rules.board.label(hex_)}.",
             PATTON_ROLL if piece == rules.cat.patton else SWAP,
         )
 

@@ -43,11 +43,11 @@ def declare(rules: TunisiaRules, s: TunisiaState, unit: int, target: int, air_as
     s.battle = Battle(unit, origin, target, defender, air_asset, -1, breakthrough=breakthrough)
     if events.on:
         b = rules.board
-        what = cat.ids[defender] if defender >= 0 else "support assets"
+        what = cat.name[defender] if defender >= 0 else "support assets"
         events.emit(
             "attack",
-            f"{cat.ids[unit]} in {b.label(origin)} attacks {what} in {b.label(target)}"
-            + (f" with {cat.ids[air_asset]}" if air_asset >= 0 else "")
+            f"{cat.name[unit]} in {b.label(origin)} attacks {what} in {b.label(target)}"
+            + (f" with {cat.name[air_asset]}" if air_asset >= 0 else "")
             + ".",
             "11.2",
         )
@@ -68,7 +68,7 @@ def defensive_air(rules: TunisiaRules, s: TunisiaState, asset: int, events: Even
         if events.on:
             events.emit(
                 "air_support",
-                f"{rules.cat.ids[asset]} flies to the defence of {rules.board.label(b.target)}.",
+                f"{rules.cat.name[asset]} flies to the defence of {rules.board.label(b.target)}.",
                 air.AIR_SUPPORT,
             )
     after_air_support(rules, s, events)
@@ -168,7 +168,7 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
                         if where == b.target and cat.is_air[p]:
                             eliminate(cat, s, p)
                             if events.on:
-                                events.emit("eliminated", f"{cat.ids[p]}, alone, is eliminated.", "13.3")
+                                events.emit("eliminated", f"{cat.name[p]}, alone, is eliminated.", "13.3")
         elif st == ATTACKER_LOSS:
             s.battle = b._replace(stage=RETREAT)
             if b.defense_hits:
@@ -209,7 +209,8 @@ def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> Non
                 if events.on:
                     events.emit(
                         "breakthrough",
-                        f"{cat.ids[b.attacker]}, stacked with a general, may break through: move and attack once more.",
+                        f"{cat.name[b.attacker]}, stacked with a general, may break through: "
+                        "move and attack once more.",
                         "15.0A",
                     )
                 return
@@ -266,14 +267,14 @@ def start_retreat(rules: TunisiaRules, s: TunisiaState, lone_failed: bool, event
                 if events.on:
                     events.emit(
                         "return_to_base",
-                        f"{cat.ids[p]}, attacked with no unit and missed, goes to the Return to Base box.",
+                        f"{cat.name[p]}, attacked with no unit and missed, goes to the Return to Base box.",
                         LONE,
                     )
             else:
                 eliminate(cat, s, p)
                 if events.on:
                     events.emit(
-                        "eliminated", f"{cat.ids[p]} cannot retreat from its airfield and is eliminated.", "14.1C"
+                        "eliminated", f"{cat.name[p]} cannot retreat from its airfield and is eliminated.", "14.1C"
                     )
     s.retreating = tuple(ground)
     next_retreats(rules, s, events)
@@ -297,13 +298,16 @@ def next_retreats(rules: TunisiaRules, s: TunisiaState, events: Events) -> None:
         else:
             eliminate(cat, s, piece)
             if events.on:
-                events.emit("eliminated", f"{cat.ids[piece]} cannot retreat two hexes and is eliminated.", "14.2D")
+                events.emit("eliminated", f"{cat.name[piece]} cannot retreat two hexes and is eliminated.", "14.2D")
 
 
 def retreat_to(rules: TunisiaRules, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:
-    s.loc[piece] = hex_
     if events.on:
-        events.emit("retreat", f"{rules.cat.ids[piece]} retreats to {rules.board.label(hex_)}.", RETREATS)
+        b = rules.board
+        events.emit(
+            "retreat", f"{rules.cat.name[piece]} retreats from {b.label(s.loc[piece])} to {b.label(hex_)}.", RETREATS
+        )
+    s.loc[piece] = hex_
 
 
 def advance(rules: TunisiaRules, s: TunisiaState, events: Events) -> None:
@@ -317,7 +321,12 @@ def advance(rules: TunisiaRules, s: TunisiaState, events: Events) -> None:
         if where == b.origin and cat.side[p] == side and not cat.is_air[p]:
             s.loc[p] = b.target
     if events.on:
-        events.emit("advance", f"{cat.ids[b.attacker]} advances into {rules.board.label(b.target)}.", "14.3")
+        board = rules.board
+        events.emit(
+            "advance",
+            f"{cat.name[b.attacker]} advances from {board.label(b.origin)} into {board.label(b.target)}.",
+            "14.3",
+        )
 
 
 __all__ = ["SIMULTANEOUS", "advance", "continue_battle", "declare"]

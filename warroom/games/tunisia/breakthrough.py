@@ -92,7 +92,7 @@ def move(rules: TunisiaRules, s: TunisiaState, dest: int, events: Events) -> Non
     if events.on:
         events.emit(
             "breakthrough_move",
-            f"{', '.join(rules.cat.ids[p] for p in going)} break through to {rules.labels[dest]}.",
+            f"{' and '.join(rules.cat.name[p] for p in going)} break through to {rules.labels[dest]}.",
             "15.0C",
         )
     for p in going:

@@ -75,6 +75,8 @@ class Catalog:
         from .movement import half_mp_steps  # the board's costs, compiled once for movement's search
 
         self.half_steps = half_mp_steps(self)
-        self.name: list[str] = [p.name for p in pieces] + [
+        # each piece by the name players read (the counter sheet's; "Battlegroup X1" for a battlegroup): the log,
+        # the labels and the computer's reasons tell a piece by it, the ids staying for actions and records
+        self.name: tuple[str, ...] = tuple(p.name for p in pieces) + tuple(
             f"Battlegroup {self.ids[i][3:]}" for i in range(len(pieces), self.n)
-        ]
+        )

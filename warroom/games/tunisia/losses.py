@@ -31,11 +31,12 @@ def take_loss(cat: Catalog, s: TunisiaState, piece: int, events: Events) -> int:
     eliminate it (13.1B one-step, 13.2 a battlegroup, a reduced support asset). Returns the piece that
     now stands in its place (-1: none)."""
     where = s.loc[piece]
-    name = cat.ids[piece]
+    pid = cat.ids[piece]  # the structured field keeps the id; the text tells the piece by its name
+    name = cat.name[piece]
     if cat.steps[piece] == 2 and not s.reduced[piece]:
         s.reduced[piece] = True
         if events.on:
-            events.emit("reduced", f"{name} is reduced (flipped).", LOSSES, piece=name)
+            events.emit("reduced", f"{name} is reduced (flipped).", LOSSES, piece=pid)
         return piece
     if cat.is_unit[piece] and cat.steps[piece] == 2:
         bg = free_battlegroup(cat, s, cat.side[piece])
@@ -46,7 +47,7 @@ def take_loss(cat: Catalog, s: TunisiaState, piece: int, events: Events) -> int:
                     "eliminated",
                     f"{name} is eliminated: no battlegroup counter is left (NOTES.md).",
                     BATTLEGROUPS,
-                    piece=name,
+                    piece=pid,
                 )
             return -1
         s.loc[bg] = where
@@ -55,16 +56,16 @@ def take_loss(cat: Catalog, s: TunisiaState, piece: int, events: Events) -> int:
         if events.on:
             events.emit(
                 "battlegroup",
-                f"{name}, already reduced, is replaced by {cat.ids[bg]}.",
+                f"{name}, already reduced, is replaced by {cat.name[bg]}.",
                 LOSSES,
-                piece=name,
+                piece=pid,
                 battlegroup=cat.ids[bg],
             )
         return bg
     eliminate(cat, s, piece)
     if events.on:
         rule = BATTLEGROUPS if cat.is_battlegroup[piece] else ONE_STEP
-        events.emit("eliminated", f"{name} is eliminated.", rule, piece=name)
+        events.emit("eliminated", f"{name} is eliminated.", rule, piece=pid)
     return -1
 
 

@@ -221,20 +221,19 @@ def name_seen(rules: TunisiaRules, s: TunisiaState, side: str, pieces: frozenset
 
 def screen_events(rules: TunisiaRules, s: TunisiaState, events: list[Event]) -> list[Event]:
     """6.0E in the log: an event that names a piece one side may not see now (beneath the top of a stack it
-    has not examined, `hidden_from`) reaches that side with the name replaced, and the full event only the
-    others. The hexes stay: the stack's size is in every observation anyway. Events that name nothing hidden
-    pass as they are."""
+    has not examined, `hidden_from`), by its name or its id, reaches that side with the name replaced, and the
+    full event only the others. The hexes stay: the stack's size is in every observation anyway. Events that
+    name nothing hidden pass as they are."""
     if not events:
         return events
-    cat = rules.cat
-    concealed = [{cat.ids[p] for p in hidden_from(rules, s, viewer)} for viewer in range(len(SIDE_NAMES))]
+    concealed = [set(hidden_from(rules, s, viewer)) for viewer in range(len(SIDE_NAMES))]
     if not any(concealed):
         return events
-    names = _piece_names(rules)
+    words, piece_of = _piece_words(rules)
     out: list[Event] = []
     for event in events:
         text = str(event.get("text", ""))
-        mentioned = set(names.findall(text))
+        mentioned = {piece_of[word] for word in words.findall(text)}
         if not any(mentioned & hidden for hidden in concealed):
             out.append(event)
             continue
@@ -243,26 +242,42 @@ def screen_events(rules: TunisiaRules, s: TunisiaState, events: list[Event]) -> 
             out.append({**event, "visible_to": seen_by})
         for v, hidden in enumerate(concealed):
             if mentioned & hidden:
-                masked = names.sub(_masker(hidden), text)
+                masked = words.sub(_masker(hidden, piece_of), text)
                 out.append(
                     {"type": event.get("type", ""), "text": masked, "rule": HIDDEN_STACKS, "visible_to": SIDE_NAMES[v]}
                 )
     return out
 
 
-def _masker(hidden: set[str]) -> Callable[[re.Match[str]], str]:
+def _masker(hidden: set[int], piece_of: dict[str, int]) -> Callable[[re.Match[str]], str]:
     def mask(found: re.Match[str]) -> str:
-        return "a piece beneath the stack" if found.group(0) in hidden else found.group(0)
+        return "a piece beneath the stack" if piece_of[found.group(0)] in hidden else found.group(0)
 
     return mask
 
 
 def _piece_names(rules: TunisiaRules) -> re.Pattern[str]:
-    """Every piece id as a whole word (longest first, so CCA** is not read as CCA)."""
-    return _names_pattern(tuple(rules.cat.ids))
+    """Every piece by its name or its id, as a whole word ("21st Panzer Division", "21st-Pz"): what the log,
+    the labels and the computer's reasons may tell a piece by."""
+    return _piece_words(rules)[0]
+
+
+def _piece_words(rules: TunisiaRules) -> tuple[re.Pattern[str], dict[str, int]]:
+    """`_piece_names`'s pattern and the piece each of its words tells."""
+    cat = rules.cat
+    return _words(tuple(cat.ids), cat.name)
+
+
+@cache
+def _words(ids: tuple[str, ...], names: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, int]]:
+    piece_of = {name: p for p, name in enumerate(names)}
+    piece_of.update((pid, p) for p, pid in enumerate(ids))
+    return _names_pattern(tuple(piece_of)), piece_of
 
 
 @cache
 def _names_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    """The words as whole words, longest first: "CCA**" is not read as "CCA", nor "Combat Command A, 1st Armored
+    Division (Patton)" as "Patton"."""
     longest_first = sorted(ids, key=len, reverse=True)
     return re.compile(r"(?<![A-Za-z0-9*-])(?:" + "|".join(map(re.escape, longest_first)) + r")(?![A-Za-z0-9*-])")

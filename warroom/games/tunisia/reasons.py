@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
-from .position import _names_pattern, _piece_names, hidden_from
+from .position import _names_pattern, hidden_from
 
 if TYPE_CHECKING:
     from .rules import TunisiaRules
@@ -51,7 +51,9 @@ def public_reason(
         return False
     cat = rules.cat
     text = f"{action} {why}"
-    named = set(_piece_names(rules).findall(text)) | set(_names_pattern(tuple(cat.name)).findall(text))
+    # by id (the action) or by name (the reason), each read apart: a general's name inside a two-star piece's
+    # ("... (Patton)") counts, to err on the side of secrecy
+    named = set(_names_pattern(tuple(cat.ids)).findall(text)) | set(_names_pattern(cat.name).findall(text))
     if any(cat.ids[p] in named or cat.name[p] in named for p in hidden):
         return False
     hexes = set(HEX.findall(text))  # the hexes the action and the reason name ("move X 8212 8611")

@@ -101,12 +101,12 @@ class TunisiaRules:
         s.loc[piece] = hex_
         s.placing = s.placing[1:]
         if events.on:
-            events.emit("setup", f"{self.cat.ids[piece]} sets up in {self.labels[hex_]}.", SETUP_RULE[s.player])
+            events.emit("setup", f"{self.cat.name[piece]} sets up in {self.labels[hex_]}.", SETUP_RULE[s.player])
         while s.placing and not setup_options(self.cat, s, s.placing[0]):  # never on this map; a safeguard
             if events.on:
                 events.emit(
                     "setup",
-                    f"{self.cat.ids[s.placing[0]]} finds no hex to set up in and stays out.",
+                    f"{self.cat.name[s.placing[0]]} finds no hex to set up in and stays out.",
                     SETUP_RULE[s.player],
                 )
             s.placing = s.placing[1:]
@@ -464,7 +464,7 @@ class TunisiaRules:
         if events.on:
             events.emit(
                 "move",
-                f"{self.cat.ids[piece]} moves {self.labels[s.loc[piece]]} to {self.labels[dest]} ({cost:g} MP).",
+                f"{self.cat.name[piece]} moves from {self.labels[s.loc[piece]]} to {self.labels[dest]} ({cost:g} MP).",
                 "8.1",
                 piece=self.cat.ids[piece],
             )
@@ -481,7 +481,7 @@ class TunisiaRules:
         s.loc[piece] = hex_
         if events.on:
             events.emit(
-                "return_to_base", f"{self.cat.ids[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A"
+                "return_to_base", f"{self.cat.name[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A"
             )
 
     def next_return(self, s: TunisiaState, events: Events) -> None:
@@ -504,7 +504,7 @@ class TunisiaRules:
             for piece in stranded:
                 eliminate(cat, s, piece)
                 if events.on:
-                    events.emit("eliminated", f"{cat.ids[piece]} finds no free airfield and is eliminated.", "7.6B")
+                    events.emit("eliminated", f"{cat.name[piece]} finds no free airfield and is eliminated.", "7.6B")
             if stranded:
                 continue
             if len(pending) > 1 or len(options[pending[0]]) > 1:
@@ -548,10 +548,10 @@ class TunisiaRules:
         piece = self.piece(act.piece)
         if act.kind == REBUILD:
             s.reduced[piece] = False
-            text, rule = f"{act.piece} is rebuilt to full strength.", "7.7F"
+            text, rule = f"{self.cat.name[piece]} is rebuilt to full strength.", "7.7F"
         else:
             s.loc[piece], s.reduced[piece] = self.hex(act.target), False
-            text, rule = f"{act.piece} is replaced in {act.target}.", "7.7G"
+            text, rule = f"{self.cat.name[piece]} is replaced in {act.target}.", "7.7G"
         s.replacements_left -= 1
         if events.on:
             events.emit("replacement", text, rule)
@@ -594,7 +594,7 @@ class TunisiaRules:
                 s.loc[piece], s.reduced[piece] = DEAD, False
                 if events.on:
                     events.emit(
-                        "eliminated", f"{cat.ids[piece]} finds no Allied village free of EZOC and is lost.", "16.0C"
+                        "eliminated", f"{cat.name[piece]} finds no Allied village free of EZOC and is lost.", "16.0C"
                     )
         self.after_patton(s, events)
 

@@ -66,7 +66,7 @@ def supply_phase(cat: Catalog, s: TunisiaState, events: Events) -> None:
             if events.on:
                 events.emit(
                     "supply",
-                    f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is reduced.",
+                    f"{cat.name[p]} in {cat.board.label(where)} is out of supply and is reduced.",
                     SUPPLY,
                     piece=cat.ids[p],
                 )
@@ -75,7 +75,7 @@ def supply_phase(cat: Catalog, s: TunisiaState, events: Events) -> None:
             if events.on:
                 events.emit(
                     "supply",
-                    f"{cat.ids[p]} in {cat.board.label(where)} is out of supply and is eliminated.",
+                    f"{cat.name[p]} in {cat.board.label(where)} is out of supply and is eliminated.",
                     SUPPLY,
                     piece=cat.ids[p],
                 )
