@@ -12,6 +12,8 @@ import random
 import select
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -868,6 +870,7 @@ def test_odds_fields_in_help_are_the_ones_each_game_takes() -> None:
         "attack_dice": 4,
         "defense_dice": 3,
         "card_defense": 2,
+        "card": "King",  # the test game's odds (tests/games/bluff)
     }
     for game, fields in odds_game_fields().items():
         full = {"cmd": "odds", "game": game, **{f.name: samples[f.name] for f in fields}}
@@ -883,12 +886,14 @@ def test_docs_name_every_command_field_and_error_code() -> None:
     from warroom.protocol import ERROR_CODES as CODES
 
     text = DOCS.read_text(encoding="utf-8")
+    with _package_games_only():
+        shipped = odds_game_fields()
     for cmd, command in COMMAND_TABLE.items():
         assert f"### {cmd}" in text or f"### view, {cmd}" in text or f"### save and {cmd}" in text, cmd
         assert f"| `{cmd}` |" in text, cmd  # a row of the command table
         for field in (*(command.fields or ()), *ODDS_FIELDS):
             assert f"`{field.name}`" in text, (cmd, field.name)
-    for game, fields in odds_game_fields().items():
+    for game, fields in shipped.items():
         assert f"| `{game}` |" in text or f"`{game}`," in text or f", `{game}` |" in text
         for field in fields:
             assert f"`{field.name}`" in text, (game, field.name)
@@ -902,6 +907,26 @@ def test_docs_name_every_command_field_and_error_code() -> None:
     for name in PLAYER_FIELDS:
         assert f'"{name}"' in text, name
     assert '{"armor":2,"infantry":3}' in text and "2A3I" in text  # the Patton odds form against the CLI's
+
+
+@contextmanager
+def _package_games_only() -> Iterator[None]:
+    """The registry cut to the games the package ships: docs/protocol.md documents those, not a game a test
+    session registers from outside (tests/session_games.py)."""
+    from warroom.games import REGISTRY, get_ruleset, get_spec
+
+    before = dict(REGISTRY)
+    REGISTRY.clear()
+    REGISTRY.update({game: path for game, path in before.items() if path.startswith("warroom.")})
+    get_spec.cache_clear()
+    get_ruleset.cache_clear()
+    try:
+        yield
+    finally:
+        REGISTRY.clear()
+        REGISTRY.update(before)
+        get_spec.cache_clear()
+        get_ruleset.cache_clear()
 
 
 def _transcripts(text: str) -> list[list[tuple[str, str]]]:
@@ -928,7 +953,8 @@ def test_docs_examples_answer_as_shown() -> None:
         requests = [text for arrow, text in block if arrow == "→"]
         expected = [text for arrow, text in block if arrow == "←"]
         assert len(requests) == len(expected), block
-        answers = drive(*requests)
+        with _package_games_only():
+            answers = drive(*requests)
         assert len(answers) == len(expected)
         for request, want, got in zip(requests, expected, answers, strict=True):
             if "…" not in want:

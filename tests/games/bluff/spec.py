@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warroom.engine.errors import WarroomError
+from warroom.engine.fields import reject_unknown
 from warroom.engine.spec import (
     AgentHooks,
     GameSpec,
@@ -37,6 +38,7 @@ class BluffOdds:
     position_answer = '{"ok":true,"battles":[]}'
 
     def calculate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        reject_unknown(request, ["card"], "bluff odds")  # a typo is an error, as in every game's odds
         card = request.get("card")
         try:
             p = rules.win_chance(str(card))
