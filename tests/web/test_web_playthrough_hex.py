@@ -164,10 +164,12 @@ def test_tunisia_against_the_computer_an_axis_turn_by_clicks_then_reload(
     assert "map:advance" in done and "no air" in done  # 14.3 on the map; the defensive air choice (7.3C) in place
     assert page.inner_text("#turn").startswith("Turn 2 of")
     assert "Turn 2 begins" in page.inner_text("#log")
-    allied = page.evaluate(
-        "() => Object.entries(window.warroomGame.layout.units).filter(([, u]) => u.side === 'Allied').map(([id]) => id)"
+    allied = page.evaluate(  # the log tells a unit by its name
+        "() => Object.values(window.warroomGame.layout.units).filter((u) => u.side === 'Allied').map((u) => u.name)"
     )
-    computer_moves = [t for t in page.locator("#log .ev-move").all_inner_texts() if t.split(" ")[0] in allied]
+    computer_moves = [
+        t for t in page.locator("#log .ev-move").all_inner_texts() if any(t.startswith(f"{n} moves") for n in allied)
+    ]
     assert len(computer_moves) >= 5, computer_moves  # the computer's Allied Movement Phase (7.1)
     page.screenshot(path=str(artifacts / "playthrough-tunisia-turn-2.png"))
 
