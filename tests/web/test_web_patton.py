@@ -211,6 +211,13 @@ def test_the_odds_route_gives_exact_patton_battle_odds(client: Any) -> None:
         assert again[action]["p"] == pytest.approx(float(expected)) and "already outside" in again[action]["text"]
 
 
+PATTON_DICE = """() => [...document.querySelectorAll('g.die.p-die')].map((g) => ({
+  pips: g.querySelectorAll('circle.pip').length,
+  title: g.querySelector('title').textContent,
+  coloured: g.classList.contains('red') || g.classList.contains('white'),
+}))"""
+
+
 def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, browser: Any, artifacts: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(SLOW_STATE_TIMEOUT_MS)
@@ -279,8 +286,10 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
     # the battle, the side not moving deciding in place, the device passing between the players
     page.click('#prompt button[data-action="end"]')
     passes = 0
+    faces: list[dict[str, Any]] = []
     for _ in range(20):
         page.wait_for_function("() => !document.body.classList.contains('busy')")
+        faces += page.evaluate(PATTON_DICE)
         if page.is_visible("#pass-ready"):
             nxt = payload(page)["view"]["to_act"]
             assert f"Pass the device to {nxt}" in page.inner_text(
@@ -298,6 +307,8 @@ def test_hot_seat_patton_from_the_lobby_by_clicking_the_board(live_server: Any, 
             page.wait_for_function(SEAT_READY)
     assert payload(page)["view"]["state"]["phase"] == "movement" and payload(page)["side"] == "Axis" and passes >= 1
     assert f"Battle for {name[target]}" in page.inner_text("#log")
+    # Patton: Battles: the dice thrown are drawn as the shared die face (svg.js dieFace), in the side's colour
+    assert faces and all(f["title"] == f"die: {f['pips']}" and f["coloured"] for f in faces), faces
     first = next(a for a in payload(page)["view"]["legal"] if a.startswith("move "))
     move_by_clicks(page, *parse_group(first)[2:])
     page.screenshot(path=str(artifacts / "patton-normandy-hotseat-axis.png"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from random import Random
 from typing import Any, NamedTuple, Protocol, TypedDict
@@ -320,6 +321,48 @@ class GameSpec:
     action is only its id, its label and the kind "action"."""
 
 
+def lazy(target: str, package: str | None = None) -> Callable[..., Any]:
+    """`"module:attr"` as a callable that imports `module` only when it is first called, then calls `attr` with
+    the arguments it was given: a zero-argument factory (`lazy(".rules:Rules", __package__)` builds the ruleset
+    when the registry first asks for it) or a capability function (`lazy(".position:seen_hidden", __package__)`).
+    Why: a spec is read when `import warroom` lists the games, and the modules behind a capability (the rules,
+    the search hooks, rich for the terminal) load only where it is used. A leading dot names a module of
+    `package`, as `import_module` does: a game's spec passes its own `__package__`, so its folder names itself
+    nowhere. The spelling is checked at once; the module's existence only at the first call."""
+    module, colon, attr = target.partition(":")
+    if not colon or not module or not attr.isidentifier() or (module.startswith(".") and not package):
+        raise ValueError(f"lazy({target!r}): write 'package.module:attr', or '.module:attr' with the package")
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(import_module(module, package), attr))
+        return found[0](*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = attr
+    call.__doc__ = f"{target} (of {package}), imported at the first call" if package else f"{target}, imported lazily"
+    return call
+
+
+def web_board(
+    package: str | None, module: str = "board.js", styles: tuple[str, ...] = ("board.css",)
+) -> Callable[[], WebBoard]:
+    """The board of a game laid out the usual way, as a factory: `web/layout.py`'s `layout` (of `package`, the
+    game's spec's `__package__`) draws the data, and `web/static/` in the game's own folder serves `module` and
+    `styles`. The layout module is imported only when the board is asked for."""
+    if not package:
+        raise ValueError("web_board needs the game's package (its spec's __package__)")
+
+    def board() -> WebBoard:
+        home = import_module(package).__file__
+        if home is None:
+            raise ValueError(f"{package} is not a package of files: its board has no folder to serve")
+        layout = import_module(".web.layout", package).layout
+        return WebBoard(layout=layout, static=Path(home).parent / "web" / "static", module=module, styles=styles)
+
+    return board
+
+
 __all__ = [
     "ActionDescriptor",
     "AgentHooks",
@@ -332,4 +375,6 @@ __all__ = [
     "ScenarioTerms",
     "TerminalView",
     "WebBoard",
+    "lazy",
+    "web_board",
 ]

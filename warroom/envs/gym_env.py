@@ -22,7 +22,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .core import OBSERVATION_HIGH, ActionIndexError, GameDriver
+from .core import ActionIndexError, GameDriver
+from .seat import seat_observation, seat_space
 
 
 class WarroomEnv(gym.Env):  # type: ignore[misc]
@@ -49,22 +50,12 @@ class WarroomEnv(gym.Env):  # type: ignore[misc]
         self.opponent_budget_ms = opponent_budget_ms
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8),
-            }
-        )
+        self.observation_space = seat_space(self.driver)
         self.action_space = spaces.Discrete(self.driver.max_actions)
         self._opponents: dict[str, Any] = {}
 
     def _observation(self) -> dict[str, np.ndarray]:
-        mine = self.driver.to_act() == self.side
-        mask = self.driver.mask() if mine else [0] * self.driver.max_actions
-        return {
-            "observation": np.asarray(self.driver.observe(self.side), dtype=np.float32),
-            "action_mask": np.asarray(mask, dtype=np.int8),
-        }
+        return seat_observation(self.driver, self.side)
 
     def _info(self) -> dict[str, Any]:
         return {"side": self.side, "legal_actions": self.driver.legal() if self.driver.to_act() == self.side else []}

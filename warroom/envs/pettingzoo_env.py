@@ -25,7 +25,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .core import OBSERVATION_HIGH, GameDriver
+from .core import GameDriver
+from .seat import seat_observation, seat_space
 
 
 class WarroomAEC(AECEnv):  # type: ignore[misc]
@@ -47,11 +48,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"warroom_{game}_v0"}
         self.render_mode = render_mode
         self.possible_agents = list(self.driver.sides)
-        box = spaces.Box(low=-1.0, high=OBSERVATION_HIGH, shape=(self.driver.size,), dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(self.driver.max_actions,), dtype=np.int8)
-        self.observation_spaces = {
-            side: spaces.Dict({"observation": box, "action_mask": mask}) for side in self.possible_agents
-        }
+        self.observation_spaces = {side: seat_space(self.driver) for side in self.possible_agents}
         self.action_spaces = {side: spaces.Discrete(self.driver.max_actions) for side in self.possible_agents}
         self._seed: int | None = None
 
@@ -62,12 +59,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mine = self.driver.to_act() == agent
-        mask = self.driver.mask() if mine else [0] * self.driver.max_actions
-        return {
-            "observation": np.asarray(self.driver.observe(agent), dtype=np.float32),
-            "action_mask": np.asarray(mask, dtype=np.int8),
-        }
+        return seat_observation(self.driver, agent)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:

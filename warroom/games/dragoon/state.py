@@ -13,6 +13,8 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
+from warroom.engine.phases import PhaseInfo
+
 from .options import DEFAULTS
 
 # German unit locations beyond the board's location indices.
@@ -37,15 +39,6 @@ class Phase(IntEnum):
     BOT_ATTACK_ROLL = 5
     BOT_REROLL = 6
     OVER = 7
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseInfo:
-    """How a phase is written: `key` in saved positions (JSON), `name` for players."""
-
-    phase: Phase
-    key: str
-    name: str
 
 
 PHASES: tuple[PhaseInfo, ...] = (

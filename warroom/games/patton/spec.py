@@ -3,28 +3,17 @@ what it offers each front end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from warroom.engine.ruleset import Ruleset
 from warroom.engine.spec import (
-    ActionDescriptor,
     AgentHooks,
     GameSpec,
-    ObservationEncoding,
-    OddsCapability,
     ScenarioTerms,
-    TerminalView,
-    WebBoard,
+    lazy,
+    web_board,
 )
 
 from .help import HELP
-
-
-def _ruleset() -> Ruleset:
-    from .rules import PattonRules
-
-    return PattonRules()
 
 
 def _agents() -> AgentHooks:
@@ -41,24 +30,12 @@ def _agents() -> AgentHooks:
     )
 
 
-def _option_specs() -> tuple[dict[str, Any], ...]:
-    from .options import option_specs
-
-    return option_specs()
-
-
 def _terms(scenario: str | None) -> ScenarioTerms:
     """Normandy's Allied are the Americans; no Patton scenario ends drawn (each objective is won or denied)."""
     from .board import SCENARIOS, SIDES, load_board
 
     board = load_board(scenario or SCENARIOS[0])
     return ScenarioTerms(dict(zip(SIDES, board.side_names, strict=True)), draws=False)
-
-
-def _encoding() -> ObservationEncoding:
-    from .encoding import PattonEncoding
-
-    return PattonEncoding()
 
 
 def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
@@ -71,48 +48,19 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
-def _odds() -> OddsCapability:
-    from .odds import PattonOdds
-
-    return PattonOdds()
-
-
-def _board() -> WebBoard:
-    """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
-    from pathlib import Path
-
-    from .web.layout import layout
-
-    return WebBoard(
-        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
-    )
-
-
-def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
-    from .web.actions import describe_actions
-
-    return describe_actions(ruleset, state, legal)
-
-
-def _terminal() -> TerminalView:
-    from .render import terminal_view
-
-    return terminal_view()
-
-
 SPEC = GameSpec(
     id="patton",
-    ruleset=_ruleset,
-    odds=_odds,
-    terminal=_terminal,
-    board=_board,
-    describe_actions=_describe_actions,
+    ruleset=lazy(".rules:PattonRules", __package__),
+    odds=lazy(".odds:PattonOdds", __package__),
+    terminal=lazy(".render:terminal_view", __package__),
+    board=web_board(__package__),
+    describe_actions=lazy(".web.actions:describe_actions", __package__),
     help=HELP,
     agents=_agents,
-    option_specs=_option_specs,
+    option_specs=lazy(".options:option_specs", __package__),
     terms=_terms,
     bench_targets={"random_steps": 20_000},
     invariants=_invariants,
     hidden=(),  # the face-down packs hold no order: a card is chance when turned (NOTES.md, Observations)
-    encoding=_encoding,
+    encoding=lazy(".encoding:PattonEncoding", __package__),
 )

@@ -8,9 +8,10 @@ anonymous within their kind, so a town is just (side, armor, infantry).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+from warroom.engine.phases import PhaseInfo
 
 if TYPE_CHECKING:
     from .board import Board
@@ -45,15 +46,6 @@ class Phase(IntEnum):
     AFTER_RESERVES = 16
     AFTER_DEFECTION = 17
     AFTER_STACKING = 18
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseInfo:
-    """How a recorded phase is written: `key` in saved positions (JSON), `name` for players."""
-
-    phase: Phase
-    key: str
-    name: str
 
 
 PHASES: tuple[PhaseInfo, ...] = (

@@ -9,36 +9,20 @@ own (SaintLoTeamRules) and a spec of its own, with every capability shared.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from warroom.engine.ruleset import Ruleset
 from warroom.engine.spec import (
-    ActionDescriptor,
     AgentHooks,
     ConcealedDecision,
     GameSpec,
     ObservationEncoding,
-    OddsCapability,
     ScenarioTerms,
-    TerminalView,
-    WebBoard,
+    lazy,
+    web_board,
 )
 
 from .help import HELP
-
-
-def _ruleset() -> Ruleset:
-    from .rules import SaintLoRules
-
-    return SaintLoRules()
-
-
-def _team_ruleset() -> Ruleset:
-    from .rules import SaintLoTeamRules
-
-    return SaintLoTeamRules()
 
 
 def _agents() -> AgentHooks:
@@ -101,12 +85,6 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
-def _odds() -> OddsCapability:
-    from .calculator import SaintLoOdds
-
-    return SaintLoOdds()
-
-
 def _encoding() -> ObservationEncoding:
     """One layout for both ids: seats are slots by army and role (10), so the two-player game and the team
     game give vectors of one length (encoding.py)."""
@@ -115,27 +93,8 @@ def _encoding() -> ObservationEncoding:
     return SaintLoEncoding()
 
 
-def _board() -> WebBoard:
-    """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
-    from pathlib import Path
-
-    from .web.layout import layout
-
-    return WebBoard(
-        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
-    )
-
-
-def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
-    from .web.actions import describe_actions
-
-    return describe_actions(ruleset, state, legal)
-
-
-def _terminal() -> TerminalView:
-    from .render import terminal_view
-
-    return terminal_view()
+_ruleset = lazy(".rules:SaintLoRules", __package__)
+_team_ruleset = lazy(".rules:SaintLoTeamRules", __package__)
 
 
 @cache
@@ -159,12 +118,6 @@ def _hidden() -> tuple[str, ...]:
     return tuple(f"deck.{army}.{card['id']}" for army in ("allied", "axis") for card in data[army])
 
 
-def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
-    from .position import seen_hidden
-
-    return seen_hidden(rules, state, side)
-
-
 def _final_decision(rules: Any, state: Any, action: str) -> str | None:
     """4.3: "Once a counter is placed in the board, it cannot be moved to another hex": a deployment is final,
     so undo never takes it back (nor lets it be placed again elsewhere), one counter or all the rest in bulk
@@ -175,12 +128,6 @@ def _final_decision(rules: Any, state: Any, action: str) -> str | None:
     if action.startswith(("deploy ", "sector ")) or (action == "ready" and state.phase == Phase.DEPLOY):
         return "Saint-Lo 4.3"
     return None
-
-
-def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:
-    from .reasons import public_reason
-
-    return public_reason(rules, before, after, action, why, viewer)
 
 
 def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
@@ -215,12 +162,12 @@ The other seats' hands and the enemy's face-down deployment are hidden too, per 
 partner's or the enemy's hand is its size), and `determinize` draws them all again."""
 
 _COMMON: dict[str, Any] = {
-    "odds": _odds,
+    "odds": lazy(".calculator:SaintLoOdds", __package__),
     "encoding": _encoding,
     "agents": _agents,
-    "terminal": _terminal,
-    "board": _board,
-    "describe_actions": _describe_actions,
+    "terminal": lazy(".render:terminal_view", __package__),
+    "board": web_board(__package__),
+    "describe_actions": lazy(".web.actions:describe_actions", __package__),
     "help": HELP,
     "option_specs": _option_specs,
     "terms": _terms,
@@ -228,9 +175,9 @@ _COMMON: dict[str, Any] = {
     "invariants": _invariants,
     "hidden": HIDDEN,
     "determinize": _determinize,
-    "seen_hidden": _seen_hidden,
+    "seen_hidden": lazy(".position:seen_hidden", __package__),
     "final_decision": _final_decision,
-    "public_reason": _public_reason,
+    "public_reason": lazy(".reasons:public_reason", __package__),
     "entry_outcomes": _entry_outcomes,
     "concealed_decision": _concealed_decision,
     "seat_variants": {2: "saintlo", 4: "saintlo-teams"},

@@ -17,7 +17,7 @@ from functools import cache
 from random import Random
 
 from .catalog import SIDE_NAMES
-from .position import top_of_stack
+from .position import hidden_stacks
 from .rules import TunisiaRules
 from .stacking import fits
 from .state import Phase, TunisiaState
@@ -29,29 +29,6 @@ REDUCED_CHANCE = 0.25
 @cache
 def _rules() -> TunisiaRules:
     return TunisiaRules()
-
-
-def hidden_stacks(rules: TunisiaRules, s: TunisiaState, me: int) -> dict[int, tuple[int, list[int]]]:
-    """Each enemy stack `me` may not look under (6.0E): hex -> (its top, the pieces beneath)."""
-    cat = rules.cat
-    stacks: dict[int, list[int]] = {}
-    watched: set[int] = set()
-    neighbours = rules.board.grid.neighbour_table
-    for p, where in enumerate(s.loc):
-        if where < 0:
-            continue
-        if cat.side[p] != me:
-            stacks.setdefault(where, []).append(p)
-        elif cat.is_unit[p]:
-            watched.update(neighbours[where])
-    b = s.battle
-    fighting = {b.origin, b.target} if b is not None else set()  # the battle's pieces are named in the view
-    out = {}
-    for where, here in stacks.items():
-        if len(here) > 1 and where not in watched and where not in fighting:
-            top = top_of_stack(rules, here)
-            out[where] = (top, [p for p in here if p != top])
-    return out
 
 
 def _deal(
@@ -121,4 +98,4 @@ def determinize(state: TunisiaState, side: str, rng: Random) -> TunisiaState:
     return world
 
 
-__all__ = ["determinize", "hidden_stacks"]
+__all__ = ["determinize"]

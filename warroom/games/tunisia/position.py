@@ -168,9 +168,12 @@ def observation(rules: TunisiaRules, s: TunisiaState, side: str | None) -> dict[
     return view
 
 
-def hidden_from(rules: TunisiaRules, s: TunisiaState, viewer: int) -> list[int]:
-    """6.0E: the enemy pieces `viewer` may not see now: all but the top of each enemy stack that no unit of
-    `viewer` (not a support asset alone) is adjacent to."""
+def hidden_stacks(rules: TunisiaRules, s: TunisiaState, viewer: int) -> dict[int, tuple[int, list[int]]]:
+    """6.0E, the one reading of it (the view, the log, undo and the search's determinization all ask here):
+    each enemy stack `viewer` may not look beneath, hex -> (its top, the pieces beneath). Those are the enemy
+    stacks of two or more that no unit of `viewer` (not a support asset alone) is adjacent to, less the two
+    hexes of the battle being fought: its pieces are declared and fight in the open (7.3E, 11.4, 12.1B), and
+    the state's battle names them (NOTES.md, "One reading of 6.0E")."""
     cat = rules.cat
     stacks: dict[int, list[int]] = {}
     watched: set[int] = set()
@@ -182,13 +185,19 @@ def hidden_from(rules: TunisiaRules, s: TunisiaState, viewer: int) -> list[int]:
             stacks.setdefault(where, []).append(p)
         elif cat.is_unit[p]:
             watched.update(neighbours[where])
-    out: list[int] = []
+    if s.battle is not None:
+        watched.update((s.battle.origin, s.battle.target))
+    out: dict[int, tuple[int, list[int]]] = {}
     for where, here in stacks.items():
-        if len(here) < 2 or where in watched:
-            continue
-        top = top_of_stack(rules, here)
-        out.extend(p for p in here if p != top)
+        if len(here) > 1 and where not in watched:
+            top = top_of_stack(rules, here)
+            out[where] = (top, [p for p in here if p != top])
     return out
+
+
+def hidden_from(rules: TunisiaRules, s: TunisiaState, viewer: int) -> list[int]:
+    """6.0E: the enemy pieces `viewer` may not see now, those beneath the tops of `hidden_stacks`."""
+    return [p for _, under in hidden_stacks(rules, s, viewer).values() for p in under]
 
 
 def seen_hidden(rules: TunisiaRules, s: TunisiaState, side: str) -> frozenset[int]:

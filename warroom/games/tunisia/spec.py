@@ -4,36 +4,17 @@ determinization search needs, invariants)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-from random import Random
 from typing import Any
 
-from warroom.engine.ruleset import Ruleset
 from warroom.engine.spec import (
-    ActionDescriptor,
     AgentHooks,
     GameSpec,
-    ObservationEncoding,
-    OddsCapability,
     ScenarioTerms,
-    TerminalView,
-    WebBoard,
+    lazy,
+    web_board,
 )
 
 from .help import HELP
-
-
-def _ruleset() -> Ruleset:
-    from .rules import TunisiaRules
-
-    return TunisiaRules()
-
-
-def _odds() -> OddsCapability:
-    from .odds import TunisiaOdds
-
-    return TunisiaOdds()
 
 
 def _agents() -> AgentHooks:
@@ -48,27 +29,6 @@ def _agents() -> AgentHooks:
         leaf_playout=ai.leaf_playout,
         search_confidence=ai.SEARCH_CONFIDENCE,
     )
-
-
-def _terminal() -> TerminalView:
-    from .render import terminal_view
-
-    return terminal_view()
-
-
-def _board() -> WebBoard:
-    """The browser's board: web/static/board.js draws web/layout.py's data, with web/static/board.css."""
-    from .web.layout import layout
-
-    return WebBoard(
-        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
-    )
-
-
-def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
-    from .web.actions import describe_actions
-
-    return describe_actions(ruleset, state, legal)
 
 
 def _option_specs() -> tuple[dict[str, Any], ...]:
@@ -114,54 +74,23 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
-def _encoding() -> ObservationEncoding:
-    """The observation as numbers for the research environments (encoding.py: what 6.0E hides stays hidden)."""
-    from .encoding import TunisiaEncoding
-
-    return TunisiaEncoding()
-
-
-def _determinize(state: Any, side: str, rng: Random) -> Any:
-    from .determinize import determinize
-
-    return determinize(state, side, rng)
-
-
-def _public_reason(rules: Any, before: Any, after: Any, action: str, why: str, viewer: str) -> bool:
-    from .reasons import public_reason
-
-    return public_reason(rules, before, after, action, why, viewer)
-
-
-def _seen_hidden(rules: Any, state: Any, side: str) -> frozenset[Any]:
-    from .position import seen_hidden
-
-    return seen_hidden(rules, state, side)
-
-
-def _name_seen(rules: Any, state: Any, side: str, pieces: frozenset[Any]) -> str:
-    from .position import name_seen
-
-    return name_seen(rules, state, side, pieces)
-
-
 SPEC = GameSpec(
     id="tunisia",
-    ruleset=_ruleset,
-    odds=_odds,
+    ruleset=lazy(".rules:TunisiaRules", __package__),
+    odds=lazy(".odds:TunisiaOdds", __package__),
     agents=_agents,
-    terminal=_terminal,
-    board=_board,
-    describe_actions=_describe_actions,
+    terminal=lazy(".render:terminal_view", __package__),
+    board=web_board(__package__),
+    describe_actions=lazy(".web.actions:describe_actions", __package__),
     help=HELP,
     option_specs=_option_specs,
     terms=_terms,
     bench_targets={"random_steps": 2_000, "mcts_sims": 40},
     invariants=_invariants,
     hidden=("beneath",),  # 6.0E: what lies under the top of each stack, in the save; no side's observation has it
-    determinize=_determinize,
-    seen_hidden=_seen_hidden,
-    name_seen=_name_seen,
-    public_reason=_public_reason,
-    encoding=_encoding,
+    determinize=lazy(".determinize:determinize", __package__),
+    seen_hidden=lazy(".position:seen_hidden", __package__),
+    name_seen=lazy(".position:name_seen", __package__),
+    public_reason=lazy(".reasons:public_reason", __package__),
+    encoding=lazy(".encoding:TunisiaEncoding", __package__),  # numbers for warroom.envs; 6.0E hides there too
 )

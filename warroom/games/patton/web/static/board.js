@@ -4,7 +4,7 @@
 // defection towns; the units as NATO counters; the movement cards, MP and turn. The board also runs the
 // seat's decisions in place: pick a town with your units, then where they go; battles, casualties,
 // retreats and placement are asked on the map, with the engine's exact odds before you commit.
-import { s, text, ZoomPan } from "/static/js/svg.js";
+import { dieFace, s, text, ZoomPan } from "/static/js/svg.js";
 import { h, clear, pct } from "/static/js/dom.js";
 
 const STRIP = 210; // the band under the map: turn track, road legend, movement cards, MP
@@ -877,17 +877,10 @@ function cardShape(x, y, value, color, newest, w = 34, hgt = 48) {
   return g;
 }
 
+// The shared die face, in the colour of the side that throws it (a scenario's red or white dice).
 function dieShape(value, x, y, size, color) {
-  const g = s("g", { class: `p-die ${color === "red" ? "red" : "white"}`, transform: `translate(${x},${y})` });
-  g.append(s("rect", { width: size, height: size, rx: size * 0.18, class: "p-die-body" }));
-  const c = size / 2;
-  const o = size * 0.27;
-  const spots = { 1: [[c, c]], 2: [[c - o, c - o], [c + o, c + o]], 3: [[c - o, c - o], [c, c], [c + o, c + o]],
-    4: [[c - o, c - o], [c + o, c - o], [c - o, c + o], [c + o, c + o]],
-    5: [[c - o, c - o], [c + o, c - o], [c, c], [c - o, c + o], [c + o, c + o]],
-    6: [[c - o, c - o], [c + o, c - o], [c - o, c], [c + o, c], [c - o, c + o], [c + o, c + o]] };
-  for (const [px, py] of spots[value] || []) g.append(s("circle", { cx: px, cy: py, r: size * 0.095, class: "p-pip" }));
-  g.append(s("title", {}, `die: ${value}`));
+  const g = dieFace(value, x, y, size);
+  g.classList.add("p-die", color === "red" ? "red" : "white");
   return g;
 }
 
