@@ -6,11 +6,8 @@ import os
 
 import pytest
 import sizes
-from session_games import register_session_games
 
 from warroom import describe_build
-
-register_session_games()  # before any test module is collected: the loops over every registered game see bluff
 
 pytest.register_assert_rewrite(
     "conformance_checks",
