@@ -318,6 +318,21 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     store = Store(db)
     service = GameService(store)
 
+    app = _application(service, store, workers, warm)
+    _page_routes(app)
+    _catalog_routes(app, service)
+    _game_routes(app, service, store)
+    _play_routes(app, service)
+    _advice_routes(app, service)
+    _record_routes(app, service)
+    _socket_route(app, service)
+    return app
+
+
+def _application(service: GameService, store: Store, workers: int, warm: bool) -> FastAPI:
+    """The app with no routes yet: its lifespan (the thinker's workers, listening to other processes, the computer
+    seats resumed), its error answers, its OpenAPI description and its middleware."""
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         thinker = service.thinker = make_thinker(workers)  # owned by this lifespan: its workers stop at its end
@@ -364,7 +379,12 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     mount_docs(app)
 
-    # -- pages ----------------------------------------------------------------------------------
+    return app
+
+
+def _page_routes(app: FastAPI) -> None:
+    """The browser's pages and static files: the client, and each game's own board folder."""
+
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -386,7 +406,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
             files = board_files[game] = StaticFiles(directory=_board_folder(game))
         return await files.get_response(path, request.scope)
 
-    # -- catalog --------------------------------------------------------------------------------
+
+def _catalog_routes(app: FastAPI, service: GameService) -> None:
+    """The server's health and what it plays: the catalog of games and their boards."""
+
     @app.get("/api/health", tags=["server"], summary="The server is up")
     async def health() -> Response:
         return FastJSON({"ok": True, "games_cached": len(service.live), "thinking": service.thinker.stats()})
@@ -408,7 +431,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     async def board(game: Annotated[str, PathParam(max_length=40)]) -> Response:
         return FastJSON({"ok": True, **board_layout(game)})
 
-    # -- games ----------------------------------------------------------------------------------
+
+def _game_routes(app: FastAPI, service: GameService, store: Store) -> None:
+    """Starting games (new or uploaded), claiming an online seat, and the lobby of a browser's games."""
+
     @app.post(
         "/api/games",
         tags=["games"],
@@ -478,6 +504,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
             row["title"] = titles.get(row["game"], row["game"])
         return FastJSON({"ok": True, "games": rows})
 
+
+def _play_routes(app: FastAPI, service: GameService) -> None:
+    """What a seat does in a game: its view, its actions and undo, its log, odds and hints."""
+
     @app.get(
         "/api/games/{game_id}", tags=["play"], summary="The seat's view of the game", responses=responses_for(*SEAT)
     )
@@ -524,6 +554,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON({"ok": True, "move": live.version, "events": service.log(live, side)})
 
+
+def _advice_routes(app: FastAPI, service: GameService) -> None:
+    """What a seat may ask about its decision: the odds of its actions, and the computer's hint."""
+
     @app.get(
         "/api/games/{game_id}/odds",
         tags=["play"],
@@ -557,6 +591,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
     ) -> Response:
         live, side = service.seat(game_id, token or x_warroom_token)
         return FastJSON(await service.hint(live, side, agent, budget_ms))
+
+
+def _record_routes(app: FastAPI, service: GameService) -> None:
+    """What is kept of a game: its record, replay and review, and the check of an online game's dice."""
 
     @app.get(
         "/api/games/{game_id}/record",
@@ -627,6 +665,10 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
         )  # a long record replays off the event loop
         return FastJSON({"ok": True, **report.to_json()})
 
+
+def _socket_route(app: FastAPI, service: GameService) -> None:
+    """The WebSocket that pushes a seat's view after every change."""
+
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = Query(None)) -> None:
         """Pushes this seat's view after every change to the game (the first message is the current view)."""
@@ -652,8 +694,6 @@ def create_app(db: str = DEFAULT_DB, workers: int | None = None, warm: bool = Fa
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
-
-    return app
 
 
 async def _drain(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
