@@ -84,7 +84,20 @@ class Tables:
         self.n_hexes = grid.n
         self.labels = grid.labels
         self.hex_of = grid.by_label
-        # units: the Allied 65 then the Axis 65, each kind's counters numbered from 1
+        self._number_units(units)
+        self._group_units()
+        self._unit_stats()
+        self._board_steps(board)
+        self._hex_masks()
+        self._make_caches()
+        self._sectors(board)
+        self.post_values = components.command_posts
+        self.rules = components.rules
+        self._compile_cards(decks)
+        self._make_ids()
+
+    def _number_units(self, units: OrderOfBattle) -> None:
+        """The units: the Allied 65 then the Axis 65, each kind's counters numbered from 1."""
         self.kinds: list[UnitSpec] = []
         self.kind_index: dict[str, int] = {}
         self.unit_kind: list[int] = []
@@ -112,9 +125,13 @@ class Tables:
         )
         self.army_units = tuple(tuple(u for u in range(self.n_units) if self.unit_army[u] == a) for a in (ALLIED, AXIS))
         self.unit_type = [self.kind_type[k] for k in self.unit_kind]
+
+    def _group_units(self) -> None:
+        """Each army's units grouped by what the rules let them do (stand, fly, be used, be swapped)."""
         self.land_units = tuple(tuple(u for u in units if self.unit_type[u] != AIRCRAFT) for units in self.army_units)
         """Per army, its units that stand on the ground (everything but aircraft, 7.4): what blocks a move."""
         self.aircraft = tuple(u for u in range(self.n_units) if self.unit_type[u] == AIRCRAFT)
+        """Every aircraft of both armies (7.4: one aircraft a hex, whoever's)."""
         self.role_units = tuple(
             tuple(
                 tuple(u for u in units if self.unit_type[u] == SUPPLY or self.unit_type[u] in ROLE_TYPES[role])
@@ -127,12 +144,7 @@ class Tables:
             self.unit_army[u] + (2 if self.unit_type[u] == AIRCRAFT else 0) for u in range(self.n_units)
         )
         """Per unit, its army's entry of `SaintLoState.unit_masks` (land units, then aircraft)."""
-        """Every aircraft of both armies (7.4: one aircraft a hex, whoever's)."""
         self.supply_units = tuple(tuple(u for u in units if self.unit_type[u] == SUPPLY) for units in self.army_units)
-        self.base = [[0] * 5 for _ in range(self.n_units)]
-        for u, k in enumerate(self.unit_kind):
-            spec = self.kinds[k]
-            self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
         self.swappable = tuple(tuple(u for u in units if self.unit_type[u] != SUPPLY) for units in self.army_units)
         """Per army, the units a swap may take (8: never Supply units)."""
         self.role_swappable = tuple(
@@ -140,31 +152,45 @@ class Tables:
             for units in self.swappable
         )
         """Per army and team role, the units that player may swap (8, 10: his own types; Supply units never)."""
+
+    def _unit_stats(self) -> None:
+        """Per unit, its printed numbers (`STATS` order), cost and kind of foot."""
+        self.base = [[0] * 5 for _ in range(self.n_units)]
+        for u, k in enumerate(self.unit_kind):
+            spec = self.kinds[k]
+            self.base[u] = [spec.attack, spec.land_attack or 0, spec.defense, spec.mobility, spec.range or 0]
         self.kind_cost = [spec.cost for spec in self.kinds]
         self.foot = [self.kinds[k].foot for k in self.unit_kind]
         self.cost = [self.kinds[k].cost for k in self.unit_kind]
-        # the board
-        self.land_ok = [board.terrain[i] != "river" for i in range(grid.n)]  # 6.1: rivers only at bridges
-        self.on_road = [i in board.road_hexes for i in range(grid.n)]
+
+    def _board_steps(self, board: Board) -> None:
+        """The board: where land units may stand, the roads, each mover's steps and the distances."""
+        n = board.grid.n
+        self.land_ok = [board.terrain[i] != "river" for i in range(n)]  # 6.1: rivers only at bridges
+        self.on_road = [i in board.road_hexes for i in range(n)]
         self.sector = board.sector
-        self.land_steps = tuple(tuple(j for j, _ in row) for row in board.costs["land"].steps)
-        self.supply_steps = tuple(tuple(j for j, _ in row) for row in board.costs["supply"].steps)
-        self.air_steps = tuple(tuple(j for j, _ in row) for row in board.costs["air"].steps)
-        axial = grid.hexes
+        self.land_steps, self.supply_steps, self.air_steps = (
+            tuple(tuple(j for j, _ in row) for row in board.costs[mover].steps) for mover in ("land", "supply", "air")
+        )
+        axial = board.grid.hexes
         self.distance = [
             [(abs(qi - q) + abs(ri - r) + abs(qi - q + ri - r)) // 2 for q, r in axial] for qi, ri in axial
         ]
-        self.by_distance = [tuple(sorted(range(grid.n), key=self.distance[i].__getitem__)) for i in range(grid.n)]
+        self.by_distance = [tuple(sorted(range(n), key=self.distance[i].__getitem__)) for i in range(n)]
         """Per hex, every hex nearest first: aircraft reach (7.4) is a prefix of it."""
+
+    def _hex_masks(self) -> None:
+        """The bit masks movement.py works in, and the caches of the board's reaches."""
+        n = self.n_hexes
         self._air_reach: dict[int, tuple[int, ...]] = {}
         self._air_reach_order: dict[int, dict[int, int]] = {}
         self._region: dict[int, tuple[int, ...]] = {}
         self._region_mask: dict[int, int] = {}
         self._terrain_reach: dict[int, int] = {}
-        self.hex_bit = tuple(1 << h for h in range(grid.n))
+        self.hex_bit = tuple(1 << h for h in range(n))
         """Bit h stands for hex h in movement.py's masks."""
-        self.all_hexes_mask = (1 << grid.n) - 1
-        self.land_mask = sum(self.hex_bit[h] for h in range(grid.n) if self.land_ok[h])
+        self.all_hexes_mask = (1 << n) - 1
+        self.land_mask = sum(self.hex_bit[h] for h in range(n) if self.land_ok[h])
         self.step_masks = tuple(
             tuple(sum(self.hex_bit[j] for j in row) for row in steps)
             for steps in (self.land_steps, self.supply_steps, self.air_steps)
@@ -174,10 +200,12 @@ class Tables:
         """`step_masks` by direction, for a whole frontier at once: per mover, (delta, sources) pairs, where
         `sources` are the hexes h with a step to h + delta (a row-major grid has eight deltas)."""
         self._byte_hexes = tuple(
-            tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256))
-            for i in range((grid.n + 7) // 8)
+            tuple(tuple(8 * i + k for k in range(8) if b >> k & 1) for b in range(256)) for i in range((n + 7) // 8)
         )
         """Per byte i of a mask and its value, the hexes its set bits stand for (`hexes_of`)."""
+
+    def _make_caches(self) -> None:
+        """The hot loops' caches, empty: each is filled as the game first asks for an entry."""
         self.reach_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], int]] = {}
         """movement.py's land reaches by what they depend on (a pure function of the key), each with the hexes
         whose occupancy it looked at."""
@@ -206,6 +234,10 @@ class Tables:
         them."""
         self.deploy_plans: dict[tuple[int, ...], tuple[str, ...]] = {}
         """ai.py's deployment plans by where the seat began (a pure function of the key: a few a game)."""
+
+    def _sectors(self, board: Board) -> None:
+        """The Command Posts and each army's sector (4.3), as hex lists and bit masks."""
+        grid = board.grid
         self.post_hexes = board.command_post_hexes
         self.all_post_hexes = frozenset(board.command_post_hexes[0]) | frozenset(board.command_post_hexes[1])
         self.sector_hexes = tuple(tuple(h for h in range(grid.n) if self.sector[h] == a) for a in (ALLIED, AXIS))
@@ -219,15 +251,17 @@ class Tables:
         self.sector_land_mask = tuple(sum(self.hex_bit[h] for h in hexes) for hexes in self.sector_land)
         self.road_mask = sum(self.hex_bit[h] for h in range(grid.n) if self.on_road[h])
         """`sector_hexes`, `sector_land` and the road hexes as bit masks (setup.py's `deploy_hexes`)."""
-        self.post_values = components.command_posts
-        self.rules = components.rules
-        # cards: per army, the distinct cards in the file's order
+
+    def _compile_cards(self, decks: Decks) -> None:
+        """Per army, the distinct cards in the file's order, compiled (`compile_card`)."""
         self.cards = tuple(tuple(compile_card(spec) for spec in decks.cards[a]) for a in (ALLIED, AXIS))
         self.card_index = tuple({c.id: i for i, c in enumerate(self.cards[a])} for a in (ALLIED, AXIS))
         self.play_ids = tuple(tuple(f"play {c.id}" for c in self.cards[a]) for a in (ALLIED, AXIS))
         """Per army and card, the id that plays a card with no target (effects.py's `play_ids`)."""
         self.deck_counts = tuple(tuple(spec.copies for spec in decks.cards[a]) for a in (ALLIED, AXIS))
-        # ids made once
+
+    def _make_ids(self) -> None:
+        """The action ids the hot loops hand out, made once."""
         self.move_ids = [[f"move {uid} {label}" for label in self.labels] for uid in self.unit_ids]
         self.attack_ids = [[f"attack {uid} {label}" for label in self.labels] for uid in self.unit_ids]
         self.deploy_ids = [[f"deploy {spec.id} {label}" for label in self.labels] for spec in self.kinds]
