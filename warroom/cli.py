@@ -235,36 +235,79 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal: the board, numbered actions with exact odds, undo, save and load."""
-    import warroom
-    from warroom.engine.record import read_record
-    from warroom.terminal import TerminalGame, computer_players, who_plays
+    match, saved_players = _open_game(game, load, seed, dice, scenario, option, players)
+    agent, agent_sides = _seat_players(match, saved_players, vs, auto, side, agent_name, budget_ms)
+    out = console()
+    secret = _announce(out, match, load, seed, dice, who_sits=(agent, agent_sides), save_seed=save_seed)
+    _play_session(out, match, load, (agent, agent_sides), flat=flat, pace=pace, seal_seed=secret and not save_seed)
 
-    agent: Any = None
-    agent_sides: set[str] | None = None
+
+def _open_game(
+    game: str | None,
+    load: Path | None,
+    seed: int | None,
+    dice: DiceMode,
+    scenario: str | None,
+    option: list[str] | None,
+    players: int | None,
+) -> tuple[Any, dict[str, dict[str, Any]] | None]:
+    """`warroom play`'s match: the save --load names, or a new game of `game` (its variant for `players`), with the
+    players the save was made with (None for a new game or a save that does not say)."""
+    import warroom
+
     if load is not None:
-        if option or players is not None:
-            raise CommandError(
-                "--option and --players set up a new game; a loaded game keeps the options it was saved with"
-            )
-        record = read_record(load)
-        match = warroom.load(record)
-        if game is not None and match.ruleset.info.id != game:
-            raise CommandError(
-                f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play --load {load}"
-            )
-        if vs is None and auto is None and side is None and record.players:  # the players it was saved with
-            agent, agent_sides = computer_players(record.players, match, budget_ms)
-    elif game is None:
+        return _load_save(load, game, option, players)
+    if game is None:
         raise CommandError(
             f"name the game to play (e.g. warroom play {EXAMPLE_GAME}; warroom games lists them), "
             "or continue one with --load FILE"
         )
-    else:
-        if players is not None:
-            from warroom.games import seat_variant
+    if players is not None:
+        from warroom.games import seat_variant
 
-            game = seat_variant(game, players)
-        match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
+        game = seat_variant(game, players)
+    match = warroom.new_game(game, scenario, seed=seed, dice=dice.value, options=parse_options(option or []))
+    return match, None
+
+
+def _load_save(
+    load: Path, game: str | None, option: list[str] | None, players: int | None
+) -> tuple[Any, dict[str, dict[str, Any]] | None]:
+    """The saved game `load` and its players; a CommandError when the options set up a new game (a save keeps its
+    own) or the save is of another game than the one named."""
+    import warroom
+    from warroom.engine.record import read_record
+
+    if option or players is not None:
+        raise CommandError(
+            "--option and --players set up a new game; a loaded game keeps the options it was saved with"
+        )
+    record = read_record(load)
+    match = warroom.load(record)
+    if game is not None and match.ruleset.info.id != game:
+        raise CommandError(
+            f"{load} is a saved {match.ruleset.info.id} game, not {game}: run warroom play --load {load}"
+        )
+    return match, record.players
+
+
+def _seat_players(
+    match: Any,
+    saved_players: dict[str, dict[str, Any]] | None,
+    vs: Opponent | None,
+    auto: AgentName | None,
+    side: str | None,
+    agent_name: AgentName,
+    budget_ms: int | None,
+) -> tuple[Any, set[str] | None]:
+    """The computer player and the sides it plays (None: every side, you watch): --vs ai seats it against your
+    --side, --auto on every side; with neither (nor --side), a loaded game keeps the players it was saved with."""
+    from warroom.terminal import computer_players
+
+    agent: Any = None
+    agent_sides: set[str] | None = None
+    if vs is None and auto is None and side is None and saved_players:  # the players it was saved with
+        agent, agent_sides = computer_players(saved_players, match, budget_ms)
     sides = list(match.ruleset.info.sides)
     if vs is Opponent.ai:
         if auto is not None:
@@ -285,11 +328,25 @@ def play(
         from warroom.ai import agent_seed, get_agent
 
         agent = get_agent(auto.value, match.ruleset.info.id, budget_ms or DEFAULT_BUDGET_MS, agent_seed(match.seed))
-    out = console()
+    return agent, agent_sides
+
+
+def _announce(
+    out: Console,
+    match: Any,
+    load: Path | None,
+    seed: int | None,
+    dice: DiceMode,
+    *,
+    who_sits: tuple[Any, set[str] | None],
+    save_seed: bool,
+) -> bool:
+    """The line that opens the session (what was loaded and who plays, or the game, its seed and its dice), and the
+    warning --save-seed earns; True when the game's seed was drawn here and is kept secret until the end."""
+    from warroom.terminal import who_plays
+
     if load is not None:
-        out.print(
-            Text(f"Loaded {load}: {match.ruleset.info.title}; {who_plays(match, agent, agent_sides)}.", style="bold")
-        )
+        out.print(Text(f"Loaded {load}: {match.ruleset.info.title}; {who_plays(match, *who_sits)}.", style="bold"))
     if load is None:
         how = "you roll the dice and type them in" if dice is DiceMode.manual else "the computer rolls the dice"
         # A seed drawn here stays secret until the end: with it and the moves so far anyone could
@@ -309,6 +366,24 @@ def play(
                 style="yellow",
             )
         )
+    return secret
+
+
+def _play_session(
+    out: Console,
+    match: Any,
+    load: Path | None,
+    who_sits: tuple[Any, set[str] | None],
+    *,
+    flat: bool,
+    pace: float | None,
+    seal_seed: bool,
+) -> None:
+    """Run the terminal session with the computer player and its sides (`who_sits`), then tell a finished game's
+    seed and how to replay it."""
+    from warroom.terminal import TerminalGame
+
+    agent, agent_sides = who_sits
     session = TerminalGame(
         match,
         out,
@@ -317,7 +392,7 @@ def play(
         agent_sides=agent_sides,
         flat=flat,
         pace=pace,
-        seal_seed=secret and not save_seed,
+        seal_seed=seal_seed,
     )
     session.run()
     if session.match.over and session.match.seed is not None:
