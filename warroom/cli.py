@@ -726,29 +726,18 @@ def simulate(
     """Play many games with an agent and report win rates, VP and when each objective fell."""
     module = optional_module("warroom.analysis.simulate", "warroom simulate")
     side_agents = parse_side_agents(side_agent or [], game, scenario)
-    settings = [parse_options([pair]) for pair in compare_option or []]
-    if compare_option and len(settings) != 2:
-        raise CommandError(
-            f"--compare-option compares two settings: give it twice (KEY=A, then KEY=B), not {len(settings)} time(s)"
-        )
-    if report_file is not None or out is not None:
-        report_module = optional_module("warroom.analysis.report", "warroom simulate --report")
-        if report_file is not None and not report_module.matplotlib_available():
-            raise CommandError(
-                "--report draws its plots with matplotlib: pip install 'warroom[report]' (or pip install matplotlib)"
-            )
-        if out is not None:
-            report_module.check_table_path(out)  # before any game is played
+    settings = _compared_settings(compare_option)
+    report_module = _report_writer(report_file, out)
+    study = dict(
+        jobs=jobs,
+        seed=seed,
+        budget_ms=budget_ms,
+        scenario=scenario,
+        side_agents=side_agents or None,
+        backend=backend.value,
+        address=address,
+    )
     with progress_bar("simulating", games * max(1, len(settings)), json_out) as (progress, task):
-        study = dict(
-            jobs=jobs,
-            seed=seed,
-            budget_ms=budget_ms,
-            scenario=scenario,
-            side_agents=side_agents or None,
-            backend=backend.value,
-            address=address,
-        )
         tick = lambda done: progress.update(task, completed=done)  # noqa: E731
         if settings:
             report = optional_module("warroom.analysis.compare", "warroom simulate --compare-option").compare_options(
@@ -758,6 +747,36 @@ def simulate(
             report = module.simulate(
                 game, games, agent=agent.value, progress=tick, options=parse_options(option or []), **study
             )
+    _tell_study(report, json_out, report_module, report_file, out)
+
+
+def _compared_settings(compare_option: list[str] | None) -> list[dict[str, Any]]:
+    """--compare-option's two settings (none without it); a CommandError unless it is given exactly twice."""
+    settings = [parse_options([pair]) for pair in compare_option or []]
+    if compare_option and len(settings) != 2:
+        raise CommandError(
+            f"--compare-option compares two settings: give it twice (KEY=A, then KEY=B), not {len(settings)} time(s)"
+        )
+    return settings
+
+
+def _report_writer(report_file: Path | None, out: Path | None) -> Any:
+    """warroom.analysis.report when --report or --out asks for it (None otherwise), checked before any game is
+    played: --report needs matplotlib, --out a table path it can write."""
+    if report_file is None and out is None:
+        return None
+    report_module = optional_module("warroom.analysis.report", "warroom simulate --report")
+    if report_file is not None and not report_module.matplotlib_available():
+        raise CommandError(
+            "--report draws its plots with matplotlib: pip install 'warroom[report]' (or pip install matplotlib)"
+        )
+    if out is not None:
+        report_module.check_table_path(out)  # before any game is played
+    return report_module
+
+
+def _tell_study(report: Any, json_out: bool, report_module: Any, report_file: Path | None, out: Path | None) -> None:
+    """The study's report, as JSON or a table, then the HTML report (--report) and the games' rows (--out)."""
     if json_out:
         typer.echo(json.dumps(report.to_json()))
     else:
@@ -902,17 +921,7 @@ def bench(
             raise CommandError("--all measures every game and scenario: name no game, --scenario or --web with it")
         _bench_all(optional_module("warroom.analysis.bench", "warroom bench").bench_all(seconds), json_out)
         return
-    if db is not None:
-        from warroom.web.storage import normalize_url
-
-        if not web:
-            raise CommandError("--db measures server processes on PostgreSQL: give it with --web")
-        if not normalize_url(db).startswith("postgresql"):
-            raise CommandError(
-                "several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE"
-            )
-    if computer_seats and not web:
-        raise CommandError("--computer-seats measures the web server: give it with --web")
+    _check_server_options(web, db, computer_seats)
     module = optional_module("warroom.analysis.bench", "warroom bench")
     with error_console().status("measuring..."):
         result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario)
@@ -929,6 +938,27 @@ def bench(
     if json_out:
         typer.echo(json.dumps(result))
         return
+    _bench_table(result)
+
+
+def _check_server_options(web: bool, db: str | None, computer_seats: int) -> None:
+    """--db and --computer-seats measure the web server: each needs --web, and --db a PostgreSQL database (the
+    processes share their games through it); a CommandError says which is missing."""
+    if db is not None:
+        from warroom.web.storage import normalize_url
+
+        if not web:
+            raise CommandError("--db measures server processes on PostgreSQL: give it with --web")
+        if not normalize_url(db).startswith("postgresql"):
+            raise CommandError(
+                "several server processes share games through PostgreSQL: give --db postgresql://USER@HOST/DATABASE"
+            )
+    if computer_seats and not web:
+        raise CommandError("--computer-seats measures the web server: give it with --web")
+
+
+def _bench_table(result: dict[str, Any]) -> None:
+    """`warroom bench`'s measures as a table, with OpenSpiel's yardstick where it is installed."""
     # OpenSpiel (DeepMind's C++ game library, driven from Python the same way) is only a yardstick
     # for the speeds above; warroom does not use it. Absent, it gets a line that says so, not table rows.
     spiel = result.get("openspiel") or {}
