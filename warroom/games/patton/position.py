@@ -163,17 +163,36 @@ def _pair(value: Any, field: str) -> list[int]:
 
 
 def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
+    """Read a position's fields in the order of the format, each checked against the board as it is read."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     b = board_of(data["scenario"])
-    index = b.town_index
-
-    def town(name: Any, field: str) -> int:
-        if name not in index:
-            raise PositionError(f"{field}: unknown town {name!r}")
-        return index[name]
-
     s = PattonState(b)
+    _parse_turn(s, data)
+    _parse_cards(s, data)
+    s.mp = _nat(data["mp"], "mp")
+    s.mp_total = _nat(data.get("mp_total", s.mp), "mp_total")
+    _parse_towns(s, data)
+    _parse_use(s, data)
+    _parse_stacks(s, data)
+    _parse_off_map(s, data)
+    s.battle = _parse_battle(b, data.get("battle"))
+    s.retreat = _parse_retreat(b, data.get("retreat"))
+    _parse_tallies(s, data)
+    _parse_result(s, data.get("result"))
+    _check(s)
+    return s
+
+
+def _town(b: Board, name: Any, field: str) -> int:
+    """The town a field names."""
+    if name not in b.town_index:
+        raise PositionError(f"{field}: unknown town {name!r}")
+    return b.town_index[name]
+
+
+def _parse_turn(s: PattonState, data: dict[str, Any]) -> None:
+    """The options, the turn, the mover, the phase and who acts in it."""
     options = data.get("options") or {}
     s.advanced = bool(options.get("advanced_retreat", False))
     if options.get("turn_limit") is not None:
@@ -187,6 +206,11 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_KEYS)}")
     s.phase = Phase(PHASE_KEYS.index(phase))
     s.actor = _side_index(data.get("actor", data["mover"]), "actor")
+
+
+def _parse_cards(s: PattonState, data: dict[str, Any]) -> None:
+    """Each side's cards turned up, and the deck's pool of what is left (no more of a value than it holds)."""
+    b = s.board
     cards = data["cards"]
     s.cards = [[_nat(v, "cards", 12) for v in cards["Allied"]], [_nat(v, "cards", 12) for v in cards["Axis"]]]
     pool = list(b.card_counts)
@@ -196,10 +220,12 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
             if pool[value] < 0:
                 raise PositionError(f"cards: more {value}s turned up than the deck holds")
     s.pool = pool
-    s.mp = _nat(data["mp"], "mp")
-    s.mp_total = _nat(data.get("mp_total", s.mp), "mp_total")
+
+
+def _parse_towns(s: PattonState, data: dict[str, Any]) -> None:
+    """Each town's side and Units, with those joined or landed this turn (never more than it holds)."""
     for name, entry in data["towns"].items():
-        t = town(name, "towns")
+        t = _town(s.board, name, "towns")
         side = entry.get("side")
         s.side[t] = -1 if side is None else _side_index(side, f"towns.{name}.side")
         s.armor[t] = _nat(entry["armor"], f"towns.{name}.armor")
@@ -215,8 +241,13 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
             or s.frozen_i[t] > s.inf[t]
         ):
             raise PositionError(f"towns.{name}: more joined or landed Units than the town holds")
+
+
+def _parse_use(s: PattonState, data: dict[str, Any]) -> None:
+    """The roads and landing areas used this turn, and how much."""
+    b = s.board
     for a_name, b_name, used in data.get("road_use", []):
-        key = (town(a_name, "road_use"), town(b_name, "road_use"))
+        key = (_town(b, a_name, "road_use"), _town(b, b_name, "road_use"))
         if key not in b.road_between:
             raise PositionError(f"road_use: no road {a_name}-{b_name}")
         s.seg[b.road_between[key]] = _nat(used, "road_use", 5)
@@ -225,15 +256,20 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
         if area not in b.landing_index:
             raise PositionError(f"landing_use: unknown landing area {area!r}")
         s.land_used[b.landing_index[area]] = _nat(used, "landing_use", 10)
+
+
+def _parse_stacks(s: PattonState, data: dict[str, Any]) -> None:
+    """The attack stacks, each from a town by road or from the landing area that leads to its target."""
+    b = s.board
     for st in data.get("stacks", []):
-        target = town(st["to"], "stacks.to")
+        target = _town(b, st["to"], "stacks.to")
         source = st["from"]
         if source in b.landing_index:
             src = b.n + b.landing_index[source]
             if b.landing_town[src - b.n] != target:
                 raise PositionError(f"stacks: {source} does not lead to {st['to']}")
         else:
-            src = town(source, "stacks.from")
+            src = _town(b, source, "stacks.from")
             if (target, src) not in b.road_between:
                 raise PositionError(f"stacks: no road {source}-{st['to']}")
         s.stacks.append(
@@ -245,6 +281,10 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
                 _side_index(st["side"], "stacks.side"),
             )
         )
+
+
+def _parse_off_map(s: PattonState, data: dict[str, Any]) -> None:
+    """The Units off the map: offshore, being placed, and the reserves."""
     offshore = data.get("offshore", {"armor": 0, "infantry": 0})
     s.offboard = [_nat(offshore["armor"], "offshore.armor"), _nat(offshore["infantry"], "offshore.infantry")]
     placing = data.get("placing", {"Allied": [0, 0], "Axis": [0, 0]})
@@ -254,40 +294,53 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
     s.reserve_entries = [_nat(entries["Allied"], "reserves.entries"), _nat(entries["Axis"], "reserves.entries")]
     s.reserve_dice = [_nat(v, "reserves.dice", 6) for v in reserves.get("dice", [])]
     s.reserve_pending = _pair(reserves.get("pending", [0, 0]), "reserves.pending")
-    bt = data.get("battle")
-    if bt is not None:
-        kind = BATTLE_KINDS.index(bt["kind"])
-        battle = Battle(
-            town(bt["target"], "battle.target"),
-            _side_index(bt["attacker"], "battle.attacker"),
-            kind,
-            _nat(bt.get("bonus", 0), "battle.bonus", 2),
-            town(bt["from"], "battle.from") if bt.get("from") is not None else -1,
+
+
+def _parse_battle(b: Board, bt: Any) -> Battle | None:
+    """The battle being fought, with its dice (never more rolled than thrown), or None."""
+    if bt is None:
+        return None
+    kind = BATTLE_KINDS.index(bt["kind"])
+    battle = Battle(
+        _town(b, bt["target"], "battle.target"),
+        _side_index(bt["attacker"], "battle.attacker"),
+        kind,
+        _nat(bt.get("bonus", 0), "battle.bonus", 2),
+        _town(b, bt["from"], "battle.from") if bt.get("from") is not None else -1,
+    )
+    battle.n = _nat(bt["attacker_dice"], "battle.attacker_dice", 5)
+    battle.m = _nat(bt["defender_dice"], "battle.defender_dice", 5)
+    battle.att_dice = [_nat(v, "battle.attacker_roll", 6) for v in bt.get("attacker_roll", [])]
+    battle.def_dice = [_nat(v, "battle.defender_roll", 6) for v in bt.get("defender_roll", [])]
+    battle.round = _nat(bt.get("round", 1), "battle.round")
+    if len(battle.att_dice) > battle.n or len(battle.def_dice) > battle.m:
+        raise PositionError("battle: more dice rolled than thrown")
+    return battle
+
+
+def _parse_retreat(b: Board, rt: Any) -> Retreat | None:
+    """The retreat being allocated, with the fight it leads to, or None."""
+    if rt is None:
+        return None
+    r = Retreat(
+        _town(b, rt["town"], "retreat.town"),
+        _side_index(rt["side"], "retreat.side"),
+        _nat(rt["quota"], "retreat.quota", 5),
+        bool(rt.get("forced", True)),
+    )
+    fight = rt.get("fight")
+    if fight is not None:
+        r.fight = Fight(
+            _town(b, fight["to"], "retreat.fight.to"),
+            _nat(fight["armor"], "retreat.fight"),
+            _nat(fight["infantry"], "retreat.fight"),
         )
-        battle.n = _nat(bt["attacker_dice"], "battle.attacker_dice", 5)
-        battle.m = _nat(bt["defender_dice"], "battle.defender_dice", 5)
-        battle.att_dice = [_nat(v, "battle.attacker_roll", 6) for v in bt.get("attacker_roll", [])]
-        battle.def_dice = [_nat(v, "battle.defender_roll", 6) for v in bt.get("defender_roll", [])]
-        battle.round = _nat(bt.get("round", 1), "battle.round")
-        if len(battle.att_dice) > battle.n or len(battle.def_dice) > battle.m:
-            raise PositionError("battle: more dice rolled than thrown")
-        s.battle = battle
-    rt = data.get("retreat")
-    if rt is not None:
-        r = Retreat(
-            town(rt["town"], "retreat.town"),
-            _side_index(rt["side"], "retreat.side"),
-            _nat(rt["quota"], "retreat.quota", 5),
-            bool(rt.get("forced", True)),
-        )
-        fight = rt.get("fight")
-        if fight is not None:
-            r.fight = Fight(
-                town(fight["to"], "retreat.fight.to"),
-                _nat(fight["armor"], "retreat.fight"),
-                _nat(fight["infantry"], "retreat.fight"),
-            )
-        s.retreat = r
+    return r
+
+
+def _parse_tallies(s: PattonState, data: dict[str, Any]) -> None:
+    """The game's running tallies: losses, reserves entered, the victory flags, defections, stacking."""
+    b = s.board
     s.tie_asked = _nat(data.get("tie_asked", 0), "tie_asked", 1)
     lost = data.get("eliminated", {"Allied": [0, 0], "Axis": [0, 0]})
     s.eliminated = [_pair(lost["Allied"], "eliminated.Allied"), _pair(lost["Axis"], "eliminated.Axis")]
@@ -296,20 +349,21 @@ def _parse(data: Any, board_of: Callable[[str], Board]) -> PattonState:
     s.relieved = bool(data.get("relieved", False))
     s.held = bool(data.get("held", False))
     for name in data.get("allied_end", []):
-        s.allied_end[town(name, "allied_end")] = True
+        s.allied_end[_town(b, name, "allied_end")] = True
     for name in data.get("defection_used", []):
-        s.defection_used[town(name, "defection_used")] = True
+        s.defection_used[_town(b, name, "defection_used")] = True
     s.defection_owed = _nat(data.get("defection_owed", 0), "defection_owed")
-    s.stacking_queue = [town(name, "stacking_queue") for name in data.get("stacking_queue", [])]
-    result = data.get("result")
+    s.stacking_queue = [_town(b, name, "stacking_queue") for name in data.get("stacking_queue", [])]
+
+
+def _parse_result(s: PattonState, result: Any) -> None:
+    """A finished game's result (and only a finished game's is read)."""
     if s.phase == OVER:
         if not isinstance(result, dict):
             raise PositionError("a finished game needs its result")
         s.winner = None if result.get("winner") is None else _side_index(result["winner"], "result.winner")
         s.reason = str(result.get("reason", ""))
         s.result_rule = str(result.get("rule", ""))
-    _check(s)
-    return s
 
 
 def _check(s: PattonState) -> None:
