@@ -360,21 +360,48 @@ def _bot_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
 
 
 def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str]:
-    rules, b = m.rules, m.board
     legal_set = set(legal)
+    invasion = _invasion(m, s, legal_set)
+    if invasion is not None:
+        return invasion
     views = unit_views(m, s)
     secured = secured_vp(m, s)
-    # invasions first: every turn a unit waits in its box is a turn lost on its route
-    invasions = [k for k in range(len(b.allied)) if rules.invade_id[k] in legal_set]
-    if invasions:
-        best = max(invasions, key=lambda k: (m.chain_end[k] - 0, -k))
-        return rules.invade_id[
-            best
-        ], f"Invade at once: {b.allied[best].name} has {m.chain_end[best] + 1} steps to go on its route."
     air_legal = not s.air_used and not s.air_grounded
     cache = ProjectionCache()  # the projections below are all of position s
+    attacks = _worth_attacking(m, s, legal_set, views, secured, air_legal, cache)
+    chosen, ffi_for, air_unit = _plan_rp(s, attacks)
+    if chosen and air_legal:
+        air_unit = _air_unit(s, attacks, chosen, ffi_for)
+    if chosen:
+        return _first_step(m, s, legal_set, attacks, chosen, ffi_for, air_unit)
+    return _spare_rp(m, s, legal_set, views, secured, cache)
+
+
+def _invasion(m: Model, s: DragoonState, legal_set: set[str]) -> tuple[str, str] | None:
+    """Invasions first: every turn a unit waits in its box is a turn lost on its route."""
+    rules, b = m.rules, m.board
+    invasions = [k for k in range(len(b.allied)) if rules.invade_id[k] in legal_set]
+    if not invasions:
+        return None
+    best = max(invasions, key=lambda k: (m.chain_end[k] - 0, -k))
+    return rules.invade_id[
+        best
+    ], f"Invade at once: {b.allied[best].name} has {m.chain_end[best] + 1} steps to go on its route."
+
+
+def _worth_attacking(
+    m: Model,
+    s: DragoonState,
+    legal_set: set[str],
+    views: list[View],
+    secured: tuple[float, float],
+    air_legal: bool,
+    cache: ProjectionCache,
+) -> dict[int, _Attack]:
+    """Each unit's attack that may be made this turn and gains more than `MIN_GAIN`, weighed by its drive."""
+    rules = m.rules
     attacks: dict[int, _Attack] = {}
-    for i in range(len(b.allied)):
+    for i in range(len(m.board.allied)):
         if s.allied_pos[i] == IN_BOX or s.spent[i]:
             continue
         plain, air = rules.attack_id[i][s.allied_pos[i]]
@@ -386,25 +413,18 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         a.value *= a.weight
         if a.value > MIN_GAIN:
             attacks[i] = a
-    # greedy plan for the RP this turn: each increment is an attack (with its activation) or an FFI
+    return attacks
+
+
+def _plan_rp(s: DragoonState, attacks: dict[int, _Attack]) -> tuple[set[int], set[int], int]:
+    """A greedy plan for the RP this turn: each increment is an attack (with its activation) or an FFI.
+    The attacks chosen, the units given FFI, and the unit given Air (-1 for none)."""
     rp = s.rp
     chosen: set[int] = set()
     ffi_for: set[int] = set()
     air_unit = -1
     while rp > 0:
-        best_rate, best_kind, best_i, best_cost = MIN_GAIN, "", -1, 0
-        for i, a in attacks.items():
-            has_ffi = s.ffi[i] or i in ffi_for
-            with_air = air_unit == i or (air_unit < 0 and a.air_ok)
-            if i not in chosen:
-                cost = 2 if s.stalled[i] else 1
-                rate = _attack_gain(a, has_ffi, with_air) / cost
-                if cost <= rp and rate > best_rate:
-                    best_rate, best_kind, best_i, best_cost = rate, "attack", i, cost
-            elif not has_ffi and a.defender >= 0:
-                rate = FFI_FACTOR * (_attack_gain(a, True, with_air) - _attack_gain(a, False, with_air))
-                if rate > best_rate:
-                    best_rate, best_kind, best_i, best_cost = rate, "ffi", i, 1
+        best_kind, best_i, best_cost = _best_increment(s, attacks, chosen, ffi_for, air_unit, rp)
         if not best_kind:
             break
         if best_kind == "attack":
@@ -414,39 +434,72 @@ def _plan_actions(m: Model, s: DragoonState, legal: list[str]) -> tuple[str, str
         else:
             ffi_for.add(best_i)
         rp -= best_cost
-    # re-assign Air to the chosen attack it helps most
-    if chosen and air_legal:
-        helped = {
-            i: _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, True)
-            - _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, False)
-            for i in chosen
-            if attacks[i].air_ok
-        }
-        air_unit = max(helped, key=lambda i: helped[i]) if helped and max(helped.values()) > MIN_GAIN else -1
-    if chosen:
-        # the most valuable attack first, with its FFI and activation before it
-        i = max(chosen, key=lambda k: (attacks[k].value, -k))
-        a = attacks[i]
-        unit = b.allied[i]
-        if i in ffi_for and not s.ffi[i]:
-            return (
-                rules.ffi_id[i],
-                f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from "
-                f"{a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}.",
-            )
-        if s.stalled[i]:
-            return rules.activate_id[i], f"Flip {unit.id} to active: it has an attack worth making ({a.text})."
-        plain, air = rules.attack_id[i][s.allied_pos[i]]
-        use_air = i == air_unit and air in legal_set
-        p = _chance(a, s.ffi[i], use_air)
-        action = air if use_air else plain
-        gain = _attack_gain(a, s.ffi[i], use_air)
+    return chosen, ffi_for, air_unit
+
+
+def _best_increment(
+    s: DragoonState, attacks: dict[int, _Attack], chosen: set[int], ffi_for: set[int], air_unit: int, rp: int
+) -> tuple[str, int, int]:
+    """The plan's next step with the best gain per RP: ("attack" or "ffi", unit, cost), or ("", -1, 0)."""
+    best_rate, best_kind, best_i, best_cost = MIN_GAIN, "", -1, 0
+    for i, a in attacks.items():
+        has_ffi = s.ffi[i] or i in ffi_for
+        with_air = air_unit == i or (air_unit < 0 and a.air_ok)
+        if i not in chosen:
+            cost = 2 if s.stalled[i] else 1
+            rate = _attack_gain(a, has_ffi, with_air) / cost
+            if cost <= rp and rate > best_rate:
+                best_rate, best_kind, best_i, best_cost = rate, "attack", i, cost
+        elif not has_ffi and a.defender >= 0:
+            rate = FFI_FACTOR * (_attack_gain(a, True, with_air) - _attack_gain(a, False, with_air))
+            if rate > best_rate:
+                best_rate, best_kind, best_i, best_cost = rate, "ffi", i, 1
+    return best_kind, best_i, best_cost
+
+
+def _air_unit(s: DragoonState, attacks: dict[int, _Attack], chosen: set[int], ffi_for: set[int]) -> int:
+    """Air re-assigned to the chosen attack it helps most (-1 where it helps none by more than `MIN_GAIN`)."""
+    helped = {
+        i: _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, True)
+        - _attack_gain(attacks[i], s.ffi[i] or i in ffi_for, False)
+        for i in chosen
+        if attacks[i].air_ok
+    }
+    return max(helped, key=lambda i: helped[i]) if helped and max(helped.values()) > MIN_GAIN else -1
+
+
+def _first_step(
+    m: Model,
+    s: DragoonState,
+    legal_set: set[str],
+    attacks: dict[int, _Attack],
+    chosen: set[int],
+    ffi_for: set[int],
+    air_unit: int,
+) -> tuple[str, str]:
+    """The plan's first action: the most valuable attack, with its FFI and activation before it."""
+    rules = m.rules
+    i = max(chosen, key=lambda k: (attacks[k].value, -k))
+    a = attacks[i]
+    unit = m.board.allied[i]
+    if i in ffi_for and not s.ffi[i]:
         return (
-            action,
-            f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; "
-            f"success {a.text} (+{gain / a.weight:.2f} VP expected).",
+            rules.ffi_id[i],
+            f"FFI to {unit.id} before its attack: the re-roll lifts its chance to advance from "
+            f"{a.p_air if i == air_unit else a.p:.0%} to {_chance(a, True, i == air_unit):.0%}.",
         )
-    return _spare_rp(m, s, legal_set, views, secured, cache)
+    if s.stalled[i]:
+        return rules.activate_id[i], f"Flip {unit.id} to active: it has an attack worth making ({a.text})."
+    plain, air = rules.attack_id[i][s.allied_pos[i]]
+    use_air = i == air_unit and air in legal_set
+    p = _chance(a, s.ffi[i], use_air)
+    action = air if use_air else plain
+    gain = _attack_gain(a, s.ffi[i], use_air)
+    return (
+        action,
+        f"{unit.id}{' with Air support' if use_air else ''}: {p:.0%} to succeed; "
+        f"success {a.text} (+{gain / a.weight:.2f} VP expected).",
+    )
 
 
 def _drive_weight(m: Model, s: DragoonState, i: int) -> float:
