@@ -357,38 +357,55 @@ class Board:
         if spec.first_column > spec.last_column or spec.first_row > spec.last_row:
             raise DataFileError(mfile, "grid", "the first column or row comes after the last")
         columns, rows = range(spec.first_column, spec.last_column + 1), range(spec.first_row, spec.last_row + 1)
-        grid = self.grid = HexGrid(columns, rows, offset=spec.offset)
-        n = grid.n
+        self.grid = HexGrid(columns, rows, offset=spec.offset)
+        self._read_terrain(map_data, mfile, columns, rows)
+        self._read_places(map_data, mfile)
+        self._read_setup_hexes(map_data, mfile)
+        self._read_lines(map_data, mfile)
+        self._read_rivers(map_data, mfile)
+        self._compile_tec(terrain, tfile)
 
-        def at(label: str, file: str, key: str) -> int:
-            i = grid.by_label.get(label)
-            if i is None:
-                raise DataFileError(
-                    file,
-                    key,
-                    f"hex {label} is not on the map (columns {spec.first_column}-"
-                    f"{spec.last_column}, rows {spec.first_row}-{spec.last_row})",
-                )
-            return i
+        # the pieces
+        self.pieces: dict[str, Piece] = {}
+        self._compile_pieces(counters, cfile)
 
-        def side_of(key: str, file: str, where: str) -> int:
-            a, b = _side_pair(key)
-            i, j = at(a, file, where), at(b, file, where)
-            if grid.distance(i, j) != 1:
-                raise DataFileError(file, where, f"hexside {key}: hexes {a} and {b} are not adjacent")
-            return grid.side(i, j)
+    # -- the map, read a part at a time ------------------------------------------------------------
+    def _map_at(self, label: str, file: str, key: str) -> int:
+        """The hex a map file names, or the error that says where the map ends."""
+        i = self.grid.by_label.get(label)
+        if i is None:
+            spec = self.map_data.grid
+            raise DataFileError(
+                file,
+                key,
+                f"hex {label} is not on the map (columns {spec.first_column}-"
+                f"{spec.last_column}, rows {spec.first_row}-{spec.last_row})",
+            )
+        return i
 
-        # the terrain and the countries, one character a hex
+    def _side_of(self, key: str, file: str, where: str) -> int:
+        """The hexside a map file names as "A/B", which must join two adjacent hexes."""
+        a, b = _side_pair(key)
+        i, j = self._map_at(a, file, where), self._map_at(b, file, where)
+        if self.grid.distance(i, j) != 1:
+            raise DataFileError(file, where, f"hexside {key}: hexes {a} and {b} are not adjacent")
+        return self.grid.side(i, j)
+
+    def _read_terrain(self, map_data: MapData, mfile: str, columns: range, rows: range) -> None:
+        """The terrain and the countries, one character a hex; sea in both grids or in neither."""
+        grid = self.grid
         self.terrain: tuple[str, ...] = self._char_grid(map_data.terrain, TERRAINS, "terrain", mfile, columns, rows)
         self.country: tuple[str, ...] = self._char_grid(
             map_data.countries, COUNTRIES, "countries", mfile, columns, rows
         )
-        for i in range(n):
+        for i in range(grid.n):
             if (self.terrain[i] == "sea") != (self.country[i] == "sea"):
                 raise DataFileError(mfile, "countries.rows", f"hex {grid.labels[i]}: sea in one grid and not the other")
-        self.land: frozenset[int] = frozenset(i for i in range(n) if self.terrain[i] != "sea")
+        self.land: frozenset[int] = frozenset(i for i in range(grid.n) if self.terrain[i] != "sea")
 
-        # places and airfields
+    def _read_places(self, map_data: MapData, mfile: str) -> None:
+        """Places (one a land hex; 4.0A's five ports) and airfields."""
+        at = self._map_at
         self.place_at: dict[int, PlaceSpec] = {}
         self.place_named: dict[str, int] = {}
         for k, place in enumerate(map_data.places):
@@ -410,8 +427,9 @@ class Board:
                 raise DataFileError(mfile, f"airfields[{k}].hex", f"hex {field.hex}: a second airfield or a sea hex")
             self.airfields[i] = field
 
-        # setup hexes
-        sh = map_data.setup_hexes
+    def _read_setup_hexes(self, map_data: MapData, mfile: str) -> None:
+        """The hexes the setup names (5.1, 5.2); the Eighth Army's and II Corps' in Tunisia."""
+        at, sh = self._map_at, map_data.setup_hexes
         self.eighth_army: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.eighth_army") for h in sh.eighth_army)
         self.ii_corps: frozenset[int] = frozenset(at(h, mfile, "setup_hexes.ii_corps") for h in sh.ii_corps)
         self.bone, self.mareth = at(sh.bone, mfile, "setup_hexes.bone"), at(sh.mareth, mfile, "setup_hexes.mareth")
@@ -423,18 +441,20 @@ class Board:
             for i in hexes:
                 if self.country[i] != "tunisia":
                     raise DataFileError(
-                        mfile, f"setup_hexes.{key}", f"hex {grid.labels[i]} is not a land hex in Tunisia"
+                        mfile, f"setup_hexes.{key}", f"hex {self.grid.labels[i]} is not a land hex in Tunisia"
                     )
 
-        # ranges, roads, railways: chains of hexes
+    def _read_lines(self, map_data: MapData, mfile: str) -> None:
+        """Ranges, roads, railways: chains of hexes, and the hexsides the roads and railways cross."""
+        grid = self.grid
         self.ranges: dict[str, tuple[int, ...]] = {}
         for k, chain in enumerate(map_data.ranges):
-            range_hexes = tuple(at(h, mfile, f"ranges[{k}].hexes") for h in chain.hexes)
+            range_hexes = tuple(self._map_at(h, mfile, f"ranges[{k}].hexes") for h in chain.hexes)
             if any(self.terrain[i] != "mountain" for i in range_hexes):
                 raise DataFileError(mfile, f"ranges[{k}].hexes", f"{chain.name}: every hex of a range is mountain")
             self.ranges[chain.name] = range_hexes
-        self.roads: dict[str, tuple[int, ...]] = self._chains(map_data.roads, "roads", mfile, at)
-        self.railways: dict[str, tuple[int, ...]] = self._chains(map_data.railways, "railways", mfile, at)
+        self.roads: dict[str, tuple[int, ...]] = self._chains(map_data.roads, "roads", mfile, self._map_at)
+        self.railways: dict[str, tuple[int, ...]] = self._chains(map_data.railways, "railways", mfile, self._map_at)
         self.road_sides: frozenset[int] = frozenset(
             grid.side(a, b) for road in self.roads.values() for a, b in zip(road, road[1:], strict=False)
         )
@@ -443,18 +463,20 @@ class Board:
         )
         self.road_hexes: frozenset[int] = frozenset(i for road in self.roads.values() for i in road)
 
-        # rivers and bridges
+    def _read_rivers(self, map_data: MapData, mfile: str) -> None:
+        """Rivers (never touching the sea), bridges (only on rivers) and the Algerian border (5.1A, 5.2A)."""
+        grid = self.grid
         river: set[int] = set()
         self.rivers: dict[str, frozenset[int]] = {}
         for k, r in enumerate(map_data.rivers):
-            sides = frozenset(side_of(s, mfile, f"rivers[{k}].hexsides") for s in r.hexsides)
+            sides = frozenset(self._side_of(s, mfile, f"rivers[{k}].hexsides") for s in r.hexsides)
             if any(self.terrain[i] == "sea" for s in sides for i in grid.side_ends[s]):
                 raise DataFileError(mfile, f"rivers[{k}].hexsides", f"{r.name}: a river hexside touches the sea")
             self.rivers[r.name] = sides
             river |= sides
         self.river_sides: frozenset[int] = frozenset(river)
         self.bridges: frozenset[int] = frozenset(
-            side_of(s, mfile, "bridges.hexsides") for s in map_data.bridges.hexsides
+            self._side_of(s, mfile, "bridges.hexsides") for s in map_data.bridges.hexsides
         )
         if not self.bridges <= self.river_sides:
             stray = sorted("/".join(grid.labels[i] for i in grid.side_ends[s]) for s in self.bridges - self.river_sides)
@@ -464,7 +486,8 @@ class Board:
             k for k, (i, j) in enumerate(grid.side_ends) if {self.country[i], self.country[j]} == {"algeria", "tunisia"}
         )
 
-        # the TEC, compiled (8.2A, 8.3, 8.4, 11.3)
+    def _compile_tec(self, terrain: TerrainData, tfile: str) -> None:
+        """The TEC, compiled (8.2A, 8.3, 8.4, 11.3): each hex's cost and modifier, each hexside's."""
         tec = terrain.hexes
         for name in (*TERRAINS, "village", "port"):
             if name not in tec:
@@ -473,20 +496,25 @@ class Board:
             if name not in terrain.hexsides:
                 raise DataFileError(tfile, f"hexsides.{name}", "missing from the Terrain Effects Chart")
         enter, combat = [], []
-        for i in range(n):
+        for i in range(self.grid.n):
             kinds = [self.terrain[i]] + ([self.place_at[i].kind] if i in self.place_at else [])
             enter.append(max(tec[k].cost for k in kinds))  # 8.2A: the single highest MP cost
             combat.append(max(tec[k].combat for k in kinds))  # 11.3: the single highest modifier
         self.enter_cost: tuple[float, ...] = tuple(enter)
         self.hex_combat: tuple[int, ...] = tuple(combat)
-        river_tec, road_tec = terrain.hexsides["river"], terrain.hexsides["road"]
-        rail_tec = terrain.hexsides.get("railway")
+        river_tec = terrain.hexsides["river"]
         self.river_extra: dict[int, float] = {
             s: (river_tec.bridged_mp if s in self.bridges else river_tec.mp) for s in self.river_sides
         }
         self.side_combat: dict[int, int] = {
             s: (river_tec.bridged_combat if s in self.bridges else river_tec.combat) for s in self.river_sides
         }
+        self.road_cost: dict[int, float] = self._road_costs(terrain)
+        self.ground_costs = StepCosts(self.grid, self.enter_cost, self.river_extra, self.road_cost)
+
+    def _road_costs(self, terrain: TerrainData) -> dict[int, float]:
+        """8.4: each road or railway hexside's cost, the cheaper where both run."""
+        road_tec, rail_tec = terrain.hexsides["road"], terrain.hexsides.get("railway")
         road_cost: dict[int, float] = {}
         fast = [(self.road_sides, road_tec.mp)] + ([(self.rail_sides, rail_tec.mp)] if rail_tec else [])
         for sides, rate in fast:
@@ -495,12 +523,7 @@ class Board:
                 # so an unbridged one still adds its +3 (8.3B; NOTES.md)
                 cost = rate + (self.river_extra.get(s, 0.0) if s not in self.bridges else 0.0)
                 road_cost[s] = min(cost, road_cost.get(s, math.inf))
-        self.road_cost: dict[int, float] = road_cost
-        self.ground_costs = StepCosts(grid, self.enter_cost, self.river_extra, road_cost)
-
-        # the pieces
-        self.pieces: dict[str, Piece] = {}
-        self._compile_pieces(counters, cfile)
+        return road_cost
 
     # -- reading helpers ---------------------------------------------------------------------------
     def _char_grid(
