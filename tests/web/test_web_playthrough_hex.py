@@ -374,8 +374,14 @@ class SaintLoPlayer:
         if page.is_visible("#overlay:not([hidden]) #pass-ready"):
             # hot-seat: the board goes dark until the next player takes the device
             nxt = payload(page)["view"]["to_act"]
-            assert f"Pass the device to {nxt}" in page.inner_text("#overlay")
-            page.click("#pass-ready")
+            # read and click in one step: the screen closes by itself where the decision comes straight back
+            text = page.evaluate(
+                "() => { const b = document.querySelector('#overlay:not([hidden]) #pass-ready');"
+                " if (!b) return null; const t = document.querySelector('#overlay').innerText; b.click(); return t; }"
+            )
+            if text is None:
+                return  # it closed by itself: the next call finds the board
+            assert f"Pass the device to {nxt}" in text, text
             page.wait_for_function("s => window.warroomGame.payload.side === s && !window.warroomGame.busy", arg=nxt)
             self.passes += 1
             return
