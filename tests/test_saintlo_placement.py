@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import permutations
+from collections import Counter
+from itertools import permutations, product
 from math import factorial, prod
 
 import pytest
@@ -349,7 +350,11 @@ def test_every_deal_is_one_order_of_the_roles() -> None:
     deals = [tuple(placement.deal(t, s, steps, i)) for i in range(placement.assignments(t, s))]
     front = [k for (role, _), k in zip(steps, deals[0], strict=True) if role == 0]
     assert len(set(deals)) == len(deals) == len(set(permutations(front))) * 2
-    assert placement.shuffle_dice(t, s) == 2  # 36 <= 60 < 216: two dice, 36 equally likely deals
+    # how many dice rests on the counters left alone (8, seen as the backs not yet on the map), never on their
+    # kinds: 8! = 40,320 gives five dice whatever is left, and 6^5 throws fall on the 60 deals 129 or 130 times
+    assert placement.shuffle_dice(t, s) == 5
+    hits = Counter(placement.deal_index(t, s, throw) for throw in product(range(1, 7), repeat=5))
+    assert len(hits) == 60 and set(hits.values()) == {129, 130}
 
 
 def test_a_deal_is_seeded_and_replayed() -> None:

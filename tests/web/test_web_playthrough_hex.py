@@ -303,6 +303,15 @@ def alone_on_hex(page: Any, kind: str) -> list[dict[str, Any]]:
     )
 
 
+def take_device(page: Any) -> str | None:
+    """The pass-the-device screen's text, its button clicked in the same step; None where none shows. One step,
+    because the screen closes by itself where the decision comes straight back to the same person."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => { const b = document.querySelector('#overlay:not([hidden]) #pass-ready');"
+        " if (!b) return null; const t = document.querySelector('#overlay').innerText; b.click(); return t; }"
+    )
+
+
 class SaintLoPlayer:
     """Plays a seat's decisions in the page: one move, one attack with its exact odds, a Battle Report, then ends."""
 
@@ -374,11 +383,7 @@ class SaintLoPlayer:
         if page.is_visible("#overlay:not([hidden]) #pass-ready"):
             # hot-seat: the board goes dark until the next player takes the device
             nxt = payload(page)["view"]["to_act"]
-            # read and click in one step: the screen closes by itself where the decision comes straight back
-            text = page.evaluate(
-                "() => { const b = document.querySelector('#overlay:not([hidden]) #pass-ready');"
-                " if (!b) return null; const t = document.querySelector('#overlay').innerText; b.click(); return t; }"
-            )
+            text = take_device(page)
             if text is None:
                 return  # it closed by itself: the next call finds the board
             assert f"Pass the device to {nxt}" in text, text

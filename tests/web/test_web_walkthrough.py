@@ -29,6 +29,7 @@ from test_web_playthrough_hex import (
     end_shown,
     payload,
     start_from_lobby,
+    take_device,
     tunisia_decide,
     wait_odds,
     wait_ready,
@@ -290,12 +291,12 @@ def test_walkthrough_tunisia_against_the_computer(live_server: Any, browser: Any
             if not seen_dice:  # the next push came during the shot: taken again at the next roll
                 walk.steps.pop()
         p = payload(page)
-        if not seen_computer and p["view"]["to_act"] == "Allied" and page.is_visible("#prompt .waiting"):
+        waiting = page.evaluate(
+            "() => { const w = document.querySelector('#prompt .waiting'); return w && w.innerText; }"
+        )
+        if not seen_computer and p["view"]["to_act"] == "Allied" and waiting:  # read once: the turn may end now
             seen_computer = True
-            shot(
-                "computer-turn",
-                f'The computer\'s turn: "{page.inner_text("#prompt .waiting")}" ({p["view"]["phase"]}).',
-            )
+            shot("computer-turn", f'The computer\'s turn: "{waiting}" ({p["view"]["phase"]}).')
         p = wait_ready(page)
         view = p["view"]
         if view["turn"] == 2 and view["phase"] == "Axis Movement Phase":
@@ -364,8 +365,8 @@ class WalkingPlayer(SaintLoPlayer):
 
     def decide(self, attacker: str | None) -> None:
         page = self.page
-        passing = page.is_visible("#overlay:not([hidden]) #pass-ready")
-        if not passing:
+        passes = self.passes
+        if not page.is_visible("#overlay:not([hidden]) #pass-ready"):
             phase = payload(page)["view"]["state"]["phase"]
             if phase == "window":
                 heading = page.inner_text("#prompt h2")
@@ -377,7 +378,8 @@ class WalkingPlayer(SaintLoPlayer):
         sent = self.walk.decisions
         before = len(self.done) + len(self.played) + len(self.moved)
         super().decide(attacker)
-        if not passing and self.walk.decisions == sent:  # attack_by_clicks counts its own
+        passed = self.passes > passes or page.is_visible("#overlay:not([hidden]) #pass-ready")
+        if not passed and self.walk.decisions == sent:  # attack_by_clicks counts its own
             assert len(self.done) + len(self.played) + len(self.moved) == before + 1
             self.walk.decisions += 1
         dice = [r for r in page.evaluate(DICE_DRAWN) if r["type"] == "happened-dice"]
@@ -405,8 +407,7 @@ def test_walkthrough_saintlo_hot_seat(live_server: Any, browser: Any, artifacts:
         p = wait_ready(page)
         if page.is_visible("#help-ok"):
             page.click("#help-ok")
-        if page.is_visible("#overlay:not([hidden]) #pass-ready"):
-            page.click("#pass-ready")
+        if take_device(page) is not None:
             page.wait_for_function("() => !window.warroomGame.busy && document.querySelector('#overlay').hidden")
             continue
         phase = p["view"]["state"]["phase"]

@@ -15,6 +15,7 @@ from .errors import ApiError
 from .live import LiveGame
 from .seat_record import seat_record
 from .storage import Step
+from .views import seat_view
 
 if TYPE_CHECKING:
     from .service import GameService
@@ -46,7 +47,7 @@ class Records:
                 mode=live.mode,
                 side=side,
                 steps=live.steps,
-                view=live.match.view(side),
+                view=seat_view(live, side),  # what the seat was shown: no digest where the key may be known
                 log=self.service.log(live, side),
             )
         header = record["header"]

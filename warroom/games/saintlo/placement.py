@@ -213,11 +213,13 @@ def assignments(t: Tables, s: SaintLoState) -> int:
 
 
 def shuffle_dice(t: Tables, s: SaintLoState) -> int:
-    """The dice that deal a bulk deployment of the seat's counters left: the most, up to `SHUFFLE_DICE`, whose
-    6^n throws each give another assignment (6^n <= `assignments`), so every throw is a deal of its own and all
-    are equally likely."""
-    total, n = assignments(t, s), 0
-    while n < SHUFFLE_DICE and 6 ** (n + 1) <= total:
+    """The dice that deal a bulk deployment of the seat's counters left: the most, up to `SHUFFLE_DICE`, with
+    6^n <= (counters left)!. The count rests on a public figure only (how many counters are still off the map;
+    the backs on it tell that): counted from the kinds left, it would tell the other army what was placed by
+    hand. Where 6^n <= `assignments` every throw is a deal of its own; where more, `deal_index` spreads the
+    throws over all the deals as evenly as their numbers allow."""
+    upper, n = factorial(len(_seat_left(t, s))), 0
+    while n < SHUFFLE_DICE and 6 ** (n + 1) <= upper:
         n += 1
     return n
 
@@ -225,8 +227,9 @@ def shuffle_dice(t: Tables, s: SaintLoState) -> int:
 def deal_index(t: Tables, s: SaintLoState, dice: tuple[int, ...] | list[int]) -> int:
     """The assignment (`deal`'s index) the dice that deal pick: the dice (faces 1-6, the first the lowest digit in
     base 6) read as one number n, then n * a mod `assignments`, a the golden-ratio share of their count made
-    prime to it (`_spreader`). Multiplying by a unit is one-to-one below the count (6^n <= it), so each throw
-    is an assignment of its own; and it spreads the throws over the whole range (Fibonacci hashing), where n
+    prime to it (`_spreader`). Multiplying by a unit permutes the residues, so below the count (6^n <= it) each
+    throw is an assignment of its own, and above it the throws fall on every assignment floor or ceiling of
+    6^n / count times; and it spreads the throws over the whole range (Fibonacci hashing), where n
     alone would be the first 6^n orders, which differ only in the last few hexes of a role."""
     n = sum((d - 1) * 6**j for j, d in enumerate(dice))
     total = assignments(t, s)

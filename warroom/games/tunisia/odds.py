@@ -429,7 +429,9 @@ class TunisiaOdds:
                 for a in ruleset.legal_actions(state)
                 if a.startswith("attack ")
             ]
-        return {"attacks": attacks, "battle": current_battle(ruleset, state)}
+        acting = ruleset.to_act(state)  # the battle as the side that asks sees it: no air it may not (6.0E)
+        viewer = SIDE_NAMES.index(acting) if acting in SIDE_NAMES else None
+        return {"attacks": attacks, "battle": current_battle(ruleset, state, viewer)}
 
     def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
         if action.startswith(ATTACK + " ") and state.phase in (Phase.ATTACK, Phase.BREAKTHROUGH):

@@ -267,7 +267,7 @@ class SaintLoBoard {
         extra: h("ol", { class: "deck-list", start: 0 }, cards.map((c) => h("li", {}, c.name))) };
     }
     if (v.phase === "start_roll") return { title: "Roll for the first player", text: "Each army rolls one die: the higher starts (4)." };
-    if (v.phase === "deploy" && v.bulk) return { title: "Roll for the deployment", text: "Roll one die: each face gives the computer's placement of the rest a different turn (4.3)." };
+    if (v.phase === "deploy" && v.bulk) return { title: "Roll for the deployment", text: "Roll a die and enter it, as often as asked: the first dice deal the counters among their hexes, the last gives the computer's placement of the rest a different turn (4.3)." };
     return null;
   }
 
