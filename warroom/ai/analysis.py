@@ -37,6 +37,7 @@ that every estimate listed rests on `HINT_SIMULATIONS` simulations of its own.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +45,7 @@ from typing import Any
 from warroom.engine.ruleset import CHANCE, Ruleset, win_returns
 
 from . import agent_hooks, decision_state
-from .mcts import MCTSAgent
+from .mcts import MCTSAgent, _spec_determinize
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval (Wilson's score interval uses it)."""
@@ -178,6 +179,11 @@ def hint_moves(ruleset: Ruleset, state: Any, limit: int = HINT_CANDIDATES) -> li
     )
     if len(pool) <= limit:
         return pool
+    # ranked in a world the side to move cannot tell from the real one: the shortlist never rests on what it
+    # may not see (one draw, fixed, so the same position gives the same hint)
+    hidden = _spec_determinize(ruleset)
+    if hidden is not None:
+        state = hidden(state, side, random.Random(0))
     own = hooks.heuristic_policy(ruleset, state)[0] if hooks.heuristic_policy else None
     values: dict[str, float] = {}
     if hooks.evaluate is not None:

@@ -27,7 +27,7 @@ from warroom.ai.playouts import play_turns
 
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
-from .odds import attack_survey, battle_outcome
+from .odds import attack_outcome, battle_outcome
 from .overstack import full_hexes, overstacked, side_stacks
 from .state import Phase, TunisiaState
 
@@ -158,7 +158,7 @@ def ranked_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list
 
 
 def _attack_score(rules: TunisiaRules, s: TunisiaState, action: str) -> tuple[float, dict[str, Any]]:
-    entry = attack_survey(rules, s, action)
+    entry = attack_outcome(rules, s, action)
     o = entry["outcome"]
     hurt, hurt_back = o["defender"] + o["both"], o["attacker"] + o["both"]
     target = rules.hex(entry["to"])
@@ -220,9 +220,9 @@ def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
         attacks = [a for a in legal if a.startswith("attack ")]
         threshold = 0.0 if side == ALLIED else 0.1
         if attacks:
-            score, best = max((_attack_score(rules, s, a)[0], a) for a in attacks)
+            scored = [(_attack_score(rules, s, a), a) for a in attacks]
+            (score, entry), best = max(scored, key=lambda x: (x[0][0], x[1]))  # ties: the later id, as before
             if score > threshold:
-                entry = _attack_score(rules, s, best)[1]
                 o = entry["outcome"]
                 cat = rules.cat
                 defender = entry["defender_unit"]

@@ -182,8 +182,30 @@ def _worst_for_attacker(entries: list[dict[str, Any]]) -> dict[str, Any]:
 
 def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int | None = None) -> dict[str, Any]:
     """One legal attack: the outcome against each defensive air choice the defender will have (7.3C), and as
-    headline the choice worst for the attacker (the defender decides after seeing the attack). For a
-    `viewer` (a side), only the air assets it may see (6.0E: not those beneath an unexamined stack)."""
+    headline the choice worst for the attacker (the defender decides after seeing the attack), with its label
+    and each case in words. For a `viewer` (a side), only the air assets it may see (6.0E: not those beneath an
+    unexamined stack)."""
+    choices = attack_choices(rules, s, action, viewer)
+    target = rules.hex(Action.from_id(action).target)
+    return {
+        "action": action,
+        "label": rules.describe_action(s, action),
+        **_worst_for_attacker(choices),
+        "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
+        **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[target], air_names(rules, choices)),
+    }
+
+
+def attack_outcome(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str, Any]:
+    """The attack's outcome against the defensive air choice worst for the attacker, and nothing in words: what
+    a computer player weighs for each legal attack, many times a playout."""
+    return _worst_for_attacker(attack_choices(rules, s, action))
+
+
+def attack_choices(
+    rules: TunisiaRules, s: TunisiaState, action: str, viewer: int | None = None
+) -> list[dict[str, Any]]:
+    """The battle against each defensive air choice (the no-air one last, the legal list's order)."""
     cat = rules.cat
     act = Action.from_id(action)
     origin, target = rules.hex(act.origin), rules.hex(act.target)
@@ -193,14 +215,7 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int
     planes = _seen(rules, s, air_in_range(cat, s, 1 - s.player, target, defending=True), viewer)
     choices = [battle_outcome(rules, s, attacker, origin, target, a_air, p) for p in planes]
     choices.append(battle_outcome(rules, s, attacker, origin, target, a_air, -1))  # the legal list's order
-    head = _worst_for_attacker(choices)
-    return {
-        "action": action,
-        "label": rules.describe_action(s, action),
-        **head,
-        "defence_choices": [{"defender_air": c["defender_air"], "outcome": c["outcome"]} for c in choices],
-        **defence_cases(choices, SIDE_NAMES[1 - s.player], rules.labels[target], air_names(rules, choices)),
-    }
+    return choices
 
 
 def _attack_succeeds(entry: Mapping[str, Any]) -> Fraction:
@@ -484,6 +499,8 @@ __all__ = [
     "TunisiaOdds",
     "air_combat_odds",
     "air_names",
+    "attack_choices",
+    "attack_outcome",
     "attack_survey",
     "battle_outcome",
     "defence_cases",
