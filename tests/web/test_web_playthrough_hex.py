@@ -344,7 +344,15 @@ class SaintLoPlayer:
         assert payload(page)["view"]["state"]["units"][d["unit"]]["hex"] == d["to"]
 
     def attack_by_clicks(self, d: dict[str, Any]) -> None:
-        # Saint-Lo 6.2, 7.1: the attacker, its target lit in red, the attack confirmed with its exact odds
+        button, _ = self.attack_confirm(d)
+        self.page.screenshot(path=str(self.artifacts / "playthrough-saintlo-confirm.png"))
+        click_and_wait(self.page, button)
+        self.attacks.append(d["id"])
+
+    def attack_confirm(self, d: dict[str, Any]) -> tuple[str, str]:
+        """Saint-Lo 6.2, 7.1, 9: the attacker, its target lit in red, the confirm card's odds checked: exactly the
+        dice's, or the range while the defender may still play a Battle Report, its top the dice alone. The
+        confirm button's selector and the odds shown."""
         page = self.page
         wait_odds(page)
         page.click(f'#board .counter[data-unit="{d["unit"]}"]')
@@ -354,11 +362,10 @@ class SaintLoPlayer:
         exact = self.exact_odds(d["id"])
         if "exactly" in odds:
             assert odds.endswith(f"exactly {exact}"), odds
-        else:  # Saint-Lo 9: the defender may still play a Battle Report: the range, its top the dice alone
+        else:
             assert re.search(rf"{float(exact):.0%} if the \w+ army plays no Battle Report", odds), odds
-        page.screenshot(path=str(self.artifacts / "playthrough-saintlo-confirm.png"))
-        click_and_wait(page, button)
-        self.attacks.append(d["id"])
+            assert re.match(r"\d+-\d+%: ", odds), odds
+        return button, odds
 
     def play_report(self) -> None:
         # Saint-Lo 9: a Battle Report from the panel: its fold opened, a button for it (and its target)

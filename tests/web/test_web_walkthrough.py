@@ -345,18 +345,9 @@ class WalkingPlayer(SaintLoPlayer):
         )
 
     def attack_by_clicks(self, d: dict[str, Any]) -> None:
-        # Saint-Lo 6.2, 7.1, 9: the attacker, its target lit in red, the odds (the Battle Report cases named)
         page = self.page
-        wait_odds(page)
-        page.click(f'#board .counter[data-unit="{d["unit"]}"]')
-        page.click(f'#board .hex-highlight.target[data-hex="{d["to"]}"]')
-        button = f'#confirm button.action[data-action="{d["id"]}"]'
-        card = page.wait_for_selector(f"{button} .odds").inner_text()
+        button, card = self.attack_confirm(d)
         title = page.get_attribute(f"{button} .odds", "title") or ""
-        exact = self.exact_odds(d["id"])
-        if "exactly" not in card:  # the defender may still play a Battle Report: the range and its two cases
-            assert re.search(rf"{float(exact):.0%} if the \w+ army plays no Battle Report", card), card
-            assert re.match(r"\d+-\d+%: ", card) and "Battle Report" in card, card
         label = page.inner_text(f"{button} .action-label")
         self.walk.shot("attack-odds", f'Attack confirmed only after its odds: "{label}" — {card}.')
         self.walk.act(button)
