@@ -148,7 +148,7 @@ class SaintLoRules:
             return Result(
                 None,
                 {"Command Posts destroyed": score},
-                f"The turn limit ({s.turn_limit} turn{'' if s.turn_limit == 1 else 's'} each) is reached: a draw.",
+                turn.limit_reached(s.turn_limit),
                 "Saint-Lo 3",
                 win_returns(self.info, None),
             )

@@ -129,7 +129,7 @@ def start_turn(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
         if events.on:
             events.emit(
                 "game_over",
-                f"The turn limit ({s.turn_limit} turn{'' if s.turn_limit == 1 else 's'} each) is reached: a draw.",
+                limit_reached(s.turn_limit),
                 "Saint-Lo 3",
             )
         return
@@ -158,3 +158,8 @@ def end_turn(rules: SaintLoRules, s: SaintLoState, events: Events) -> None:
     s.effects = ()
     s.active = 1 - s.active
     start_turn(rules, s, events)
+
+
+def limit_reached(turn_limit: int) -> str:
+    """The words of a game ended by the `turn_limit` option (3 sets none): the event's and the result's."""
+    return f"The turn limit ({turn_limit} turn{'' if turn_limit == 1 else 's'} each) is reached: a draw."
