@@ -14,6 +14,7 @@ Every problem in a data file is a DataFileError naming the file and the key.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -287,108 +288,29 @@ def _unique_ids(file: str, key: str, ids: list[str]) -> None:
 
 
 def compile_board(spec: BoardFile, file: str = BOARD_FILE.name) -> Board:
-    """Check the board's facts against each other and build the indices (errors name file and key)."""
+    """Check the board's facts against each other and build the indices (errors name file and key).
+
+    Each step checks one kind of feature against those read before it (rivers and roads first, then
+    the bridges on them, the towns and forests beside them, and last the Command Post hexes), so an
+    error names the first key that disagrees with the rest."""
     m = spec.map
     grid = HexGrid(range(1, m.columns + 1), range(1, m.rows + 1), offset=m.offset)
-    if set(spec.terrain) != set(TERRAIN_KINDS):
-        raise DataFileError(file, "terrain", f"must define exactly {', '.join(TERRAIN_KINDS)}")
-    if not spec.start_line.last_northern_row < m.rows:
-        raise DataFileError(file, "start_line.last_northern_row", f"must be under the {m.rows} rows")
-    for key, items in (
-        ("towns", spec.towns),
-        ("rivers", spec.rivers),
-        ("bridges", spec.bridges),
-        ("roads", spec.roads),
-        ("forests", spec.forests),
-    ):
-        _unique_ids(file, key, [item.id for item in items])
-
-    rivers = {}
-    for n, river in enumerate(spec.rivers):
-        hexes = _hexes(grid, file, f"rivers.{n}.hexes", river.hexes)
-        _chain(grid, file, f"rivers.{n}.hexes", hexes)
-        rivers[river.id] = hexes
+    _check_outline(spec, file)
+    rivers = _chains(grid, file, "rivers", spec.rivers)
     river_hexes = {i for hexes in rivers.values() for i in hexes}
-    roads = {}
-    for n, road in enumerate(spec.roads):
-        hexes = _hexes(grid, file, f"roads.{n}.hexes", road.hexes)
-        _chain(grid, file, f"roads.{n}.hexes", hexes)
-        roads[road.id] = hexes
+    roads = _chains(grid, file, "roads", spec.roads)
     road_hexes = frozenset(i for hexes in roads.values() for i in hexes)
     road_sides = frozenset(grid.side(a, b) for hexes in roads.values() for a, b in zip(hexes, hexes[1:], strict=False))
-
-    bridges = {}
-    for n, bridge in enumerate(spec.bridges):
-        (i,) = _hexes(grid, file, f"bridges.{n}.hex", [bridge.hex])
-        if bridge.river not in rivers:
-            raise DataFileError(file, f"bridges.{n}.river", f"no river {bridge.river!r}")
-        if i not in rivers[bridge.river]:
-            raise DataFileError(file, f"bridges.{n}.hex", f"{bridge.hex} is not on the {bridge.river}")
-        if i not in road_hexes:
-            raise DataFileError(file, f"bridges.{n}.hex", f"no road crosses the bridge at {bridge.hex}")
-        bridges[bridge.id] = i
+    bridges = _bridges(grid, file, spec.bridges, rivers, road_hexes)
     bridge_hexes = set(bridges.values())
-    for n, road in enumerate(spec.roads):
-        for k, i in enumerate(roads[road.id]):
-            if i in river_hexes and i not in bridge_hexes:
-                raise DataFileError(file, f"roads.{n}.hexes.{k}", f"{grid.labels[i]} crosses a river with no bridge")
-
-    towns, town_names = {}, {}
-    town_of: list[str | None] = [None] * grid.n
-    for n, town in enumerate(spec.towns):
-        hexes = _hexes(grid, file, f"towns.{n}.hexes", town.hexes)
-        for k, i in enumerate(hexes):
-            if i in river_hexes and i not in bridge_hexes:
-                raise DataFileError(file, f"towns.{n}.hexes.{k}", f"{grid.labels[i]} is a river hex, not a bridge")
-            if town_of[i] is not None:
-                raise DataFileError(file, f"towns.{n}.hexes.{k}", f"{grid.labels[i]} is already {town_of[i]}")
-            town_of[i] = town.id
-        towns[town.id], town_names[town.id] = hexes, town.name
-    forests = {}
-    for n, forest in enumerate(spec.forests):
-        hexes = _hexes(grid, file, f"forests.{n}.hexes", forest.hexes)
-        for k, i in enumerate(hexes):
-            if i in river_hexes or town_of[i] is not None:
-                raise DataFileError(file, f"forests.{n}.hexes.{k}", f"{grid.labels[i]} is a river or a town")
-        forests[forest.id] = hexes
+    _check_road_crossings(grid, file, spec.roads, roads, river_hexes, bridge_hexes)
+    towns, town_names, town_of = _towns(grid, file, spec.towns, river_hexes, bridge_hexes)
+    forests = _forests(grid, file, spec.forests, river_hexes, town_of)
     forest_hexes = {i for hexes in forests.values() for i in hexes}
-
-    def kind(i: int) -> str:
-        if i in bridge_hexes:
-            return "bridge"
-        if i in river_hexes:
-            return "river"
-        if town_of[i] is not None:
-            return "town"
-        return "forest" if i in forest_hexes else "countryside"
-
-    terrain = tuple(kind(i) for i in range(grid.n))
+    terrain = tuple(_kind(i, bridge_hexes, river_hexes, town_of, forest_hexes) for i in range(grid.n))
     last_north = spec.start_line.last_northern_row
     sector = tuple(ALLIED if int(label[2:]) <= last_north else AXIS for label in grid.labels)
-
-    posts: list[tuple[int, ...]] = []
-    for side, colour in ((ALLIED, "yellow"), (AXIS, "red")):
-        labels = getattr(spec.command_post_hexes, colour)
-        key = f"command_post_hexes.{colour}"
-        hexes = _hexes(grid, file, key, labels)
-        if len(hexes) != COMMAND_POSTS_A_SIDE or len(set(hexes)) != COMMAND_POSTS_A_SIDE:
-            raise DataFileError(
-                file, key, f"needs {COMMAND_POSTS_A_SIDE} distinct hexes (2.4, 4.2: one Command Post a hex)"
-            )
-        for k, i in enumerate(hexes):
-            if sector[i] != side:
-                raise DataFileError(file, f"{key}.{k}", f"{grid.labels[i]} is not in the {SIDES[side]} sector")
-            if not spec.terrain[terrain[i]].land:
-                raise DataFileError(file, f"{key}.{k}", f"{grid.labels[i]} is a river hex")
-        posts.append(hexes)
-
-    inf = math.inf
-    land_enter = [1.0 if spec.terrain[t].land else inf for t in terrain]
-    costs = {
-        "land": StepCosts(grid, land_enter),  # 6.1: one hex a point; rivers only at bridges
-        "supply": StepCosts(grid, [inf] * grid.n, side_cost={k: 1.0 for k in road_sides}),  # 7.5: along roads
-        "air": StepCosts(grid, [1.0] * grid.n),  # 7.4: not restricted by the landscape
-    }
+    posts = [_post_hexes(grid, file, spec, side, terrain, sector) for side in (ALLIED, AXIS)]
     return Board(
         grid=grid,
         terrain=terrain,
@@ -403,9 +325,144 @@ def compile_board(spec: BoardFile, file: str = BOARD_FILE.name) -> Board:
         road_hexes=road_hexes,
         road_sides=road_sides,
         command_post_hexes=(posts[0], posts[1]),
-        costs=costs,
+        costs=_step_costs(grid, spec, terrain, road_sides),
         spec=spec,
     )
+
+
+def _check_outline(spec: BoardFile, file: str) -> None:
+    """The terrain kinds are the rules' five, the start line leaves a southern row, and no id is used twice."""
+    if set(spec.terrain) != set(TERRAIN_KINDS):
+        raise DataFileError(file, "terrain", f"must define exactly {', '.join(TERRAIN_KINDS)}")
+    if not spec.start_line.last_northern_row < spec.map.rows:
+        raise DataFileError(file, "start_line.last_northern_row", f"must be under the {spec.map.rows} rows")
+    _unique_ids(file, "towns", [item.id for item in spec.towns])
+    _unique_ids(file, "rivers", [item.id for item in spec.rivers])
+    _unique_ids(file, "bridges", [item.id for item in spec.bridges])
+    _unique_ids(file, "roads", [item.id for item in spec.roads])
+    _unique_ids(file, "forests", [item.id for item in spec.forests])
+
+
+def _chains(grid: HexGrid, file: str, key: str, items: Sequence[RiverSpec | PathSpec]) -> dict[str, tuple[int, ...]]:
+    """The rivers or the roads: each a chain of adjacent hexes, by id."""
+    out = {}
+    for n, item in enumerate(items):
+        hexes = _hexes(grid, file, f"{key}.{n}.hexes", item.hexes)
+        _chain(grid, file, f"{key}.{n}.hexes", hexes)
+        out[item.id] = hexes
+    return out
+
+
+def _bridges(
+    grid: HexGrid, file: str, specs: list[BridgeSpec], rivers: dict[str, tuple[int, ...]], road_hexes: frozenset[int]
+) -> dict[str, int]:
+    """Each bridge's hex: on its river, with a road across it."""
+    out = {}
+    for n, bridge in enumerate(specs):
+        (i,) = _hexes(grid, file, f"bridges.{n}.hex", [bridge.hex])
+        if bridge.river not in rivers:
+            raise DataFileError(file, f"bridges.{n}.river", f"no river {bridge.river!r}")
+        if i not in rivers[bridge.river]:
+            raise DataFileError(file, f"bridges.{n}.hex", f"{bridge.hex} is not on the {bridge.river}")
+        if i not in road_hexes:
+            raise DataFileError(file, f"bridges.{n}.hex", f"no road crosses the bridge at {bridge.hex}")
+        out[bridge.id] = i
+    return out
+
+
+def _check_road_crossings(
+    grid: HexGrid,
+    file: str,
+    specs: list[PathSpec],
+    roads: dict[str, tuple[int, ...]],
+    river_hexes: set[int],
+    bridge_hexes: set[int],
+) -> None:
+    """A road crosses a river only at a bridge."""
+    for n, road in enumerate(specs):
+        for k, i in enumerate(roads[road.id]):
+            if i in river_hexes and i not in bridge_hexes:
+                raise DataFileError(file, f"roads.{n}.hexes.{k}", f"{grid.labels[i]} crosses a river with no bridge")
+
+
+def _towns(
+    grid: HexGrid, file: str, specs: list[TownSpec], river_hexes: set[int], bridge_hexes: set[int]
+) -> tuple[dict[str, tuple[int, ...]], dict[str, str], list[str | None]]:
+    """Each town's hexes and name, and the town (if any) of every hex: no town on an unbridged river
+    hex, no hex in two towns."""
+    towns, town_names = {}, {}
+    town_of: list[str | None] = [None] * grid.n
+    for n, town in enumerate(specs):
+        hexes = _hexes(grid, file, f"towns.{n}.hexes", town.hexes)
+        for k, i in enumerate(hexes):
+            if i in river_hexes and i not in bridge_hexes:
+                raise DataFileError(file, f"towns.{n}.hexes.{k}", f"{grid.labels[i]} is a river hex, not a bridge")
+            if town_of[i] is not None:
+                raise DataFileError(file, f"towns.{n}.hexes.{k}", f"{grid.labels[i]} is already {town_of[i]}")
+            town_of[i] = town.id
+        towns[town.id], town_names[town.id] = hexes, town.name
+    return towns, town_names, town_of
+
+
+def _forests(
+    grid: HexGrid, file: str, specs: list[PathSpec], river_hexes: set[int], town_of: list[str | None]
+) -> dict[str, tuple[int, ...]]:
+    """Each forest's hexes: none a river or a town."""
+    out = {}
+    for n, forest in enumerate(specs):
+        hexes = _hexes(grid, file, f"forests.{n}.hexes", forest.hexes)
+        for k, i in enumerate(hexes):
+            if i in river_hexes or town_of[i] is not None:
+                raise DataFileError(file, f"forests.{n}.hexes.{k}", f"{grid.labels[i]} is a river or a town")
+        out[forest.id] = hexes
+    return out
+
+
+def _kind(
+    i: int, bridge_hexes: set[int], river_hexes: set[int], town_of: list[str | None], forest_hexes: set[int]
+) -> str:
+    """Hex i's terrain kind: a bridge before the river it spans, a town before a forest."""
+    if i in bridge_hexes:
+        return "bridge"
+    if i in river_hexes:
+        return "river"
+    if town_of[i] is not None:
+        return "town"
+    return "forest" if i in forest_hexes else "countryside"
+
+
+def _post_hexes(
+    grid: HexGrid, file: str, spec: BoardFile, side: int, terrain: tuple[str, ...], sector: tuple[int, ...]
+) -> tuple[int, ...]:
+    """A side's Command Post hexes (yellow: ALLIED, red: AXIS): as many as its posts, distinct, in its
+    own sector, on land (2.4, 4.2)."""
+    colour = "yellow" if side == ALLIED else "red"
+    labels = spec.command_post_hexes.yellow if side == ALLIED else spec.command_post_hexes.red
+    key = f"command_post_hexes.{colour}"
+    hexes = _hexes(grid, file, key, labels)
+    if len(hexes) != COMMAND_POSTS_A_SIDE or len(set(hexes)) != COMMAND_POSTS_A_SIDE:
+        raise DataFileError(
+            file, key, f"needs {COMMAND_POSTS_A_SIDE} distinct hexes (2.4, 4.2: one Command Post a hex)"
+        )
+    for k, i in enumerate(hexes):
+        if sector[i] != side:
+            raise DataFileError(file, f"{key}.{k}", f"{grid.labels[i]} is not in the {SIDES[side]} sector")
+        if not spec.terrain[terrain[i]].land:
+            raise DataFileError(file, f"{key}.{k}", f"{grid.labels[i]} is a river hex")
+    return hexes
+
+
+def _step_costs(
+    grid: HexGrid, spec: BoardFile, terrain: tuple[str, ...], road_sides: frozenset[int]
+) -> dict[str, StepCosts]:
+    """What each kind of mover pays a step: a hex a point, where it may go at all."""
+    inf = math.inf
+    land_enter = [1.0 if spec.terrain[t].land else inf for t in terrain]
+    return {
+        "land": StepCosts(grid, land_enter),  # 6.1: one hex a point; rivers only at bridges
+        "supply": StepCosts(grid, [inf] * grid.n, side_cost={k: 1.0 for k in road_sides}),  # 7.5: along roads
+        "air": StepCosts(grid, [1.0] * grid.n),  # 7.4: not restricted by the landscape
+    }
 
 
 @cache
