@@ -263,58 +263,42 @@ class TextHexMap:
         self.terrain_glyphs = _assign_glyphs(
             sorted(set(terrain_of)), {**DEFAULT_TERRAIN_GLYPHS, **(terrain_glyphs or {})}
         )
-
-        side_kind: dict[int, str] = {}
-        for kind, numbers in (hexsides or {}).items():
-            for k in numbers:
-                if not 0 <= k < len(grid.sides):
-                    raise ValueError(f"{kind} hexside {k}: the grid numbers its hexsides 0..{len(grid.sides) - 1}")
-                side_kind[k] = kind
+        side_kind = _hexside_kinds(grid, hexsides or {})
         glyphs = {**DEFAULT_HEXSIDE_GLYPHS, **(hexside_glyphs or {})}
         self.hexside_glyphs = {kind: glyphs.get(kind, kind[:1]) for kind in (hexsides or {})}
-
-        path_signs: dict[int, list[str]] = {}
-        path_kinds: dict[int, list[str]] = {}
-        self.path_glyphs: dict[str, str] = {}
-        for path in paths:
-            sign = {**DEFAULT_PATH_GLYPHS, **(path_glyphs or {})}.get(path.kind, path.kind[:1])
-            self.path_glyphs[path.kind] = sign
-            for i in path.hexes:
-                _check_hex(grid, i, f"{path.kind} {path.name!r}")
-                if sign not in path_signs.setdefault(i, []):
-                    path_signs[i].append(sign)
-                    path_kinds.setdefault(i, []).append(path.kind)
-
-        self.place_glyphs: dict[str, str] = {}
-        place_at: dict[int, HexPlace] = {}
-        for place in places:
-            _check_hex(grid, place.hex, f"place {place.name!r}")
-            self.place_glyphs[place.kind] = {**DEFAULT_PLACE_GLYPHS, **(place_glyphs or {})}.get(place.kind, "*")
-            place_at[place.hex] = place
-        self.places = place_at
-
-        hexes = []
-        for i, h in enumerate(grid.hexes):
-            column, row = axial_to_offset(h, grid.offset)
-            here = place_at.get(i)
-            signs = self.terrain_glyphs[terrain_of[i]] + (self.place_glyphs[here.kind] if here else "")
-            signs += "".join(path_signs.get(i, ()))
-            kinds = [terrain_of[i], *([here.kind] if here else []), *path_kinds.get(i, ())]
-            sign_styles = tuple((k, self.styles[kind]) for k, kind in enumerate(kinds) if self.styles.get(kind))
-            side_to = dict(grid.adjacent[i])  # neighbour -> the hexside between
-            sides: list[tuple[str, str] | None] = []
-            for j in grid.neighbour_table[i]:
-                featured = side_kind.get(side_to[j]) if j >= 0 else None
-                sides.append((self.hexside_glyphs[featured], featured) if featured is not None else None)
-            hexes.append(
-                _Hex(i, column, row, grid.labels[i], signs, sign_styles, here.name if here else "", tuple(sides))
-            )
+        self.path_glyphs, path_signs, path_kinds = _path_table(
+            grid, paths, {**DEFAULT_PATH_GLYPHS, **(path_glyphs or {})}
+        )
+        self.place_glyphs, self.places = _place_table(grid, places, {**DEFAULT_PLACE_GLYPHS, **(place_glyphs or {})})
+        hexes = [
+            self._hex(i, terrain_of[i], path_signs.get(i, []), path_kinds.get(i, []), side_kind)
+            for i in range(len(grid.hexes))
+        ]
         self.hexes: tuple[_Hex, ...] = tuple(hexes)
         self.terrain_of = tuple(terrain_of)
         self.whole = Window(
             range(min(h.column for h in hexes), max(h.column for h in hexes) + 1),
             range(min(h.row for h in hexes), max(h.row for h in hexes) + 1),
         )
+
+    def _hex(
+        self, i: int, terrain: str, path_signs: list[str], path_kinds: list[str], side_kind: dict[int, str]
+    ) -> _Hex:
+        """Hex i's fixed drawing: its label, its signs (terrain, place, paths) and their colours, its featured
+        hexsides (`side_kind`: hexside number -> kind) in DIRECTIONS order."""
+        grid = self.grid
+        column, row = axial_to_offset(grid.hexes[i], grid.offset)
+        here = self.places.get(i)
+        signs = self.terrain_glyphs[terrain] + (self.place_glyphs[here.kind] if here else "")
+        signs += "".join(path_signs)
+        kinds = [terrain, *([here.kind] if here else []), *path_kinds]
+        sign_styles = tuple((k, self.styles[kind]) for k, kind in enumerate(kinds) if self.styles.get(kind))
+        side_to = dict(grid.adjacent[i])  # neighbour -> the hexside between
+        sides: list[tuple[str, str] | None] = []
+        for j in grid.neighbour_table[i]:
+            featured = side_kind.get(side_to[j]) if j >= 0 else None
+            sides.append((self.hexside_glyphs[featured], featured) if featured is not None else None)
+        return _Hex(i, column, row, grid.labels[i], signs, sign_styles, here.name if here else "", tuple(sides))
 
     # -- windows ---------------------------------------------------------------------------------------
     def window_around(self, hexes: Iterable[int], radius: int = 2) -> Window:
@@ -422,70 +406,9 @@ class TextHexMap:
 
         for h in visible:
             x, y = self.origin(h.index, first_column, first_row, size)
-            for dy, dx, char in geo.corners:
-                canvas[y + dy][x + dx] = char
-            for direction, cells in enumerate(geo.sides):
-                feature = h.sides[direction]
-                if feature is None:
-                    for dy, dx, char in cells:
-                        if canvas[y + dy][x + dx] == " ":  # a neighbour may have drawn its feature here already
-                            canvas[y + dy][x + dx] = char
-                    continue
-                glyph, kind = feature
-                style = styles.get(kind, "")
-                for dy, dx, _ in cells:
-                    canvas[y + dy][x + dx] = glyph
-                    if style:
-                        spans.append((y + dy, x + dx, x + dx + 1, style))
-
-            (ly, lx, lw), (fy, fx, fw), (uy, ux, uw) = geo.slots
-            _put(canvas, y + ly, x + lx, h.label.center(lw)[:lw])
-            spans.append((y + ly, x + lx, x + lx + lw, styles["label"]))
-            mark = marks.get(h.index)
-            stack = units.get(h.index)
-            alone = mark is not None and geo.mark_alone and not stack  # the mark on the middle line, by itself
-            if mark is not None:
-                mark_style = styles.get(f"mark:{mark.kind}", "reverse")
-                for dy, dx, width_ in geo.slots:
-                    spans.append((y + dy, x + dx, x + dx + width_, mark_style))
-                if alone:
-                    _put(canvas, y + uy, x + ux, mark.text[:uw].center(uw))
-            if mark is not None and not alone:
-                text = mark.text[:fw]
-                signs = h.signs[: max(0, fw - len(text) - 1)]
-                _put(canvas, y + fy, x + fx, signs.ljust(fw - len(text)) + text)
-            else:
-                name = f" {h.place}" if h.place and len(h.signs) < fw - 1 else ""
-                _put(canvas, y + fy, x + fx, (h.signs + name)[:fw])
-                for k, style in h.sign_styles:
-                    spans.append((y + fy, x + fx + k, x + fx + k + 1, style))
-                if h.place and mark is None:
-                    spans.append((y + fy, x + fx, x + fx + fw, styles["place"]))
-            if stack:
-                top = stack[0]
-                more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
-                head = f"{top.side} {short.get(top.name, top.name)}"[: uw - len(more)]
-                _put(canvas, y + uy, x + ux, head + more)
-                if top.style:
-                    spans.append((y + uy, x + ux, x + ux + len(head) + len(more), top.style))
-
-        lines = ["".join(row).rstrip() for row in canvas]
-        while lines and not lines[0]:
-            lines.pop(0)
-            spans = [(ly - 1, a, b, s) for ly, a, b, s in spans]
-        while lines and not lines[-1]:
-            lines.pop()
-        starts, offset = [], 0
-        for line in lines:
-            starts.append(offset)
-            offset += len(line) + 1
-        text_spans = []
-        for line_no, a, b, style in spans:
-            if 0 <= line_no < len(lines):
-                end = min(b, len(lines[line_no]))
-                if a < end:
-                    text_spans.append(Span(starts[line_no] + a, starts[line_no] + end, style))
-        drawing = Text("\n".join(lines), spans=text_spans, no_wrap=True, overflow="crop", end="\n")
+            _draw_edges(canvas, spans, h, x, y, geo, styles)
+            _draw_inside(canvas, spans, h, x, y, geo, styles, marks.get(h.index), units.get(h.index), short)
+        drawing = _canvas_text(canvas, spans)
         if not legend:
             return drawing
         drawing.append("\n")
@@ -531,80 +454,9 @@ class TextHexMap:
     ) -> Text:
         """What each sign in view means, wrapped to `width`; the abbreviations (`short`: designation -> as drawn)
         and the places in view; where the window is."""
-        in_view = {h.index for h in visible}
-        terrains = {self.terrain_of[i] for i in in_view}
-        side_kinds = {feature[1] for h in visible for feature in h.sides if feature is not None}
-        signs_used = {sign for h in visible for sign in h.signs[1:]}
-        lines: list[list[str]] = []
-        if terrains:
-            lines.append(["Terrain:", *(f"{self.terrain_glyphs[t]} {t}" for t in sorted(terrains))])
-        if side_kinds:
-            kinds = [kind for kind in self.hexside_glyphs if kind in side_kinds]
-            lines.append(["Hexsides:", *(f"{self.hexside_glyphs[kind]} {kind}" for kind in kinds)])
-        features = [f"{g} {kind}" for kind, g in self.place_glyphs.items() if g in signs_used]
-        features += [f"{g} {kind}" for kind, g in self.path_glyphs.items() if g in signs_used]
-        if features:
-            lines.append(["In a hex:", *features])
-        stacked = any(len(units.get(i, ())) > 1 for i in in_view)
-        if sides or stacked:
-            lines.append(["Units:", *(f"{marker} {name}" for marker, name in sides.items())])
-            if stacked:
-                lines[-1].append("+N: N more units beneath the top one")
-        kinds_shown: dict[str, str] = {}
-        for i in in_view:
-            mark = marks.get(i)
-            if mark is not None:
-                kinds_shown.setdefault(mark.kind, mark.text)
-        if kinds_shown:
-            lines.append(
-                [
-                    "Marked:",
-                    *(
-                        MARK_MEANINGS.get(kind, "{text}: " + kind).format(text=text)
-                        for kind, text in sorted(kinds_shown.items())
-                    ),
-                ]
-            )
-        shortened = (
-            sorted(
-                {
-                    (short[c.name], c.name)
-                    for i in in_view
-                    for c in units.get(i, ())[:1]
-                    if short.get(c.name, c.name) != c.name
-                }
-            )
-            if short
-            else []
-        )
-        if shortened:
-            lines.append(["Abbreviations:", *(f"{abbr} {name}" for abbr, name in shortened)])
-        places = sorted((h.label, h.place) for h in visible if h.place)
-        if places:
-            lines.append(["Places:", *(f"{label} {name}" for label, name in places)])
-        if shown != self.whole:
-            digits_column, digits_row = self.grid.digits
-            lines.append(
-                [
-                    "Showing:",
-                    f"columns {_span(shown.columns, digits_column)}",
-                    f"rows {_span(shown.rows, digits_row)}",
-                    f"of the map's {_span(self.whole.columns, digits_column)} x {_span(self.whole.rows, digits_row)}",
-                ]
-            )
-        width = max(40, width)
-        out = Text(no_wrap=True, overflow="fold", end="\n")
-        for heading, *items in lines:
-            for n, part in enumerate(_wrap_items([heading, *items], width)):
-                out.append("\n" if out else "")
-                if n == 0:
-                    out.append(heading, style="bold")
-                    part = part[len(heading) :]
-                out.append(part)
-        for note in notes:
-            for part in textwrap.wrap(note, width, subsequent_indent="  ") or [""]:
-                out.append(("\n" if out else "") + part)
-        return out
+        view = _InView(visible, {h.index for h in visible}, units, marks, shown, sides, short or {})
+        lines = [line for section in _LEGEND_SECTIONS if (line := section(self, view))]
+        return _legend_text(lines, notes, max(40, width))
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,6 +478,124 @@ class HexMapView:
             room = (options.height or console.height) - leave
             chosen["height"] = room if chosen.get("height") is None else min(room, chosen["height"])
         yield self.map.render(self.units, self.marks, **chosen)
+
+
+class _InView(NamedTuple):
+    """What a legend describes: the hexes drawn (and their numbers), what is on them, the window and the sides."""
+
+    visible: Sequence[_Hex]
+    in_view: set[int]
+    units: Mapping[int, Sequence[Counter]]
+    marks: Mapping[int, Mark]
+    shown: Window
+    sides: Mapping[str, str]
+    short: Mapping[str, str]
+
+
+def _terrain_line(hex_map: TextHexMap, view: _InView) -> list[str]:
+    terrains = {hex_map.terrain_of[i] for i in view.in_view}
+    if not terrains:
+        return []
+    return ["Terrain:", *(f"{hex_map.terrain_glyphs[t]} {t}" for t in sorted(terrains))]
+
+
+def _hexsides_line(hex_map: TextHexMap, view: _InView) -> list[str]:
+    side_kinds = {feature[1] for h in view.visible for feature in h.sides if feature is not None}
+    if not side_kinds:
+        return []
+    kinds = [kind for kind in hex_map.hexside_glyphs if kind in side_kinds]
+    return ["Hexsides:", *(f"{hex_map.hexside_glyphs[kind]} {kind}" for kind in kinds)]
+
+
+def _features_line(hex_map: TextHexMap, view: _InView) -> list[str]:
+    signs_used = {sign for h in view.visible for sign in h.signs[1:]}
+    features = [f"{g} {kind}" for kind, g in hex_map.place_glyphs.items() if g in signs_used]
+    features += [f"{g} {kind}" for kind, g in hex_map.path_glyphs.items() if g in signs_used]
+    return ["In a hex:", *features] if features else []
+
+
+def _units_line(_hex_map: TextHexMap, view: _InView) -> list[str]:
+    stacked = any(len(view.units.get(i, ())) > 1 for i in view.in_view)
+    if not (view.sides or stacked):
+        return []
+    line = ["Units:", *(f"{marker} {name}" for marker, name in view.sides.items())]
+    if stacked:
+        line.append("+N: N more units beneath the top one")
+    return line
+
+
+def _marks_line(_hex_map: TextHexMap, view: _InView) -> list[str]:
+    kinds_shown: dict[str, str] = {}
+    for i in view.in_view:
+        mark = view.marks.get(i)
+        if mark is not None:
+            kinds_shown.setdefault(mark.kind, mark.text)
+    if not kinds_shown:
+        return []
+    return [
+        "Marked:",
+        *(MARK_MEANINGS.get(kind, "{text}: " + kind).format(text=text) for kind, text in sorted(kinds_shown.items())),
+    ]
+
+
+def _abbreviations_line(_hex_map: TextHexMap, view: _InView) -> list[str]:
+    short = view.short
+    shortened = sorted(
+        {
+            (short[c.name], c.name)
+            for i in view.in_view
+            for c in view.units.get(i, ())[:1]
+            if short.get(c.name, c.name) != c.name
+        }
+    )
+    return ["Abbreviations:", *(f"{abbr} {name}" for abbr, name in shortened)] if shortened else []
+
+
+def _places_line(_hex_map: TextHexMap, view: _InView) -> list[str]:
+    places = sorted((h.label, h.place) for h in view.visible if h.place)
+    return ["Places:", *(f"{label} {name}" for label, name in places)] if places else []
+
+
+def _showing_line(hex_map: TextHexMap, view: _InView) -> list[str]:
+    shown, whole = view.shown, hex_map.whole
+    if shown == whole:
+        return []
+    digits_column, digits_row = hex_map.grid.digits
+    return [
+        "Showing:",
+        f"columns {_span(shown.columns, digits_column)}",
+        f"rows {_span(shown.rows, digits_row)}",
+        f"of the map's {_span(whole.columns, digits_column)} x {_span(whole.rows, digits_row)}",
+    ]
+
+
+_LEGEND_SECTIONS = (
+    _terrain_line,
+    _hexsides_line,
+    _features_line,
+    _units_line,
+    _marks_line,
+    _abbreviations_line,
+    _places_line,
+    _showing_line,
+)
+"""The legend's lines in order, each a heading and its items, or empty where nothing in view needs it."""
+
+
+def _legend_text(lines: Sequence[Sequence[str]], notes: Sequence[str], width: int) -> Text:
+    """The legend's lines wrapped to `width`, each heading in bold, then the notes (wrapped, indented after)."""
+    out = Text(no_wrap=True, overflow="fold", end="\n")
+    for heading, *items in lines:
+        for n, part in enumerate(_wrap_items([heading, *items], width)):
+            out.append("\n" if out else "")
+            if n == 0:
+                out.append(heading, style="bold")
+                part = part[len(heading) :]
+            out.append(part)
+    for note in notes:
+        for part in textwrap.wrap(note, width, subsequent_indent="  ") or [""]:
+            out.append(("\n" if out else "") + part)
+    return out
 
 
 # -- helpers -----------------------------------------------------------------------------------------------
@@ -686,6 +656,111 @@ def _put(canvas: list[list[str]], y: int, x: int, text: str) -> None:
     canvas[y][x : x + len(text)] = text
 
 
+_Spans = list[tuple[int, int, int, str]]
+"""The drawing's colours as it is drawn: (line, start, end, style)."""
+
+
+def _draw_edges(
+    canvas: list[list[str]], spans: _Spans, h: _Hex, x: int, y: int, geo: _Geometry, styles: Mapping[str, str]
+) -> None:
+    """Hex h's corners and six hexsides at (x, y): a featured hexside in its glyph and colour, over whatever a
+    neighbour drew there; a plain one only where the cell is still blank (the neighbour may have featured it)."""
+    for dy, dx, char in geo.corners:
+        canvas[y + dy][x + dx] = char
+    for direction, cells in enumerate(geo.sides):
+        feature = h.sides[direction]
+        if feature is None:
+            for dy, dx, char in cells:
+                if canvas[y + dy][x + dx] == " ":  # a neighbour may have drawn its feature here already
+                    canvas[y + dy][x + dx] = char
+            continue
+        glyph, kind = feature
+        style = styles.get(kind, "")
+        for dy, dx, _ in cells:
+            canvas[y + dy][x + dx] = glyph
+            if style:
+                spans.append((y + dy, x + dx, x + dx + 1, style))
+
+
+def _draw_inside(
+    canvas: list[list[str]],
+    spans: _Spans,
+    h: _Hex,
+    x: int,
+    y: int,
+    geo: _Geometry,
+    styles: Mapping[str, str],
+    mark: Mark | None,
+    stack: Sequence[Counter] | None,
+    short: Mapping[str, str],
+) -> None:
+    """Hex h's inside at (x, y): its label; its signs and place, or a mark's text at the signs' end (on the
+    unit's line instead in a hex without units, where the geometry says so); the top unit of its stack."""
+    (ly, lx, lw), (fy, fx, fw), (uy, ux, uw) = geo.slots
+    _put(canvas, y + ly, x + lx, h.label.center(lw)[:lw])
+    spans.append((y + ly, x + lx, x + lx + lw, styles["label"]))
+    alone = mark is not None and geo.mark_alone and not stack  # the mark on the middle line, by itself
+    if mark is not None:
+        mark_style = styles.get(f"mark:{mark.kind}", "reverse")
+        for dy, dx, width_ in geo.slots:
+            spans.append((y + dy, x + dx, x + dx + width_, mark_style))
+        if alone:
+            _put(canvas, y + uy, x + ux, mark.text[:uw].center(uw))
+    if mark is not None and not alone:
+        text = mark.text[:fw]
+        signs = h.signs[: max(0, fw - len(text) - 1)]
+        _put(canvas, y + fy, x + fx, signs.ljust(fw - len(text)) + text)
+    else:
+        name = f" {h.place}" if h.place and len(h.signs) < fw - 1 else ""
+        _put(canvas, y + fy, x + fx, (h.signs + name)[:fw])
+        for k, style in h.sign_styles:
+            spans.append((y + fy, x + fx + k, x + fx + k + 1, style))
+        if h.place and mark is None:
+            spans.append((y + fy, x + fx, x + fx + fw, styles["place"]))
+    if stack:
+        _draw_stack(canvas, spans, stack, x + ux, y + uy, uw, short)
+
+
+def _draw_stack(
+    canvas: list[list[str]],
+    spans: _Spans,
+    stack: Sequence[Counter],
+    x: int,
+    y: int,
+    width: int,
+    short: Mapping[str, str],
+) -> None:
+    """A stack's top unit on the `width` characters at (x, y): its side marker, its designation as drawn
+    (`short`), "+N" for the N units beneath, in the unit's colour."""
+    top = stack[0]
+    more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+    head = f"{top.side} {short.get(top.name, top.name)}"[: width - len(more)]
+    _put(canvas, y, x, head + more)
+    if top.style:
+        spans.append((y, x, x + len(head) + len(more), top.style))
+
+
+def _canvas_text(canvas: list[list[str]], spans: _Spans) -> Text:
+    """The canvas as rich text, its blank first and last lines dropped, each span clipped to its line's text."""
+    lines = ["".join(row).rstrip() for row in canvas]
+    while lines and not lines[0]:
+        lines.pop(0)
+        spans = [(ly - 1, a, b, s) for ly, a, b, s in spans]
+    while lines and not lines[-1]:
+        lines.pop()
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    text_spans = []
+    for line_no, a, b, style in spans:
+        if 0 <= line_no < len(lines):
+            end = min(b, len(lines[line_no]))
+            if a < end:
+                text_spans.append(Span(starts[line_no] + a, starts[line_no] + end, style))
+    return Text("\n".join(lines), spans=text_spans, no_wrap=True, overflow="crop", end="\n")
+
+
 def _crop(numbers: range, fits: int, focus: Sequence[int]) -> range:
     """The `fits` consecutive numbers of `numbers` centred on the focus' middle (the start if no focus)."""
     if len(numbers) <= fits:
@@ -717,6 +792,49 @@ def _wrap_items(items: Sequence[str], width: int) -> list[str]:
 def _check_hex(grid: HexGrid, i: int, what: str) -> None:
     if not 0 <= i < grid.n:
         raise ValueError(f"{what}: hex {i} is not on the grid (0..{grid.n - 1})")
+
+
+def _hexside_kinds(grid: HexGrid, hexsides: Mapping[str, Iterable[int]]) -> dict[int, str]:
+    """Hexside number -> the kind drawn on it: the last kind (in the mapping's order) that names it."""
+    side_kind: dict[int, str] = {}
+    for kind, numbers in hexsides.items():
+        for k in numbers:
+            if not 0 <= k < len(grid.sides):
+                raise ValueError(f"{kind} hexside {k}: the grid numbers its hexsides 0..{len(grid.sides) - 1}")
+            side_kind[k] = kind
+    return side_kind
+
+
+def _path_table(
+    grid: HexGrid, paths: Iterable[HexPath], glyphs: Mapping[str, str]
+) -> tuple[dict[str, str], dict[int, list[str]], dict[int, list[str]]]:
+    """The sign of each path kind in use, and per hex the distinct path signs through it and their kinds, in the
+    order the paths are given."""
+    path_glyphs: dict[str, str] = {}
+    path_signs: dict[int, list[str]] = {}
+    path_kinds: dict[int, list[str]] = {}
+    for path in paths:
+        sign = glyphs.get(path.kind, path.kind[:1])
+        path_glyphs[path.kind] = sign
+        for i in path.hexes:
+            _check_hex(grid, i, f"{path.kind} {path.name!r}")
+            if sign not in path_signs.setdefault(i, []):
+                path_signs[i].append(sign)
+                path_kinds.setdefault(i, []).append(path.kind)
+    return path_glyphs, path_signs, path_kinds
+
+
+def _place_table(
+    grid: HexGrid, places: Iterable[HexPlace], glyphs: Mapping[str, str]
+) -> tuple[dict[str, str], dict[int, HexPlace]]:
+    """The sign of each place kind in use, and the place in each hex (the last given there)."""
+    place_glyphs: dict[str, str] = {}
+    place_at: dict[int, HexPlace] = {}
+    for place in places:
+        _check_hex(grid, place.hex, f"place {place.name!r}")
+        place_glyphs[place.kind] = glyphs.get(place.kind, "*")
+        place_at[place.hex] = place
+    return place_glyphs, place_at
 
 
 def _terrain_table(grid: HexGrid, terrain: Sequence[str] | Mapping[int, str], default: str) -> list[str]:
