@@ -1,8 +1,9 @@
 """Operation Dragoon 1944: the Ruleset. Allied decisions, the German BOT as chance nodes.
 
 This module holds the contract, the action ids and the Sequence of Play (`SEQUENCE_OF_PLAY`, at the
-end: each phase with who acts and the handler that carries it out); the attacks, the German movement
-and the BOT chart live in attacks.py, movement.py and bot.py. Rule citations name the rulebook's
+end: each phase with who acts and the handler that carries it out); the Allied phases' handlers and the
+moves between phases live in phases.py, the attacks, the German movement and the BOT chart in attacks.py,
+movement.py and bot.py. Rule citations name the rulebook's
 sections (it has no numbers): "Dragoon: <section>". The helpers report what happens to an event
 sink (warroom.engine.events); `apply(..., log=False)` hands them the silent one.
 """
@@ -17,26 +18,20 @@ from warroom.engine.errors import IllegalActionError, UnknownScenarioError
 from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
-from . import attacks, bot, movement
-from .actions import ACCEPT, ACTIVATE, ATTACK, END, FFI, INVADE, REROLL, REROLL_ID, Action
+from . import attacks, bot, phases
+from .actions import ACCEPT, ACTIVATE, ATTACK, END, FFI, INVADE, REROLL_ID, Action
 from .advance import advance_restriction
 from .board import Board, load_board
-from .odds import win_effect
 from .options import option_specs, parse_options
 from .position import state_from_json, state_to_json
-from .sections import ACTION_CHARTS, ATTACKS, FFI_RULE, LANDINGS, RP_CHART, SEQUENCE, VICTORY
+from .sections import VICTORY
 from .state import (
     ARRIVAL_BOX,
     IN_BOX,
-    OPPOSED,
     PHASE_NAMES,
-    UNOPPOSED,
-    AlliedAttack,
-    BotAttack,
     DragoonState,
     Phase,
 )
-from .state import INVADE as INVASION  # the attack mode; actions.INVADE is the action kind
 
 ALLIED, GERMAN = "Allied", "German"
 D6 = tuple((face, 1 / 6) for face in range(1, 7))
@@ -126,7 +121,7 @@ class DragoonRules:
         s.german_loc = [b.loc_index[g.start] if g.start else ARRIVAL_BOX for g in b.german]
         s.desperate = [g.desperate_at_start for g in b.german]  # 11th PzD at start: rulebook Desperate Defense
         s.control = [False] * len(b.locations)
-        self.start_turn(s, SILENT)
+        phases.start_turn(self, s, SILENT)
         return s
 
     def to_act(self, s: DragoonState) -> str | None:
@@ -316,191 +311,14 @@ class DragoonRules:
 
         return why_illegal(self, s, action)
 
-    # -- the phases' handlers (SEQUENCE_OF_PLAY) ------------------------------------------------------
-    def roll_rp(self, s: DragoonState, roll: int, events: Events) -> None:
-        """Allied RPs: the RP chart's line for the roll, then the Allied actions open."""
-        s.rp = self.board.rp_roll[roll]
-        if events.on:
-            events.emit("rp", f"Turn {s.turn}: the RP roll is {roll}: {s.rp} RP this turn.", RP_CHART)
-        self.open_actions(s, events)
-
-    def take_action(self, s: DragoonState, act: Action, events: Events) -> None:
-        """Allied Actions: carry out one action (each costs 1 RP: Using Action Charts), or end them."""
-        kind = act.kind
-        if kind == END:
-            if events.on:
-                events.emit(
-                    "end_actions",
-                    f"Allied player ends actions with {s.rp} RP unused (RP cannot be saved).",
-                    ACTION_CHARTS,
-                )
-            self.end_actions(s, events)
-            return
-        b = self.board
-        i = b.allied_index[act.unit]
-        s.rp -= 1
-        if kind == ACTIVATE:
-            s.stalled[i] = False
-            if events.on:
-                events.emit("activate", f"{act.unit} flips from stalled to active (1 RP).", ACTION_CHARTS)
-            self.after_action(s, events)
-        elif kind == FFI:
-            s.ffi[i] = True
-            if events.on:
-                events.emit("ffi", f"An FFI marker joins {act.unit} (1 RP).", FFI_RULE)
-            self.after_action(s, events)
-        elif kind == INVADE:
-            s.spent[i] = True
-            beach = b.routes[i][0]
-            s.attack = AlliedAttack(i, beach, INVASION)
-            s.phase = Phase.ATTACK_ROLL
-            if events.on:
-                events.emit(
-                    "invade", f"{act.unit} invades {b.locations[beach].name} (1 RP): roll, a 1 stalls it.", ATTACKS
-                )
-        else:  # attack
-            s.spent[i] = True
-            target = self.target_of(s, i)
-            defender = self.top_unit(s, target)
-            if defender < 0:
-                s.attack = AlliedAttack(i, target, UNOPPOSED)
-                if events.on:
-                    events.emit(
-                        "attack",
-                        f"{act.unit} makes an unopposed attack on empty {b.locations[target].name} "
-                        "(1 RP): "
-                        "it advances; a 1 stalls it.",
-                        ATTACKS,
-                    )
-            else:
-                air = act.air
-                drm = self.attack_drm(s, target, defender, air)
-                if air:
-                    s.air_used = True
-                s.attack = AlliedAttack(i, target, OPPOSED, defender, drm, air)
-                if events.on:
-                    takes, win = win_effect(self, s, i)
-                    goal = "to advance" if takes else f"to win; the attack {win}"
-                    events.emit(
-                        "attack",
-                        f"{act.unit} attacks {b.german[defender].name} in {b.locations[target].name} "
-                        "(1 RP)"
-                        f"{' with Air support' if air else ''}: DRM {drm:+d}, "
-                        f"needs {b.advance_on - drm}+ on the die {goal}.",
-                        ATTACKS,
-                    )
-            s.phase = Phase.ATTACK_ROLL
-
-    def attack_reroll(self, s: DragoonState, act: Action, events: Events) -> None:
-        """A failed Allied roll with an FFI marker: re-roll it (the marker goes) or keep it (FFI)."""
-        attack = s.attack
-        assert attack is not None
-        if act.kind == REROLL:
-            s.ffi[attack.unit] = False
-            s.attack = AlliedAttack(  # by its constructor: NamedTuple._replace costs a microsecond a playout step
-                unit=attack.unit,
-                target=attack.target,
-                mode=attack.mode,
-                defender=attack.defender,
-                drm=attack.drm,
-                air=attack.air,
-                rerolled=True,
-                roll=attack.roll,
-            )
-            s.phase = Phase.ATTACK_ROLL
-            self._ffi_used(attack.unit, events)
-        else:
-            attacks.finish_attack(self, s, attack.roll, events)
-
-    def bot_reroll(self, s: DragoonState, act: Action, events: Events) -> None:
-        """A German success against a unit with an FFI marker: make the German re-roll, or keep the result (FFI)."""
-        attack = s.bot_attack
-        assert attack is not None
-        if act.kind == REROLL:
-            s.ffi[attack.target] = False
-            s.bot_attack = BotAttack(attacker=attack.attacker, target=attack.target, rerolled=True, roll=attack.roll)
-            s.phase = Phase.BOT_ATTACK_ROLL
-            self._ffi_used(attack.target, events)
-        else:
-            bot.finish_bot_attack(self, s, True, events)
-
-    def _ffi_used(self, i: int, events: Events) -> None:
-        if events.on:
-            events.emit(
-                "ffi_reroll",
-                f"{self.board.allied[i].id} uses its FFI to re-roll the die; the FFI marker is removed from play.",
-                FFI_RULE,
-            )
-
-    # -- the moves between phases ------------------------------------------------------------------
+    # -- the moves between phases other modules hand on to (phases.py carries them out) ----------------
     def after_action(self, s: DragoonState, events: Events) -> None:
         """An Allied action is done: the next, or the end of the actions when every RP is spent."""
-        s.phase = Phase.ACTIONS
-        s.attack = None
-        if s.rp <= 0:
-            if events.on:
-                events.emit("end_actions", "All RP are spent: the Allied actions end.", ACTION_CHARTS)
-            self.end_actions(s, events)
-
-    def start_turn(self, s: DragoonState, events: Events) -> None:
-        """Allied RPs: a designated number from the RP chart, or a roll for it."""
-        designated = self.board.rp_designated.get(s.turn)
-        if designated is None:
-            s.phase = Phase.RP_ROLL
-            return
-        s.rp = designated
-        if events.on:
-            events.emit("rp", f"Turn {s.turn} ({s.turn} August): the RP chart gives {designated} RP.", RP_CHART)
-        self.open_actions(s, events)
-
-    def open_actions(self, s: DragoonState, events: Events) -> None:
-        """Allied Actions begin: the French land where the turn brings them; with no RP they end at once."""
-        b = self.board
-        for i in self.landings.get(s.turn, ()):
-            if s.allied_pos[i] == IN_BOX:
-                # French landings: free, no die roll, stackable; a landing unit may not attack this turn
-                s.allied_pos[i] = 0
-                s.spent[i] = True
-                attacks.enter(self, s, b.routes[i][0], i)
-                if events.on:
-                    events.emit(
-                        "landing",
-                        f"{b.allied[i].name} lands on {b.locations[b.routes[i][0]].name} (free, no roll).",
-                        LANDINGS,
-                    )
-        s.phase = Phase.ACTIONS
-        if s.rp <= 0:
-            self.end_actions(s, events)
-
-    def end_actions(self, s: DragoonState, events: Events) -> None:
-        """The Allied actions end: unspent RP are lost, the Germans move, the BOT rolls."""
-        s.attack = None
-        s.rp = 0  # Using Action Charts: "RP cannot be saved from turn to turn"
-        movement.german_movement(self, s, events)
-        s.phase = Phase.BOT_ROLL
+        phases.after_action(self, s, events)
 
     def turn_end(self, s: DragoonState, events: Events) -> None:
         """Turn End: the game ends after 29 August; else the turn marker advances and the Air returns."""
-        b = self.board
-        s.bot_attack = None
-        s.bot_queue = []
-        if s.turn >= b.last_turn:
-            s.phase = Phase.OVER
-            if events.on:
-                result = self.result(s)
-                assert result is not None
-                events.emit(
-                    "game_over", f"End of the 29 August turn. {result.reason}", VICTORY, result=result.to_json()
-                )
-            return
-        s.turn += 1
-        s.air_used = False
-        s.air_grounded = s.bad_weather_next
-        s.bad_weather_next = False
-        s.spent = [False] * len(s.spent)
-        if events.on:
-            events.emit("turn", f"Turn end: the turn marker advances to {s.turn} August.", SEQUENCE)
-        self.start_turn(s, events)
+        phases.turn_end(self, s, events)
 
 
 def _no_choices(rules: DragoonRules, s: DragoonState) -> tuple[str, ...]:
@@ -532,17 +350,17 @@ class Step:
 
 SEQUENCE_OF_PLAY: tuple[Step, ...] = (
     # Allied RPs: the RP chart (designated RP on some turns, a roll on the others)
-    Step(Phase.RP_ROLL, CHANCE, roll=DragoonRules.roll_rp),
+    Step(Phase.RP_ROLL, CHANCE, roll=phases.roll_rp),
     # Allied Actions: invade, attack, activate, FFI, until the RP are spent or the player ends
-    Step(Phase.ACTIONS, ALLIED, decide=DragoonRules.take_action, choices=DragoonRules.allied_choices),
+    Step(Phase.ACTIONS, ALLIED, decide=phases.take_action, choices=DragoonRules.allied_choices),
     Step(Phase.ATTACK_ROLL, CHANCE, roll=attacks.resolve_attack_roll),  # an attack's die (Resolving Unit Attacks)
-    Step(Phase.ATTACK_REROLL, ALLIED, decide=DragoonRules.attack_reroll, choices=_ffi_choice),  # its FFI re-roll?
-    # German Movement: carried out as the Allied actions end (DragoonRules.end_actions)
+    Step(Phase.ATTACK_REROLL, ALLIED, decide=phases.attack_reroll, choices=_ffi_choice),  # its FFI re-roll?
+    # German Movement: carried out as the Allied actions end (phases.end_actions)
     # German BOT Actions: the BOT chart's line, then each counterattack it orders
     Step(Phase.BOT_ROLL, CHANCE, roll=bot.bot_action),
     Step(Phase.BOT_ATTACK_ROLL, CHANCE, roll=bot.resolve_bot_roll),
-    Step(Phase.BOT_REROLL, ALLIED, decide=DragoonRules.bot_reroll, choices=_ffi_choice),  # the defender's FFI re-roll?
-    # Turn End: carried out when the BOT's counterattacks are done (DragoonRules.turn_end)
+    Step(Phase.BOT_REROLL, ALLIED, decide=phases.bot_reroll, choices=_ffi_choice),  # the defender's FFI re-roll?
+    # Turn End: carried out when the BOT's counterattacks are done (phases.turn_end)
     Step(Phase.OVER, None),
 )
 """The turn as the rulebook's Sequence of Play Each Turn lists it, one entry per `Phase`, in its order."""
