@@ -97,44 +97,94 @@ def hex_layout(
     """
     flat = orientation(grid) == "flat"
     root3 = math.sqrt(3)
-    ux, uy = (size / 2, size * root3 / 2) if flat else (size * root3 / 2, size / 2)
-    offsets = FLAT_CORNERS if flat else POINTY_CORNERS
+    unit = _Unit(*((size / 2, size * root3 / 2) if flat else (size * root3 / 2, size / 2)))
     terrain_of = _terrain_table(grid, terrain, default_terrain)
-
-    def point(x: int, y: int) -> list[float]:
-        return [round(x * ux, DIGITS), round(y * uy, DIGITS)]
-
-    lattice: list[tuple[tuple[int, int], ...]] = []
-    hexes = []
     # a hex's number sits near its top edge (flat) or its top corner (pointy), clear of a counter on the hex
     label_dy = -0.62 * size * root3 / 2 if flat else -0.6 * size
+    lattice, hexes = _hexes_out(grid, flat, unit, label_dy, terrain_of)
+    sides_out = _hexsides_out(grid, hexsides or {}, lattice, unit)
+    paths_out = _paths_out(grid, paths, hexes)
+    places_out = [
+        {"label": grid.labels[p.hex], "name": p.name, "kind": p.kind, "x": hexes[p.hex]["x"], "y": hexes[p.hex]["y"]}
+        for p in places
+    ]
+    return {
+        "orientation": "flat" if flat else "pointy",
+        "offset": grid.offset,
+        "size": size,
+        "view_box": _view_box(lattice, unit, size / 2 if margin is None else margin),
+        "hexes": hexes,
+        "hexsides": sides_out,
+        "paths": paths_out,
+        "places": places_out,
+        "terrains": sorted(set(terrain_of)),
+    }
+
+
+class _Unit(NamedTuple):
+    """The lattice's units in SVG user units: x across, y down."""
+
+    x: float
+    y: float
+
+
+def _point(x: int, y: int, unit: _Unit) -> list[float]:
+    """A lattice point in SVG user units, to DIGITS decimals."""
+    return [round(x * unit.x, DIGITS), round(y * unit.y, DIGITS)]
+
+
+def _hexes_out(
+    grid: HexGrid, flat: bool, unit: _Unit, label_dy: float, terrain_of: Sequence[str]
+) -> tuple[list[tuple[tuple[int, int], ...]], list[dict[str, Any]]]:
+    """Each hex's corners on the lattice, and its drawing data: label, centre, corners, terrain, where its label
+    goes (`label_dy` above the centre)."""
+    offsets = FLAT_CORNERS if flat else POINTY_CORNERS
+    lattice: list[tuple[tuple[int, int], ...]] = []
+    hexes: list[dict[str, Any]] = []
     for i, (q, r) in enumerate(grid.hexes):
         cx, cy = _centre(q, r, flat)
         corners = tuple((cx + dx, cy + dy) for dx, dy in offsets)
         lattice.append(corners)
-        x, y = point(cx, cy)
+        x, y = _point(cx, cy, unit)
         hexes.append(
             {
                 "label": grid.labels[i],
                 "x": x,
                 "y": y,
-                "corners": [point(*c) for c in corners],
+                "corners": [_point(px, py, unit) for px, py in corners],
                 "terrain": terrain_of[i],
                 "label_at": [x, round(y + label_dy, DIGITS)],
             }
         )
+    return lattice, hexes
 
+
+def _hexsides_out(
+    grid: HexGrid,
+    hexsides: Mapping[str, Iterable[int]],
+    lattice: Sequence[tuple[tuple[int, int], ...]],
+    unit: _Unit,
+) -> list[dict[str, Any]]:
+    """Each featured hexside once per kind: its kind, its two hexes, the segment (corners) they share."""
     sides_out = []
-    for kind, numbers in (hexsides or {}).items():
+    for kind, numbers in hexsides.items():
         for k in sorted(set(numbers)):
             if not 0 <= k < len(grid.sides):
                 raise ValueError(f"{kind} hexside {k}: the grid numbers its hexsides 0..{len(grid.sides) - 1}")
             a, b = grid.side_ends[k]
             shared = [c for c in lattice[a] if c in lattice[b]]
             sides_out.append(
-                {"kind": kind, "hexes": [grid.labels[a], grid.labels[b]], "points": [point(*c) for c in shared]}
+                {
+                    "kind": kind,
+                    "hexes": [grid.labels[a], grid.labels[b]],
+                    "points": [_point(x, y, unit) for x, y in shared],
+                }
             )
+    return sides_out
 
+
+def _paths_out(grid: HexGrid, paths: Iterable[HexPath], hexes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each path through its hexes' centres, checked: every hex adjacent to the next."""
     paths_out = []
     for path in paths:
         for a, b in zip(path.hexes, path.hexes[1:], strict=False):
@@ -148,28 +198,16 @@ def hex_layout(
                 "points": [[hexes[i]["x"], hexes[i]["y"]] for i in path.hexes],
             }
         )
+    return paths_out
 
-    places_out = [
-        {"label": grid.labels[p.hex], "name": p.name, "kind": p.kind, "x": hexes[p.hex]["x"], "y": hexes[p.hex]["y"]}
-        for p in places
-    ]
 
+def _view_box(lattice: Sequence[tuple[tuple[int, int], ...]], unit: _Unit, pad: float) -> list[float]:
+    """[x, y, width, height] of every hex's corners, `pad` more on each side."""
     xs = [x for corners in lattice for x, _ in corners]
     ys = [y for corners in lattice for _, y in corners]
-    pad = size / 2 if margin is None else margin
-    x0, y0 = min(xs) * ux - pad, min(ys) * uy - pad
-    width, height = (max(xs) - min(xs)) * ux + 2 * pad, (max(ys) - min(ys)) * uy + 2 * pad
-    return {
-        "orientation": "flat" if flat else "pointy",
-        "offset": grid.offset,
-        "size": size,
-        "view_box": [round(x0, DIGITS), round(y0, DIGITS), round(width, DIGITS), round(height, DIGITS)],
-        "hexes": hexes,
-        "hexsides": sides_out,
-        "paths": paths_out,
-        "places": places_out,
-        "terrains": sorted(set(terrain_of)),
-    }
+    x0, y0 = min(xs) * unit.x - pad, min(ys) * unit.y - pad
+    width, height = (max(xs) - min(xs)) * unit.x + 2 * pad, (max(ys) - min(ys)) * unit.y + 2 * pad
+    return [round(x0, DIGITS), round(y0, DIGITS), round(width, DIGITS), round(height, DIGITS)]
 
 
 def _terrain_table(grid: HexGrid, terrain: Sequence[str] | Mapping[int, str], default: str) -> list[str]:
