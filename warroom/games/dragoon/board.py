@@ -153,7 +153,18 @@ class Board:
         self.allied_index = {u.id: i for i, u in enumerate(data.allied)}
         self.german = data.german
         self.german_index = {u.id: i for i, u in enumerate(data.german)}
-        index = self.loc_index
+        self._index_places()
+        self._index_german_units()
+        self._read_charts()
+        self.named = {
+            **{u.id: ("allied", i) for i, u in enumerate(data.allied)},
+            **{g.id: ("german", i) for i, g in enumerate(data.german)},
+        }
+        self._name_what_the_rules_name()
+
+    def _index_places(self) -> None:
+        """The Allied routes and the locations' facts, as location indices."""
+        data, index = self.data, self.loc_index
         self.routes: list[tuple[int, ...]] = [tuple(index[s] for s in u.route) for u in data.allied]
         self.attack_only: list[int] = [index[u.attack_only] if u.attack_only else -1 for u in data.allied]
         self.landing_turn: list[int | None] = [u.landing_turn for u in data.allied]
@@ -165,6 +176,10 @@ class Board:
         escape = sorted((loc for loc in data.locations if loc.kind == "escape"), key=lambda loc: -(loc.number or 0))
         self.escape_track: tuple[int, ...] = tuple(index[loc.id] for loc in escape)  # Arles first, Montelimar last
         self.escape_pos = {loc: k for k, loc in enumerate(self.escape_track)}
+
+    def _index_german_units(self) -> None:
+        """Each German unit's route, kind, track and arrival, as indices (after `_index_places`)."""
+        data = self.data
         self.route_of: list[int] = [self.allied_index[g.route_of] if g.route_of else -1 for g in data.german]
         self.is_panzer = [g.kind == "panzer" for g in data.german]
         self.never_eliminated = [g.never_eliminated for g in data.german]
@@ -172,6 +187,19 @@ class Board:
         self.retreat_beyond = [g.retreat_beyond for g in data.german]
         self.arrivals = {g.arrival_turn: self.german_index[g.id] for g in data.german if g.arrival_turn is not None}
         self.panzer = next((i for i, g in enumerate(data.german) if g.kind == "panzer"), -1)
+        self.bot_attackers = [i for i, g in enumerate(data.german) if g.route_of or g.kind == "panzer"]
+        self.escape_column: tuple[int, ...] = tuple(g for g, owner in enumerate(self.route_of) if owner < 0)
+        """The German units with no Allied route to defend: they march along the escape track (German Movement)."""
+        self.arrival_due: tuple[int, ...] = tuple(g.arrival_turn or NEVER for g in data.german)
+        """Per German unit, the turn from which it may arrive at Arles (NEVER: it starts on the map)."""
+        self.arrival_order: tuple[int, ...] = tuple(
+            sorted(range(len(data.german)), key=lambda g: data.german[g].arrival_turn or 0)
+        )
+        """The German units in the order they arrive (by arrival turn, ties in unit order)."""
+
+    def _read_charts(self) -> None:
+        """The attack chart's numbers, the RP chart and the BOT chart, by index (after `_index_german_units`)."""
+        data = self.data
         chart = data.attack_chart
         self.advance_on, self.stall_on, self.air_drm = chart.advance_on, chart.stall_on, chart.air_drm
         self.fortress_drm = chart.fortress_drm
@@ -185,19 +213,10 @@ class Board:
         }
         """Per BOT roll, its line's effects with the units they name as indices (None: "adjacent", decided
         by the position), read once: bot.py runs one every turn of every playout."""
-        self.bot_attackers = [i for i, g in enumerate(data.german) if g.route_of or g.kind == "panzer"]
-        self.escape_column: tuple[int, ...] = tuple(g for g, owner in enumerate(self.route_of) if owner < 0)
-        """The German units with no Allied route to defend: they march along the escape track (German Movement)."""
-        self.arrival_due: tuple[int, ...] = tuple(g.arrival_turn or NEVER for g in data.german)
-        """Per German unit, the turn from which it may arrive at Arles (NEVER: it starts on the map)."""
-        self.arrival_order: tuple[int, ...] = tuple(
-            sorted(range(len(data.german)), key=lambda g: data.german[g].arrival_turn or 0)
-        )
-        """The German units in the order they arrive (by arrival turn, ties in unit order)."""
-        self.named = {
-            **{u.id: ("allied", i) for i, u in enumerate(data.allied)},
-            **{g.id: ("german", i) for i, g in enumerate(data.german)},
-        }
+
+    def _name_what_the_rules_name(self) -> None:
+        """The places and units the special rules name, which the data must hold (else a DataFileError)."""
+        index = self.loc_index
         self._require(("Avignon", "Montelimar", "Bollene", "Crest"), "locations")
         self._require(("VI-Corps", "3rd-ID"), "allied")
         self._require(("198-ID",), "german")
