@@ -134,42 +134,18 @@ class ScenarioData(_Strict):
 
     @model_validator(mode="after")
     def _references(self) -> ScenarioData:
+        """Every town a road, landing, setup, reserve or objective names is one of the towns, and each
+        side's setups fit its force."""
         ids = [t.id for t in self.towns]
         known = set(ids)
         if len(known) != len(ids):
             raise ValueError("towns: duplicate town id")
-        pairs = set()
-        for road in self.roads:
-            for end in (road.a, road.b):
-                if end not in known:
-                    raise ValueError(f"road {road.a}-{road.b}: unknown town {end!r}")
-            pair = frozenset((road.a, road.b))
-            if len(pair) != 2 or pair in pairs:
-                raise ValueError(f"road {road.a}-{road.b}: a loop or a second road between the same towns")
-            pairs.add(pair)
+        _check_roads(self.roads, known)
         for landing in self.landings:
             if landing.town not in known:
                 raise ValueError(f"landing {landing.id}: unknown town {landing.town!r}")
         for side in (self.allied, self.axis):
-            for table in (side.placement.fixed, side.default_setup.towns):
-                for town, units in table.items():
-                    if town not in known:
-                        raise ValueError(f"{side.name}: unknown town {town!r}")
-                    if len(units) != 2 or min(units) < 0 or sum(units) > 10:
-                        raise ValueError(
-                            f"{side.name} in {town}: give [armor, infantry], at most 10 units "
-                            "(General Rules: Positioning)"
-                        )
-            near = side.placement.at_least_one_near
-            if near is not None and near not in known:
-                raise ValueError(f"{side.name}: unknown town {near!r}")
-            armor = sum(u[0] for u in side.default_setup.towns.values())
-            infantry = sum(u[1] for u in side.default_setup.towns.values())
-            if side.placement.zone != "offboard" and (armor, infantry) != (side.force.armor, side.force.infantry):
-                raise ValueError(
-                    f"{side.name}: the default setup places {armor}A {infantry}I, "
-                    f"the force is {side.force.armor}A {side.force.infantry}I"
-                )
+            _check_side(side, known)
         for key, spec in self.reserves.items():
             if spec.place == "town" and spec.town not in known:
                 raise ValueError(f"reserves.{key}: unknown town {spec.town!r}")
@@ -178,6 +154,42 @@ class ScenarioData(_Strict):
             if objective_town is not None and objective_town not in known:
                 raise ValueError(f"objective: unknown town {objective_town!r}")
         return self
+
+
+def _check_roads(roads: list[RoadSpec], known: set[str]) -> None:
+    """Each road joins two known towns, and no two roads join the same pair."""
+    pairs = set()
+    for road in roads:
+        for end in (road.a, road.b):
+            if end not in known:
+                raise ValueError(f"road {road.a}-{road.b}: unknown town {end!r}")
+        pair = frozenset((road.a, road.b))
+        if len(pair) != 2 or pair in pairs:
+            raise ValueError(f"road {road.a}-{road.b}: a loop or a second road between the same towns")
+        pairs.add(pair)
+
+
+def _check_side(side: SideSpec, known: set[str]) -> None:
+    """A side's fixed placements and default setup name known towns with at most 10 Units each (General
+    Rules: Positioning), and the default setup places the whole force (unless the side starts off the map)."""
+    for table in (side.placement.fixed, side.default_setup.towns):
+        for town, units in table.items():
+            if town not in known:
+                raise ValueError(f"{side.name}: unknown town {town!r}")
+            if len(units) != 2 or min(units) < 0 or sum(units) > 10:
+                raise ValueError(
+                    f"{side.name} in {town}: give [armor, infantry], at most 10 units (General Rules: Positioning)"
+                )
+    near = side.placement.at_least_one_near
+    if near is not None and near not in known:
+        raise ValueError(f"{side.name}: unknown town {near!r}")
+    armor = sum(u[0] for u in side.default_setup.towns.values())
+    infantry = sum(u[1] for u in side.default_setup.towns.values())
+    if side.placement.zone != "offboard" and (armor, infantry) != (side.force.armor, side.force.infantry):
+        raise ValueError(
+            f"{side.name}: the default setup places {armor}A {infantry}I, "
+            f"the force is {side.force.armor}A {side.force.infantry}I"
+        )
 
 
 class DeckData(_Strict):
@@ -223,14 +235,30 @@ class Board:
         self.file_name = file_name
         sc = data.scenario
         self.id, self.title = sc.id, sc.title
-        self.towns = data.towns
-        self.n = len(data.towns)
-        self.town_index = {t.id: k for k, t in enumerate(data.towns)}
-        self.names = [t.id for t in data.towns]
-        self.red = [t.red for t in data.towns]
-        self.star = [t.star for t in data.towns]
-        self.front = [t.front for t in data.towns]
-        self.defection = [t.defection or 0 for t in data.towns]
+        self._compile_towns(data.towns)
+        self._compile_roads(data)
+        self._compile_sides(data)
+        self._compile_cards(sc, deck, file_name)
+        self._compile_objective(data.objective)
+        self._check(file_name)
+        self.distance = self._all_pairs()
+
+    def _compile_towns(self, towns: list[TownSpec]) -> None:
+        """The towns by index, with their marks (red, star, front, defection number) and the lists of each."""
+        self.towns = towns
+        self.n = len(towns)
+        self.town_index = {t.id: k for k, t in enumerate(towns)}
+        self.names = [t.id for t in towns]
+        self.red = [t.red for t in towns]
+        self.star = [t.star for t in towns]
+        self.front = [t.front for t in towns]
+        self.defection = [t.defection or 0 for t in towns]
+        self.red_towns = [k for k in range(self.n) if self.red[k]]
+        self.star_towns = [k for k in range(self.n) if self.star[k]]
+        self.defection_towns = [k for k in range(self.n) if self.defection[k]]
+
+    def _compile_roads(self, data: ScenarioData) -> None:
+        """The roads as a graph and the landing areas on the towns."""
         index = self.town_index
         # roads: undirected index r; directed index d = 2r (a->b) or 2r+1 (b->a); the searches are the graph's
         self.graph: Graph[int] = Graph(self.names, [(r.a, r.b, r.kind, ROAD_COST[r.kind]) for r in data.roads])
@@ -244,6 +272,10 @@ class Board:
         self.landing_town = [index[la.town] for la in data.landings]
         self.landing_capacity = [la.capacity for la in data.landings]
         self.landing_index = {la.id: k for k, la in enumerate(data.landings)}
+
+    def _compile_sides(self, data: ScenarioData) -> None:
+        """Each side's name, force, setups (town index -> (armor, infantry)) and reserves."""
+        index = self.town_index
         self.side_names = (data.allied.name, data.axis.name)
         self.sides = (data.allied, data.axis)
         self.force = [(s.force.armor, s.force.infantry) for s in self.sides]
@@ -252,6 +284,9 @@ class Board:
         self.reserves: list[Reserve | None] = [
             Reserve(data.reserves[key], index) if key in data.reserves else None for key in ("allied", "axis")
         ]
+
+    def _compile_cards(self, sc: ScenarioSpec, deck: DeckData, file_name: str) -> None:
+        """The deal, the game's length, and the deck (sorted, and a count per value): the deal uses it all."""
         self.deal = tuple(sc.deal)
         self.game_ends_card = sc.game_ends_card
         self.turns = sc.turns
@@ -262,16 +297,14 @@ class Board:
                 file_name, "scenario.deal", f"deals {sum(self.deal)} cards but the deck has {len(self.cards)}"
             )
         self.card_counts = [self.cards.count(v) for v in range(13)]
-        obj = data.objective
+
+    def _compile_objective(self, obj: ObjectiveSpec) -> None:
+        """The objective's kind and its towns by index (-1: none)."""
+        index = self.town_index
         self.objective = obj.kind
         self.red_needed = obj.needed
         self.relieve = index[obj.relieve] if obj.relieve else -1
         self.hold = index[obj.hold] if obj.hold else -1
-        self.red_towns = [k for k in range(self.n) if self.red[k]]
-        self.star_towns = [k for k in range(self.n) if self.star[k]]
-        self.defection_towns = [k for k in range(self.n) if self.defection[k]]
-        self._check(file_name)
-        self.distance = self._all_pairs()
 
     def _check(self, file_name: str) -> None:
         if self.objective == "red_towns" and len(self.red_towns) < self.red_needed:
