@@ -120,7 +120,7 @@ def random_games_keep_every_invariant(game: str) -> None:
 
 
 # -- perft ----------------------------------------------------------------------------------
-def children(ruleset: Ruleset, state: Any) -> list[Any]:
+def children(ruleset: Ruleset[Any], state: Any) -> list[Any]:
     """Every state one step on: each legal decision, or each chance outcome."""
     side = ruleset.to_act(state)
     if side is None:
@@ -139,7 +139,7 @@ def children(ruleset: Ruleset, state: Any) -> list[Any]:
     return out
 
 
-def perft(ruleset: Ruleset, state: Any, depth: int | None) -> dict[str, list[int]]:
+def perft(ruleset: Ruleset[Any], state: Any, depth: int | None) -> dict[str, list[int]]:
     """Nodes and distinct states at each depth 1..depth (depth None: as deep as PERFT_BUDGET allows)."""
     layer, nodes, distinct = [state], [], []
     while depth is None or len(nodes) < depth:

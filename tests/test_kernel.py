@@ -23,10 +23,11 @@ import warroom
 from warroom import IllegalActionError, Match, PositionError, RecordError, UndoLockedError, WarroomError
 from warroom.engine.dice import DiceSource
 from warroom.engine.errors import GameOverError, WrongSideError
+from warroom.engine.match import NO_HOOKS, MatchHooks
 from warroom.engine.observe import visible_events
 from warroom.engine.ruleset import DICE_SIDE, GameInfo
 from warroom.engine.spec import GameSpec
-from warroom.games import REGISTRY, get_spec
+from warroom.games import REGISTRY, get_ruleset, get_spec
 from warroom.games.dragoon.state import ACTIONS
 
 D6 = [(face, 1 / 6) for face in range(1, 7)]
@@ -582,3 +583,19 @@ def test_mcts_rolls_its_dice_through_the_engine_sampler() -> None:
     weighted = ((1, 0.5), (2, 0.25), (3, 0.25))
     for outcomes in [weighted] * 50 + [tuple((f, 1 / 6) for f in range(1, 7))] * 50:
         assert search._sample(outcomes) == sample(outcomes, twin.random())
+
+
+def test_a_match_is_handed_its_games_hooks_and_looks_nothing_up() -> None:
+    # a match keeps undo to the rules it is given (MatchHooks), never reaching back into the registry
+    started = warroom.new_game("saintlo", seed=2)
+    assert started.hooks == MatchHooks.of(get_spec("saintlo"))
+    assert warroom.load(started.record()).hooks == started.hooks  # a loaded game keeps them
+    strict = MatchHooks(final_decision=lambda ruleset, state, action: "every decision is final here")
+    ruleset = get_ruleset("saintlo")
+    free = Match(ruleset, ruleset.initial_state(None, {}), seed=1)  # no hooks: nothing is final
+    quiet = next(a for a in free.legal_actions() if (twin := free.clone()).play(a) is not None and twin.undoable)
+    free.play(quiet)  # a decision no die follows: undo may take it back
+    assert free.hooks == NO_HOOKS and free.undoable == 1
+    m = Match(ruleset, ruleset.initial_state(None, {}), seed=1, hooks=strict)
+    m.play(quiet)
+    assert not m.can_undo and "final under the rules" in m.undo_locked

@@ -31,7 +31,7 @@ from warroom.engine.errors import (
     WarroomError,
 )
 from warroom.engine.fairness import NotVerifiableError, VerifyReport, commitment, new_secret, verify_record
-from warroom.engine.match import Match, replay_record
+from warroom.engine.match import Match, MatchHooks, replay_record
 from warroom.engine.record import Record, read_record, save_record, start_of
 from warroom.engine.ruleset import CHANCE, DICE_SIDE, Result
 
@@ -98,7 +98,7 @@ def new_game(
     ("mt19937" for an integer or none). A seed left out is drawn in secret, of the generator's kind.
     `position` starts from a given state (the output of `view()["state"]`), like a chess FEN.
     """
-    from warroom.games import get_ruleset
+    from warroom.games import get_ruleset, get_spec
 
     ruleset = get_ruleset(game)
     scenario = ruleset.info.scenarios[0] if scenario is None else scenario  # "" is no scenario's name: refused below
@@ -126,6 +126,7 @@ def new_game(
         position=position,
         keep_log=keep_log,
         version=__version__,
+        hooks=MatchHooks.of(get_spec(game)),
     )
 
 
@@ -140,8 +141,11 @@ def load(
         record = Record.from_json(record)
     elif not isinstance(record, Record):
         record = read_record(record)
+    from warroom.games import get_spec
+
     ruleset, state = start_of(record)
-    return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__, starts=starts)
+    hooks = MatchHooks.of(get_spec(record.game))
+    return replay_record(ruleset, record, state, keep_log=keep_log, version=__version__, starts=starts, hooks=hooks)
 
 
 def save(match: Match, path: str | PathLike[str]) -> None:

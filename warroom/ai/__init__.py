@@ -58,11 +58,11 @@ class Agent(Protocol):
     def choose(self, match: Any) -> tuple[str, str]: ...
 
 
-NO_HOOKS = AgentHooks()
+NO_HOOKS: AgentHooks[Any] = AgentHooks()
 """The hooks of a game that declares none: search plays with uniform priors and random rollouts."""
 
 
-def agent_hooks(game: str) -> AgentHooks:
+def agent_hooks(game: str) -> AgentHooks[Any]:
     """What `game`'s spec gives the computer players (its `agents` capability), or `NO_HOOKS`.
 
     Built on each call (the factory imports the game's search module once; after that it costs
@@ -96,8 +96,8 @@ class HeuristicAgent:
 
     def __init__(
         self,
-        ruleset: Ruleset,
-        hooks: AgentHooks,
+        ruleset: Ruleset[Any],
+        hooks: AgentHooks[Any],
         seed: int | None = None,
         determinize: Callable[[Any, str, random.Random], Any] | None = None,
     ) -> None:

@@ -101,7 +101,7 @@ class Analysis:
 def analyse(agent: Any, match: Any, top: int = 3) -> Analysis:
     """The agent's move and its `top` best alternatives with numbers; see the module docstring."""
     state = decision_state(match)
-    ruleset: Ruleset = match.ruleset
+    ruleset: Ruleset[Any] = match.ruleset
     side = str(ruleset.to_act(state))
     answer = agent.choose(match)
     action, why = (str(answer[0]), str(answer[1] or "")) if isinstance(answer, tuple) else (str(answer), "")
@@ -140,7 +140,7 @@ def hint(
     """The hint for the side to move: MCTS over a shortlist (`hint_moves`, at most `candidates` moves), each
     move visited in turn `simulations` times, so every estimate rests on that many simulations; the budget is
     a count, so the same `seed` gives the same numbers on any machine."""
-    ruleset: Ruleset = match.ruleset
+    ruleset: Ruleset[Any] = match.ruleset
     state = decision_state(match)
     hooks = agent_hooks(ruleset.info.id)
     moves = hint_moves(ruleset, state, candidates)
@@ -168,7 +168,7 @@ def shortlist(agent: Any, match: Any, limit: int = HINT_CANDIDATES) -> Any:
     return agent
 
 
-def hint_moves(ruleset: Ruleset, state: Any, limit: int = HINT_CANDIDATES) -> list[str]:
+def hint_moves(ruleset: Ruleset[Any], state: Any, limit: int = HINT_CANDIDATES) -> list[str]:
     """The moves a hint weighs: the game's candidates (its `candidate_actions`, else every legal move); where
     there are more than `limit`, the game's own move (its heuristic's) and the best of the rest one move
     ahead by its evaluation (dice averaged, `CHANCE_DEPTH`), the legal order breaking ties."""
@@ -214,7 +214,7 @@ def _from_samples(action: str, values: list[float]) -> tuple[str, float, float, 
     return action, mean, min(low, mean), max(high, mean), n
 
 
-def _one_ply(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., Any] | None) -> dict[str, float]:
+def _one_ply(ruleset: Ruleset[Any], state: Any, side: str, evaluate: Callable[..., Any] | None) -> dict[str, float]:
     """Each legal action's value for `side` one move ahead by the game's evaluation ({} without one)."""
     if evaluate is None:
         return {}
@@ -226,7 +226,7 @@ def _one_ply(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., An
     return out
 
 
-def _value(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., Any], depth: int) -> float:
+def _value(ruleset: Ruleset[Any], state: Any, side: str, evaluate: Callable[..., Any], depth: int) -> float:
     """`side`'s value of `state`: the end's return, the average over a pending roll, or the evaluation."""
     to_act = ruleset.to_act(state)
     if to_act is None:
@@ -247,7 +247,7 @@ def _value(ruleset: Ruleset, state: Any, side: str, evaluate: Callable[..., Any]
     return _side_value(ruleset, evaluate(ruleset, state), side)
 
 
-def _side_value(ruleset: Ruleset, value: float | Mapping[str, float], side: str) -> float:
+def _side_value(ruleset: Ruleset[Any], value: float | Mapping[str, float], side: str) -> float:
     """An evaluation's value for `side`: its entry in a mapping, else the first side's float (1 minus it for the
     other team)."""
     if isinstance(value, Mapping):
@@ -259,7 +259,7 @@ def _side_value(ruleset: Ruleset, value: float | Mapping[str, float], side: str)
     return float(value)
 
 
-def _measure(ruleset: Ruleset, side: str, value_text: Callable[..., str] | None) -> str:
+def _measure(ruleset: Ruleset[Any], side: str, value_text: Callable[..., str] | None) -> str:
     """What the numbers are, in a player's words."""
     if len(ruleset.info.team_list()) >= 2:
         return f"{side}'s estimated chance of winning"
@@ -268,7 +268,7 @@ def _measure(ruleset: Ruleset, side: str, value_text: Callable[..., str] | None)
 
 
 def _text(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     side: str,
     value: float | None,
     low: float | None,

@@ -21,7 +21,7 @@ Policy = Callable[[Any, Any], tuple[str, str]]
 
 
 def play_while(
-    rules: Ruleset, s: Any, rng: random.Random, policy: Policy, going: Callable[[Any], bool], steps: int
+    rules: Ruleset[Any], s: Any, rng: random.Random, policy: Policy, going: Callable[[Any], bool], steps: int
 ) -> None:
     """Play `policy` for every side, and chance with `rng`, while `going(s)` holds, the game goes on and fewer
     than `steps` steps are played (a bound, in case a policy never ends a turn). Changes `s` in place."""
@@ -37,7 +37,7 @@ def play_while(
 
 
 def play_turns(
-    rules: Ruleset,
+    rules: Ruleset[Any],
     s: Any,
     rng: random.Random,
     policy: Policy,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import chain
@@ -18,6 +19,7 @@ from .errors import (
 )
 from .record import Record
 from .ruleset import CHANCE, DICE_SIDE, Event, Result, Ruleset
+from .spec import GameSpec
 
 UNDO_LOCKED = (
     "nothing to undo since the last die roll, the last look at something hidden or the last decision the rules "
@@ -29,6 +31,30 @@ FinalDecision = Callable[[Any, Any, str], str | None]
 """A game's `final_decision` (warroom.engine.spec): the rule that makes a decision final, or None."""
 NameSeen = Callable[[Any, Any, str, frozenset[Any]], str]
 """A game's `name_seen` (warroom.engine.spec): what a side has just seen of the hidden, in words."""
+EntryOutcomes = Callable[[Any, Any], Sequence[int] | None]
+"""A game's `entry_outcomes` (warroom.engine.spec): what a chance node typed in by hand offers."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHooks:
+    """The parts of a game's spec a match consults while it is played: what each side sees of the hidden (a
+    reveal locks undo) and how to name it, which decisions the rules make final, and what a chance node typed
+    in by hand offers. A match is handed them (`MatchHooks.of(spec)`, as `warroom.new_game` and `warroom.load`
+    do) and never looks a game up; a match without them (a toy ruleset, a playout) has none of these rules."""
+
+    seen_hidden: SeenHidden | None = None
+    name_seen: NameSeen | None = None
+    final_decision: FinalDecision | None = None
+    entry_outcomes: EntryOutcomes | None = None
+
+    @classmethod
+    def of(cls, spec: GameSpec[Any]) -> MatchHooks:
+        """The hooks a game's spec declares (each None where it declares none)."""
+        return cls(spec.seen_hidden, spec.name_seen, spec.final_decision, spec.entry_outcomes)
+
+
+NO_HOOKS = MatchHooks()
+"""A match of a game that hides nothing, makes no decision final and offers a die's faces when typed in."""
 
 
 class Match:
@@ -41,7 +67,7 @@ class Match:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         state: Any,
         *,
         scenario: str | None = None,
@@ -51,8 +77,10 @@ class Match:
         position: dict[str, Any] | None = None,
         keep_log: bool = True,
         version: str = "",
+        hooks: MatchHooks = NO_HOOKS,
     ) -> None:
         self.ruleset = ruleset
+        self.hooks = hooks
         self.state = state
         self.scenario = scenario
         self.options = dict(options or {})
@@ -72,8 +100,8 @@ class Match:
         self._chain: tuple[str, bytes, list[str]] | None = None  # see `moves_chain`
         # where a decision can show its side something hidden, that decision locks undo; looked up only for
         # a match someone plays (a log kept), never for the playouts of studies and search
-        self._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
-        self._final: FinalDecision | None = _spec_part(ruleset, "final_decision") if keep_log else None
+        self._seen_hidden = hooks.seen_hidden if keep_log else None
+        self._final = hooks.final_decision if keep_log else None
         if not self.dice.manual and ruleset.to_act(state) == CHANCE:
             # a position may start at a chance node: its rolls are events of the game like any other
             self._roll_chance(self.log if keep_log else [])
@@ -146,7 +174,7 @@ class Match:
         if final or (before is not None and _revealed(seen, rs, state, before)):
             # a side saw what was hidden (that look cannot be taken back), or the rules make the decision final
             self._locked = len(self._actions)
-            self._lock_reason = _lock_reason(rs, state, action, seen, before, final)
+            self._lock_reason = _lock_reason(rs, state, action, seen, self.hooks.name_seen, before, final)
         side = self._side = rs.to_act(state)
         self._side_of = state
         if side == CHANCE and not dice.manual:
@@ -187,7 +215,7 @@ class Match:
     def entry_outcomes(self) -> list[int]:
         """The outcomes a pending chance node typed in by hand offers (`legal_actions`' `roll N`): the game's
         `entry_outcomes` where listing the real ones would show what the rules hide, else those that can come up."""
-        offered: Callable[[Any, Any], Sequence[int] | None] | None = _spec_part(self.ruleset, "entry_outcomes")
+        offered = self.hooks.entry_outcomes
         if offered is not None:
             listed = offered(self.ruleset, self.state)
             if listed is not None:
@@ -241,7 +269,9 @@ class Match:
         if not self.can_undo:
             raise UndoLockedError(self.undo_locked)
         actions, dice = self._actions[:-1], list(self._dice)
-        replayed = _replay(self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log)
+        replayed = _replay(
+            self.ruleset, self.ruleset.clone(self._initial), actions, dice, self.keep_log, hooks=self.hooks
+        )
         self.state, self.log = replayed.state, replayed.log
         self._actions, self._dice = actions, dice
         self._locked = min(self._locked, len(actions))
@@ -361,7 +391,7 @@ after `decisions` decisions; it may raise to stop the replay there (`fairness.ve
 
 
 def _replay(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     state: Any,
     actions: list[str],
     dice: list[int],
@@ -369,6 +399,7 @@ def _replay(
     check: DieCheck | None = None,
     starts: list[int] | None = None,
     sides: list[str] | None = None,
+    hooks: MatchHooks = NO_HOOKS,
 ) -> _Replayed:
     """Apply recorded decisions and dice in turn; anything that does not fit is a RecordError.
 
@@ -377,8 +408,8 @@ def _replay(
     log: list[Event] = []
     dice_iter, action_iter = iter(dice), iter(actions)
     action_no, die_no, locked, reason = 0, 0, 0, ""
-    seen = _seen_hidden_of(ruleset) if keep_log else None  # reveals lock undo as in Match.play
-    final_decision: FinalDecision | None = _spec_part(ruleset, "final_decision") if keep_log else None
+    seen = hooks.seen_hidden if keep_log else None  # reveals lock undo as in Match.play
+    final_decision = hooks.final_decision if keep_log else None
     while True:
         to_act = ruleset.to_act(state)
         if to_act is None:
@@ -419,7 +450,7 @@ def _replay(
             action_no += 1
             if final or _revealed(seen, ruleset, state, before):
                 locked = action_no
-                reason = _lock_reason(ruleset, state, action, seen, before, final)
+                reason = _lock_reason(ruleset, state, action, seen, hooks.name_seen, before, final)
         if keep_log:
             log.extend(events)
     leftover_actions = len(actions) - action_no
@@ -444,12 +475,13 @@ def _copy_dice(dice: DiceSource) -> DiceSource:
 
 
 def replay_record(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     record: Record,
     state: Any,
     keep_log: bool = True,
     version: str = "",
     starts: list[int] | None = None,
+    hooks: MatchHooks = NO_HOOKS,
 ) -> Match:
     """Rebuild a match from its record: identical states, events and results.
 
@@ -465,7 +497,7 @@ def replay_record(
                 raise RecordError(
                     f"die {n + 1} of the record is {rolled}, but the record's scripted dice say {scripted}"
                 )
-    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log, starts=starts)
+    replayed = _replay(ruleset, state, record.actions, record.dice, keep_log, starts=starts, hooks=hooks)
     dice.skip(len(record.dice))
     match = Match.__new__(Match)
     match.ruleset = ruleset
@@ -485,37 +517,22 @@ def replay_record(
     match._lock_reason = replayed.reason
     match._side_of, match._side = None, None
     match._chain = None
-    match._seen_hidden = _seen_hidden_of(ruleset) if keep_log else None
-    match._final = _spec_part(ruleset, "final_decision") if keep_log else None
+    match.hooks = hooks
+    match._seen_hidden = hooks.seen_hidden if keep_log else None
+    match._final = hooks.final_decision if keep_log else None
     if not dice.manual and ruleset.to_act(match.state) == CHANCE:
         match._roll_chance(match.log if keep_log else [])
     return match
 
 
-def _spec_part(ruleset: Ruleset, name: str) -> Any:
-    """A part of the game's spec (warroom.engine.spec: `seen_hidden`, `entry_outcomes`), or None for a game
-    that has none or a ruleset no spec registers (a toy in a test)."""
-    from warroom.games import get_spec  # the registry imports the engine, not the reverse
-
-    from .errors import UnknownGameError
-
-    try:
-        return getattr(get_spec(ruleset.info.id), name)
-    except UnknownGameError:
-        return None
-
-
-def _seen_hidden_of(ruleset: Ruleset) -> SeenHidden | None:
-    seen: SeenHidden | None = _spec_part(ruleset, "seen_hidden")
-    return seen
-
-
-def _seen_by_all(seen: SeenHidden, ruleset: Ruleset, state: Any) -> dict[str, frozenset[Any]]:
+def _seen_by_all(seen: SeenHidden, ruleset: Ruleset[Any], state: Any) -> dict[str, frozenset[Any]]:
     """What each side sees of the hidden (the game's `seen_hidden`), before a decision."""
     return {side: seen(ruleset, state, side) for side in ruleset.info.sides}
 
 
-def _revealed(seen: SeenHidden | None, ruleset: Ruleset, state: Any, before: dict[str, frozenset[Any]] | None) -> bool:
+def _revealed(
+    seen: SeenHidden | None, ruleset: Ruleset[Any], state: Any, before: dict[str, frozenset[Any]] | None
+) -> bool:
     """Whether any side now sees something hidden it did not see `before` the decision: the decider's look
     beneath a stack, or the opponent's sight of a card the decider played (against the computer, the
     computer's move that showed the person its hand must not be taken back with the person's own)."""
@@ -530,10 +547,11 @@ def _roll_reason(phase: str, value: int) -> str:
 
 
 def _lock_reason(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     state: Any,
     action: str,
     seen: SeenHidden | None,
+    name: NameSeen | None,
     before: dict[str, frozenset[Any]] | None,
     final: bool,
 ) -> str:
@@ -541,7 +559,6 @@ def _lock_reason(
     else the rule that makes the decision final."""
     shown: list[str] = []
     if seen is not None and before is not None:
-        name: NameSeen | None = _spec_part(ruleset, "name_seen")
         for side, known in before.items():
             new = seen(ruleset, state, side) - known
             if new:
@@ -563,4 +580,4 @@ def _named(items: frozenset[Any]) -> str:
     return ", ".join(words)
 
 
-__all__ = ["Match", "replay_record", "WarroomError"]
+__all__ = ["Match", "MatchHooks", "NO_HOOKS", "replay_record", "WarroomError"]

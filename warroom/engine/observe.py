@@ -8,12 +8,13 @@ secrets leak through logs when each front end filters on its own).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .ruleset import Event, Ruleset
 from .spec import ConcealedDecision
 
 
-def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list[Event]:
+def visible_events(ruleset: Ruleset[Any], events: Iterable[Event], side: str) -> list[Event]:
     """The events `side` may see: by the game's spec's `observe_events` where it declares one (a game
     whose events need more than a per-event rule), else by each event's `visible_to` (`events_visible_to`)."""
     from warroom.games import get_spec  # the registry imports the engine, not the reverse
@@ -25,7 +26,7 @@ def visible_events(ruleset: Ruleset, events: Iterable[Event], side: str) -> list
     return events_visible_to(events, side)
 
 
-def reason_readers(ruleset: Ruleset, before: object, after: object, action: str, side: str, why: str) -> list[str]:
+def reason_readers(ruleset: Ruleset[Any], before: object, after: object, action: str, side: str, why: str) -> list[str]:
     """The sides other than `side` that may read at once the computer's reason `why` for `action` (played by
     `side` in `before`, giving `after`): every other side in a game that hides nothing; in one that hides
     something, those its spec's `public_reason` clears (none without one, or without the position before the
@@ -41,7 +42,7 @@ def reason_readers(ruleset: Ruleset, before: object, after: object, action: str,
     return [viewer for viewer in others if spec.public_reason(ruleset, before, after, action, why, viewer)]
 
 
-def concealed_decision(ruleset: Ruleset, state: object) -> ConcealedDecision | None:
+def concealed_decision(ruleset: Ruleset[Any], state: object) -> ConcealedDecision | None:
     """The decision pending in `state`, if its game's spec says the rules put it to its seat whatever the seat
     holds (`concealed_decision`, warroom.engine.spec), else None; None for a ruleset no spec registers. A front
     end gives its `automatic` answer for a person without asking, and shows the others every answer to it alike."""

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 CHANCE = "chance"
 """`to_act` answers this when the next step is a die roll, not a decision."""
 
 DICE_SIDE = "dice"
 """The side that types in die results when a match uses manual dice (table assistant)."""
+
+S = TypeVar("S")
+"""A game's state type: `Ruleset[TunisiaState]` is a ruleset whose states are a TunisiaState. Generic code that
+serves every game holds a `Ruleset[Any]`; a game's spec checks (under TYPE_CHECKING) that its rules meet
+`Ruleset[ItsState]`, so mypy holds each game's methods to the contract with its own state type."""
 
 Event = dict[str, Any]
 """An event: `type`, a human `text`, and `rule` (the rulebook section) where one applies."""
@@ -111,7 +116,7 @@ class Result:
 
 
 @runtime_checkable
-class Ruleset(Protocol):
+class Ruleset(Protocol[S]):
     """Every game implements this; the engine and front ends never name a game.
 
     Whatever else a game offers (an event filter beyond `visible_to`, odds, agents) is a capability
@@ -124,44 +129,44 @@ class Ruleset(Protocol):
         the class is compiled by mypyc, which would otherwise make it an instance's)."""
         ...
 
-    def initial_state(self, scenario: str | None, options: dict[str, Any]) -> Any: ...
+    def initial_state(self, scenario: str | None, options: dict[str, Any]) -> S: ...
 
-    def to_act(self, state: Any) -> str | None:
+    def to_act(self, state: S) -> str | None:
         """A side, CHANCE, or None when the game is over."""
 
-    def legal_actions(self, state: Any) -> list[str]:
+    def legal_actions(self, state: S) -> list[str]:
         """Every legal action id for the side to act, nothing else, as a fresh list the caller may keep or
         change (`Match.legal_actions` hands it on without another copy)."""
 
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[int, float]]:
+    def chance_outcomes(self, state: S) -> Sequence[tuple[int, float]]:
         """Exact (outcome, probability) pairs when `to_act` is CHANCE; callers only read them.
 
         Return one shared tuple for a die that is always the same (a d6): the dice source then
         checks once, not at every roll, that its faces are equally likely."""
 
-    def die_sides(self, state: Any) -> int:
+    def die_sides(self, state: S) -> int:
         """Faces of the die rolled at this chance node (6 or 12); used by manual dice."""
 
-    def apply(self, state: Any, action: str, log: bool = True) -> list[Event]:
+    def apply(self, state: S, action: str, log: bool = True) -> list[Event]:
         """Apply a legal action id in place; raise IllegalActionError (state unchanged) if not."""
 
-    def apply_chance(self, state: Any, outcome: int, log: bool = True) -> list[Event]:
+    def apply_chance(self, state: S, outcome: int, log: bool = True) -> list[Event]:
         """Apply a chance outcome in place."""
 
-    def observation(self, state: Any, side: str | None) -> dict[str, Any]:
+    def observation(self, state: S, side: str | None) -> dict[str, Any]:
         """What `side` may see (None: an omniscient observer); JSON-ready."""
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """None while the game goes on; at the end, a Result whose `returns` name every side."""
 
-    def clone(self, state: Any) -> Any: ...
+    def clone(self, state: S) -> S: ...
 
-    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+    def state_to_json(self, state: S) -> dict[str, Any]: ...
 
-    def state_from_json(self, data: dict[str, Any]) -> Any:
+    def state_from_json(self, data: dict[str, Any]) -> S:
         """Rebuild a state from `state_to_json` output; PositionError if it is not valid."""
 
-    def turn_and_phase(self, state: Any) -> tuple[Any, str]: ...
+    def turn_and_phase(self, state: S) -> tuple[Any, str]: ...
 
-    def describe_action(self, state: Any, action: str) -> str:
+    def describe_action(self, state: S, action: str) -> str:
         """A plain-language label for a legal action id, for menus."""

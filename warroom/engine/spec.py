@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from random import Random
-from typing import Any, NamedTuple, Protocol, TypedDict
+from typing import Any, Generic, NamedTuple, Protocol, TypedDict
 
-from .ruleset import Event, Ruleset
+from .ruleset import Event, Ruleset, S
 
 
 class OddsField(NamedTuple):
@@ -83,7 +83,7 @@ class OddsCapability(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class AgentHooks:
+class AgentHooks(Generic[S]):
     """What a game gives the computer players (warroom.ai); each part may be None, and search then
     falls back to uniform priors and random rollouts. Every function takes (ruleset, state, ...).
 
@@ -101,15 +101,15 @@ class AgentHooks:
     - `unpredictable(rs, s, rng) -> (action, why) | None`: a choice drawn with the agent's own random numbers
       where a fixed one would tell the opponent something hidden (below)."""
 
-    heuristic_policy: Callable[[Any, Any], tuple[str, str]] | None = None
-    evaluate: Callable[[Any, Any], Any] | None = None
+    heuristic_policy: Callable[[Any, S], tuple[str, str]] | None = None
+    evaluate: Callable[[Any, S], Any] | None = None
     value_text: Callable[[Any, float], str] | None = None
-    summarize: Callable[[Any, Any], dict[str, Any]] | None = None
-    candidate_actions: Callable[[Any, Any], list[str]] | None = None
-    leaf_playout: Callable[[Any, Any, Any], None] | None = None
+    summarize: Callable[[Any, S], dict[str, Any]] | None = None
+    candidate_actions: Callable[[Any, S], list[str]] | None = None
+    leaf_playout: Callable[[Any, S, Random], None] | None = None
     search_confidence: float | None = None
     search: Callable[..., Any] | None = None
-    unpredictable: Callable[[Any, Any, Random], tuple[str, str] | None] | None = None
+    unpredictable: Callable[[Any, S, Random], tuple[str, str] | None] | None = None
     """`unpredictable(rs, s, rng) -> (action, why) | None`: the computer's choice, drawn with its own random
     numbers, where the opponent watches the choice but must not be able to work out what it hides (which
     counter goes face down where: a fixed order would name each back); None where the game's heuristic
@@ -245,13 +245,18 @@ class ConcealedDecision:
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
-    """Everything generic code may ask of one game. `ruleset` is the only required capability."""
+class GameSpec(Generic[S]):
+    """Everything generic code may ask of one game. `ruleset` is the only required capability.
+
+    Generic in the game's state type `S`: a game declares `SPEC: GameSpec[ItsState]`, so the hooks it writes
+    in its spec are checked against its own state; the registry and the front ends hold a `GameSpec[Any]`.
+    Every hook takes the ruleset first, typed `Any` there: a game's hook takes its own rules class, which a
+    `Callable` over `Ruleset[S]` would refuse (a parameter may only widen)."""
 
     id: str
-    ruleset: Callable[[], Ruleset]
+    ruleset: Callable[[], Ruleset[S]]
     odds: Callable[[], OddsCapability] | None = None
-    agents: Callable[[], AgentHooks] | None = None
+    agents: Callable[[], AgentHooks[S]] | None = None
     terminal: Callable[[], TerminalView] | None = None
     board: Callable[[], WebBoard] | None = None
     help: tuple[HelpSection, ...] = ()
@@ -260,35 +265,35 @@ class GameSpec:
     terms: Callable[[str | None], ScenarioTerms] = lambda scenario: ScenarioTerms()
     bench_targets: Mapping[str, float] = field(default_factory=dict)
     """What `warroom bench` holds the game to: {"random_steps": steps/s, "mcts_sims": simulations/s}."""
-    invariants: Callable[[Any, Any, Any], list[str]] | None = None
+    invariants: Callable[[Any, S, S | None], list[str]] | None = None
     """`invariants(ruleset, state, previous) -> problems`: the conformance suite's checks on any reachable
     state (an empty list when sound). `previous` is the state one step before (None at the start), for
     what may only go one way (an eliminated unit stays eliminated)."""
     observe_events: Callable[[Any, Sequence[Event], str], Iterable[Event]] | None = None
     """`observe_events(ruleset, events, side)`: the events `side` may see, for a game whose events need
     more than each event's `visible_to` (warroom.engine.observe.visible_events); None: `visible_to` alone."""
-    seen_hidden: Callable[[Any, Any, str], frozenset[Any]] | None = None
+    seen_hidden: Callable[[Any, S, str], frozenset[Any]] | None = None
     """`seen_hidden(ruleset, state, side)`: what `side` sees now of what the rules may hide from it (the enemy
     pieces it can see beneath stacks, say). A decision after which any side sees something it did not see
     before locks undo (warroom.engine.match), so a player cannot look and take the look back, nor take back
     with his own move the computer's reply that showed him something; None: nothing hidden is ever revealed
     by a decision."""
-    name_seen: Callable[[Any, Any, str, frozenset[Any]], str] | None = None
+    name_seen: Callable[[Any, S, str, frozenset[Any]], str] | None = None
     """`name_seen(ruleset, state, side, items) -> words`: the `items` of `seen_hidden` that `side` has just come
     to see, named as the players know them ("the enemy's 3rd division in 0403"), for the refusal of an undo that
     a reveal locks (warroom.engine.match: the player who saw nothing learns who saw what). None: words are given
     as they are, other items counted."""
-    final_decision: Callable[[Any, Any, str], str | None] | None = None
+    final_decision: Callable[[Any, S, str], str | None] | None = None
     """`final_decision(ruleset, state, action) -> rule | None`: the rule that makes `action`, about to be made in
     `state`, final (a counter once placed stays where it is), or None. Undo never takes such a decision back
     (warroom.engine.match), in any front end; None: every decision may be taken back until a roll or a reveal."""
-    entry_outcomes: Callable[[Any, Any], Sequence[int] | None] | None = None
+    entry_outcomes: Callable[[Any, S], Sequence[int] | None] | None = None
     """`entry_outcomes(ruleset, state) -> outcomes | None`: what a chance node typed in by hand (table mode)
     offers, where listing only the outcomes that can come up would show the players what the rules hide (the
     card kinds left in a face-down deck tell what the drawer's hands hold): every outcome the node could ever
     have. An entry that cannot come up now is refused without naming those that can (warroom.engine.match).
     None, or a None answer: the outcomes that can come up (a die's faces)."""
-    public_reason: Callable[[Any, Any, Any, str, str, str], bool] | None = None
+    public_reason: Callable[[Any, S, S, str, str, str], bool] | None = None
     """`public_reason(ruleset, before, after, action, why, viewer) -> bool`: whether the computer's reason `why`
     for `action` (played in `before`, giving `after`) tells `viewer`, another side, nothing the rules hide from
     it, so the front ends may show it at once. None in a game with `hidden`: every reason is kept from the other
@@ -297,7 +302,7 @@ class GameSpec:
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may
     see them; tests/test_observations.py checks that no side's observation does, for every game."""
-    determinize: Callable[[Any, str, Random], Any] | None = None
+    determinize: Callable[[S, str, Random], S] | None = None
     """`determinize(state, side, rng) -> state`: a new state that `side` cannot tell from `state`, with
     what it cannot see sampled again (the undrawn deck shuffled anew), reading only what `side` sees,
     so two states with the same `observation(., side)` give the same result for the same rng. Search
@@ -309,13 +314,13 @@ class GameSpec:
     """Player count -> game id, for a game whose variants for more players are ids of their own (their sides
     differ, and a ruleset has one tuple of sides): the same mapping in each variant's spec, so that
     `warroom play GAME --players N` finds the variant from any of them. Empty: the game seats its sides only."""
-    concealed_decision: Callable[[Any, Any], ConcealedDecision | None] | None = None
+    concealed_decision: Callable[[Any, S], ConcealedDecision | None] | None = None
     """`concealed_decision(ruleset, state)`: the decision pending in `state`, if the rules put it to its seat
     whatever the seat holds (ConcealedDecision), else None. A front end gives its `automatic` answer for a person
     without asking (in hot-seat, without passing the device), and the others cannot tell it from a chosen one:
     the same events, and in the browser every answer to such a decision is shown after the same moment
     (warroom.web.service). None: no decision is concealed."""
-    describe_actions: Callable[[Any, Any, Sequence[str]], list[ActionDescriptor]] | None = None
+    describe_actions: Callable[[Any, S, Sequence[str]], list[ActionDescriptor]] | None = None
     """`describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in
     the order of `legal` (the web sends them with every view; a board draws its clicks from them). None: each
     action is only its id, its label and the kind "action"."""

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from warroom.engine.compiled import check_game
 from warroom.engine.errors import StaleBuildError, UnknownGameError
@@ -70,7 +71,7 @@ def registered(game: str, path: str) -> Iterator[None]:
 
 
 @cache
-def get_spec(game: str) -> GameSpec:
+def get_spec(game: str) -> GameSpec[Any]:
     """The spec of a registered game: its ruleset factory and every capability it declares."""
     path = REGISTRY.get(game)
     if path is None:
@@ -87,7 +88,7 @@ def get_spec(game: str) -> GameSpec:
 
 
 @cache
-def get_ruleset(game: str) -> Ruleset:
+def get_ruleset(game: str) -> Ruleset[Any]:
     """The (stateless, shareable) ruleset of a registered game."""
     return get_spec(game).ruleset()
 

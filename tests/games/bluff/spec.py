@@ -33,7 +33,7 @@ HELP = (
 class BluffOdds:
     """The chance of holding the higher card, knowing one's own card only (no die is rolled after the deal)."""
 
-    fields = (OddsField("card", "string", "your card: Jack, Queen or King", required=True),)
+    fields: tuple[OddsField, ...] = (OddsField("card", "string", "your card: Jack, Queen or King", required=True),)
     answer = '{"ok":true,"card","p","text"}'
     position_answer = '{"ok":true,"battles":[]}'
 
@@ -66,7 +66,7 @@ def _odds() -> OddsCapability:
     return BluffOdds()
 
 
-def _agents() -> AgentHooks:
+def _agents() -> AgentHooks[rules.BluffState]:
     return AgentHooks(heuristic_policy=rules.heuristic_policy)
 
 
@@ -75,7 +75,9 @@ def _terminal() -> TerminalView:
 
     def render_board(match: Any) -> Text:
         side = match.to_act if match.to_act in rules.SIDES else None
-        seen = match.ruleset.observation(match.state, side) if side else {"cards": {}, "history": [], "pot": 2}
+        seen: dict[str, Any] = (
+            match.ruleset.observation(match.state, side) if side else {"cards": {}, "history": [], "pot": 2}
+        )
         cards = ", ".join(f"{who}: {card}" for who, card in seen["cards"].items()) or "none shown"
         return Text(f"Bluff · pot {seen['pot']} · cards {cards} · bets: {' '.join(seen['history']) or 'none yet'}")
 
@@ -114,7 +116,7 @@ class BluffEncoding:
         return v.number(observation.get("pot"), 4).values
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[rules.BluffState] = GameSpec(
     id="bluff",
     ruleset=rules.Bluff,
     odds=_odds,

@@ -241,13 +241,14 @@ class Hexes:
         steps = {side: sum(u.steps for uid, u in s.units.items() if side_of(uid) == side) for side in SIDES}
         for side in SIDES:
             if steps[side] == 0:
-                winner = SIDES[1 - SIDES.index(side)]
+                survivor = SIDES[1 - SIDES.index(side)]
                 return Result(
-                    winner, steps, f"{side}'s units are all eliminated", "Hexes 6", win_returns(self.info, winner)
+                    survivor, steps, f"{side}'s units are all eliminated", "Hexes 6", win_returns(self.info, survivor)
                 )
         if s.turn <= TURNS:
             return None
         holder = self.occupant(s).get(TOWN)
+        winner: str | None
         if holder is not None:
             winner, reason = side_of(holder), f"{side_of(holder)} holds the town"
         elif steps[RED] != steps[BLUE]:
@@ -273,7 +274,7 @@ class Hexes:
             rows = {uid: data["units"][uid] for uid in UNITS}
             units = {uid: Unit(row["hex"], int(row["steps"]), bool(row["done"])) for uid, row in rows.items()}
             attack = tuple(data["attack"]) if data["attack"] else None
-            state = HexesState(int(data["turn"]), SIDES.index(data["side"]), units, attack)  # type: ignore[arg-type]
+            state = HexesState(int(data["turn"]), SIDES.index(data["side"]), units, attack)
         except (KeyError, TypeError, ValueError):
             raise PositionError(
                 "a hexes position is {'turn', 'side', 'units': {id: {hex, steps, done}}, 'attack'}"

@@ -38,7 +38,7 @@ HELP = (
 class HexesOdds:
     """The chance that an attack hits: a die of 6 - attack or more (+1 for forest, town or the river)."""
 
-    fields = (
+    fields: tuple[OddsField, ...] = (
         OddsField("attack", "integer", "the attacker's attack value (1-3)", required=True),
         OddsField("cover", "integer", "+1 for each of: defender in forest or town, across the unbridged river"),
     )
@@ -63,7 +63,9 @@ class HexesOdds:
     def position(self, ruleset: Any, state: Any) -> dict[str, Any]:
         legal = ruleset.legal_actions(state)
         return {
-            "battles": [{"action": a, **self.action_odds(ruleset, state, a)} for a in legal if a.startswith("attack")]
+            "battles": [
+                {"action": a, **(self.action_odds(ruleset, state, a) or {})} for a in legal if a.startswith("attack")
+            ]
         }
 
     def action_odds(self, ruleset: Any, state: Any, action: str) -> dict[str, Any] | None:
@@ -82,7 +84,7 @@ def _odds() -> OddsCapability:
     return HexesOdds()
 
 
-def _agents() -> AgentHooks:
+def _agents() -> AgentHooks[rules.HexesState]:
     return AgentHooks(heuristic_policy=rules.heuristic_policy)
 
 
@@ -164,7 +166,7 @@ def _invariants(ruleset: Any, state: rules.HexesState, previous: rules.HexesStat
     return problems
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[rules.HexesState] = GameSpec(
     id="hexskirmish",
     ruleset=rules.Hexes,
     odds=_odds,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from warroom.engine.spec import (
     AgentHooks,
     GameSpec,
@@ -11,8 +13,17 @@ from warroom.engine.spec import (
 
 from .help import HELP
 
+if TYPE_CHECKING:
+    from warroom.engine.ruleset import Ruleset
 
-def _agents() -> AgentHooks:
+    from .rules import DragoonRules
+    from .state import DragoonState
+
+    _CONTRACT: Ruleset[DragoonState] = DragoonRules()
+    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
+
+
+def _agents() -> AgentHooks[DragoonState]:
     from . import ai
     from .search import search_agent
 
@@ -27,7 +38,7 @@ def _agents() -> AgentHooks:
     )
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[DragoonState] = GameSpec(
     id="dragoon",
     ruleset=lazy(".rules:DragoonRules", __package__),
     odds=lazy(".odds:DragoonOdds", __package__),

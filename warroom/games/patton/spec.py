@@ -3,7 +3,7 @@ what it offers each front end."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
     AgentHooks,
@@ -15,8 +15,17 @@ from warroom.engine.spec import (
 
 from .help import HELP
 
+if TYPE_CHECKING:
+    from warroom.engine.ruleset import Ruleset
 
-def _agents() -> AgentHooks:
+    from .rules import PattonRules
+    from .state import PattonState
+
+    _CONTRACT: Ruleset[PattonState] = PattonRules()
+    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
+
+
+def _agents() -> AgentHooks[PattonState]:
     from . import ai
 
     return AgentHooks(
@@ -38,7 +47,7 @@ def _terms(scenario: str | None) -> ScenarioTerms:
     return ScenarioTerms(dict(zip(SIDES, board.side_names, strict=True)), draws=False)
 
 
-def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+def _invariants(ruleset: Any, state: PattonState, previous: PattonState | None) -> list[str]:
     """Stacking, unit counts, MP spent, road segments, landings (see invariants.py); time only goes forward."""
     from .invariants import problems
 
@@ -48,7 +57,7 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[PattonState] = GameSpec(
     id="patton",
     ruleset=lazy(".rules:PattonRules", __package__),
     odds=lazy(".odds:PattonOdds", __package__),

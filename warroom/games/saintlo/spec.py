@@ -9,8 +9,9 @@ own (SaintLoTeamRules) and a spec of its own, with every capability shared.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
     AgentHooks,
@@ -24,8 +25,17 @@ from warroom.engine.spec import (
 
 from .help import HELP
 
+if TYPE_CHECKING:
+    from warroom.engine.ruleset import Ruleset
 
-def _agents() -> AgentHooks:
+    from .rules import SaintLoRules
+    from .state import SaintLoState
+
+    _CONTRACT: Ruleset[SaintLoState] = SaintLoRules()
+    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
+
+
+def _agents() -> AgentHooks[SaintLoState]:
     from . import ai
 
     return AgentHooks(
@@ -75,7 +85,7 @@ def _terms(scenario: str | None) -> ScenarioTerms:
     return ScenarioTerms({}, draws=True)
 
 
-def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+def _invariants(ruleset: Any, state: SaintLoState, previous: SaintLoState | None) -> list[str]:
     """One unit a hex, Supplies never negative, at most 10 activations, hand limits (invariants.py)."""
     from .invariants import problems
 
@@ -103,7 +113,7 @@ def _rules_for(seats: int) -> Any:
     return (_team_ruleset if seats == 4 else _ruleset)()
 
 
-def _determinize(state: Any, side: str, rng: random.Random) -> Any:
+def _determinize(state: SaintLoState, side: str, rng: random.Random) -> SaintLoState:
     from .determinize import determinize
 
     return determinize(_rules_for(state.seats), state, side, rng)
@@ -118,7 +128,7 @@ def _hidden() -> tuple[str, ...]:
     return tuple(f"deck.{army}.{card['id']}" for army in ("allied", "axis") for card in data[army])
 
 
-def _final_decision(rules: Any, state: Any, action: str) -> str | None:
+def _final_decision(rules: Any, state: SaintLoState, action: str) -> str | None:
     """4.3: "Once a counter is placed in the board, it cannot be moved to another hex": a deployment is final,
     so undo never takes it back (nor lets it be placed again elsewhere), one counter or all the rest in bulk
     (`ready`, `sector NAME`: placement.py). The Command Posts of 4.2 are not counters deployed under that
@@ -130,7 +140,7 @@ def _final_decision(rules: Any, state: Any, action: str) -> str | None:
     return None
 
 
-def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
+def _entry_outcomes(rules: Any, state: SaintLoState) -> list[int] | None:
     """9, table mode: a card draw typed in offers every kind of the drawer's deck, not only those left in it
     (which, with the cards played, would tell the table what the drawer's hands hold); dice their faces."""
     from .seats import army_of
@@ -141,7 +151,7 @@ def _entry_outcomes(rules: Any, state: Any) -> list[int] | None:
     return list(range(len(rules.t.cards[army_of(state, state.draw_queue[0])])))
 
 
-def _concealed_decision(rules: Any, state: Any) -> ConcealedDecision | None:
+def _concealed_decision(rules: Any, state: SaintLoState) -> ConcealedDecision | None:
     """4.5, 9: a Battle Report window opens on what every seat knows, not on the hand (reports.py), so a seat may
     be asked holding nothing it can play: its answer is `pass`, given for a person without asking."""
     from .actions import PASS
@@ -161,27 +171,28 @@ HIDDEN = _hidden()
 The other seats' hands and the enemy's face-down deployment are hidden too, per seat (position.py: a
 partner's or the enemy's hand is its size), and `determinize` draws them all again."""
 
-_COMMON: dict[str, Any] = {
-    "odds": lazy(".calculator:SaintLoOdds", __package__),
-    "encoding": _encoding,
-    "agents": _agents,
-    "terminal": lazy(".render:terminal_view", __package__),
-    "board": web_board(__package__),
-    "describe_actions": lazy(".web.actions:describe_actions", __package__),
-    "help": HELP,
-    "option_specs": _option_specs,
-    "terms": _terms,
-    "bench_targets": {"random_steps": 3_000, "mcts_sims": 20},
-    "invariants": _invariants,
-    "hidden": HIDDEN,
-    "determinize": _determinize,
-    "seen_hidden": lazy(".position:seen_hidden", __package__),
-    "final_decision": _final_decision,
-    "public_reason": lazy(".reasons:public_reason", __package__),
-    "entry_outcomes": _entry_outcomes,
-    "concealed_decision": _concealed_decision,
-    "seat_variants": {2: "saintlo", 4: "saintlo-teams"},
-}
-
-SPEC = GameSpec(id="saintlo", ruleset=_ruleset, **_COMMON)
-TEAM_SPEC = GameSpec(id="saintlo-teams", ruleset=_team_ruleset, **_COMMON)
+SPEC: GameSpec[SaintLoState] = GameSpec(
+    id="saintlo",
+    ruleset=_ruleset,
+    odds=lazy(".calculator:SaintLoOdds", __package__),
+    encoding=_encoding,
+    agents=_agents,
+    terminal=lazy(".render:terminal_view", __package__),
+    board=web_board(__package__),
+    describe_actions=lazy(".web.actions:describe_actions", __package__),
+    help=HELP,
+    option_specs=_option_specs,
+    terms=_terms,
+    bench_targets={"random_steps": 3_000, "mcts_sims": 20},
+    invariants=_invariants,
+    hidden=HIDDEN,
+    determinize=_determinize,
+    seen_hidden=lazy(".position:seen_hidden", __package__),
+    final_decision=_final_decision,
+    public_reason=lazy(".reasons:public_reason", __package__),
+    entry_outcomes=_entry_outcomes,
+    concealed_decision=_concealed_decision,
+    seat_variants={2: "saintlo", 4: "saintlo-teams"},
+)
+TEAM_SPEC: GameSpec[SaintLoState] = replace(SPEC, id="saintlo-teams", ruleset=_team_ruleset)
+"""Rule 10's four seats: every capability of the two-player game, the team ruleset."""

@@ -4,7 +4,7 @@ determinization search needs, invariants)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
     AgentHooks,
@@ -16,8 +16,17 @@ from warroom.engine.spec import (
 
 from .help import HELP
 
+if TYPE_CHECKING:
+    from warroom.engine.ruleset import Ruleset
 
-def _agents() -> AgentHooks:
+    from .rules import TunisiaRules
+    from .state import TunisiaState
+
+    _CONTRACT: Ruleset[TunisiaState] = TunisiaRules()
+    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
+
+
+def _agents() -> AgentHooks[TunisiaState]:
     from . import ai
 
     return AgentHooks(
@@ -64,7 +73,7 @@ def _terms(scenario: str | None) -> ScenarioTerms:
     return ScenarioTerms({"Axis": "Axis", "Allied": "Allies"}, draws=False)
 
 
-def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
+def _invariants(ruleset: Any, state: TunisiaState, previous: TunisiaState | None) -> list[str]:
     """Stacking, never both sides in a hex, MPs, supply, the dead stay dead (invariants.py); time goes forward."""
     from .invariants import problems
 
@@ -74,7 +83,7 @@ def _invariants(ruleset: Any, state: Any, previous: Any) -> list[str]:
     return found
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[TunisiaState] = GameSpec(
     id="tunisia",
     ruleset=lazy(".rules:TunisiaRules", __package__),
     odds=lazy(".odds:TunisiaOdds", __package__),
