@@ -42,45 +42,6 @@ def _side(k: int | None) -> str | None:
 def state_to_json(s: PattonState) -> dict[str, Any]:
     b = s.board
     names = b.names
-    towns = {}
-    for t in range(b.n):
-        if s.side[t] >= 0 or s.armor[t] or s.inf[t]:
-            entry: dict[str, Any] = {"side": _side(s.side[t]), "armor": s.armor[t], "infantry": s.inf[t]}
-            if s.joined_a[t] or s.joined_i[t]:
-                entry["joined"] = [s.joined_a[t], s.joined_i[t]]
-            if s.frozen_a[t] or s.frozen_i[t]:
-                entry["landed"] = [s.frozen_a[t], s.frozen_i[t]]
-            towns[names[t]] = entry
-    battle = None
-    if s.battle is not None:
-        bt = s.battle
-        battle = {
-            "target": names[bt.target],
-            "attacker": SIDES[bt.attacker],
-            "kind": BATTLE_KINDS[bt.kind],
-            "bonus": bt.bonus,
-            "attacker_dice": bt.n,
-            "defender_dice": bt.m,
-            "attacker_roll": list(bt.att_dice),
-            "defender_roll": list(bt.def_dice),
-            "round": bt.round,
-            "from": names[bt.from_town] if bt.from_town >= 0 else None,
-        }
-    retreat = None
-    if s.retreat is not None:
-        r = s.retreat
-        retreat = {
-            "town": names[r.town],
-            "side": SIDES[r.side],
-            "quota": r.quota,
-            "forced": r.forced,
-            "fight": None
-            if r.fight is None
-            else {"to": names[r.fight.to], "armor": r.fight.armor, "infantry": r.fight.infantry},
-        }
-    result = None
-    if s.phase == OVER:
-        result = {"winner": _side(s.winner), "reason": s.reason, "rule": s.result_rule}
     return {
         "game": "patton",
         "scenario": b.id,
@@ -93,21 +54,12 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
         "cards_unseen": {str(v): c for v, c in enumerate(s.pool) if c},
         "mp": s.mp,
         "mp_total": s.mp_total,
-        "towns": towns,
+        "towns": _towns_json(s),
         "road_use": [
             [names[b.road_ends[r][0]], names[b.road_ends[r][1]], used] for r, used in enumerate(s.seg) if used
         ],
         "landing_use": {b.landings[k].id: used for k, used in enumerate(s.land_used) if used},
-        "stacks": [
-            {
-                "to": names[st.target],
-                "from": names[st.source] if st.source < b.n else b.landings[st.source - b.n].id,
-                "armor": st.armor,
-                "infantry": st.infantry,
-                "side": SIDES[st.owner],
-            }
-            for st in s.stacks
-        ],
+        "stacks": [_stack_json(b, st) for st in s.stacks],
         "offshore": {"armor": s.offboard[0], "infantry": s.offboard[1]},
         "placing": {"Allied": list(s.placing[0]), "Axis": list(s.placing[1])},
         "reserves": {
@@ -115,19 +67,82 @@ def state_to_json(s: PattonState) -> dict[str, Any]:
             "dice": list(s.reserve_dice),
             "pending": list(s.reserve_pending),
         },
-        "battle": battle,
-        "retreat": retreat,
+        "battle": _battle_json(names, s.battle),
+        "retreat": _retreat_json(names, s.retreat),
         "tie_asked": s.tie_asked,
         "eliminated": {"Allied": list(s.eliminated[0]), "Axis": list(s.eliminated[1])},
         "reserves_entered": {"Allied": list(s.entered[0]), "Axis": list(s.entered[1])},
         "relieved": s.relieved,
         "held": s.held,
-        "allied_end": [names[t] for t in range(b.n) if s.allied_end[t]],
-        "defection_used": [names[t] for t in range(b.n) if s.defection_used[t]],
+        "allied_end": _marked(names, s.allied_end),
+        "defection_used": _marked(names, s.defection_used),
         "defection_owed": s.defection_owed,
         "stacking_queue": [names[t] for t in s.stacking_queue],
-        "result": result,
+        "result": {"winner": _side(s.winner), "reason": s.reason, "rule": s.result_rule} if s.phase == OVER else None,
     }
+
+
+def _towns_json(s: PattonState) -> dict[str, dict[str, Any]]:
+    """The towns held or holding Units: side and Units, and the Units joined or landed this turn where any."""
+    towns = {}
+    for t in range(s.board.n):
+        if s.side[t] >= 0 or s.armor[t] or s.inf[t]:
+            entry: dict[str, Any] = {"side": _side(s.side[t]), "armor": s.armor[t], "infantry": s.inf[t]}
+            if s.joined_a[t] or s.joined_i[t]:
+                entry["joined"] = [s.joined_a[t], s.joined_i[t]]
+            if s.frozen_a[t] or s.frozen_i[t]:
+                entry["landed"] = [s.frozen_a[t], s.frozen_i[t]]
+            towns[s.board.names[t]] = entry
+    return towns
+
+
+def _stack_json(b: Board, st: Stack) -> dict[str, Any]:
+    """An attack stack: its target, where it came from (a town or a landing area), its Units and side."""
+    return {
+        "to": b.names[st.target],
+        "from": b.names[st.source] if st.source < b.n else b.landings[st.source - b.n].id,
+        "armor": st.armor,
+        "infantry": st.infantry,
+        "side": SIDES[st.owner],
+    }
+
+
+def _battle_json(names: list[str], bt: Battle | None) -> dict[str, Any] | None:
+    """The battle under way, if any."""
+    if bt is None:
+        return None
+    return {
+        "target": names[bt.target],
+        "attacker": SIDES[bt.attacker],
+        "kind": BATTLE_KINDS[bt.kind],
+        "bonus": bt.bonus,
+        "attacker_dice": bt.n,
+        "defender_dice": bt.m,
+        "attacker_roll": list(bt.att_dice),
+        "defender_roll": list(bt.def_dice),
+        "round": bt.round,
+        "from": names[bt.from_town] if bt.from_town >= 0 else None,
+    }
+
+
+def _retreat_json(names: list[str], r: Retreat | None) -> dict[str, Any] | None:
+    """The retreat under way, if any, with the fight on its way where there is one."""
+    if r is None:
+        return None
+    return {
+        "town": names[r.town],
+        "side": SIDES[r.side],
+        "quota": r.quota,
+        "forced": r.forced,
+        "fight": None
+        if r.fight is None
+        else {"to": names[r.fight.to], "armor": r.fight.armor, "infantry": r.fight.infantry},
+    }
+
+
+def _marked(names: list[str], flags: list[bool]) -> list[str]:
+    """The names of the towns a per-town flag marks."""
+    return [names[t] for t in range(len(names)) if flags[t]]
 
 
 def state_from_json(data: Any, board_of: Callable[[str], Board]) -> PattonState:
