@@ -114,7 +114,20 @@ def summarize(ruleset: DragoonRules, state: DragoonState) -> dict[str, Any]:
 class _Attack:
     """What one attack by unit i would do, and what it is worth."""
 
-    __slots__ = ("i", "target", "defender", "p", "p_air", "value", "weight", "air_ok", "stall_risk", "text")
+    __slots__ = (
+        "i",
+        "target",
+        "defender",
+        "p",
+        "p_air",
+        "value",
+        "weight",
+        "air_ok",
+        "stall_risk",
+        "text",
+        "gained_port",
+        "gained_other",
+    )
 
     def __init__(self) -> None:
         self.i = self.target = self.defender = -1
@@ -122,6 +135,9 @@ class _Attack:
         self.weight = 1.0  # _drive_weight (VI Corps, the 3rd ID); `value` is already multiplied by it
         self.air_ok = False
         self.text = ""
+        self.gained_port = self.gained_other = 0.0
+        """The VP a success secures beyond what the projection counts: at a port (which the projection
+        needs held), and elsewhere; `_analyse_attack`'s steps add to them in turn."""
 
 
 def _analyse_attack(
@@ -147,8 +163,6 @@ def _analyse_attack(
     fail_value = projected_vp(m, s, fail_views, secured, rp_now=rp_after, cache=cache)
     succ_views = list(views)
     removed: frozenset[int] = frozenset()
-    gained_port = gained_other = 0.0
-    name = b.locations[target].name if target >= 0 else ""
     text: list[str] = []
     defender = rules.top_unit(s, target) if target >= 0 else -1
     a.defender = defender
@@ -157,78 +171,116 @@ def _analyse_attack(
         a.stall_risk = (1 / 6) * STALL_COST
         succ_views[i] = (pos + 1, foe_pos, foe_desp, nxt)
         advance = True
-        text.append(f"advances into {name}")
+        text.append(f"advances into {b.locations[target].name if target >= 0 else ''}")
     else:
-        drm = rules.attack_drm(s, target, defender, False)
-        a.p = advance_probability(drm, False, b.advance_on)  # FFI is counted by _attack_gain
-        a.p_air = advance_probability(drm + b.air_drm, False, b.advance_on)
-        a.air_ok = air_legal
-        advance = False
-        if defender == b.panzer:
-            # 11th PzD Special Rules: defeated, it flips to normal and goes under the infantry
-            text.append(
-                f"flips the {b.german[defender].name} off its desperate defense"
-                if s.desperate[defender]
-                else f"achieves nothing against the {b.german[defender].name}, which never retreats"
-            )
-        else:
-            dest, _ = attacks.retreat_destination(rules, s, defender, target)
-            if dest == ELIMINATED:
-                if m.port_milestone[i][min(pos + 1, len(b.routes[i]) - 1)] and b.route_of[defender] == i:
-                    gained_port += 1.0
-                else:
-                    gained_other += 1.0
-                text.append(f"eliminates the {b.german[defender].name} (+1 VP)")
-            elif dest >= 0:
-                text.append(f"pushes the {b.german[defender].name} back to {b.locations[dest].name}")
-            else:
-                text.append(f"drives the {b.german[defender].name} off the map")
-            if defender == m.foe[i]:
-                new_foe = b.routes[i].index(dest) if dest >= 0 and dest in b.routes[i] else -1
-                foe_desp_after = new_foe >= 0 and b.desperate_for[dest] == defender
-                succ_views[i] = (pos, new_foe, foe_desp_after, nxt)
-                if dest < 0 and foe_pos >= 0 and pos >= m.chain_end[i]:
-                    # the foe can no longer counterattack to retake what this unit holds
-                    held = b.vp[b.routes[i][pos]] if pos >= 0 else 0
-                    gained_other += held * m.counterattack.get(defender, 0.0) * 0.5 * max(b.last_turn - s.turn + 1, 0)
-            else:
-                removed = frozenset({defender}) if dest == ELIMINATED else frozenset()
-            others = [g for g in rules.germans_at(s, target) if g != defender]
-            advance = not others and advance_restriction(rules, s, i, target) is None
-            if advance:
-                p0 = succ_views[i]
-                succ_views[i] = (pos + 1, p0[1], p0[2], nxt)
+        removed, advance = _opposed(m, s, a, air_legal, succ_views, text)
     if advance and target >= 0:
-        if b.vp[target] and not s.control[target]:
-            if target in m.ports:
-                gained_port += b.vp[target]
-            else:
-                gained_other += b.vp[target]
-            text.append(f"takes {name} ({b.vp[target]} VP)")
-        if i == b.vi_corps and target == b.crest:
-            text.append("reaches Crest, which sends the 11th PzD to Montelimar")
+        _objective_taken(m, s, a, text)
     if target in b.escape_pos or target == b.crest:
-        # the escape column moves on after the actions: what this attack sets up for next turn
-        after = s.clone()
-        if defender >= 0:
-            attacks.defeat(rules, after, i, target, defender)
-        else:
-            after.allied_pos[i] += 1
-            attacks.enter(rules, after, target, i)
-        after.spent[i] = True
-        after.rp -= 1
-        before = s.clone()
-        before.spent[i] = True
-        before.rp -= 1
-        setup = _column_kills(m, after) - _column_kills(m, before)
-        if setup > 0.05:
-            text.append("sets up a blow at the escape column next turn")
-        gained_other += setup
+        _column_setup(m, s, a, text)
     sp, so = secured
-    succ_value = projected_vp(m, s, succ_views, (sp + gained_port, so + gained_other), removed, rp_after, cache=cache)
+    succ_value = projected_vp(
+        m, s, succ_views, (sp + a.gained_port, so + a.gained_other), removed, rp_after, cache=cache
+    )
     a.value = succ_value - fail_value
     a.text = ", ".join(text)
     return a
+
+
+def _opposed(
+    m: Model, s: DragoonState, a: _Attack, air_legal: bool, succ_views: list[View], text: list[str]
+) -> tuple[frozenset[int], bool]:
+    """An opposed attack's chances, and what its success does to the defender: the German units it takes
+    out of the projection, and whether the attacker advances (its view in `succ_views` moved on if so)."""
+    rules, b = m.rules, m.board
+    i, target, defender = a.i, a.target, a.defender
+    drm = rules.attack_drm(s, target, defender, False)
+    a.p = advance_probability(drm, False, b.advance_on)  # FFI is counted by _attack_gain
+    a.p_air = advance_probability(drm + b.air_drm, False, b.advance_on)
+    a.air_ok = air_legal
+    if defender == b.panzer:
+        # 11th PzD Special Rules: defeated, it flips to normal and goes under the infantry
+        text.append(
+            f"flips the {b.german[defender].name} off its desperate defense"
+            if s.desperate[defender]
+            else f"achieves nothing against the {b.german[defender].name}, which never retreats"
+        )
+        return frozenset(), False
+    removed = _defender_driven_off(m, s, a, succ_views, text)
+    others = [g for g in rules.germans_at(s, target) if g != defender]
+    advance = not others and advance_restriction(rules, s, i, target) is None
+    if advance:
+        p0 = succ_views[i]
+        succ_views[i] = (p0[0] + 1, p0[1], p0[2], s.turn + 1)
+    return removed, advance
+
+
+def _defender_driven_off(
+    m: Model, s: DragoonState, a: _Attack, succ_views: list[View], text: list[str]
+) -> frozenset[int]:
+    """Where a defeated infantry defender goes (Resolving Unit Attacks): its elimination's VP, the attacker's
+    foe moved back along the route, and the German units the success takes out of the projection."""
+    rules, b = m.rules, m.board
+    i, target, defender = a.i, a.target, a.defender
+    pos, foe_pos, _, _ = succ_views[i]  # as yet the unit's view before the attack
+    nxt = s.turn + 1
+    dest, _ = attacks.retreat_destination(rules, s, defender, target)
+    if dest == ELIMINATED:
+        if m.port_milestone[i][min(pos + 1, len(b.routes[i]) - 1)] and b.route_of[defender] == i:
+            a.gained_port += 1.0
+        else:
+            a.gained_other += 1.0
+        text.append(f"eliminates the {b.german[defender].name} (+1 VP)")
+    elif dest >= 0:
+        text.append(f"pushes the {b.german[defender].name} back to {b.locations[dest].name}")
+    else:
+        text.append(f"drives the {b.german[defender].name} off the map")
+    if defender != m.foe[i]:
+        return frozenset({defender}) if dest == ELIMINATED else frozenset()
+    new_foe = b.routes[i].index(dest) if dest >= 0 and dest in b.routes[i] else -1
+    foe_desp_after = new_foe >= 0 and b.desperate_for[dest] == defender
+    succ_views[i] = (pos, new_foe, foe_desp_after, nxt)
+    if dest < 0 and foe_pos >= 0 and pos >= m.chain_end[i]:
+        # the foe can no longer counterattack to retake what this unit holds
+        held = b.vp[b.routes[i][pos]] if pos >= 0 else 0
+        a.gained_other += held * m.counterattack.get(defender, 0.0) * 0.5 * max(b.last_turn - s.turn + 1, 0)
+    return frozenset()
+
+
+def _objective_taken(m: Model, s: DragoonState, a: _Attack, text: list[str]) -> None:
+    """The VP of the location a successful attack advances into, if not yet Allied (How to Win)."""
+    b = m.board
+    target = a.target
+    if b.vp[target] and not s.control[target]:
+        if target in m.ports:
+            a.gained_port += b.vp[target]
+        else:
+            a.gained_other += b.vp[target]
+        text.append(f"takes {b.locations[target].name} ({b.vp[target]} VP)")
+    if a.i == b.vi_corps and target == b.crest:
+        text.append("reaches Crest, which sends the 11th PzD to Montelimar")
+
+
+def _column_setup(m: Model, s: DragoonState, a: _Attack, text: list[str]) -> None:
+    """What a success on the escape track (or at Crest) sets up against the escape column, which moves on
+    after the actions: the column units expected destroyed with it, less without it."""
+    rules = m.rules
+    i, target, defender = a.i, a.target, a.defender
+    after = s.clone()
+    if defender >= 0:
+        attacks.defeat(rules, after, i, target, defender)
+    else:
+        after.allied_pos[i] += 1
+        attacks.enter(rules, after, target, i)
+    after.spent[i] = True
+    after.rp -= 1
+    before = s.clone()
+    before.spent[i] = True
+    before.rp -= 1
+    setup = _column_kills(m, after) - _column_kills(m, before)
+    if setup > 0.05:
+        text.append("sets up a blow at the escape column next turn")
+    a.gained_other += setup
 
 
 def _column_kills(m: Model, t: DragoonState) -> float:
