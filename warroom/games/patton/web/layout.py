@@ -146,39 +146,106 @@ def _layout() -> dict[str, Any]:
 def _patton_scenario(board: Any) -> dict[str, Any]:
     """One scenario's board: towns in board units, roads by type, landing areas, coast, sides, objective."""
     from ..board import ROAD_COST
-    from ..sequence import SCENARIO_RULE
 
     data = board.data
     towns, landings = data.towns, data.landings
-    lat0 = sum(t.y for t in towns) / len(towns)
-    kx = math.cos(math.radians(lat0))
-    lon_min = min(t.x for t in towns)
-    lon_max = max(t.x for t in towns)
-    lat_max = max(t.y for t in towns)
-    scale = PATTON_WIDTH[board.id] / ((lon_max - lon_min) * kx)
-
-    def project(lon: float, lat: float) -> tuple[float, float]:
-        return (lon - lon_min) * kx * scale, (lat_max - lat) * scale
-
-    start = [project(t.x, t.y) for t in towns] + [project(la.x, la.y) for la in landings]
+    project = _Projection(towns, PATTON_WIDTH[board.id])
+    start = [project.point(t.x, t.y) for t in towns] + [project.point(la.x, la.y) for la in landings]
     index = board.town_index
     roads = [(index[r.a], index[r.b]) for r in data.roads]
     links = roads + [(index[la.town], len(towns) + k) for k, la in enumerate(landings)]
     placed = _relax(start, len(towns), links)
     moved = [(p[0] - s[0], p[1] - s[1]) for p, s in zip(placed, start, strict=True)]
-    land = [[_warp(project(lon, lat), start, moved) for lon, lat in ring] for ring in PATTON_LAND.get(board.id, [])]
-    names = [
-        (_warp(project(lon, lat), start, moved), name, kind) for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])
+    land = [
+        [_warp(project.point(lon, lat), start, moved) for lon, lat in ring] for ring in PATTON_LAND.get(board.id, [])
     ]
-    xs = [p[0] for p in placed]
-    ys = [p[1] for p in placed]
-    x0, y0 = min(xs) - PATTON_PAD, min(ys) - PATTON_PAD
-    width, height = max(xs) + PATTON_PAD - x0, max(ys) + PATTON_PAD - y0
+    names = [
+        (_warp(project.point(lon, lat), start, moved), name, kind)
+        for lon, lat, name, kind in PATTON_NAMES.get(board.id, [])
+    ]
+    frame = _Frame(placed)
+    sc = data.scenario
+    return {
+        "id": board.id,
+        "title": board.title,
+        "map": {"w": round(frame.width, 1), "h": round(frame.height, 1)},
+        "towns": _towns_view(towns, placed, frame),
+        "roads": [{"a": r.a, "b": r.b, "kind": r.kind, "mp": ROAD_COST[r.kind]} for r in data.roads],
+        "landings": _landings_view(landings, placed[len(towns) :], frame),
+        "land": [[frame.at(p) for p in ring] for ring in land],
+        "names": [{"x": frame.at(p)[0], "y": frame.at(p)[1], "text": name, "kind": kind} for p, name, kind in names],
+        "sides": _sides_view(data),
+        "deal": list(sc.deal),
+        "turns": sc.turns or sc.turn_limit,
+        "game_ends_card": sc.game_ends_card,
+        "objective": _objective_view(board),
+    }
 
-    def at(p: tuple[float, float]) -> list[float]:
-        return [round(p[0] - x0, 1), round(p[1] - y0, 1)]
 
-    obj = data.objective
+class _Projection:
+    """Longitude / latitude to board units: an equirectangular projection about the towns' mean
+    latitude, with the westmost town at x 0 and the northmost at y 0, `width` across the towns."""
+
+    def __init__(self, towns: Any, width: float) -> None:
+        lat0 = sum(t.y for t in towns) / len(towns)
+        self.kx = math.cos(math.radians(lat0))
+        self.lon_min = min(t.x for t in towns)
+        lon_max = max(t.x for t in towns)
+        self.lat_max = max(t.y for t in towns)
+        self.scale = width / ((lon_max - self.lon_min) * self.kx)
+
+    def point(self, lon: float, lat: float) -> tuple[float, float]:
+        return (lon - self.lon_min) * self.kx * self.scale, (self.lat_max - lat) * self.scale
+
+
+class _Frame:
+    """The board's drawing area: the points placed, with PATTON_PAD around them; `at` gives a point
+    from its top left corner (rounded to a tenth)."""
+
+    def __init__(self, placed: list[tuple[float, float]]) -> None:
+        xs = [p[0] for p in placed]
+        ys = [p[1] for p in placed]
+        self.x0, self.y0 = min(xs) - PATTON_PAD, min(ys) - PATTON_PAD
+        self.width, self.height = max(xs) + PATTON_PAD - self.x0, max(ys) + PATTON_PAD - self.y0
+
+    def at(self, p: tuple[float, float]) -> list[float]:
+        return [round(p[0] - self.x0, 1), round(p[1] - self.y0, 1)]
+
+
+def _towns_view(towns: Any, placed: list[tuple[float, float]], frame: _Frame) -> list[dict[str, Any]]:
+    """Each town where it is drawn, with its marks (red, star, front, defection number)."""
+    return [
+        {
+            "id": t.id,
+            "name": t.name,
+            "x": frame.at(placed[k])[0],
+            "y": frame.at(placed[k])[1],
+            "red": t.red,
+            "star": t.star,
+            "front": t.front,
+            "defection": t.defection,
+            "reconstructed": t.source.startswith("reconstructed"),
+        }
+        for k, t in enumerate(towns)
+    ]
+
+
+def _landings_view(landings: Any, placed: list[tuple[float, float]], frame: _Frame) -> list[dict[str, Any]]:
+    """Each landing area where it is drawn (`placed`: the landing areas' points), its town and capacity."""
+    return [
+        {
+            "id": la.id,
+            "town": la.town,
+            "capacity": la.capacity,
+            "x": frame.at(placed[k])[0],
+            "y": frame.at(placed[k])[1],
+        }
+        for k, la in enumerate(landings)
+    ]
+
+
+def _sides_view(data: Any) -> dict[str, dict[str, Any]]:
+    """Each side's name, colours and reserves (in a sentence, and the town they enter, if one)."""
     sides = {}
     for key, spec, reserve in (
         ("Allied", data.allied, data.reserves.get("allied")),
@@ -191,50 +258,21 @@ def _patton_scenario(board: Any) -> dict[str, Any]:
             "reserves": _reserve_text(reserve, spec.name),
             "reserve_town": reserve.town if reserve and reserve.town else None,
         }
-    sc = data.scenario
+    return sides
+
+
+def _objective_view(board: Any) -> dict[str, Any]:
+    """The objective's data, in a sentence, and the rule that states it."""
+    from ..sequence import SCENARIO_RULE
+
+    obj = board.data.objective
     return {
-        "id": board.id,
-        "title": board.title,
-        "map": {"w": round(width, 1), "h": round(height, 1)},
-        "towns": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "x": at(placed[k])[0],
-                "y": at(placed[k])[1],
-                "red": t.red,
-                "star": t.star,
-                "front": t.front,
-                "defection": t.defection,
-                "reconstructed": t.source.startswith("reconstructed"),
-            }
-            for k, t in enumerate(towns)
-        ],
-        "roads": [{"a": r.a, "b": r.b, "kind": r.kind, "mp": ROAD_COST[r.kind]} for r in data.roads],
-        "landings": [
-            {
-                "id": la.id,
-                "town": la.town,
-                "capacity": la.capacity,
-                "x": at(placed[len(towns) + k])[0],
-                "y": at(placed[len(towns) + k])[1],
-            }
-            for k, la in enumerate(landings)
-        ],
-        "land": [[at(p) for p in ring] for ring in land],
-        "names": [{"x": at(p)[0], "y": at(p)[1], "text": name, "kind": kind} for p, name, kind in names],
-        "sides": sides,
-        "deal": list(sc.deal),
-        "turns": sc.turns or sc.turn_limit,
-        "game_ends_card": sc.game_ends_card,
-        "objective": {
-            "kind": obj.kind,
-            "needed": obj.needed,
-            "relieve": obj.relieve,
-            "hold": obj.hold,
-            "text": _objective_text(board),
-            "rule": f"{SCENARIO_RULE.get(board.id, 'Patton')} — Objective",
-        },
+        "kind": obj.kind,
+        "needed": obj.needed,
+        "relieve": obj.relieve,
+        "hold": obj.hold,
+        "text": _objective_text(board),
+        "rule": f"{SCENARIO_RULE.get(board.id, 'Patton')} — Objective",
     }
 
 
