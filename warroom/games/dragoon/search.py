@@ -268,6 +268,8 @@ class PlayoutSearch:
         return PairedDice(seed, b.first_turn, b.last_turn, len(b.allied))
 
     def choose(self, state: DragoonState, *, playouts: int | None = None, budget_ms: float | None = None) -> Choice:
+        """The move to play in `state`, with the playouts that chose it (none where the heuristic's move is
+        played unsearched: in the opening, or with a single candidate)."""
         rules = self.rules
         legal = rules.legal_actions(state)
         preferred = legal[0] if len(legal) == 1 else self.playouts.move(state)
@@ -280,44 +282,69 @@ class PlayoutSearch:
         start = time.perf_counter()
         deadline = start + budget_ms / 1000.0 if budget_ms is not None else math.inf
         limit = playouts if playouts is not None else (math.inf if budget_ms is not None else DEFAULT_PLAYOUTS)
+        choice.samples = self._race(state, moves, preferred, limit, deadline)
+        choice.action = confident_best(choice.samples, preferred, self.confidence)
+        choice.seconds = time.perf_counter() - start
+        return choice
+
+    def _race(
+        self, state: DragoonState, moves: list[str], preferred: str, limit: float, deadline: float
+    ) -> dict[str, list[int]]:
+        """Each move's playout VP: rounds of paired playouts until `limit` rounds, the deadline, or one move
+        left racing (after `RACE_AFTER` rounds the moves that cannot catch `preferred` drop out)."""
         samples: dict[str, list[int]] = {m: [] for m in moves}
         racing = list(moves)
         helpers = _helpers(self.workers - 1) if self.workers > 1 else []
-        if helpers:
-            decision = _send_position(helpers, rules, state)
+        decision = _send_position(helpers, self.rules, state) if helpers else 0
         k = 0
         while k < limit and len(racing) > 1:
             # rounds k+1.. go to the helpers (one each) while this process plays round k
             shared = [h for h in helpers if h.alive][: int(min(limit - k - 1, len(helpers)))]
-            for j, helper in enumerate(shared):
-                whole = k + 1 + j < MIN_PLAYOUTS  # the first rounds are played whole, as here
-                helper.ask(decision, racing, self.table_seed(k + 1 + j), deadline - time.perf_counter(), whole)
-            dice_seed = self.table_seed(k)
-            complete = True
-            for move in racing:
-                s = rules.clone(state)
-                rules.apply(s, move, False)
-                samples[move].append(self.playouts.play(s, self.table(dice_seed)))
-                if k >= MIN_PLAYOUTS and time.perf_counter() >= deadline:
-                    complete = False  # a round cut short: the paired comparison uses only complete pairs
-                    break
-            answers = [helper.answer() for helper in shared]
-            k += 1
-            for answer in answers:  # the helpers' rounds, in order, while each is whole
-                if not complete or answer is None:
-                    complete = False
-                    continue
-                for move, vp in zip(racing, answer, strict=True):
-                    samples[move].append(vp)
-                k += 1
+            self._ask_helpers(shared, decision, racing, k, deadline)
+            complete = self._play_round(state, racing, samples, k, deadline)
+            k, complete = _take_answers(shared, racing, samples, k + 1, complete)
             if not complete or (k >= MIN_PLAYOUTS and time.perf_counter() >= deadline):
                 break
             if k >= RACE_AFTER:
                 racing = [m for m in racing if m == preferred or _still_in(samples[m], samples[preferred], self.drop)]
-        choice.samples = samples
-        choice.action = confident_best(samples, preferred, self.confidence)
-        choice.seconds = time.perf_counter() - start
-        return choice
+        return samples
+
+    def _ask_helpers(self, shared: list[_Helper], decision: int, racing: list[str], k: int, deadline: float) -> None:
+        """Ask helper j for round k+1+j of the racing moves, with that round's dice table."""
+        for j, helper in enumerate(shared):
+            whole = k + 1 + j < MIN_PLAYOUTS  # the first rounds are played whole, as here
+            helper.ask(decision, racing, self.table_seed(k + 1 + j), deadline - time.perf_counter(), whole)
+
+    def _play_round(
+        self, state: DragoonState, racing: list[str], samples: dict[str, list[int]], k: int, deadline: float
+    ) -> bool:
+        """Round k in this process: playout k of each racing move, with dice table k; False if the deadline
+        cut it short (the paired comparison uses only complete pairs)."""
+        rules = self.rules
+        dice_seed = self.table_seed(k)
+        for move in racing:
+            s = rules.clone(state)
+            rules.apply(s, move, False)
+            samples[move].append(self.playouts.play(s, self.table(dice_seed)))
+            if k >= MIN_PLAYOUTS and time.perf_counter() >= deadline:
+                return False
+        return True
+
+
+def _take_answers(
+    shared: list[_Helper], racing: list[str], samples: dict[str, list[int]], k: int, complete: bool
+) -> tuple[int, bool]:
+    """The helpers' rounds, in order, added to `samples` while each is whole: the rounds played so far (k
+    before them), and whether every round was whole."""
+    answers = [helper.answer() for helper in shared]
+    for answer in answers:
+        if not complete or answer is None:
+            complete = False
+            continue
+        for move, vp in zip(racing, answer, strict=True):
+            samples[move].append(vp)
+        k += 1
+    return k, complete
 
 
 class ThinkingClock:
