@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from . import attacks
+from .board import Board
 from .odds import advance_probability
 from .rules import DragoonRules
 from .state import (
@@ -72,11 +73,7 @@ class Model:
     def __init__(self, rules: DragoonRules) -> None:
         b = rules.board
         self.rules, self.board = rules, b
-        n = len(b.allied)
-        self.foe = [-1] * n  # the German route unit in front of each Allied unit
-        for g, owner in enumerate(b.route_of):
-            if owner >= 0:
-                self.foe[owner] = g
+        self.foe = _foes(b)  # the German route unit in front of each Allied unit
         self.max_vp = sum(b.vp) + sum(1 for g in range(len(b.german)) if not b.never_eliminated[g])
         self.ports = [loc for loc in (b.marseilles, b.toulon) if loc >= 0]
         # milestones: VP won on entering each route position (a VP location, or the foe's last stop)
@@ -85,41 +82,32 @@ class Model:
         self.chain_end: list[int] = []  # the last milestone while the foe lives
         self.vp_end: list[int] = []  # the last VP location, once the foe is gone
         self.elim_at: list[int] = []  # where the foe is eliminated (-1: it never is)
-        for i in range(n):
-            route = b.routes[i]
-            values = [float(b.vp[loc]) for loc in route]
-            ends = [j for j, v in enumerate(values) if v > 0]
-            self.vp_end.append(ends[-1] if ends else -1)
-            elim = _last_stop(rules, self.foe[i], route)
-            if elim >= 0:
-                values[elim] += 1.0  # defeated there, the foe has nowhere to go: eliminated (+1 VP)
-            self.elim_at.append(elim)
-            self.milestone.append(values)
-            self.port_milestone.append([loc in self.ports for loc in route])
-            ends = [j for j, v in enumerate(values) if v > 0]
-            self.chain_end.append(ends[-1] if ends else -1)
+        for i in range(len(b.allied)):
+            self._add_milestones(rules, i)
         self.column = [g for g in range(len(b.german)) if b.route_of[g] < 0 and not b.is_panzer[g]]
         vi, us3 = b.vi_corps, b.us_3rd
         self.crest_step = b.routes[vi].index(b.crest) if b.crest in b.routes[vi] else -1
         self.orgon_step = b.routes[us3].index(b.avignon) - 1 if b.avignon in b.routes[us3] else -1
         self.q = {drm: _success(drm, b.advance_on, b.air_drm) for drm in range(-6, 4)}
-        roll_mean = sum(b.rp_roll.values()) / len(b.rp_roll)
-        self._mean_rp = {t: float(b.rp_designated.get(t, roll_mean)) for t in range(b.first_turn, b.last_turn + 1)}
-        # chance a German unit's BOT line comes up and its counterattack succeeds, per turn
-        lines = {g: 0 for g in range(len(b.german))}
-        for line in b.bot_lines.values():
-            for effect in line.effects:
-                if effect.kind != "attack":
-                    continue
-                units = (
-                    b.bot_attackers
-                    if effect.units == "adjacent"
-                    else [b.german_index[u] for u in effect.units or [] if u in b.german_index]
-                )
-                for g in set(units):
-                    lines[g] += 1
-        hit = advance_probability(0, False, b.advance_on)
-        self.counterattack = {g: lines[g] / 6 * hit for g in lines}
+        self._mean_rp = _mean_rps(b)
+        self.counterattack = _counterattacks(b)
+        """Per German unit, the chance a turn's BOT line orders its counterattack and it succeeds."""
+
+    def _add_milestones(self, rules: DragoonRules, i: int) -> None:
+        """Allied unit i's milestones along its route, and the positions where its drive's value ends."""
+        b = self.board
+        route = b.routes[i]
+        values = [float(b.vp[loc]) for loc in route]
+        ends = [j for j, v in enumerate(values) if v > 0]
+        self.vp_end.append(ends[-1] if ends else -1)
+        elim = _last_stop(rules, self.foe[i], route)
+        if elim >= 0:
+            values[elim] += 1.0  # defeated there, the foe has nowhere to go: eliminated (+1 VP)
+        self.elim_at.append(elim)
+        self.milestone.append(values)
+        self.port_milestone.append([loc in self.ports for loc in route])
+        ends = [j for j, v in enumerate(values) if v > 0]
+        self.chain_end.append(ends[-1] if ends else -1)
 
     def end(self, i: int, view: View) -> int:
         """The last route position still worth reaching (the foe's last stop only while it lives)."""
@@ -130,6 +118,39 @@ class Model:
 
     def mean_rp(self, turn: int) -> float:
         return self._mean_rp.get(turn, 0.0)
+
+
+def _foes(b: Board) -> list[int]:
+    """Per Allied unit, the German route unit in front of it (-1: none)."""
+    foe = [-1] * len(b.allied)
+    for g, owner in enumerate(b.route_of):
+        if owner >= 0:
+            foe[owner] = g
+    return foe
+
+
+def _mean_rps(b: Board) -> dict[int, float]:
+    """Per turn, the RP the Allies may expect: the RP chart's designated number, else the roll's mean."""
+    roll_mean = sum(b.rp_roll.values()) / len(b.rp_roll)
+    return {t: float(b.rp_designated.get(t, roll_mean)) for t in range(b.first_turn, b.last_turn + 1)}
+
+
+def _counterattacks(b: Board) -> dict[int, float]:
+    """Per German unit, the chance a turn's BOT line orders its counterattack and it succeeds."""
+    lines = {g: 0 for g in range(len(b.german))}
+    for line in b.bot_lines.values():
+        for effect in line.effects:
+            if effect.kind != "attack":
+                continue
+            units = (
+                b.bot_attackers
+                if effect.units == "adjacent"
+                else [b.german_index[u] for u in effect.units or [] if u in b.german_index]
+            )
+            for g in set(units):
+                lines[g] += 1
+    hit = advance_probability(0, False, b.advance_on)
+    return {g: lines[g] / 6 * hit for g in lines}
 
 
 def _last_stop(rules: DragoonRules, g: int, route: tuple[int, ...]) -> int:
