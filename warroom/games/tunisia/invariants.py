@@ -21,12 +21,25 @@ if TYPE_CHECKING:
 
 def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None = None) -> list[str]:
     """Every broken guarantee of `s` (`previous`: the position one step before, None at the start)."""
-    cat, board = rules.cat, rules.board
     found: list[str] = []
     if not 1 <= s.turn <= rules.last_turn:
         found.append(f"turn {s.turn} is outside 1..{rules.last_turn}")
     if (s.phase == Phase.OVER) != (s.outcome is not None):
         found.append("the game is over exactly when it has a result (4.0)")
+    found += _hex_problems(rules, s)
+    found += _piece_problems(rules, s)
+    if s.phase == Phase.MOVEMENT:
+        found += _movement_problems(rules, s)
+    if previous is not None:
+        found += _step_problems(rules, s, previous)
+    return found
+
+
+def _hex_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:
+    """8.7A, 6.0, 7.6B: each occupied hex on land, of one side, not overstacked, with at most one air asset and
+    that one on an airfield."""
+    cat, board = rules.cat, rules.board
+    found: list[str] = []
     occ = occupants(s)
     land, airfields, side_of, is_air = board.land, board.airfields, cat.side, cat.is_air
     for h, here in occ.items():
@@ -44,6 +57,14 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
         air = [p for p in here if is_air[p]]
         if air and (len(air) > 1 or h not in airfields):
             found.append(f"air assets {[cat.ids[p] for p in air]} in {label}: one a hex, on an airfield (7.6B)")
+    return found
+
+
+def _piece_problems(rules: TunisiaRules, s: TunisiaState) -> list[str]:
+    """16.0C, 17.0, 5.1A, 13.1: each piece removed only if it may be, in play only when it may be, reduced only
+    where it has a reduced side to show."""
+    cat = rules.cat
+    found: list[str] = []
     loc, reduced = s.loc, s.reduced
     for p in range(cat.n):
         where = loc[p]
@@ -58,17 +79,22 @@ def problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState | None
                 found.append(f"{cat.ids[p]} stands for no unit (13.1A)")
         if reduced[p] and ((where < 0 and where != RETURN_TO_BASE and p not in s.placing) or cat.steps[p] == 1):
             found.append(f"{cat.ids[p]} is reduced off the map or has no reduced side (13.1)")
-    if s.phase == Phase.MOVEMENT:
-        found += _movement_problems(rules, s)
-    if previous is not None:
-        if s.turn < previous.turn:
-            found.append(f"the turn went back from {previous.turn} to {s.turn}")
-        before = previous.loc
-        for p in rules.ordinary_units:  # 7.7E: no eliminated unit ever comes back
-            if before[p] < OFF_MAP and loc[p] >= OFF_MAP:
-                found.append(f"eliminated unit {cat.ids[p]} came back (7.7E)")
-        if s.supply_checks != previous.supply_checks:
-            found += supply_problems(rules, s, previous)
+    return found
+
+
+def _step_problems(rules: TunisiaRules, s: TunisiaState, previous: TunisiaState) -> list[str]:
+    """What one step may not undo: the turn never goes back, no eliminated unit comes back (7.7E), and a Supply
+    Phase just played applied (7.8C)."""
+    cat = rules.cat
+    found: list[str] = []
+    if s.turn < previous.turn:
+        found.append(f"the turn went back from {previous.turn} to {s.turn}")
+    before, loc = previous.loc, s.loc
+    for p in rules.ordinary_units:  # 7.7E: no eliminated unit ever comes back
+        if before[p] < OFF_MAP and loc[p] >= OFF_MAP:
+            found.append(f"eliminated unit {cat.ids[p]} came back (7.7E)")
+    if s.supply_checks != previous.supply_checks:
+        found += supply_problems(rules, s, previous)
     return found
 
 
