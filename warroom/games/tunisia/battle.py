@@ -144,82 +144,126 @@ def roll_defense(rules: TunisiaRules, s: TunisiaState, roll: int, events: Events
 
 def continue_battle(rules: TunisiaRules, s: TunisiaState, events: Events) -> None:
     """Carry the battle on from its current stage until a decision is needed or it ends (12.3: both losses
-    apply after both rolls)."""
-    cat = rules.cat
+    apply after both rolls). Each stage moves the battle to the next and says whether it stopped for a
+    decision (or ended the battle)."""
     while True:
         b = s.battle
         assert b is not None
         st = b.stage
         if st == DEFENDER_LOSS:
-            s.battle = b._replace(stage=ATTACKER_LOSS)
-            if b.attack_hits:
-                candidates = (
-                    loss_candidates(cat, s, b.target, b.defender)
-                    if b.defender >= 0
-                    else _lone_candidates(cat, s, b.target, 1 - cat.side[b.attacker])
-                )
-                if len(candidates) > 1:
-                    s.phase = Phase.DEFENDER_LOSS
-                    return
-                if candidates:
-                    apply_defender_loss(rules, s, candidates[0], events)
-                else:  # 13.3: a lone air asset successfully attacked is eliminated
-                    for p, where in enumerate(s.loc):
-                        if where == b.target and cat.is_air[p]:
-                            eliminate(cat, s, p)
-                            if events.on:
-                                events.emit("eliminated", f"{cat.name[p]}, alone, is eliminated.", "13.3")
+            stop = _defender_loss_stage(rules, s, b, events)
         elif st == ATTACKER_LOSS:
-            s.battle = b._replace(stage=RETREAT)
-            if b.defense_hits:
-                candidates = loss_candidates(cat, s, b.origin, b.attacker)
-                if len(candidates) > 1:
-                    s.phase = Phase.ATTACKER_LOSS
-                    return
-                if candidates:
-                    apply_attacker_loss(rules, s, candidates[0], events)
+            stop = _attacker_loss_stage(rules, s, b, events)
         elif st == RETREAT:
-            s.battle = b._replace(stage=ADVANCE)
-            lone = b.defender < 0
-            if lone or (b.attack_hits and not b.defense_hits):  # 14.1A, 12.4B
-                start_retreat(rules, s, lone and not b.attack_hits, events)
-                if s.retreating:
-                    return
+            stop = _retreat_stage(rules, s, b, events)
         elif st == ADVANCE:
-            s.battle = b._replace(stage=BREAKTHROUGH)
-            if s.loc[b.attacker] == b.origin and not any(where == b.target for where in s.loc):
-                s.phase = Phase.ADVANCE
-                return
+            stop = _advance_stage(s, b)
         elif st == BREAKTHROUGH:
-            s.battle = b._replace(stage=DONE)
-            enemy = 1 - cat.side[b.attacker]  # 15.0B: the enemy counters of the battle hex retreated or died
-            cleared = not any(where == b.target and cat.side[p] == enemy for p, where in enumerate(s.loc))
-            if (
-                not b.breakthrough
-                and b.attack_hits
-                and s.loc[b.attacker] >= 0
-                and cleared
-                and _general_with(cat, s, b.attacker) >= 0
-            ):
-                s.battle = None
-                s.breakthrough, s.bt_moved, s.bt_attacked = b.attacker, False, False
-                for p in conducting(rules, s, b.attacker):
-                    s.attacked[p] = False  # 15.0A, C: the assets with it may attack a second time
-                s.phase = Phase.BREAKTHROUGH
-                if events.on:
-                    events.emit(
-                        "breakthrough",
-                        f"{cat.name[b.attacker]}, stacked with a general, may break through: "
-                        "move and attack once more.",
-                        "15.0A",
-                    )
-                return
+            stop = _breakthrough_stage(rules, s, b, events)
         else:
-            s.battle = None
-            if b.breakthrough:
-                s.breakthrough = -1  # 15.0E: no more movement or attacks by it this phase
-            s.phase = Phase.ATTACK
+            _end_battle(s, b)
+            stop = True
+        if stop:
             return
+
+
+def _defender_loss_stage(rules: TunisiaRules, s: TunisiaState, b: Battle, events: Events) -> bool:
+    """12.3, 13.1-13.3: a successful attack costs the defender a step, his choice where he has one; a lone air
+    asset successfully attacked is eliminated (13.3)."""
+    cat = rules.cat
+    s.battle = b._replace(stage=ATTACKER_LOSS)
+    if not b.attack_hits:
+        return False
+    candidates = (
+        loss_candidates(cat, s, b.target, b.defender)
+        if b.defender >= 0
+        else _lone_candidates(cat, s, b.target, 1 - cat.side[b.attacker])
+    )
+    if len(candidates) > 1:
+        s.phase = Phase.DEFENDER_LOSS
+        return True
+    if candidates:
+        apply_defender_loss(rules, s, candidates[0], events)
+    else:  # 13.3: a lone air asset successfully attacked is eliminated
+        for p, where in enumerate(s.loc):
+            if where == b.target and cat.is_air[p]:
+                eliminate(cat, s, p)
+                if events.on:
+                    events.emit("eliminated", f"{cat.name[p]}, alone, is eliminated.", "13.3")
+    return False
+
+
+def _attacker_loss_stage(rules: TunisiaRules, s: TunisiaState, b: Battle, events: Events) -> bool:
+    """12.3, 13.1: a successful defence costs the attacker a step, his choice where he has one."""
+    s.battle = b._replace(stage=RETREAT)
+    if not b.defense_hits:
+        return False
+    candidates = loss_candidates(rules.cat, s, b.origin, b.attacker)
+    if len(candidates) > 1:
+        s.phase = Phase.ATTACKER_LOSS
+        return True
+    if candidates:
+        apply_attacker_loss(rules, s, candidates[0], events)
+    return False
+
+
+def _retreat_stage(rules: TunisiaRules, s: TunisiaState, b: Battle, events: Events) -> bool:
+    """14.1A, 12.4B: the defender retreats where only the attack succeeded, lone support assets whatever the
+    attack did; it stops while a retreat waits for the defender's choice."""
+    s.battle = b._replace(stage=ADVANCE)
+    lone = b.defender < 0
+    if lone or (b.attack_hits and not b.defense_hits):  # 14.1A, 12.4B
+        start_retreat(rules, s, lone and not b.attack_hits, events)
+        if s.retreating:
+            return True
+    return False
+
+
+def _advance_stage(s: TunisiaState, b: Battle) -> bool:
+    """14.3: the attacker may advance where it still stands in its hex and the battle hex is empty."""
+    s.battle = b._replace(stage=BREAKTHROUGH)
+    if s.loc[b.attacker] == b.origin and not any(where == b.target for where in s.loc):
+        s.phase = Phase.ADVANCE
+        return True
+    return False
+
+
+def _breakthrough_stage(rules: TunisiaRules, s: TunisiaState, b: Battle, events: Events) -> bool:
+    """15.0A-C: a successful attack by a unit stacked with a general that cleared the battle hex (15.0B: its
+    enemy counters retreated or died) may break through, once a battle that was not one itself."""
+    cat = rules.cat
+    s.battle = b._replace(stage=DONE)
+    enemy = 1 - cat.side[b.attacker]  # 15.0B: the enemy counters of the battle hex retreated or died
+    cleared = not any(where == b.target and cat.side[p] == enemy for p, where in enumerate(s.loc))
+    if (
+        b.breakthrough
+        or not b.attack_hits
+        or s.loc[b.attacker] < 0
+        or not cleared
+        or _general_with(cat, s, b.attacker) < 0
+    ):
+        return False
+    s.battle = None
+    s.breakthrough, s.bt_moved, s.bt_attacked = b.attacker, False, False
+    for p in conducting(rules, s, b.attacker):
+        s.attacked[p] = False  # 15.0A, C: the assets with it may attack a second time
+    s.phase = Phase.BREAKTHROUGH
+    if events.on:
+        events.emit(
+            "breakthrough",
+            f"{cat.name[b.attacker]}, stacked with a general, may break through: move and attack once more.",
+            "15.0A",
+        )
+    return True
+
+
+def _end_battle(s: TunisiaState, b: Battle) -> None:
+    """The battle is over: back to the Attack Phase (15.0E: a breakthrough's unit neither moves nor attacks
+    again this phase)."""
+    s.battle = None
+    if b.breakthrough:
+        s.breakthrough = -1  # 15.0E: no more movement or attacks by it this phase
+    s.phase = Phase.ATTACK
 
 
 def _lone_candidates(cat: Catalog, s: TunisiaState, hex_: int, side: int) -> list[int]:
