@@ -101,7 +101,6 @@ def state_from_json(board: Board, data: Any) -> DragoonState:
 def _parse(board: Board, data: Any) -> DragoonState:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
-    loc_index = board.loc_index
     s = DragoonState()
     s.turn = _int(data, "turn", board.first_turn, board.last_turn)
     phase = data["phase"]
@@ -109,6 +108,23 @@ def _parse(board: Board, data: Any) -> DragoonState:
         raise PositionError(f"phase {phase!r} is not one of {', '.join(PHASE_KEYS)}")
     s.phase = Phase(PHASE_KEYS.index(phase))
     s.rp = _int(data, "rp", 0, 6)
+    _parse_allied(board, data, s)
+    _parse_german(board, data, s)
+    _parse_markers(board, data, s)
+    _parse_pending(board, data, s)
+    s.captured = {board.loc_index[k]: int(v) for k, v in data.get("captured", {}).items()}
+    s.eliminated = {board.german_index[k]: int(v) for k, v in data.get("eliminated", {}).items()}
+    try:
+        s.options = parse_options(data.get("options"))
+    except WarroomError as exc:
+        raise PositionError(f"options: {exc}") from None
+    _check_consistent(board, s)
+    return s
+
+
+def _parse_allied(board: Board, data: dict[str, Any], s: DragoonState) -> None:
+    """The Allied units: each on its route (or in its box), stalled, with an FFI marker, spent."""
+    loc_index = board.loc_index
     n = len(board.allied)
     s.allied_pos, s.stalled, s.ffi, s.spent = [IN_BOX] * n, [False] * n, [False] * n, [False] * n
     allied = data["allied"]
@@ -122,6 +138,11 @@ def _parse(board: Board, data: Any) -> DragoonState:
                 raise PositionError(f"{uid} cannot be at {where!r}: not on its route")
             s.allied_pos[i] = board.routes[i].index(loc_index[where])
         s.stalled[i], s.ffi[i], s.spent[i] = bool(info.get("stalled")), bool(info.get("ffi")), bool(info.get("spent"))
+
+
+def _parse_german(board: Board, data: dict[str, Any], s: DragoonState) -> None:
+    """The German units: each at a location or off the map (GERMAN_PLACES), desperate or not."""
+    loc_index = board.loc_index
     m = len(board.german)
     s.german_loc, s.desperate = [ARRIVAL_BOX] * m, [False] * m
     for gid, info in data["german"].items():
@@ -136,6 +157,11 @@ def _parse(board: Board, data: Any) -> DragoonState:
         else:
             raise PositionError(f"{gid}: unknown location {where!r}")
         s.desperate[g] = bool(info.get("desperate"))
+
+
+def _parse_markers(board: Board, data: dict[str, Any], s: DragoonState) -> None:
+    """Allied control, the Air marker, the special rules' flags, the 11th PzD's mode and the BOT's roll."""
+    loc_index = board.loc_index
     s.control = [False] * len(board.locations)
     for where in data.get("allied_control", []):
         if where not in loc_index:
@@ -154,12 +180,16 @@ def _parse(board: Board, data: Any) -> DragoonState:
         raise PositionError(f"panzer must be one of {PANZER_MODES}")
     s.panzer_mode = PANZER_MODES.index(panzer)
     s.bot_roll = int(data.get("bot_roll") or 0)
+
+
+def _parse_pending(board: Board, data: dict[str, Any], s: DragoonState) -> None:
+    """The Allied attack and the BOT's attacks under way (their die still to roll or re-roll)."""
     attack = data.get("attack")
     if attack is not None:
         defender = attack.get("defender")
         s.attack = AlliedAttack(
             board.allied_index[attack["unit"]],
-            loc_index[attack["target"]],
+            board.loc_index[attack["target"]],
             ATTACK_MODES.index(attack["mode"]),
             board.german_index[defender] if defender else -1,
             int(attack["drm"]),
@@ -176,14 +206,6 @@ def _parse(board: Board, data: Any) -> DragoonState:
             bool(bot_attack["rerolled"]),
             int(bot_attack.get("roll") or 0),
         )
-    s.captured = {loc_index[k]: int(v) for k, v in data.get("captured", {}).items()}
-    s.eliminated = {board.german_index[k]: int(v) for k, v in data.get("eliminated", {}).items()}
-    try:
-        s.options = parse_options(data.get("options"))
-    except WarroomError as exc:
-        raise PositionError(f"options: {exc}") from None
-    _check_consistent(board, s)
-    return s
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
