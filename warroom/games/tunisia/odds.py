@@ -28,11 +28,11 @@ from warroom.engine.spec import OddsField
 
 from .actions import AIR, ATTACK, NO_AIR, Action
 from .air import air_in_range, drm_of
-from .catalog import SIDE_NAMES
+from .catalog import SIDE_NAMES, Catalog
 from .combat import combat_factor, succeeds, support_drm
 from .position import hidden_from
 from .stacking import occupants, unit_at
-from .state import Phase, TunisiaState
+from .state import Battle, Phase, TunisiaState
 
 if TYPE_CHECKING:
     from .rules import TunisiaRules
@@ -95,49 +95,33 @@ def battle_outcome(
     thrown (`s.battle`) are kept: an air combat fought, an attack roll made."""
     cat = rules.cat
     side = cat.side[attacker]
-    b = s.battle
-    ongoing = b is not None and b.attacker == attacker and b.target == target
-    defender = b.defender if ongoing and b is not None else unit_at(cat, occupants(s).get(target, []))
+    fight = _fight_of(s, attacker, target)
+    defender = fight.defender if fight is not None else unit_at(cat, occupants(s).get(target, []))
     terrain = cat.board.combat_modifier(origin, target)
     ground_a = terrain + support_drm(cat, s, origin, side, -1)
     ground_d = support_drm(cat, s, target, 1 - side, -1)
     cf_a = combat_factor(cat, s, attacker)
-    cf_d = combat_factor(cat, s, defender) if defender >= 0 else 0
-    fought = ongoing and b is not None and s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL)
-    # which air assets reach the ground combat, with their chances (10.2C)
-    air_cases: list[tuple[Fraction, int, int]]
-    air: dict[str, Fraction] = {}
-    if attacker_air >= 0 and defender_air >= 0 and not fought:
-        known = b.attacker_air_roll if ongoing and b is not None and s.phase == Phase.AIR_ROLL_DEFENDER else 0
-        air = air_combat_odds(drm_of(cat, s, attacker_air), drm_of(cat, s, defender_air), known)
-        air_cases = [(air["attacker"], attacker_air, -1), (air["defender"], -1, defender_air), (air["none"], -1, -1)]
-    else:
-        air_cases = [(Fraction(1), attacker_air, defender_air)]
-    rolled = ongoing and b is not None and s.phase == Phase.DEFENSE_ROLL  # the attack's die is thrown
-    thrown = (1 if b is not None and b.attack_hits else 0) if rolled else -1
+    cf_d = combat_factor(cat, s, defender) if defender >= 0 else None
+    air, air_cases = _air_reaching(cat, s, fight, attacker_air, defender_air)
     cases = tuple(
-        (
-            weight,
-            ground_a + (drm_of(cat, s, a_air) if a_air >= 0 else 0),
-            ground_d + (drm_of(cat, s, d_air) if d_air >= 0 else 0),
-        )
+        (weight, ground_a + _air_drm(cat, s, a_air), ground_d + _air_drm(cat, s, d_air))
         for weight, a_air, d_air in air_cases
         if weight != 0
     )
-    outcome, p_attack_total, p_defence_total = _ground_combat(cases, cf_a, cf_d if defender >= 0 else None, thrown)
+    outcome, p_attack_total, p_defence_total = _ground_combat(cases, cf_a, cf_d, _attack_thrown(s, fight))
     totals = dict(zip(OUTCOMES, outcome, strict=True))
     out: dict[str, Any] = {
         "attacker_unit": cat.ids[attacker],
         "from": rules.labels[origin],
         "to": rules.labels[target],
-        "defender_unit": cat.ids[defender] if defender >= 0 else None,
+        "defender_unit": _id_of(cat, defender),
         "attacker_cf": cf_a,
-        "defender_cf": cf_d if defender >= 0 else None,
+        "defender_cf": cf_d,
         "terrain": terrain,
-        "attacker_modifier": ground_a + (drm_of(cat, s, attacker_air) if attacker_air >= 0 else 0),
-        "defender_modifier": ground_d + (drm_of(cat, s, defender_air) if defender_air >= 0 else 0),
-        "attacker_air": cat.ids[attacker_air] if attacker_air >= 0 else None,
-        "defender_air": cat.ids[defender_air] if defender_air >= 0 else None,
+        "attacker_modifier": ground_a + _air_drm(cat, s, attacker_air),
+        "defender_modifier": ground_d + _air_drm(cat, s, defender_air),
+        "attacker_air": _id_of(cat, attacker_air),
+        "defender_air": _id_of(cat, defender_air),
         "attack_succeeds": float(p_attack_total),
         "defence_succeeds": float(p_defence_total),
         "outcome": {key: float(p) for key, p in totals.items()},
@@ -146,6 +130,43 @@ def battle_outcome(
     if air:
         out["air_combat"] = {key: float(p) for key, p in air.items()}
     return out
+
+
+def _fight_of(s: TunisiaState, attacker: int, target: int) -> Battle | None:
+    """The battle being fought, where it is this one (`attacker` against `target`): its dice so far count."""
+    b = s.battle
+    return b if b is not None and b.attacker == attacker and b.target == target else None
+
+
+def _air_reaching(
+    cat: Catalog, s: TunisiaState, fight: Battle | None, attacker_air: int, defender_air: int
+) -> tuple[dict[str, Fraction], list[tuple[Fraction, int, int]]]:
+    """10.2C: which air assets reach the ground combat, with their chances ((chance, attacker's asset,
+    defender's asset), -1: none), and the air combat's odds where both sides fly and it is still to be fought
+    (its first die kept where already thrown); else no air combat and the one case."""
+    fought = fight is not None and s.phase in (Phase.ATTACK_ROLL, Phase.DEFENSE_ROLL)
+    if attacker_air < 0 or defender_air < 0 or fought:
+        return {}, [(Fraction(1), attacker_air, defender_air)]
+    known = fight.attacker_air_roll if fight is not None and s.phase == Phase.AIR_ROLL_DEFENDER else 0
+    air = air_combat_odds(drm_of(cat, s, attacker_air), drm_of(cat, s, defender_air), known)
+    return air, [(air["attacker"], attacker_air, -1), (air["defender"], -1, defender_air), (air["none"], -1, -1)]
+
+
+def _attack_thrown(s: TunisiaState, fight: Battle | None) -> int:
+    """The attack's die where this battle's is already thrown (the Defense Roll step): 1 hit, 0 missed; -1 not
+    yet."""
+    if fight is None or s.phase != Phase.DEFENSE_ROLL:
+        return -1
+    return 1 if fight.attack_hits else 0
+
+
+def _air_drm(cat: Catalog, s: TunisiaState, asset: int) -> int:
+    """An air asset's DRM (10.1), 0 for none (-1)."""
+    return drm_of(cat, s, asset) if asset >= 0 else 0
+
+
+def _id_of(cat: Catalog, piece: int) -> str | None:
+    return cat.ids[piece] if piece >= 0 else None
 
 
 @lru_cache(maxsize=1 << 16)
