@@ -6,7 +6,10 @@ The client draws what this returns; it never hard-codes a map.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..board import Board
 
 # Drawing aid only (not game data): the Provence coastline the Dragoon board is drawn over,
 # as (longitude, latitude) points from the Rhone delta east to the Italian border.
@@ -60,69 +63,17 @@ def _layout() -> dict[str, Any]:
 
     b = load_board()
     data = b.data
-    locations = [
-        {
-            "id": loc.id,
-            "name": loc.name,
-            "kind": loc.kind,
-            "x": loc.x,
-            "y": loc.y,
-            "vp": loc.vp,
-            "fortress": loc.fortress,
-            "number": loc.number,
-            "reconstructed": loc.source.startswith("reconstructed"),
-        }
-        for loc in data.locations
-    ]
-    routes = [
-        {
-            "unit": u.id,
-            "color": u.color,
-            "stops": list(u.route),
-            "attack_only": u.attack_only,
-            "landing_turn": u.landing_turn,
-        }
-        for u in data.allied
-    ]
-    escape = [b.locations[i].id for i in b.escape_track]
-    units = {
-        **{
-            u.id: {
-                "side": "Allied",
-                "name": u.name,
-                "nation": u.nation,
-                "echelon": _echelon(u.id, u.name),
-                "type": _allied_type(u.name),
-                "color": u.color,
-            }
-            for u in data.allied
-        },
-        **{
-            g.id: {
-                "side": "German",
-                "name": g.name,
-                "nation": "German",
-                "echelon": "XX" if g.kind != "security" else "",
-                "type": g.kind,
-                "route_of": g.route_of,
-                "arrival_turn": g.arrival_turn,
-                "retreat_beyond": g.retreat_beyond,
-            }
-            for g in data.german
-        },
-    }
-    desperate_drm = {g.id: b.desperate_drm[k] for k, g in enumerate(data.german)}
     return {
         "game": "dragoon",
         "kind": "routes",
         "title": "Operation Dragoon 1944",
         "projection": {"lat0": 44.0},
-        "locations": locations,
-        "routes": routes,
-        "escape_track": escape,
+        "locations": _locations(b),
+        "routes": _routes(b),
+        "escape_track": [b.locations[i].id for i in b.escape_track],
         "escape_to": "Escaped to German Frontier",
-        "units": units,
-        "desperate_drm": desperate_drm,
+        "units": {**_allied_units(b), **_german_units(b)},
+        "desperate_drm": {g.id: b.desperate_drm[k] for k, g in enumerate(data.german)},
         "turns": {"first": b.first_turn, "last": b.last_turn, "month": "Aug"},
         "rp_max": 6,
         "coast": [list(p) for p in DRAGOON_COAST],
@@ -136,6 +87,70 @@ def _layout() -> dict[str, Any]:
             ),
             "rule": "Dragoon: How to Win",
         },
+    }
+
+
+def _locations(b: Board) -> list[dict[str, Any]]:
+    """Each location as the client draws it, marked where its place on the map is reconstructed."""
+    return [
+        {
+            "id": loc.id,
+            "name": loc.name,
+            "kind": loc.kind,
+            "x": loc.x,
+            "y": loc.y,
+            "vp": loc.vp,
+            "fortress": loc.fortress,
+            "number": loc.number,
+            "reconstructed": loc.source.startswith("reconstructed"),
+        }
+        for loc in b.data.locations
+    ]
+
+
+def _routes(b: Board) -> list[dict[str, Any]]:
+    """Each Allied unit's route: its stops, the place it may only attack, its landing turn (the French)."""
+    return [
+        {
+            "unit": u.id,
+            "color": u.color,
+            "stops": list(u.route),
+            "attack_only": u.attack_only,
+            "landing_turn": u.landing_turn,
+        }
+        for u in b.data.allied
+    ]
+
+
+def _allied_units(b: Board) -> dict[str, dict[str, Any]]:
+    """The Allied counters: name, nation, echelon and type, in their route's color."""
+    return {
+        u.id: {
+            "side": "Allied",
+            "name": u.name,
+            "nation": u.nation,
+            "echelon": _echelon(u.id, u.name),
+            "type": _allied_type(u.name),
+            "color": u.color,
+        }
+        for u in b.data.allied
+    }
+
+
+def _german_units(b: Board) -> dict[str, dict[str, Any]]:
+    """The German counters: name, echelon and kind, the route each defends or the turn it arrives."""
+    return {
+        g.id: {
+            "side": "German",
+            "name": g.name,
+            "nation": "German",
+            "echelon": "XX" if g.kind != "security" else "",
+            "type": g.kind,
+            "route_of": g.route_of,
+            "arrival_turn": g.arrival_turn,
+            "retreat_beyond": g.retreat_beyond,
+        }
+        for g in b.data.german
     }
 
 
