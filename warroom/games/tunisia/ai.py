@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -200,88 +201,128 @@ def _closest(rules: TunisiaRules, s: TunisiaState, legal: list[str], side: int, 
 
 
 def heuristic_policy(rules: TunisiaRules, s: TunisiaState) -> tuple[str, str]:
-    """The heuristic's action for the side to act, and why (one line)."""
+    """The heuristic's action for the side to act, and why (one line): the only choice, else the phase's own
+    way of choosing (`_POLICIES`)."""
     legal = rules.legal_actions(s)
     if len(legal) == 1:
         return legal[0], f"{rules.describe_action(s, legal[0])}: the only legal choice."
-    phase, side = s.phase, s.player
-    name = SIDE_NAMES[side]
-    if phase == Phase.MOVEMENT:
-        closing = "end" not in legal  # 6.0D: a hex is overstacked, and a piece must leave it before the end
-        moves = mending_moves(rules, s, legal) if closing else plain_moves(rules, s, legal)
+    choose = _POLICIES.get(s.phase)
+    if choose is None:
+        return legal[0], f"{rules.describe_action(s, legal[0])}."
+    return choose(rules, s, legal)
+
+
+def _movement_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    """8.0: the move that gains most, while one gains enough (or one must mend an overstacked hex, 6.0D)."""
+    side = s.player
+    closing = "end" not in legal  # 6.0D: a hex is overstacked, and a piece must leave it before the end
+    moves = mending_moves(rules, s, legal) if closing else plain_moves(rules, s, legal)
+    if moves:
+        plan = Plan(rules, s, side)
+        gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
+        if gain > 0.5 or closing:
+            goal = "towards 8821" if side == AXIS else "towards the ports"
+            return best, f"{rules.describe_action(s, best)}: {goal} (worth {gain:.0f})."
+    return "end", f"{SIDE_NAMES[side]}: every piece is where it serves best; end the Movement Phase."
+
+
+def _attack_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    """7.2, 15.0: the attack with the best edge, where it is good enough; in a breakthrough, else the move that
+    presses on; else the end of the phase."""
+    side = s.player
+    attacks = [a for a in legal if a.startswith("attack ")]
+    threshold = 0.0 if side == ALLIED else 0.1
+    if attacks:
+        scored = [(_attack_score(rules, s, a), a) for a in attacks]
+        (score, entry), best = max(scored, key=lambda x: (x[0][0], x[1]))  # ties: the later id, as before
+        if score > threshold:
+            o = entry["outcome"]
+            cat = rules.cat
+            defender = entry["defender_unit"]
+            return best, (
+                f"{rules.describe_action(s, best)}: hurts "
+                f"{cat.name[cat.index[defender]] if defender else 'the support assets'} "
+                f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2)."
+            )
+    if s.phase == Phase.BREAKTHROUGH:
+        moves = [a for a in legal if a.startswith("move ")]
         if moves:
             plan = Plan(rules, s, side)
             gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
-            if gain > 0.5 or closing:
-                goal = "towards 8821" if side == AXIS else "towards the ports"
-                return best, f"{rules.describe_action(s, best)}: {goal} (worth {gain:.0f})."
-        return "end", f"{name}: every piece is where it serves best; end the Movement Phase."
-    if phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
-        attacks = [a for a in legal if a.startswith("attack ")]
-        threshold = 0.0 if side == ALLIED else 0.1
-        if attacks:
-            scored = [(_attack_score(rules, s, a), a) for a in attacks]
-            (score, entry), best = max(scored, key=lambda x: (x[0][0], x[1]))  # ties: the later id, as before
-            if score > threshold:
-                o = entry["outcome"]
-                cat = rules.cat
-                defender = entry["defender_unit"]
-                return best, (
-                    f"{rules.describe_action(s, best)}: hurts "
-                    f"{cat.name[cat.index[defender]] if defender else 'the support assets'} "
-                    f"{o['defender'] + o['both']:.0%}, risks {o['attacker'] + o['both']:.0%} (11.5, 12.2)."
-                )
-        if phase == Phase.BREAKTHROUGH:
-            moves = [a for a in legal if a.startswith("move ")]
-            if moves:
-                plan = Plan(rules, s, side)
-                gain, best = max((_move_gain(rules, s, plan, a), a) for a in moves)
-                if gain > 0.5:
-                    return best, f"{rules.describe_action(s, best)}: the breakthrough presses on (15.0)."
-        return "end", f"{name}: no attack at good odds left; end the phase."
-    if phase == Phase.DEFENSIVE_AIR:
-        fight = s.battle
-        assert fight is not None
+            if gain > 0.5:
+                return best, f"{rules.describe_action(s, best)}: the breakthrough presses on (15.0)."
+    return "end", f"{SIDE_NAMES[side]}: no attack at good odds left; end the phase."
 
-        def edge(action: str) -> float:
-            asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
-            o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)[
-                "outcome"
-            ]
-            return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
 
-        best = min(legal, key=edge)
-        return best, f"{rules.describe_action(s, best)}: the choice that blunts the attack most (7.3C)."
-    if phase in (Phase.DEFENDER_LOSS, Phase.ATTACKER_LOSS):
-        return _loss_choice(rules, s, legal)
-    if phase == Phase.RETREAT:
-        return _closest(rules, s, legal, 1 - s.player, "the retreat towards our goals (14.1).")
-    if phase == Phase.ADVANCE:
-        b = s.battle
-        assert b is not None
-        plan = Plan(rules, s, side)
-        go = plan.value(b.attacker, b.target, b.origin) >= plan.value(b.attacker, b.origin, b.origin)
-        best = legal[0] if go else "no advance"
-        return (
-            best,
-            f"{rules.describe_action(s, best)}: {'the hex is worth more' if go else 'holding is worth more'} (14.3).",
-        )
-    if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
-        owner = side if phase == Phase.RETURN_ATTACKER else 1 - side
-        return _closest(rules, s, legal, owner, "the airfield nearest the enemy (7.6).")
-    if phase == Phase.REPLACEMENT:
-        rebuilds = [a for a in legal if a.startswith("rebuild ")]
-        if rebuilds:
-            cat = rules.cat
-            best = max(rebuilds, key=lambda a: cat.cf[cat.index[a.split(" ")[1]]])
-            return best, f"{rules.describe_action(s, best)}: the strongest piece back to full strength (7.7F)."
-        replaces = [a for a in legal if a.startswith("replace ")]
-        if replaces:
-            return _closest(rules, s, replaces, side, "back where it serves best (7.7G).")
-        return "end", f"{name}: no replacement to take."
-    if phase in (Phase.PLACEMENT, Phase.SETUP):
-        return _closest(rules, s, legal, side, "where it serves best (5.0, 16.0).")
-    return legal[0], f"{rules.describe_action(s, legal[0])}."
+def _defensive_air_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    """7.3C: the defender's air choice that leaves the attacker the smallest edge."""
+    fight = s.battle
+    assert fight is not None
+
+    def edge(action: str) -> float:
+        asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
+        o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)["outcome"]
+        return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
+
+    best = min(legal, key=edge)
+    return best, f"{rules.describe_action(s, best)}: the choice that blunts the attack most (7.3C)."
+
+
+def _retreat_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    return _closest(rules, s, legal, 1 - s.player, "the retreat towards our goals (14.1).")
+
+
+def _advance_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    """14.3: advance where the battle hex is worth more to the attacker than its own."""
+    b = s.battle
+    assert b is not None
+    plan = Plan(rules, s, s.player)
+    go = plan.value(b.attacker, b.target, b.origin) >= plan.value(b.attacker, b.origin, b.origin)
+    best = legal[0] if go else "no advance"
+    return (
+        best,
+        f"{rules.describe_action(s, best)}: {'the hex is worth more' if go else 'holding is worth more'} (14.3).",
+    )
+
+
+def _base_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    owner = s.player if s.phase == Phase.RETURN_ATTACKER else 1 - s.player
+    return _closest(rules, s, legal, owner, "the airfield nearest the enemy (7.6).")
+
+
+def _replacement_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    """7.7F-G: the strongest piece rebuilt first, then a replacement where it serves best."""
+    rebuilds = [a for a in legal if a.startswith("rebuild ")]
+    if rebuilds:
+        cat = rules.cat
+        best = max(rebuilds, key=lambda a: cat.cf[cat.index[a.split(" ")[1]]])
+        return best, f"{rules.describe_action(s, best)}: the strongest piece back to full strength (7.7F)."
+    replaces = [a for a in legal if a.startswith("replace ")]
+    if replaces:
+        return _closest(rules, s, replaces, s.player, "back where it serves best (7.7G).")
+    return "end", f"{SIDE_NAMES[s.player]}: no replacement to take."
+
+
+def _placement_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
+    return _closest(rules, s, legal, s.player, "where it serves best (5.0, 16.0).")
+
+
+_POLICIES: dict[Phase, Callable[[TunisiaRules, TunisiaState, list[str]], tuple[str, str]]] = {
+    Phase.MOVEMENT: _movement_choice,
+    Phase.ATTACK: _attack_choice,
+    Phase.BREAKTHROUGH: _attack_choice,
+    Phase.DEFENSIVE_AIR: _defensive_air_choice,
+    Phase.DEFENDER_LOSS: _loss_choice,
+    Phase.ATTACKER_LOSS: _loss_choice,
+    Phase.RETREAT: _retreat_choice,
+    Phase.ADVANCE: _advance_choice,
+    Phase.RETURN_ATTACKER: _base_choice,
+    Phase.RETURN_DEFENDER: _base_choice,
+    Phase.REPLACEMENT: _replacement_choice,
+    Phase.PLACEMENT: _placement_choice,
+    Phase.SETUP: _placement_choice,
+}
+"""How the heuristic chooses in each step a side decides (the dice's steps and the end have no choice)."""
 
 
 def candidate_actions(rules: TunisiaRules, s: TunisiaState) -> list[str]:
