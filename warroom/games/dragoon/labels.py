@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine.errors import examples, quoted
 
-from .actions import ACCEPT, ACTIVATE, FFI, INVADE, REROLL, REROLL_ID
+from .actions import ACCEPT, ACTIVATE, FFI, INVADE, REROLL, REROLL_ID, Action
 from .advance import NEVER_ENTERED, NOT_BEFORE_198, advance_restriction
 from .odds import advance_probability, win_effect
 from .state import ACTIONS, ATTACK_REROLL, BOT_REROLL, IN_BOX, OPPOSED, PHASE_NAMES, DragoonState
@@ -73,7 +73,6 @@ def describe(rules: DragoonRules, s: DragoonState, action: str) -> str:
 
 def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
     """A message naming the action, the phase and the rule that forbids it."""
-    b = rules.board
     if s.phase not in (ACTIONS, ATTACK_REROLL, BOT_REROLL):
         return (
             f"{quoted(action)} is not legal: a die roll is pending ({PHASE_NAMES[s.phase]}); "
@@ -94,61 +93,69 @@ def why_illegal(rules: DragoonRules, s: DragoonState, action: str) -> str:
         )
     if not act.unit:  # "end": always legal while the Allied actions last
         return f"{quoted(action)} is not legal now — Dragoon: Sequence of Play Each Turn"
-    kind, i, air = act.kind, rules.unit_of(act), act.air
-    unit = act.unit
     if s.rp <= 0:
         return f"{quoted(action)}: no RP left; each action costs 1 RP — Dragoon: Using Action Charts"
-    p = s.allied_pos[i]
-    if kind == INVADE:
-        if b.landing_turn[i] is not None:
-            return (
-                f"{quoted(action)}: {unit} lands on Alpha Beach on turn {b.landing_turn[i]} for free — "
-                "Dragoon: French landings"
-            )
-        return f"{quoted(action)}: {unit} has already invaded — Dragoon: Using Action Charts"
-    if kind == ACTIVATE:
-        return f"{quoted(action)}: {unit} is not stalled — Dragoon: Using Action Charts"
-    if kind == FFI:
-        if p == IN_BOX:
-            return f"{quoted(action)}: {unit} is not on the map yet — Dragoon: FFI"
-        return f"{quoted(action)}: {unit} already has an FFI marker (limit 1 per unit) — Dragoon: FFI"
-    if p == IN_BOX:
-        return f"{quoted(action)}: {unit} has not invaded or landed yet — Dragoon: Using Action Charts"
+    if act.kind in (INVADE, ACTIVATE, FFI):
+        return _why_not_unit_action(rules, s, act, quoted(action))
+    return _why_not_attack(rules, s, act, quoted(action))
+
+
+def _why_not_unit_action(rules: DragoonRules, s: DragoonState, act: Action, said: str) -> str:
+    """Why a unit may not invade, flip to active or take an FFI marker now (Using Action Charts, French
+    landings, FFI); `said` is the action as the player sent it, quoted."""
+    i, unit = rules.unit_of(act), act.unit
+    if act.kind == INVADE:
+        landing = rules.board.landing_turn[i]
+        if landing is not None:
+            return f"{said}: {unit} lands on Alpha Beach on turn {landing} for free — Dragoon: French landings"
+        return f"{said}: {unit} has already invaded — Dragoon: Using Action Charts"
+    if act.kind == ACTIVATE:
+        return f"{said}: {unit} is not stalled — Dragoon: Using Action Charts"
+    if s.allied_pos[i] == IN_BOX:
+        return f"{said}: {unit} is not on the map yet — Dragoon: FFI"
+    return f"{said}: {unit} already has an FFI marker (limit 1 per unit) — Dragoon: FFI"
+
+
+def _why_not_attack(rules: DragoonRules, s: DragoonState, act: Action, said: str) -> str:
+    """Why a unit may not attack now: not on the map, stalled or spent (Using Action Charts), the Air marker
+    (Air Support), or the place it may not advance into (Allied Advance/German Retreat Restrictions)."""
+    i, unit = rules.unit_of(act), act.unit
+    if s.allied_pos[i] == IN_BOX:
+        return f"{said}: {unit} has not invaded or landed yet — Dragoon: Using Action Charts"
     if s.stalled[i]:
         return (
-            f"{quoted(action)}: {unit} is stalled and may not attack; flip it to active first (1 RP) — "
+            f"{said}: {unit} is stalled and may not attack; flip it to active first (1 RP) — "
             "Dragoon: Using Action Charts"
         )
     if s.spent[i]:
         return (
-            f"{quoted(action)}: {unit} has already attacked, invaded or landed this turn; "
+            f"{said}: {unit} has already attacked, invaded or landed this turn; "
             "a unit attacks at most once a turn and not on the turn it invades or lands — Dragoon: Using Action Charts"
         )
     target = rules.target_of(s, i)
-    if air:
-        if s.air_grounded:
-            return (
-                f"{quoted(action)}: bad weather was last turn's BOT result, so no Air support this turn — "
-                "Dragoon: Air Support"
-            )
-        if s.air_used:
-            return f"{quoted(action)}: Air support supports only one attack a turn — Dragoon: Air Support"
-        if target >= 0 and target not in s.german_loc:
-            return (
-                f"{quoted(action)}: Air support may not support an attack on an empty location — Dragoon: Air Support"
-            )
+    no_air = _why_no_air(s, target, said) if act.air else ""
+    if no_air:
+        return no_air
     barred = advance_restriction(rules, s, i, target) if target >= 0 else None
     if barred == NOT_BEFORE_198:
         return (
-            f"{quoted(action)}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — "
+            f"{said}: the US 3rd ID cannot advance into Avignon until the German 198th ID has entered it — "
             "Dragoon: Allied Advance/German Retreat Restrictions"
         )
     if barred == NEVER_ENTERED:
         return (
-            f"{quoted(action)}: Allied units can never advance into {b.locations[target].name}; "
+            f"{said}: Allied units can never advance into {rules.board.locations[target].name}; "
             "attack it only when German units are there — Dragoon: Allied Advance/German Retreat Restrictions"
         )
-    return (
-        f"{quoted(action)} is not legal now (it does not match {unit}'s position on its route) — "
-        "Dragoon: Using Action Charts"
-    )
+    return f"{said} is not legal now (it does not match {unit}'s position on its route) — Dragoon: Using Action Charts"
+
+
+def _why_no_air(s: DragoonState, target: int, said: str) -> str:
+    """Why the Air marker may not support this attack (Air Support), or "" where it may."""
+    if s.air_grounded:
+        return f"{said}: bad weather was last turn's BOT result, so no Air support this turn — Dragoon: Air Support"
+    if s.air_used:
+        return f"{said}: Air support supports only one attack a turn — Dragoon: Air Support"
+    if target >= 0 and target not in s.german_loc:
+        return f"{said}: Air support may not support an attack on an empty location — Dragoon: Air Support"
+    return ""
