@@ -40,3 +40,8 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("unhurried", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("unhurried")
+
+# the proof game bluff is a registered game for the whole run, here and in every subprocess (tests/session_games.py)
+from session_games import register_session_games  # noqa: E402
+
+register_session_games()

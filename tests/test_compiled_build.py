@@ -136,10 +136,16 @@ def _copy_with_an_edit(root: Path) -> Path:
     return source.parent
 
 
+def _path_first(root: Path) -> str:
+    """PYTHONPATH with the copy at `root` first (its `warroom` is the one imported), then the run's own entries
+    (tests/, where the session's test games import from: tests/session_games.py)."""
+    return os.pathsep.join([str(root), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))])
+
+
 def _python(root: Path, code: str, *, pure: bool) -> subprocess.CompletedProcess[str]:
     """`code` run by a fresh interpreter that imports the package copied to `root`."""
     env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
-    env["PYTHONPATH"] = str(root)
+    env["PYTHONPATH"] = _path_first(root)
     if pure:
         env[compiled.PURE_ENV] = "1"
     return subprocess.run(
@@ -182,7 +188,7 @@ def test_an_edit_to_one_games_compiled_module_refuses_that_game_only(tmp_path: P
     assert not any(".tunisia." in module for module in out["preload"])  # the server's workers import the others
 
     # the command line lists the others and says what is wrong with the one, and how to fix it
-    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV} | {"PYTHONPATH": str(tmp_path)}
+    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV} | {"PYTHONPATH": _path_first(tmp_path)}
     listed = subprocess.run(
         [sys.executable, "-m", "warroom", "games", "--json"],
         cwd=tmp_path,
