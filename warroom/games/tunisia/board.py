@@ -11,328 +11,40 @@ What it compiles (`Board`): the `HexGrid` (neighbours cached by the grid), each 
 cost (8.2A: the highest of its terrain and its village or port) and combat modifier (11.3), the
 hexside flags (river, bridge, road, railway, the orange border), `StepCosts` for ground movement
 (8.3 river +3 unless bridged, 8.4 road rate 1/2), the setup zones of 5.1-5.2 and the pieces.
+
+The files' shapes are schema.py's (pydantic checks each value as it is read); the pieces are compiled and checked
+against the map, and the default setup with them, in pieces.py.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from warroom.engine.data import load_toml
 from warroom.engine.errors import DataFileError
 from warroom.engine.hexgrid import HexGrid, StepCosts
 
+from .pieces import Piece, compile_pieces
+from .schema import (
+    COUNTRIES,
+    SIDES,
+    TERRAINS,
+    AirfieldSpec,
+    ChainSpec,
+    CharGrid,
+    CountersData,
+    MapData,
+    PlaceSpec,
+    TerrainData,
+)
+
 __all__ = ["DATA_DIR", "SIDES", "TERRAINS", "Board", "CountersData", "MapData", "Piece", "TerrainData", "load_board"]
 
 DATA_DIR = Path(__file__).parent / "data"
-SIDES = ("allied", "axis")
-TERRAINS = ("open", "rough", "mountain", "chott", "sea")
-COUNTRIES = ("algeria", "tunisia", "sea")
-LABEL = re.compile(r"^\d{4}$")
-SETUP_ZONES = (
-    "algeria",
-    "tunisia",
-    "eighth_army",
-    "ii_corps",
-    "near_bone",
-    "allied_airfield",
-    "axis_airfield",
-    "hex",
-    "patton",
-)
 BONE_RADIUS = 4  # 5.1B: the 6th Armoured sets up in Algeria within four hexes of Bone
-
-
-def _label(value: str) -> str:
-    if not LABEL.match(value):
-        raise ValueError(f"hex label {value!r}: four digits, column then row")
-    return value
-
-
-def _hexside(value: str) -> str:
-    a, sep, b = value.partition("/")
-    if not sep or not LABEL.match(a) or not LABEL.match(b):
-        raise ValueError(f"hexside {value!r}: two hex labels joined by '/', like \"8308/8408\"")
-    return value
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-# -- map.toml --------------------------------------------------------------------------------------
-class PlaceSpec(_Strict):
-    hex: str
-    name: str
-    kind: Literal["village", "port"]
-    lon: float
-    lat: float
-    reconstructed: bool
-    source: str
-
-    _hex = field_validator("hex")(_label)
-
-
-class AirfieldSpec(_Strict):
-    hex: str
-    name: str
-    side: Literal["allied", "axis"]
-    counts_as_allied: bool = False  # 4.0B: "the Axis airfield at Souk al Arba" counts among the Allied ones
-    reconstructed: bool
-
-    _hex = field_validator("hex")(_label)
-
-
-class GridSpec(_Strict):
-    first_column: int = Field(ge=0, le=99)
-    last_column: int = Field(ge=0, le=99)
-    first_row: int = Field(ge=0, le=99)
-    last_row: int = Field(ge=0, le=99)
-    offset: Literal["even-q", "odd-q"]
-    reconstructed: bool
-
-
-class CalibrationSpec(_Strict):
-    column_at: int
-    longitude_at: float
-    degrees_per_column: float = Field(gt=0)
-    row_at: int
-    latitude_at: float
-    degrees_per_row: float = Field(gt=0)
-
-
-class CharGrid(_Strict):
-    """One character a hex, a row a string: "07 .~..r" (the row number, then the columns in order)."""
-
-    reconstructed: bool
-    legend: dict[str, str]
-    rows: list[str]
-
-
-class SetupHexes(_Strict):
-    eighth_army: list[str]
-    ii_corps: list[str]
-    ii_corps_reconstructed: bool
-    bone: str
-    mareth: str
-    airbase: str
-    broich: str
-
-    _labels = field_validator("eighth_army", "ii_corps")(lambda v: [_label(x) for x in v])
-    _one = field_validator("bone", "mareth", "airbase", "broich")(_label)
-
-
-class ChainSpec(_Strict):
-    """A road, the railway or a mountain range: a chain of hexes, each adjacent to the next (roads)."""
-
-    name: str
-    reconstructed: bool
-    hexes: list[str] = Field(min_length=1)
-
-    _labels = field_validator("hexes")(lambda v: [_label(x) for x in v])
-
-
-class RiverSpec(_Strict):
-    name: str
-    reconstructed: bool
-    hexsides: list[str] = Field(min_length=1)
-
-    _sides = field_validator("hexsides")(lambda v: [_hexside(x) for x in v])
-
-
-class BridgeSpec(_Strict):
-    reconstructed: bool
-    hexsides: list[str]
-
-    _sides = field_validator("hexsides")(lambda v: [_hexside(x) for x in v])
-
-
-class MapData(_Strict):
-    schema_version: int
-    places: list[PlaceSpec]
-    airfields: list[AirfieldSpec]
-    grid: GridSpec
-    calibration: CalibrationSpec
-    terrain: CharGrid
-    countries: CharGrid
-    setup_hexes: SetupHexes
-    ranges: list[ChainSpec] = Field(default_factory=list)
-    roads: list[ChainSpec]
-    railways: list[ChainSpec] = Field(default_factory=list)
-    rivers: list[RiverSpec]
-    bridges: BridgeSpec
-
-
-# -- terrain.toml ----------------------------------------------------------------------------------
-Cost = float | Literal["inf"]
-
-
-class HexTerrain(_Strict):
-    mp: Cost
-    combat: int = Field(ge=0, le=12)
-    reconstructed: list[str]
-    rule: str = ""
-
-    @property
-    def cost(self) -> float:
-        return math.inf if self.mp == "inf" else float(self.mp)
-
-
-class SideTerrain(_Strict):
-    mp: float = Field(ge=0)
-    combat: int = Field(default=0, ge=0, le=12)
-    bridged_mp: float = Field(default=0, ge=0)
-    bridged_combat: int = Field(default=0, ge=0, le=12)
-    reconstructed: list[str]
-    rule: str = ""
-
-
-class TerrainData(_Strict):
-    schema_version: int
-    hexes: dict[str, HexTerrain]  # the terrains (TERRAINS) and the places ("village", "port")
-    hexsides: dict[str, SideTerrain]  # "river", "road", "railway"
-
-    @field_validator("hexes")
-    @classmethod
-    def _hex_kinds(cls, v: dict[str, HexTerrain]) -> dict[str, HexTerrain]:
-        unknown = set(v) - {*TERRAINS, "village", "port"}
-        if unknown:
-            raise ValueError(
-                f"unknown terrain {sorted(unknown)[0]!r}: one of {', '.join((*TERRAINS, 'village', 'port'))}"
-            )
-        return v
-
-    @field_validator("hexsides")
-    @classmethod
-    def _side_kinds(cls, v: dict[str, SideTerrain]) -> dict[str, SideTerrain]:
-        unknown = set(v) - {"river", "road", "railway"}
-        if unknown:
-            raise ValueError(f"unknown hexside feature {sorted(unknown)[0]!r}: one of river, road, railway")
-        return v
-
-
-# -- counters.toml ---------------------------------------------------------------------------------
-class GameSpec(_Strict):
-    turns: int = Field(ge=1)
-    first_turn: str
-    days_per_turn: int = Field(ge=1)
-    patton_forced_arrival_turn: int = Field(ge=1)
-    rommel_recall_turns: int = Field(ge=0)
-    reconstructed: list[str]
-    rule: str = ""
-
-
-class ReplacementSpec(_Strict):
-    axis: int = Field(ge=0)
-    allied: int = Field(ge=0)
-    axis_port_die: int = Field(ge=2)
-    reconstructed: list[str]
-
-
-class BattlegroupSpec(_Strict):
-    allied: int = Field(ge=0)
-    axis: int = Field(ge=0)
-    cf: int = Field(ge=1, le=12)
-    ma: int = Field(ge=1)
-    reconstructed: list[str]
-
-
-class _PieceSpec(_Strict):
-    id: str
-    name: str
-    side: Literal["allied", "axis"]
-    nationality: Literal["us", "british", "french", "new_zealand", "indian", "german", "italian"]
-    corps: Literal["ii_corps", "eighth_army"] | None = None
-    two_star: bool = False  # 5.1A, 16.0C: the improved II Corps pieces that come with Patton
-    replaces: str | None = None  # the piece of the same name a two-star one is swapped for (16.0C)
-    steps: int = Field(ge=1, le=2)  # 1: nothing printed on the back, reduced means eliminated (13.1B)
-    setup: Literal[
-        "algeria",
-        "tunisia",
-        "eighth_army",
-        "ii_corps",
-        "near_bone",
-        "allied_airfield",
-        "axis_airfield",
-        "hex",
-        "patton",
-    ]
-    hex: str | None = None  # setup "hex": the fixed hex (5.1B, 5.2B)
-    default: str | None = None  # the default setup's hex
-    reconstructed: list[str]  # the keys reconstructed ("*": every value)
-    rule: str = ""
-
-    @field_validator("hex", "default")
-    @classmethod
-    def _labels(cls, v: str | None) -> str | None:
-        return None if v is None else _label(v)
-
-
-class UnitSpec(_PieceSpec):
-    type: Literal["armor", "infantry", "mechanized", "airborne"]
-    cf: int = Field(ge=1, le=12)
-    ma: int = Field(ge=1)
-    reduced_cf: int | None = Field(default=None, ge=0, le=12)
-    reduced_ma: int | None = Field(default=None, ge=1)
-
-
-class SupportSpec(_PieceSpec):
-    kind: Literal["general", "artillery", "antitank", "armor", "naval_infantry", "air"]
-    drm: int = Field(le=0, ge=-12)
-    reduced_drm: int | None = Field(default=None, le=0, ge=-12)
-    ma: int | None = Field(default=None, ge=1)  # non-air assets (2.1C)
-    range: int | None = Field(default=None, ge=1)  # air assets: the range factor instead of an MA (2.1C)
-
-
-class CountersData(_Strict):
-    schema_version: int
-    game: GameSpec
-    replacements: ReplacementSpec
-    battlegroups: BattlegroupSpec
-    units: list[UnitSpec]
-    supports: list[SupportSpec]
-
-
-# -- the compiled board ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One counter, compiled: a unit (cf/ma) or a support asset (drm, ma or an air range)."""
-
-    id: str
-    name: str
-    side: str
-    is_unit: bool
-    kind: str  # a unit's type or a support asset's kind
-    nationality: str
-    corps: str | None
-    two_star: bool
-    replaces: str | None
-    steps: int
-    cf: int  # 0 for a support asset
-    reduced_cf: int | None
-    ma: int  # 0 for an air asset
-    reduced_ma: int | None
-    drm: int  # 0 for a unit
-    reduced_drm: int | None
-    range: int  # air assets only, else 0
-    setup: str
-    setup_hexes: frozenset[int]  # where it may set up (empty: enters later, with Patton)
-    default: int | None  # its hex in the default setup (None: not set up)
-
-    @property
-    def is_air(self) -> bool:
-        return self.kind == "air"
-
-    @property
-    def is_general(self) -> bool:
-        return self.kind == "general"
 
 
 def _side_pair(key: str) -> tuple[str, str]:
@@ -365,9 +77,7 @@ class Board:
         self._read_rivers(map_data, mfile)
         self._compile_tec(terrain, tfile)
 
-        # the pieces
-        self.pieces: dict[str, Piece] = {}
-        self._compile_pieces(counters, cfile)
+        self.pieces: dict[str, Piece] = compile_pieces(self, counters, cfile)  # pieces.py
 
     # -- the map, read a part at a time ------------------------------------------------------------
     def _map_at(self, label: str, file: str, key: str) -> int:
@@ -579,7 +289,7 @@ class Board:
             out[chain.name] = hexes
         return out
 
-    def _zone(self, setup: str, side: str) -> frozenset[int]:
+    def setup_zone(self, setup: str) -> frozenset[int]:
         """The hexes of a setup zone (5.1, 5.2)."""
         land = self.land
         if setup == "algeria":
@@ -602,159 +312,6 @@ class Board:
         if setup == "axis_airfield":  # 5.2C: an Axis silhouette in Tunisia
             return frozenset(i for i, f in self.airfields.items() if f.side == "axis" and self.country[i] == "tunisia")
         return frozenset()  # "patton": enters later (16.0); "hex" is handled by the caller
-
-    def _compile_pieces(self, counters: CountersData, file: str) -> None:
-        grid = self.grid
-        specs: list[tuple[str, UnitSpec | SupportSpec]] = [(f"units[{k}]", u) for k, u in enumerate(counters.units)]
-        specs += [(f"supports[{k}]", s) for k, s in enumerate(counters.supports)]
-        for key, spec in specs:
-            if spec.id in self.pieces:
-                raise DataFileError(file, f"{key}.id", f"{spec.id!r} is used twice")
-            if spec.steps == 2 and (
-                spec.reduced_cf is None if isinstance(spec, UnitSpec) else spec.reduced_drm is None
-            ):
-                raise DataFileError(file, key, f"{spec.id}: two steps need the reduced side's values")
-            if spec.steps == 1 and (
-                spec.reduced_cf is not None if isinstance(spec, UnitSpec) else spec.reduced_drm is not None
-            ):
-                raise DataFileError(file, key, f"{spec.id}: a one-step piece has nothing on its back (13.1B)")
-            if isinstance(spec, SupportSpec) and (spec.kind == "air") != (spec.range is not None and spec.ma is None):
-                raise DataFileError(file, key, f"{spec.id}: an air asset has a range and no MA, any other an MA (2.1C)")
-            if spec.side == "axis" and (
-                spec.setup in ("algeria", "near_bone", "eighth_army", "ii_corps", "allied_airfield", "patton")
-            ):
-                raise DataFileError(file, f"{key}.setup", f"{spec.id}: an Axis piece sets up in Tunisia (5.2)")
-            if spec.side == "allied" and spec.setup in ("tunisia", "axis_airfield"):
-                raise DataFileError(file, f"{key}.setup", f"{spec.id}: Allied pieces set up as 5.1 says")
-            if spec.two_star != (spec.setup == "patton" and spec.id != "Patton") or (
-                spec.two_star and spec.replaces is None
-            ):
-                raise DataFileError(
-                    file,
-                    key,
-                    f"{spec.id}: two-star pieces, and only they and Patton, enter with Patton "
-                    "and name the piece they replace (16.0C)",
-                )
-            if spec.setup == "hex":
-                if spec.hex is None:
-                    raise DataFileError(file, f"{key}.hex", f"{spec.id}: setup 'hex' needs the hex")
-                zone = frozenset({self._at(spec.hex, file, f"{key}.hex")})
-            else:
-                if spec.hex is not None:
-                    raise DataFileError(file, f"{key}.hex", f"{spec.id}: a fixed hex with setup {spec.setup!r}")
-                zone = self._zone(spec.setup, spec.side)
-                if spec.setup != "patton" and not zone:
-                    raise DataFileError(
-                        file, f"{key}.setup", f"{spec.id}: the zone {spec.setup!r} has no hex on this map"
-                    )
-            default = None if spec.default is None else self._at(spec.default, file, f"{key}.default")
-            if (default is None) != (spec.setup == "patton"):
-                raise DataFileError(
-                    file, f"{key}.default", f"{spec.id}: every piece but those entering with Patton has a default hex"
-                )
-            if default is not None and default not in zone:
-                raise DataFileError(
-                    file,
-                    f"{key}.default",
-                    f"{spec.id}: {grid.labels[default]} is outside its setup zone {spec.setup!r}",
-                )
-            if isinstance(spec, UnitSpec):
-                piece = Piece(
-                    spec.id,
-                    spec.name,
-                    spec.side,
-                    True,
-                    spec.type,
-                    spec.nationality,
-                    spec.corps,
-                    spec.two_star,
-                    spec.replaces,
-                    spec.steps,
-                    spec.cf,
-                    spec.reduced_cf,
-                    spec.ma,
-                    spec.reduced_ma,
-                    0,
-                    None,
-                    0,
-                    spec.setup,
-                    zone,
-                    default,
-                )
-            else:
-                piece = Piece(
-                    spec.id,
-                    spec.name,
-                    spec.side,
-                    False,
-                    spec.kind,
-                    spec.nationality,
-                    spec.corps,
-                    spec.two_star,
-                    spec.replaces,
-                    spec.steps,
-                    0,
-                    None,
-                    spec.ma or 0,
-                    None,
-                    spec.drm,
-                    spec.reduced_drm,
-                    spec.range or 0,
-                    spec.setup,
-                    zone,
-                    default,
-                )
-            self.pieces[spec.id] = piece
-        for key, spec in specs:
-            if spec.replaces is not None:
-                old = self.pieces.get(spec.replaces)
-                if (
-                    old is None
-                    or old.two_star
-                    or old.corps != "ii_corps"
-                    or old.is_unit != self.pieces[spec.id].is_unit
-                ):
-                    raise DataFileError(
-                        file,
-                        f"{key}.replaces",
-                        f"{spec.id}: replaces {spec.replaces!r}, which is not a II Corps piece of its kind",
-                    )
-        self._check_default_setup(file)
-
-    def _at(self, label: str, file: str, key: str) -> int:
-        i = self.grid.by_label.get(label)
-        if i is None:
-            raise DataFileError(file, key, f"hex {label} is not on the map")
-        return i
-
-    def _check_default_setup(self, file: str) -> None:
-        """The default setup obeys 5.1-5.2 and 6.0: one unit a hex, at most two support assets (three
-        with an air asset), one air asset an airfield, every II Corps hex holding a II Corps unit."""
-        grid = self.grid
-        at: dict[int, list[Piece]] = {}
-        for piece in self.pieces.values():
-            if piece.default is not None:
-                at.setdefault(piece.default, []).append(piece)
-        for i, here in at.items():
-            units = [p for p in here if p.is_unit]
-            supports = [p for p in here if not p.is_unit]
-            air = [p for p in supports if p.is_air]
-            problem = ""
-            if len({p.side for p in here}) > 1:
-                problem = "both sides"
-            elif len(units) > 1:
-                problem = "two units (6.0A)"
-            elif len(supports) - len(air) > 2 or len(supports) > (3 if air else 2):
-                problem = "too many support assets (6.0B-C)"
-            elif len(air) > 1:
-                problem = "two air assets on one airfield (5.1D, 5.2C)"
-            if problem:
-                raise DataFileError(
-                    file, "default", f"hex {grid.labels[i]}: {problem}: {', '.join(p.id for p in here)}"
-                )
-        for i in self.ii_corps:
-            if not any(p.is_unit and p.corps == "ii_corps" for p in at.get(i, ())):
-                raise DataFileError(file, "default", f"II Corps hex {grid.labels[i]} holds no II Corps unit (5.1C)")
 
     # -- queries -----------------------------------------------------------------------------------
     def at(self, label: str) -> int:

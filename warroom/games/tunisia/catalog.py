@@ -7,7 +7,9 @@ limits how many of a side's stand on the map at once (NOTES.md).
 
 from __future__ import annotations
 
-from .board import BattlegroupSpec, Board, Piece
+from .board import Board
+from .pieces import Piece
+from .schema import BattlegroupSpec
 
 AXIS, ALLIED = 0, 1
 SIDE_NAMES = ("Axis", "Allied")
