@@ -22,8 +22,10 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from starlette.middleware.gzip import GZipMiddleware
+
+from warroom.engine.record_schema import record_json_schema
 
 from .contract import (
     BUDGET_MS,
@@ -142,9 +144,15 @@ class NewGame(BaseModel):
     )
 
 
+RecordBody = Annotated[dict[str, Any], WithJsonSchema(record_json_schema())]
+"""A game record in a request: described as it is (warroom.engine.record_schema, the one model `Record.from_json`
+checks it by), read by `Record.from_json`, whose refusal (400 bad_record) names the field; what ties fields together
+and whether the decisions replay are said in words and checked there."""
+
+
 class Upload(BaseModel):
     model_config = STRICT
-    record: dict[str, Any] = Field(
+    record: RecordBody = Field(
         description="a game record as downloaded from /record (an object: format, version, header, actions, dice)"
     )
     mode: Mode = "hotseat"
@@ -188,7 +196,7 @@ class SeenDigestBody(BaseModel):
 
 class Verify(BaseModel):
     model_config = STRICT
-    record: dict[str, Any] = Field(
+    record: RecordBody = Field(
         description="a finished online game's record as downloaded from /record (its header holds the revealed key)"
     )
     commitment: str | None = Field(

@@ -12,15 +12,10 @@ from warroom.engine.spec import (
 )
 
 from .help import HELP
+from .rules import DragoonRules
 
 if TYPE_CHECKING:
-    from warroom.engine.ruleset import Ruleset
-
-    from .rules import DragoonRules
     from .state import DragoonState
-
-    _CONTRACT: Ruleset[DragoonState] = DragoonRules()
-    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
 
 
 def _agents() -> AgentHooks[DragoonState]:
@@ -40,7 +35,7 @@ def _agents() -> AgentHooks[DragoonState]:
 
 SPEC: GameSpec[DragoonState] = GameSpec(
     id="dragoon",
-    ruleset=lazy(".rules:DragoonRules", __package__),
+    ruleset=DragoonRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[DragoonState])
     odds=lazy(".odds:DragoonOdds", __package__),
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),

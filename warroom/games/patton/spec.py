@@ -14,15 +14,10 @@ from warroom.engine.spec import (
 )
 
 from .help import HELP
+from .rules import PattonRules
 
 if TYPE_CHECKING:
-    from warroom.engine.ruleset import Ruleset
-
-    from .rules import PattonRules
     from .state import PattonState
-
-    _CONTRACT: Ruleset[PattonState] = PattonRules()
-    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
 
 
 def _agents() -> AgentHooks[PattonState]:
@@ -59,7 +54,7 @@ def _invariants(ruleset: Any, state: PattonState, previous: PattonState | None) 
 
 SPEC: GameSpec[PattonState] = GameSpec(
     id="patton",
-    ruleset=lazy(".rules:PattonRules", __package__),
+    ruleset=PattonRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[PattonState])
     odds=lazy(".odds:PattonOdds", __package__),
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),

@@ -24,15 +24,10 @@ from warroom.engine.spec import (
 )
 
 from .help import HELP
+from .rules import SaintLoRules, SaintLoTeamRules
 
 if TYPE_CHECKING:
-    from warroom.engine.ruleset import Ruleset
-
-    from .rules import SaintLoRules
     from .state import SaintLoState
-
-    _CONTRACT: Ruleset[SaintLoState] = SaintLoRules()
-    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
 
 
 def _agents() -> AgentHooks[SaintLoState]:
@@ -103,14 +98,10 @@ def _encoding() -> ObservationEncoding:
     return SaintLoEncoding()
 
 
-_ruleset = lazy(".rules:SaintLoRules", __package__)
-_team_ruleset = lazy(".rules:SaintLoTeamRules", __package__)
-
-
 @cache
 def _rules_for(seats: int) -> Any:
     """One ruleset per seat count, built once (its tables take a moment to compile)."""
-    return (_team_ruleset if seats == 4 else _ruleset)()
+    return (SaintLoTeamRules if seats == 4 else SaintLoRules)()
 
 
 def _determinize(state: SaintLoState, side: str, rng: random.Random) -> SaintLoState:
@@ -173,7 +164,7 @@ partner's or the enemy's hand is its size), and `determinize` draws them all aga
 
 SPEC: GameSpec[SaintLoState] = GameSpec(
     id="saintlo",
-    ruleset=_ruleset,
+    ruleset=SaintLoRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[SaintLoState])
     odds=lazy(".calculator:SaintLoOdds", __package__),
     encoding=_encoding,
     agents=_agents,
@@ -194,5 +185,5 @@ SPEC: GameSpec[SaintLoState] = GameSpec(
     concealed_decision=_concealed_decision,
     seat_variants={2: "saintlo", 4: "saintlo-teams"},
 )
-TEAM_SPEC: GameSpec[SaintLoState] = replace(SPEC, id="saintlo-teams", ruleset=_team_ruleset)
+TEAM_SPEC: GameSpec[SaintLoState] = replace(SPEC, id="saintlo-teams", ruleset=SaintLoTeamRules)
 """Rule 10's four seats: every capability of the two-player game, the team ruleset."""

@@ -15,15 +15,10 @@ from warroom.engine.spec import (
 )
 
 from .help import HELP
+from .rules import TunisiaRules
 
 if TYPE_CHECKING:
-    from warroom.engine.ruleset import Ruleset
-
-    from .rules import TunisiaRules
     from .state import TunisiaState
-
-    _CONTRACT: Ruleset[TunisiaState] = TunisiaRules()
-    """Never run: mypy holds the rules to the kernel's contract (warroom.engine.ruleset) with the game's own state."""
 
 
 def _agents() -> AgentHooks[TunisiaState]:
@@ -85,7 +80,7 @@ def _invariants(ruleset: Any, state: TunisiaState, previous: TunisiaState | None
 
 SPEC: GameSpec[TunisiaState] = GameSpec(
     id="tunisia",
-    ruleset=lazy(".rules:TunisiaRules", __package__),
+    ruleset=TunisiaRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[TunisiaState])
     odds=lazy(".odds:TunisiaOdds", __package__),
     agents=_agents,
     terminal=lazy(".render:terminal_view", __package__),
