@@ -180,15 +180,7 @@ class MCTS:
         side = rs.to_act(root_state)
         if side is None or side == CHANCE:
             raise ValueError("MCTS needs a state where a side decides")
-        legal = list(rs.legal_actions(root_state))
-        self._root_actions = None
-        if root_actions is not None:
-            allowed = set(legal)
-            wrong = [a for a in root_actions if a not in allowed]
-            if wrong or not root_actions:
-                raise ValueError(f"root actions must be legal here, not {wrong or 'none'}")
-            self._root_actions = list(dict.fromkeys(root_actions))
-            legal = list(self._root_actions)
+        legal = self._root_moves(root_state, root_actions)
         if self.candidates is not None and len(legal) > 1 and self._root_actions is None:
             # the game's own hook may leave one action worth weighing (a setup step its evaluation cannot
             # judge): that one is played at once, no time spent on a search that cannot change it
@@ -212,16 +204,42 @@ class MCTS:
         self._root_values = {}
         self._dice_base = self.rng.getrandbits(48)
         start = time.perf_counter()
+        count = self._simulations(root, root_state, side, limit, deadline) if len(legal) > 1 else 0
+        elapsed = time.perf_counter() - start
+        return self._answer(root, side, legal, count, elapsed)
+
+    def _root_moves(self, root_state: Any, root_actions: Sequence[str] | None) -> list[str]:
+        """The moves the root weighs: `root_actions` where given (checked legal, duplicates dropped, kept for
+        the root's expansion), else every legal action."""
+        legal = list(self.ruleset.legal_actions(root_state))
+        self._root_actions = None
+        if root_actions is not None:
+            allowed = set(legal)
+            wrong = [a for a in root_actions if a not in allowed]
+            if wrong or not root_actions:
+                raise ValueError(f"root actions must be legal here, not {wrong or 'none'}")
+            self._root_actions = list(dict.fromkeys(root_actions))
+            legal = list(self._root_actions)
+        return legal
+
+    def _simulations(self, root: _Node, root_state: Any, side: str, limit: float, deadline: float) -> int:
+        """Simulations from `root_state` (each in a world drawn for `side` where the game hides something) until
+        `limit` of them have run or the clock passes `deadline`; how many ran."""
         count = 0
         rng = self.rng
-        if len(legal) > 1:
-            while count < limit:
-                world = root_state if self.determinize is None else self.determinize(root_state, side, rng)
-                self._simulate(root, world)
-                count += 1
-                if time.perf_counter() >= deadline:  # every simulation: a playout of two turns is long
-                    break
-        elapsed = time.perf_counter() - start
+        while count < limit:
+            world = root_state if self.determinize is None else self.determinize(root_state, side, rng)
+            self._simulate(root, world)
+            count += 1
+            if time.perf_counter() >= deadline:  # every simulation: a playout of two turns is long
+                break
+        return count
+
+    def _answer(
+        self, root: _Node, side: str, legal: list[str], count: int, elapsed: float
+    ) -> tuple[str, dict[str, Any]]:
+        """The move to play and the search's statistics: the most visited root move (the confident choice where
+        `prior_confidence` is set), or the first legal action where no simulation ran."""
         if not root.children:
             return legal[0], {
                 "simulations": count,
@@ -277,10 +295,12 @@ class MCTS:
         return best
 
     def _simulate(self, root: _Node, root_state: Any) -> None:
+        """One simulation: down the tree from the root (a chance node samples, a decision node expands a move
+        or selects one), a new leaf or the game's end scored, the values backed up along the path."""
         rs = self.ruleset
         state = rs.clone(root_state)
-        to_act, legal_actions, apply, apply_chance = rs.to_act, rs.legal_actions, rs.apply, rs.apply_chance
-        side_index, exploration, rng = self.side_index, self.exploration, self.rng
+        to_act, apply, apply_chance = rs.to_act, rs.apply, rs.apply_chance
+        side_index = self.side_index
         node = root
         path = [root]
         root_move = ""  # the root move this simulation took
@@ -300,69 +320,19 @@ class MCTS:
                 continue
             untried = node.untried
             if untried is None:
-                if node is root and self._root_actions is not None:
-                    untried = node.untried = list(self._root_actions)
-                else:
-                    untried = node.untried = list(
-                        legal_actions(state) if self.candidates is None else self.candidates(rs, state)
-                    )
-                rng.shuffle(untried)
+                untried = self._open(node, node is root, state)
                 if node is not root:
                     values = self._values(state)  # a new decision node: score it and stop
                     break
             if self.prior is not None and node.hint is None and untried:
-                # asked only once a node is visited again, so leaves never pay for the prior
-                hint = node.hint = self.prior(rs, state)[0]
-                if hint in untried:
-                    untried.remove(hint)
-                    untried.append(hint)  # expanded first
-            mover = side_index[side]
-            choices: Iterable[tuple[str, _Node]] = node.children.items()
-            if self.determinize is not None and node is not root:
-                # One tree serves every sampled world, and below the root a side's choices may differ
-                # between worlds (what it holds was drawn anew): keep to the ones this world allows,
-                # adding any no earlier world offered. (The root's are the searching side's own.)
-                offered = legal_actions(state) if self.candidates is None else self.candidates(rs, state)
-                allowed = set(offered)
-                known = set(untried)
-                untried.extend(a for a in offered if a not in node.children and a not in known)
-                at = next((k for k in reversed(range(len(untried))) if untried[k] in allowed), -1)
-                expand = at >= 0
-                if expand:
-                    untried.append(untried.pop(at))  # the last allowed one is expanded next
-                choices = [(a, c) for a, c in node.children.items() if a in allowed]
-            else:
-                expand = bool(untried)
-            if expand:
-                action = untried.pop()
-                child = node.children[action] = _Node(mover)
-            elif node is root and self.prior_confidence is not None:  # visit the root's moves in turn
-                action, child = min(choices, key=lambda item: item[1].visits)
-            elif node.hint is None:  # UCT
-                scale = exploration * math.sqrt(math.log(node.visits))
-                best_u = -math.inf
-                action, child = "", node
-                for a, c in choices:
-                    u = c.value / c.visits + scale / math.sqrt(c.visits)
-                    if u > best_u:
-                        best_u, action, child = u, a, c
-            else:  # PUCT, the prior's move holding a share of the prior mass
-                choices = list(choices)
-                hint, k = node.hint, len(choices)
-                scale = self.puct * math.sqrt(node.visits)
-                p_hint = self.prior_share if k > 1 else 1.0
-                p_other = (1.0 - p_hint) / (k - 1) if k > 1 else 0.0
-                best_u = -math.inf
-                action, child = "", node
-                for a, c in choices:
-                    n = c.visits
-                    u = c.value / n + scale * (p_hint if a == hint else p_other) / (1 + n)
-                    if u > best_u:
-                        best_u, action, child = u, a, c
+                self._ask_prior(node, state, untried)
+            action = self._choose(node, node is root, state, untried, side_index[side])
+            # node itself where no move was open to choose (a ruleset with none): apply then refuses ""
+            child = node.children.get(action, node)
             if node is root:
                 # the k-th simulation under every root move draws the same dice: their values
                 # differ by the moves, not by luck, so small differences are seen sooner
-                self._dice = random.Random(self._dice_base + child.visits) if self.paired else rng
+                self._dice = random.Random(self._dice_base + child.visits) if self.paired else self.rng
                 root_move = action
             apply(state, action, False)
             node = child
@@ -373,6 +343,86 @@ class MCTS:
                 visited.value += values[visited.mover]
         if root_move and len(path) > 1:
             self._root_values.setdefault(root_move, []).append(values[path[1].mover])
+
+    def _open(self, node: _Node, at_root: bool, state: Any) -> list[str]:
+        """A decision node's first visit: the moves it will expand, shuffled (the root's chosen ones where the
+        caller named them, else the candidates hook's or every legal action)."""
+        if at_root and self._root_actions is not None:
+            untried = node.untried = list(self._root_actions)
+        else:
+            rs = self.ruleset
+            untried = node.untried = list(
+                rs.legal_actions(state) if self.candidates is None else self.candidates(rs, state)
+            )
+        self.rng.shuffle(untried)
+        return untried
+
+    def _ask_prior(self, node: _Node, state: Any, untried: list[str]) -> None:
+        """The prior's move at a node visited again (so leaves never pay for the prior), expanded first."""
+        assert self.prior is not None
+        hint = node.hint = self.prior(self.ruleset, state)[0]
+        if hint in untried:
+            untried.remove(hint)
+            untried.append(hint)  # expanded first
+
+    def _choose(self, node: _Node, at_root: bool, state: Any, untried: list[str], mover: int) -> str:
+        """The move to follow from a decision node: the next untried one (a new child for `mover`), else the
+        root's least visited (visited in turn under `prior_confidence`), else the best by UCT, or by PUCT where
+        the prior named a move ("" where no move is open)."""
+        choices: Iterable[tuple[str, _Node]] = node.children.items()
+        if self.determinize is not None and not at_root:
+            choices, expand = self._this_worlds(node, state, untried)
+        else:
+            expand = bool(untried)
+        if expand:
+            action = untried.pop()
+            node.children[action] = _Node(mover)
+            return action
+        if at_root and self.prior_confidence is not None:  # visit the root's moves in turn
+            return min(choices, key=lambda item: item[1].visits)[0]
+        if node.hint is not None:
+            return self._puct(node, list(choices))
+        scale = self.exploration * math.sqrt(math.log(node.visits))  # UCT
+        best_u = -math.inf
+        action = ""
+        for a, c in choices:
+            u = c.value / c.visits + scale / math.sqrt(c.visits)
+            if u > best_u:
+                best_u, action = u, a
+        return action
+
+    def _this_worlds(self, node: _Node, state: Any, untried: list[str]) -> tuple[list[tuple[str, _Node]], bool]:
+        """A node's children this sampled world allows, and whether one of its moves is still to expand.
+
+        One tree serves every sampled world, and below the root a side's choices may differ between worlds (what
+        it holds was drawn anew): keep to the ones this world allows, adding any no earlier world offered to
+        `untried`, the last allowed one moved to its end (expanded next). (The root's are the searching side's
+        own.)"""
+        rs = self.ruleset
+        offered = rs.legal_actions(state) if self.candidates is None else self.candidates(rs, state)
+        allowed = set(offered)
+        known = set(untried)
+        untried.extend(a for a in offered if a not in node.children and a not in known)
+        at = next((k for k in reversed(range(len(untried))) if untried[k] in allowed), -1)
+        if at >= 0:
+            untried.append(untried.pop(at))  # the last allowed one is expanded next
+        return [(a, c) for a, c in node.children.items() if a in allowed], at >= 0
+
+    def _puct(self, node: _Node, choices: list[tuple[str, _Node]]) -> str:
+        """The child with the best PUCT score, the prior's move holding `prior_share` of the prior mass ("" where
+        there is none)."""
+        hint, k = node.hint, len(choices)
+        scale = self.puct * math.sqrt(node.visits)
+        p_hint = self.prior_share if k > 1 else 1.0
+        p_other = (1.0 - p_hint) / (k - 1) if k > 1 else 0.0
+        best_u = -math.inf
+        action = ""
+        for a, c in choices:
+            n = c.visits
+            u = c.value / n + scale * (p_hint if a == hint else p_other) / (1 + n)
+            if u > best_u:
+                best_u, action = u, a
+        return action
 
 
 def _spec_determinize(ruleset: Ruleset) -> Callable[[Any, str, random.Random], Any] | None:
