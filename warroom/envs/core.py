@@ -36,7 +36,7 @@ class ActionIndexError(WarroomError):
     code = "illegal_action"
 
 
-def game_spec(game: str) -> tuple[GameSpec, ObservationEncoding]:
+def game_spec(game: str) -> tuple[GameSpec[Any], ObservationEncoding]:
     """The game's spec and its encoding; NoEnvironmentError names the games that have one."""
     from warroom.games import game_ids, get_spec
 

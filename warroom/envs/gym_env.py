@@ -26,7 +26,7 @@ from .core import ActionIndexError, GameDriver
 from .seat import seat_observation, seat_space
 
 
-class WarroomEnv(gym.Env):  # type: ignore[misc]
+class WarroomEnv(gym.Env):
     """One seat of a warroom game; the other seats are computer players."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -172,7 +172,8 @@ async def _new_game(http: _Http, game: GameLoad, tally: Tally) -> dict[str, Any]
         raise RuntimeError(f"creating a game answered {status}")
     game.id, game.token, game.acked = data["id"], data["seats"][0]["token"], []
     tally.games_started += 1
-    return data["game"]
+    game_id: dict[str, Any] = data["game"]
+    return game_id
 
 
 async def _listen(ws_url: str, game: GameLoad) -> None:

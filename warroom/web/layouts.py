@@ -25,7 +25,7 @@ def static_url(game: str, path: str) -> str:
     return f"/games/{game}/static/{path}"
 
 
-def help_sections(spec: GameSpec) -> list[dict[str, str]]:
+def help_sections(spec: GameSpec[Any]) -> list[dict[str, str]]:
     """The game's help for the browser: {"title", "text", "rule"} in reading order."""
     return [{"title": s.title, "text": s.text, "rule": s.rule} for s in spec.help if s.only in ("", FRONT_END)]
 

@@ -20,6 +20,7 @@ from .actions import (
     RESERVE,
     RETREAT,
     ROLL,
+    SEGMENT_LIMIT,
     STAND,
     TIE_RETREAT,
     WAIT,
@@ -28,7 +29,7 @@ from .actions import (
 )
 from .board import mix_text
 from .combat import dice_for
-from .movement import SEGMENT_LIMIT, movable, trapped_town
+from .movement import movable, trapped_town
 from .sequence import reserves_rule
 from .state import (
     BATTLE_ORDER,

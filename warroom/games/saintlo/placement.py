@@ -233,7 +233,8 @@ def deal_index(t: Tables, s: SaintLoState, dice: tuple[int, ...] | list[int]) ->
     alone would be the first 6^n orders, which differ only in the last few hexes of a role."""
     n = sum((d - 1) * 6**j for j, d in enumerate(dice))
     total = assignments(t, s)
-    return n * _spreader(total) % total
+    chosen: int = n * _spreader(total) % total
+    return chosen
 
 
 @cache

@@ -320,8 +320,9 @@ class SaintLoRules:
         c = self.t.card_index[army][act.subject]
         unit = self.t.unit_index[act.where] if act.where else OFF
         reports.play(self.t, s, s.seat, c, unit, events, self.sides[s.seat])
-        if s.phase == Phase.WINDOW:
-            reports.after_play(self.t, s)
+        in_window = s.phase == Phase.WINDOW
+        if in_window:
+            reports.after_play(self.t, s)  # may close the window and move on to the attack's roll
             if s.phase == Phase.ATTACK_ROLL:
                 activation.enter_roll(self, s, events)
 
