@@ -95,10 +95,7 @@ def review(
     `step` k is the position after the record's k-th decision (0: the start), as `warroom replay` counts.
     `agent` names the computer player asked at the marked decisions (`simulations` for MCTS); by default
     the game's heuristic where it has one (instant, and it says why in the game's words), else MCTS."""
-    if isinstance(record, Mapping):
-        record = Record.from_json(dict(record))
-    elif not isinstance(record, Record):
-        record = read_record(record)
+    record = _as_record(record)
     stepper = warroom.new_game(
         record.game,
         record.scenario,
@@ -115,6 +112,56 @@ def review(
     hooks = agent_hooks(ruleset.info.id)
     if agent is None:
         agent = "heuristic" if hooks.heuristic_policy is not None else "mcts"
+    points, decisions, before_states = _replay(record, stepper, score)
+    mistakes = [
+        _mistake(
+            d,
+            before_states[d["step"] - 1],
+            ruleset,
+            score,
+            hooks.value_text,
+            agent,
+            simulations,
+            seed,
+            names.get(side, side),
+        )
+        for side in sides
+        for d in _costliest(decisions, side, worst)
+    ]
+    mistakes.sort(key=lambda m: m["step"])
+    result = stepper.result
+    return {
+        "game": record.game,
+        "scenario": record.scenario,
+        "sides": sides,
+        "names": {side: names.get(side, side) for side in sides},
+        "measure": _measure(ruleset, "each side", hooks.value_text),
+        "scoring": score.name,
+        "steps": len(record.actions),
+        "over": stepper.over,
+        "result": result.to_json() if result is not None else None,
+        "points": points,
+        "decisions": decisions,
+        "mistakes": mistakes,
+    }
+
+
+def _as_record(record: Record | Mapping[str, Any] | str | Path) -> Record:
+    """A Record from itself, its JSON, or a save file's path."""
+    if isinstance(record, Mapping):
+        return Record.from_json(dict(record))
+    if not isinstance(record, Record):
+        return read_record(record)
+    return record
+
+
+def _replay(
+    record: Record, stepper: warroom.Match, score: _Scorer
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[Any]]:
+    """The record's decisions played on `stepper` from its start: the graph's points (the start, then after each
+    decision), each decision scored (before it, its expected value, the best move's, its cost), and the position
+    before each (a copy)."""
+    ruleset: Ruleset = stepper.ruleset
     points: list[dict[str, Any]] = [
         {"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}
     ]
@@ -144,41 +191,15 @@ def review(
                 "loss": round(max(0.0, best - expected), 4),
             }
         )
-    mistakes: list[dict[str, Any]] = []
-    for side in sides:
-        own = sorted(
-            (d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"])
-        )
-        for d in own[: max(0, worst)]:
-            mistakes.append(
-                _mistake(
-                    d,
-                    before_states[d["step"] - 1],
-                    ruleset,
-                    score,
-                    hooks.value_text,
-                    agent,
-                    simulations,
-                    seed,
-                    names.get(side, side),
-                )
-            )
-    mistakes.sort(key=lambda m: m["step"])
-    result = stepper.result
-    return {
-        "game": record.game,
-        "scenario": record.scenario,
-        "sides": sides,
-        "names": {side: names.get(side, side) for side in sides},
-        "measure": _measure(ruleset, "each side", hooks.value_text),
-        "scoring": score.name,
-        "steps": len(record.actions),
-        "over": stepper.over,
-        "result": result.to_json() if result is not None else None,
-        "points": points,
-        "decisions": decisions,
-        "mistakes": mistakes,
-    }
+    return points, decisions, before_states
+
+
+def _costliest(decisions: list[dict[str, Any]], side: str, worst: int) -> list[dict[str, Any]]:
+    """`side`'s `worst` costliest decisions that cost at least MIN_LOSS, the costliest (then earliest) first."""
+    own = sorted(
+        (d for d in decisions if d["side"] == side and d["loss"] >= MIN_LOSS), key=lambda d: (-d["loss"], d["step"])
+    )
+    return own[: max(0, worst)]
 
 
 class _Scorer:
