@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .movement import SEGMENT_LIMIT
+from .actions import SEGMENT_LIMIT
 from .state import MOVING, OVER, STACK_LIMIT, PattonState
 
 

@@ -263,7 +263,7 @@ def _sides_view(data: Any) -> dict[str, dict[str, Any]]:
 
 def _objective_view(board: Any) -> dict[str, Any]:
     """The objective's data, in a sentence, and the rule that states it."""
-    from ..sequence import SCENARIO_RULE
+    from ..board import SCENARIO_RULE
 
     obj = board.data.objective
     return {
