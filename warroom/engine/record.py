@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,55 +85,22 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
-        """Validate and read a record; every problem names the field that failed."""
-        if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
-        version = data.get("version")
-        if version not in READ_VERSIONS or isinstance(version, bool):
-            raise RecordError(
-                f"record format version {version!r} is not supported (this warroom reads versions "
-                f"{' and '.join(map(str, READ_VERSIONS))})"
-            )
+        """Validate and read a record; every problem names the field that failed (the first, in the order below)."""
+        version = _version(data)
         header = data.get("header")
-        if not isinstance(header, dict) or not isinstance(header.get("game"), str):
-            raise RecordError("record header is missing or has no game")
-        actions, dice = data.get("actions"), data.get("dice")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("record 'actions' must be a list of action ids")
-        if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
-            raise RecordError("record 'dice' must be a list of integers")
-        options = header.get("options") or {}
-        if not isinstance(options, dict):
-            raise RecordError("record header 'options' must be an object")
-        rng = header.get("rng", MT19937)
-        if rng not in RNG_SCHEMES:
-            raise RecordError(
-                f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}"
-            )
-        seed = header.get("seed")
-        if rng == HMAC_SHA256:
-            if seed is not None and not is_key(seed):
-                shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
-                raise RecordError(
-                    f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) "
-                    f"or null, not {shown}"
-                )
-            seed = seed.lower() if isinstance(seed, str) else None
-        elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("record header 'seed' must be an integer or null")
-        position = header.get("position")
-        if position is not None and not isinstance(position, dict):
-            raise RecordError("record header 'position' must be an object")
-        dice_mode = header.get("dice", "auto")
-        scripted = isinstance(dice_mode, list) and all(
-            isinstance(d, int) and not isinstance(d, bool) for d in dice_mode
+        _require(
+            isinstance(header, dict) and isinstance(header.get("game"), str), "record header is missing or has no game"
         )
-        if dice_mode not in ("auto", "manual") and not scripted:
-            raise RecordError(
-                f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
-            )
+        actions, dice = data.get("actions"), data.get("dice")
+        _require(_list_of(actions, _is_text), "record 'actions' must be a list of action ids")
+        _require(_list_of(dice, _is_integer), "record 'dice' must be a list of integers")
+        options = header.get("options") or {}
+        _require(isinstance(options, dict), "record header 'options' must be an object")
+        rng = _rng(header.get("rng", MT19937))
+        seed = _seed(header.get("seed"), rng)
+        position = header.get("position")
+        _require(position is None or isinstance(position, dict), "record header 'position' must be an object")
+        dice_mode = _dice_mode(header.get("dice", "auto"))
         moves = _moves(data, version, len(actions))
         return cls(
             game=header["game"],
@@ -141,13 +109,80 @@ class Record:
             options=options,
             actions=list(actions),
             dice=list(dice),
-            dice_mode=list(dice_mode) if scripted else dice_mode,
+            dice_mode=dice_mode,
             position=position,
             engine_version=str(header.get("version", "")),
             rng=rng,
             players=_players(header.get("players")),
             moves=moves,
         )
+
+
+def _require(holds: bool, problem: str) -> None:
+    """A RecordError saying `problem` unless the check holds."""
+    if not holds:
+        raise RecordError(problem)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_integer(value: Any) -> bool:
+    """An integer, not a bool (JSON's true is no die value)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list_of(value: Any, check: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and all(check(item) for item in value)
+
+
+def _version(data: Any) -> int:
+    """The record's format version, checked: a JSON object of our format, in a version this warroom reads."""
+    _require(isinstance(data, dict), "a record must be a JSON object")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+    version = data.get("version")
+    if version not in READ_VERSIONS or isinstance(version, bool):
+        raise RecordError(
+            f"record format version {version!r} is not supported (this warroom reads versions "
+            f"{' and '.join(map(str, READ_VERSIONS))})"
+        )
+    return version
+
+
+def _rng(rng: Any) -> str:
+    """The header's dice generator, checked: one this warroom knows."""
+    if rng not in RNG_SCHEMES:
+        raise RecordError(
+            f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}"
+        )
+    return rng
+
+
+def _seed(seed: Any, rng: str) -> int | str | None:
+    """The header's seed, checked for its generator: 64 hex digits (lowercased) or null for a keyed one, else an
+    integer or null."""
+    if rng == HMAC_SHA256:
+        if seed is not None and not is_key(seed):
+            shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
+            raise RecordError(
+                f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) "
+                f"or null, not {shown}"
+            )
+        return seed.lower() if isinstance(seed, str) else None
+    _require(seed is None or _is_integer(seed), "record header 'seed' must be an integer or null")
+    return seed
+
+
+def _dice_mode(dice_mode: Any) -> str | list[int]:
+    """The header's `dice`, checked: "auto", "manual" or a list of scripted die values (copied)."""
+    scripted = _list_of(dice_mode, _is_integer)
+    if dice_mode not in ("auto", "manual") and not scripted:
+        raise RecordError(
+            f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
+        )
+    return list(dice_mode) if scripted else dice_mode
 
 
 def _moves(data: dict[str, Any], version: int, actions: int) -> list[str] | None:
