@@ -25,6 +25,7 @@ from .errors import WarroomError
 from .match import _replay
 from .movecheck import MovesReport, SeenDigest, check_moves
 from .record import Record, read_record, start_of
+from .ruleset import Ruleset
 
 
 class NotVerifiableError(WarroomError):
@@ -200,42 +201,14 @@ def verify_record(
         record = read_record(record)
     given_commitment = _commitment_arg(commitment)
     seen = [SeenDigest.of(d) for d in digests]  # a malformed digest is refused before any work
-    if record.rng != HMAC_SHA256:
-        scheme = record.rng or MT19937
-        raise NotVerifiableError(
-            f"this record's dice come from {scheme} (Python's random, seeded with an integer), not from a "
-            f"committed {HMAC_SHA256} key: there is nothing to check them against. Only online games "
-            "use verifiable dice."
-        )
-    if record.seed is None or not is_key(record.seed):
-        raise NotVerifiableError(
-            "this record's seed is withheld (null): an online game's seed is revealed when the game is over. "
-            "Download the record again once the game has ended."
-        )
-    if record.dice_mode == "manual":
-        raise NotVerifiableError("this record's dice were typed in by hand at a table: no seed made them")
-    seed = check_key(record.seed)
+    seed = _revealed_seed(record)
     key = bytes.fromhex(seed)
-    script = list(record.dice_mode) if isinstance(record.dice_mode, list) else []
     ruleset, state = start_of(record)
-    checked = 0
-
-    def check(n: int, value: int, at: Any, decisions: int) -> None:
-        nonlocal checked
-        if n < len(script):
-            expected, source = script[n], "script"
-        else:
-            expected, source = keyed_outcome(key, n - len(script), ruleset.chance_outcomes(at)), "seed"
-        if value != expected:
-            turn, phase = ruleset.turn_and_phase(at)
-            action = record.actions[decisions - 1] if decisions else None
-            raise _Stop(DieMismatch(n + 1, value, expected, decisions, action, turn, phase, source))
-        checked += 1
-
+    dice = _DiceCheck(record, ruleset, key)
     mismatch, problem, over = None, None, False
     sides: list[str] = []
     try:
-        replayed = _replay(ruleset, state, record.actions, record.dice, False, check, sides=sides)
+        replayed = _replay(ruleset, state, record.actions, record.dice, False, dice, sides=sides)
         over = ruleset.to_act(replayed.state) is None
     except _Stop as stop:
         mismatch = stop.mismatch
@@ -253,13 +226,58 @@ def verify_record(
         given_commitment,
         commitment_ok,
         len(record.dice),
-        checked,
-        min(len(script), len(record.dice)),
+        dice.checked,
+        min(len(dice.script), len(record.dice)),
         mismatch,
         problem,
         over,
         moves,
     )
+
+
+def _revealed_seed(record: Record) -> str:
+    """The record's key, where its dice can be checked against one; NotVerifiableError saying why not where
+    they cannot (another generator, a withheld seed, dice typed in by hand)."""
+    if record.rng != HMAC_SHA256:
+        scheme = record.rng or MT19937
+        raise NotVerifiableError(
+            f"this record's dice come from {scheme} (Python's random, seeded with an integer), not from a "
+            f"committed {HMAC_SHA256} key: there is nothing to check them against. Only online games "
+            "use verifiable dice."
+        )
+    if record.seed is None or not is_key(record.seed):
+        raise NotVerifiableError(
+            "this record's seed is withheld (null): an online game's seed is revealed when the game is over. "
+            "Download the record again once the game has ended."
+        )
+    if record.dice_mode == "manual":
+        raise NotVerifiableError("this record's dice were typed in by hand at a table: no seed made them")
+    return check_key(record.seed)
+
+
+class _DiceCheck:
+    """The replay's check of each recorded die (a `match.DieCheck`): the die the record's header gives (`script`,
+    played before the key was drawn) or the one the key derives for the outcomes the game offered; the first
+    that differs stops the replay (`_Stop`). `checked` counts those that matched."""
+
+    def __init__(self, record: Record, ruleset: Ruleset[Any], key: bytes) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.key = key
+        self.script = list(record.dice_mode) if isinstance(record.dice_mode, list) else []
+        self.checked = 0
+
+    def __call__(self, n: int, value: int, at: Any, decisions: int) -> None:
+        script, ruleset = self.script, self.ruleset
+        if n < len(script):
+            expected, source = script[n], "script"
+        else:
+            expected, source = keyed_outcome(self.key, n - len(script), ruleset.chance_outcomes(at)), "seed"
+        if value != expected:
+            turn, phase = ruleset.turn_and_phase(at)
+            action = self.record.actions[decisions - 1] if decisions else None
+            raise _Stop(DieMismatch(n + 1, value, expected, decisions, action, turn, phase, source))
+        self.checked += 1
 
 
 def _commitment_arg(text: str | None) -> str | None:
