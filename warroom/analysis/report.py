@@ -358,48 +358,8 @@ def _objectives(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
         "games in which it fell at all).</p>",
     ]
     for key in fields:
-        from matplotlib.ticker import MaxNLocator
-
-        names = list(dict.fromkeys(name for _, report in arms for name in report.events.get(key, {})))
-        turns = [t for _, report in arms for game in report.per_game for t in _turns(game, key)]
-        ends = [game.get(END_TURN) for _, report in arms for game in report.per_game]
-        span = [t for t in turns + ends if isinstance(t, int | float) and not isinstance(t, bool)]
-        fig = _figure(7.0, 3.2)
-        ax = fig.add_subplot()
-        rows = []
-        if span:
-            # from the turn before the first fall (none yet) to one past the last, so a fall on the last turn shows
-            lo, hi = int(min(span)) - 1, int(max(span)) + 1
-            xs = list(range(lo, hi + 1))
-            for k, (label, report) in enumerate(arms):
-                for j, name in enumerate(names):
-                    fallen = [game.get(key, {}).get(name) for game in report.per_game]
-                    ys = [sum(1 for t in fallen if _is_turn(t) and t <= x) / report.games for x in xs]
-                    ax.step(
-                        xs,
-                        ys,
-                        where="post",
-                        color=f"C{j}",
-                        linestyle=LINESTYLES[k % len(LINESTYLES)],
-                        label=name if label is None else f"{name} ({label})",
-                    )
-            ax.set_xlim(lo, hi)
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_ylim(0, 1.02)
-        ax.set_xlabel("turn")
-        ax.set_ylabel("share of games, cumulative")
-        ax.legend(fontsize="small", loc="upper left")
-        for label, report in arms:
-            for name, st in report.events.get(key, {}).items():
-                count = sum(1 for game in report.per_game if _is_turn(game.get(key, {}).get(name)))
-                low, high = wilson(count, report.games)
-                mean = "–" if st["mean"] is None else f"{st['mean']:.1f}"
-                median = "–" if st["median"] is None else f"{st['median']:g}"
-                setting = "" if label is None else f"<td>{_e(label)}</td>"
-                rows.append(
-                    f"<tr>{setting}<td>{_e(name)}</td><td>{_pct(st['rate'])}</td>{_ci_cell(low, high)}"
-                    f"<td>{mean}</td><td>{median}</td></tr>"
-                )
+        fig = _falls_figure(arms, key)
+        rows = _falls_rows(arms, key)
         head = (
             "<th>setting</th>" if arms[0][0] is not None else ""
         ) + f"<th>{_e(key)}</th><th>share</th><th>{LEVEL:.0%} CI</th><th>mean turn</th><th>median turn</th>"
@@ -409,6 +369,60 @@ def _objectives(arms: list[tuple[str | None, SimulationReport]]) -> list[str]:
             f"<table><tr>{head}</tr>\n" + "\n".join(rows) + "</table>",
         ]
     return parts
+
+
+def _falls_figure(arms: list[tuple[str | None, SimulationReport]], key: str) -> Any:
+    """The cumulative share of games in which each of `key`'s objectives had fallen by each turn: a step curve
+    per objective (its colour) and setting (its line style)."""
+    from matplotlib.ticker import MaxNLocator
+
+    names = list(dict.fromkeys(name for _, report in arms for name in report.events.get(key, {})))
+    turns = [t for _, report in arms for game in report.per_game for t in _turns(game, key)]
+    ends = [game.get(END_TURN) for _, report in arms for game in report.per_game]
+    span = [t for t in turns + ends if isinstance(t, int | float) and not isinstance(t, bool)]
+    fig = _figure(7.0, 3.2)
+    ax = fig.add_subplot()
+    if span:
+        # from the turn before the first fall (none yet) to one past the last, so a fall on the last turn shows
+        lo, hi = int(min(span)) - 1, int(max(span)) + 1
+        xs = list(range(lo, hi + 1))
+        for k, (label, report) in enumerate(arms):
+            for j, name in enumerate(names):
+                fallen = [game.get(key, {}).get(name) for game in report.per_game]
+                ys = [sum(1 for t in fallen if _is_turn(t) and t <= x) / report.games for x in xs]
+                ax.step(
+                    xs,
+                    ys,
+                    where="post",
+                    color=f"C{j}",
+                    linestyle=LINESTYLES[k % len(LINESTYLES)],
+                    label=name if label is None else f"{name} ({label})",
+                )
+        ax.set_xlim(lo, hi)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("share of games, cumulative")
+    ax.legend(fontsize="small", loc="upper left")
+    return fig
+
+
+def _falls_rows(arms: list[tuple[str | None, SimulationReport]], key: str) -> list[str]:
+    """The table's rows for `key`: per setting and objective, the share of games in which it fell (with its
+    interval) and its mean and median turn."""
+    rows = []
+    for label, report in arms:
+        for name, st in report.events.get(key, {}).items():
+            count = sum(1 for game in report.per_game if _is_turn(game.get(key, {}).get(name)))
+            low, high = wilson(count, report.games)
+            mean = "–" if st["mean"] is None else f"{st['mean']:.1f}"
+            median = "–" if st["median"] is None else f"{st['median']:g}"
+            setting = "" if label is None else f"<td>{_e(label)}</td>"
+            rows.append(
+                f"<tr>{setting}<td>{_e(name)}</td><td>{_pct(st['rate'])}</td>{_ci_cell(low, high)}"
+                f"<td>{mean}</td><td>{median}</td></tr>"
+            )
+    return rows
 
 
 def _is_turn(value: Any) -> bool:
