@@ -1,5 +1,7 @@
 """Patton's First Victory: Tunisia — the Ruleset: who acts, what is legal, and what each decision and die
-does, tying the modules of the rules together (7.0's sequence is declared in sequence.py).
+does, tying the modules of the rules together (7.0's sequence is declared in sequence.py): the legal choices of
+each step are choices.py's, what each decision does decisions.py's, each die's handler is named here (`_ROLLS`),
+and the player-turn after its battles and the turn's end are player_turn.py's.
 
 Rule citations are the rulebook's section numbers ("8.3", "14.2C"). Helpers report to an event sink
 (warroom.engine.events): `apply(..., log=False)` hands them the silent one.
@@ -14,7 +16,7 @@ from warroom.engine.errors import GameOverError, IllegalActionError, UnknownScen
 from warroom.engine.events import SILENT, Events
 from warroom.engine.ruleset import CHANCE, Event, GameInfo, Result, win_returns
 
-from . import arrivals, battle, breakthrough
+from . import arrivals, battle, choices, player_turn
 from .actions import (
     ADVANCE,
     AIR,
@@ -31,24 +33,18 @@ from .actions import (
     RETREAT,
     Action,
 )
-from .air import air_in_range, base_options
 from .board import Board, load_board
 from .catalog import ALLIED, AXIS, SIDE_NAMES, Catalog
-from .combat import targets
-from .losses import eliminate, loss_candidates
-from .movement import enemy_occupied, moves_of
+from .choices import legal_choices
+from .decisions import decide
 from .options import parse_options
-from .overstack import Closure
+from .player_turn import settle
 from .position import screen_events
-from .replacements import axis_ports, base_capacity, rebuild_options, replace_options
-from .retreat import retreat_options
 from .sequence import ACTOR, DICE, NOBODY, OTHER, PHASE_NAMES, PHASING, RULE_OF
 from .setup import SETUP_RULE, default_setup, free_setup, setup_options
 from .stacking import occupants, unit_at
-from .state import DEAD, REMOVED, RETURN_TO_BASE, Phase, TunisiaState
-from .supply import supply_phase
-from .victory import allied_ports, end_of_turn, sudden_death
-from .zoc import enemy_zoc
+from .state import Phase, TunisiaState
+from .victory import allied_ports
 
 D12 = tuple((face, 1 / 12) for face in range(1, 13))
 """One shared d12 (10.2, 11.2, 12.1, 16.0A, 17.0A)."""
@@ -141,19 +137,19 @@ class TunisiaRules:
     def legal_actions(self, s: TunisiaState) -> list[str]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._choices(s)
+            legal = s.legal = legal_choices(self, s)
         return list(legal)
 
     def apply(self, s: TunisiaState, action: str, log: bool = True) -> list[Event]:
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._choices(s)
+            legal = s.legal = legal_choices(self, s)
         if action not in legal:
             raise IllegalActionError(self.why_illegal(s, action))
         events = Events() if log else SILENT
         s.legal = None
-        self._decide(s, Action.from_id(action), events)
-        self._settle(s, events)
+        decide(self, s, Action.from_id(action), events)
+        settle(self, s, events)
         return screen_events(self, s, events.items) if log else []
 
     def apply_chance(self, s: TunisiaState, outcome: int, log: bool = True) -> list[Event]:
@@ -165,7 +161,7 @@ class TunisiaRules:
         events = Events() if log else SILENT
         s.legal = None
         _ROLLS[s.phase](self, s, outcome, events)
-        self._settle(s, events)
+        settle(self, s, events)
         return screen_events(self, s, events.items) if log else []
 
     def result(self, s: TunisiaState) -> Result | None:
@@ -247,403 +243,39 @@ class TunisiaRules:
     def hex(self, label: str) -> int:
         return self.board.grid.by_label[label]
 
-    # -- the legal choices of each step ---------------------------------------------------------------
-    def _choices(self, s: TunisiaState) -> tuple[str, ...]:
-        phase = s.phase
-        if phase == Phase.MOVEMENT:
-            return tuple(self.move_choices(s))
-        if phase == Phase.ATTACK:
-            return (*self.attack_choices(s, [p for p in self.cat.by_side[s.player] if not s.attacked[p]]), END)
-        if phase == Phase.BREAKTHROUGH:
-            return (*breakthrough.choices(self, s), END)
-        cat = self.cat
-        b = s.battle
-        if phase == Phase.DEFENSIVE_AIR:
-            assert b is not None
-            return (
-                *(f"air {cat.ids[p]}" for p in air_in_range(cat, s, 1 - s.player, b.target, defending=True)),
-                NO_AIR,
-            )
-        if phase == Phase.DEFENDER_LOSS:
-            assert b is not None
-            pieces = (
-                loss_candidates(cat, s, b.target, b.defender)
-                if b.defender >= 0
-                else [p for p, w in enumerate(s.loc) if w == b.target and not cat.is_air[p]]
-            )
-            return tuple(f"loss {cat.ids[p]}" for p in pieces)
-        if phase == Phase.ATTACKER_LOSS:
-            assert b is not None
-            return tuple(f"loss {cat.ids[p]}" for p in loss_candidates(cat, s, b.origin, b.attacker))
-        if phase == Phase.RETREAT:
-            assert b is not None
-            piece = s.retreating[0]
-            frm = self.labels[b.target]
-            return tuple(
-                f"retreat {cat.ids[piece]} {frm} {self.labels[h]}"
-                for h in retreat_options(cat, s, piece, b.target, occupants(s))
-            )
-        if phase == Phase.ADVANCE:
-            assert b is not None
-            return f"advance {self.labels[b.origin]} {self.labels[b.target]}", NO_ADVANCE
-        if phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
-            occ = occupants(s)  # 7.6A: any returning asset to any free own airfield, in the order the owner wishes
-            return tuple(
-                f"base {cat.ids[piece]} {self.labels[h]}"
-                for piece in self._returning(s)
-                for h in base_options(cat, s, piece, occ)
-            )
-        if phase == Phase.REPLACEMENT:
-            out = [f"rebuild {cat.ids[p]}" for p in rebuild_options(cat, s)]
-            out += [f"replace {cat.ids[p]} {self.labels[h]}" for p, h in replace_options(cat, s, occupants(s))]
-            return (*out, END)
-        if phase == Phase.PLACEMENT:
-            piece = s.placing[0]
-            return tuple(f"place {cat.ids[piece]} {self.labels[h]}" for h in arrivals.placement_options(cat, s, piece))
-        if phase == Phase.SETUP:
-            piece = s.placing[0]
-            return tuple(f"place {cat.ids[piece]} {self.labels[h]}" for h in setup_options(cat, s, piece))
-        return ()
-
+    # -- the legal choices of each step (choices.py) -------------------------------------------------------
     def move_choices(self, s: TunisiaState) -> list[str]:
-        """8.0: every piece that may still move, to every hex it can reach and end in; then `end` when the
-        phase may end (6.0D: no hex overstacked; overstack.py for the moves into a full hex)."""
-        cat = self.cat
-        side = s.player
-        loc = s.loc
-        unit_kind, air_kind = cat.is_unit, cat.is_air
-        # 6.0: the friendly hexes a moving unit (one there already), or a moving non-air support asset (two
-        # there, three with an air asset), would overstack
-        units_at: set[int] = set()
-        supports_at: dict[int, int] = {}
-        air_at: set[int] = set()
-        pieces = []
-        moved = s.moved
-        doubled = False  # two units in one hex: a Movement Phase's overstack (6.0D)
-        for q in cat.by_side[side]:
-            h = loc[q]
-            if h < 0:
-                continue
-            if unit_kind[q]:
-                if h in units_at:
-                    doubled = True
-                units_at.add(h)
-            else:
-                supports_at[h] = supports_at.get(h, 0) + 1
-                if air_kind[q]:
-                    air_at.add(h)
-                    continue
-            if not moved[q]:
-                pieces.append(q)  # 8.1A-B: not an air asset, not moved yet
-        full_for_support = {h for h, n in supports_at.items() if n >= (3 if h in air_at else 2)}
-        cache = s.reach
-        if any(q not in cache for q in pieces):  # the enemy stands still: computed once a phase per piece
-            ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
-        else:
-            ezoc = blocked = set()
-        movers = [(q, moves_of(cat, s, q, ezoc, blocked)) for q in pieces]
-        closure: Closure | None = None
-        stakes = (lambda r: cache[r].reach, units_at, full_for_support)
-        if doubled or any(n > (3 if h in air_at else 2) for h, n in supports_at.items()):
-            closure = Closure(cat, s, *stakes)
-        out: list[str] = []
-        if closure is None or not closure.over:
-            for q, moves in movers:
-                full = (units_at if unit_kind[q] else full_for_support) & moves.hexes
-                if full:
-                    if closure is None:
-                        closure = Closure(cat, s, *stakes)
-                    full = closure.closed_into_full(q, full)  # 6.0D: open while a chain can mend it
-                out.extend(moves.ids_avoiding(full) if full else moves.ids)
-            out.append(END)
-            return out
-        x = closure.over[0]  # 6.0D: the moves that keep x mendable (overstack.py)
-        critical = closure.critical_exits()
-        for q, moves in movers:
-            by_hex = moves.by_hex
-            full = units_at if unit_kind[q] else full_for_support
-            if loc[q] == x:
-                if closure.resolves(q):  # its leaving mends x: any hex it fits in, the full ones checked
-                    out.extend([by_hex[d] for d in moves.reach if d not in full or closure.allows(q, d)])
-                else:  # a piece of the other kind (a unit, a support asset): x's chains are not its own
-                    out.extend(moves.ids_avoiding(full & moves.hexes))
-                continue
-            hexes = moves.hexes
-            closed = full & hexes  # a second hex overstacked
-            for d in (*(critical or ()), x):
-                if d in hexes and d not in closed and not closure.allows(q, d):
-                    closed.add(d)  # it would fill the one hex with room x's chains come to, or crowd x
-            out.extend(moves.ids_avoiding(closed) if closed else moves.ids)
-        return out
+        """8.0: every move legal now, then `end` when the phase may end (choices.py)."""
+        return choices.move_choices(self, s)
 
     def attack_choices(self, s: TunisiaState, attackers: list[int]) -> list[str]:
-        """7.2, 11.1: each unit that may attack, against each adjacent enemy hex, alone or with one air asset
-        in range (7.3A-B)."""
-        cat, labels = self.cat, self.labels
-        occ = occupants(s)
-        out: list[str] = []
-        for u in attackers:
-            where = s.loc[u]
-            if where < 0 or not cat.is_unit[u]:
-                continue
-            hexes = targets(cat, s, u, occ)
-            if not hexes:
-                continue
-            planes = air_in_range(cat, s, s.player, where)
-            for t in hexes:
-                base = f"attack {labels[where]} {labels[t]}"
-                out.append(base)
-                out.extend(f"{base} +air {cat.ids[a]}" for a in planes)
-        return out
+        """7.2, 11.1: each of `attackers`' attacks, alone or with one air asset in range (choices.py)."""
+        return choices.attack_choices(self, s, attackers)
 
-    def _returning(self, s: TunisiaState) -> list[int]:
-        side = s.player if s.phase == Phase.RETURN_ATTACKER else 1 - s.player
-        return [p for p in self.cat.by_side[side] if s.loc[p] == RETURN_TO_BASE]
-
-    # -- decisions -------------------------------------------------------------------------------------
-    def _decide(self, s: TunisiaState, act: Action, events: Events) -> None:
-        phase, kind, cat = s.phase, act.kind, self.cat
-        if phase == Phase.MOVEMENT:
-            if kind == END:
-                if events.on:
-                    events.emit("phase", f"{SIDE_NAMES[s.player]} Attack Phase.", "7.2")
-                s.phase = Phase.ATTACK
-            else:
-                self.move(s, self.piece(act.piece), self.hex(act.target), events)
-        elif phase in (Phase.ATTACK, Phase.BREAKTHROUGH):
-            if kind == END:
-                if phase == Phase.BREAKTHROUGH:
-                    for p in breakthrough.conducting(self, s, s.breakthrough):
-                        s.attacked[p] = True  # 15.0E: no more attacks by its support assets this phase
-                    s.breakthrough = -1
-                    s.phase = Phase.ATTACK
-                else:
-                    self.end_attacks(s, events)
-            elif kind == MOVE:
-                breakthrough.move(self, s, self.hex(act.target), events)
-            else:
-                origin = self.hex(act.origin)
-                unit = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
-                battle.declare(self, s, unit, self.hex(act.target), self.piece(act.air) if act.air else -1, events)
-        elif phase == Phase.DEFENSIVE_AIR:
-            battle.defensive_air(self, s, self.piece(act.piece) if kind == AIR else -1, events)
-        elif phase == Phase.DEFENDER_LOSS:
-            s.phase = Phase.ATTACK
-            battle.apply_defender_loss(self, s, self.piece(act.piece), events)
-            battle.continue_battle(self, s, events)
-        elif phase == Phase.ATTACKER_LOSS:
-            s.phase = Phase.ATTACK
-            battle.apply_attacker_loss(self, s, self.piece(act.piece), events)
-            battle.continue_battle(self, s, events)
-        elif phase == Phase.RETREAT:
-            s.phase = Phase.ATTACK
-            s.retreating = s.retreating[1:]
-            battle.retreat_to(self, s, self.piece(act.piece), self.hex(act.target), events)
-            battle.next_retreats(self, s, events)
-            if not s.retreating:
-                battle.continue_battle(self, s, events)
-        elif phase == Phase.ADVANCE:
-            s.phase = Phase.ATTACK
-            if kind == ADVANCE:
-                battle.advance(self, s, events)
-            battle.continue_battle(self, s, events)
-        elif phase in (Phase.RETURN_ATTACKER, Phase.RETURN_DEFENDER):
-            self.to_base(s, self.piece(act.piece), self.hex(act.target), events)
-            self.next_return(s, events)
-        elif phase == Phase.REPLACEMENT:
-            self.replacement(s, act, events)
-        elif phase == Phase.PLACEMENT:
-            arrivals.place(self, s, self.piece(act.piece), self.hex(act.target), events)
-            self.next_placement(s, events)
-        elif phase == Phase.SETUP:
-            self.place_in_setup(s, self.piece(act.piece), self.hex(act.target), events)
-
-    def move(self, s: TunisiaState, piece: int, dest: int, events: Events) -> None:
-        """8.1: the piece moves to `dest` along its cheapest legal way, its move complete."""
-        cost = s.reach[piece].reach[dest]
-        if events.on:
-            events.emit(
-                "move",
-                f"{self.cat.name[piece]} moves from {self.labels[s.loc[piece]]} to {self.labels[dest]} ({cost:g} MP).",
-                "8.1",
-                piece=self.cat.ids[piece],
-            )
-        s.mp_spent[piece], s.moved_from[piece] = cost, s.loc[piece]
-        s.loc[piece] = dest
-        s.moved[piece] = True
-
-    def end_attacks(self, s: TunisiaState, events: Events) -> None:
-        """The Attack Phase ends: the Return to Base Phase (7.6)."""
-        s.phase = Phase.RETURN_ATTACKER
-        self.next_return(s, events)
-
-    def to_base(self, s: TunisiaState, piece: int, hex_: int, events: Events) -> None:
-        s.loc[piece] = hex_
-        if events.on:
-            events.emit(
-                "return_to_base", f"{self.cat.name[piece]} returns to the airfield in {self.labels[hex_]}.", "7.6A"
-            )
-
-    def next_return(self, s: TunisiaState, events: Events) -> None:
-        """7.6: the attacker's air assets first, then the defender's. The owner sends each to a free own
-        airfield of his choice, in the order he wishes (7.6A: where fewer fields are free than assets return,
-        he chooses which assets take them); one left with no free field is eliminated (7.6B: fields only fill
-        up while the assets return, so it never gets one); a single asset with a single field takes it."""
-        cat = self.cat
-        while True:
-            pending = self._returning(s)
-            if not pending:
-                if s.phase == Phase.RETURN_ATTACKER:
-                    s.phase = Phase.RETURN_DEFENDER
-                    continue
-                self.start_replacements(s, events)
-                return
-            occ = occupants(s)
-            options = {piece: base_options(cat, s, piece, occ) for piece in pending}
-            stranded = [piece for piece in pending if not options[piece]]
-            for piece in stranded:
-                eliminate(cat, s, piece)
-                if events.on:
-                    events.emit("eliminated", f"{cat.name[piece]} finds no free airfield and is eliminated.", "7.6B")
-            if stranded:
-                continue
-            if len(pending) > 1 or len(options[pending[0]]) > 1:
-                return
-            self.to_base(s, pending[0], options[pending[0]][0], events)
+    # -- the player-turn's steps other modules carry on with (player_turn.py) -----------------------------------
+    def start_player_turn(self, s: TunisiaState, events: Events) -> None:
+        """7.1: the side's player-turn begins with its Movement Phase (player_turn.py)."""
+        player_turn.start_player_turn(self, s, events)
 
     def start_replacements(self, s: TunisiaState, events: Events) -> None:
-        """7.7B-D: the side's replacements; the Axis rolls for a port replacement when it could matter."""
-        cat = self.cat
-        s.replacements_left = base_capacity(s, cat)
-        if s.player == AXIS and s.replacements_left > 0 and axis_ports(cat, s) > 1:
-            s.phase = Phase.REPLACEMENT_ROLL
-            return
-        self.next_replacement(s, events)
-
-    def roll_replacement(self, s: TunisiaState, roll: int, events: Events) -> None:
-        ports = axis_ports(self.cat, s)
-        if roll < ports:
-            s.replacements_left += 1
-        if events.on:
-            events.emit(
-                "port_roll",
-                f"Axis port roll: {roll} against {ports} ports: {s.replacements_left} replacements.",
-                "7.7C",
-                roll=roll,
-            )
-        self.next_replacement(s, events)
-
-    def next_replacement(self, s: TunisiaState, events: Events) -> None:
-        cat = self.cat
-        if s.replacements_left > 0 and (rebuild_options(cat, s) or replace_options(cat, s, occupants(s))):
-            s.phase = Phase.REPLACEMENT
-            return
-        self.end_player_turn(s, events)
-
-    def replacement(self, s: TunisiaState, act: Action, events: Events) -> None:
-        """7.7F-I: one rebuild or replacement (7.7J: what is not used is lost)."""
-        if act.kind == END:
-            self.end_player_turn(s, events)
-            return
-        piece = self.piece(act.piece)
-        if act.kind == REBUILD:
-            s.reduced[piece] = False
-            text, rule = f"{self.cat.name[piece]} is rebuilt to full strength.", "7.7F"
-        else:
-            s.loc[piece], s.reduced[piece] = self.hex(act.target), False
-            text, rule = f"{self.cat.name[piece]} is replaced in {act.target}.", "7.7G"
-        s.replacements_left -= 1
-        if events.on:
-            events.emit("replacement", text, rule)
-        self.next_replacement(s, events)
+        """7.7B-D: the side's replacements (player_turn.py)."""
+        player_turn.start_replacements(self, s, events)
 
     def end_player_turn(self, s: TunisiaState, events: Events) -> None:
-        """7.8: the Supply Phase, then the next player-turn, or the end of the turn after the Allies'."""
-        s.replacements_left = 0
-        supply_phase(self.cat, s, events)
-        self._settle(s, events)
-        if s.outcome is not None:
-            return
-        if s.player == AXIS:
-            s.player = ALLIED
-            self.start_player_turn(s, events)
-            return
-        if not s.patton_arrived:
-            if s.turn < self.patton_turn:
-                s.phase = Phase.PATTON_ROLL
-                return
-            if events.on:
-                events.emit("patton", f"Turn {s.turn}: Patton arrives whatever the dice.", "16.0B")
-            if arrivals.arrive(self, s, events):
-                return
-        self.after_patton(s, events)
+        """7.8: the Supply Phase, then the next player-turn or the turn's end (player_turn.py)."""
+        player_turn.end_player_turn(self, s, events)
 
     def next_placement(self, s: TunisiaState, events: Events) -> None:
-        """16.0: place the arriving pieces one by one; a swapped eliminated piece no village can take is lost."""
-        cat = self.cat
-        while s.placing:
-            piece = s.placing[0]
-            options = arrivals.placement_options(cat, s, piece)
-            if len(options) > 1:
-                s.phase = Phase.PLACEMENT
-                return
-            if options:
-                arrivals.place(self, s, piece, options[0], events)
-            else:
-                s.placing = s.placing[1:]
-                s.loc[piece], s.reduced[piece] = DEAD, False
-                if events.on:
-                    events.emit(
-                        "eliminated", f"{cat.name[piece]} finds no Allied village free of EZOC and is lost.", "16.0C"
-                    )
-        self.after_patton(s, events)
+        """16.0: the arriving pieces placed one by one (player_turn.py)."""
+        player_turn.next_placement(self, s, events)
 
     def after_patton(self, s: TunisiaState, events: Events) -> None:
-        if s.turn >= self.first_recall_turn and s.loc[self.cat.rommel] != REMOVED:
-            s.phase = Phase.ROMMEL_ROLL
-            return
-        self.after_rommel(s, events)
+        """After Patton's roll or arrival: Rommel's recall roll, or the turn's end (player_turn.py)."""
+        player_turn.after_patton(self, s, events)
 
     def after_rommel(self, s: TunisiaState, events: Events) -> None:
-        """The turn ends: 4.0B's end-of-turn checks, then the next turn, the Axis first (7.0)."""
-        outcome = end_of_turn(self.cat, s, self.last_turn)
-        if outcome is not None:
-            self._finish(s, outcome, events)
-            return
-        s.turn += 1
-        s.player = AXIS
-        if events.on:
-            events.emit("turn", f"Turn {s.turn} begins.", "7.0")
-        self.start_player_turn(s, events)
-
-    def start_player_turn(self, s: TunisiaState, events: Events) -> None:
-        n = self.cat.n
-        s.moved, s.attacked = [False] * n, [False] * n
-        s.mp_spent, s.moved_from = [0.0] * n, [-1] * n
-        s.reach = {}
-        s.breakthrough = -1
-        s.phase = Phase.MOVEMENT
-        if events.on:
-            events.emit("phase", f"Turn {s.turn}: {SIDE_NAMES[s.player]} Movement Phase.", "7.1")
-
-    def _settle(self, s: TunisiaState, events: Events) -> None:
-        """After every step: 17.0B's record of Axis units in the 8th Army hexes, and the sudden wins (4.0)."""
-        if s.outcome is not None or s.phase == Phase.SETUP:
-            return
-        cat = self.cat
-        if not s.axis_entered_eighth_army:
-            hexes = self.eighth_army_hexes
-            s.axis_entered_eighth_army = any(s.loc[p] in hexes for p in cat.by_side[AXIS] if cat.is_unit[p])
-        outcome = sudden_death(cat, s)
-        if outcome is not None:
-            self._finish(s, outcome, events)
-
-    def _finish(self, s: TunisiaState, outcome: tuple[int, str, str], events: Events) -> None:
-        s.outcome = outcome
-        s.phase = Phase.OVER
-        s.battle, s.retreating, s.placing = None, (), ()
-        if events.on:
-            events.emit("game_over", f"{SIDE_NAMES[outcome[0]]} victory: {outcome[1]}", outcome[2])
+        """The turn ends (player_turn.py)."""
+        player_turn.after_rommel(self, s, events)
 
     # -- refusals --------------------------------------------------------------------------------------
     def why_illegal(self, s: TunisiaState, action: str) -> str:
@@ -661,7 +293,7 @@ _ROLLS: dict[Phase, Callable[[TunisiaRules, TunisiaState, int, Events], None]] =
     Phase.AIR_ROLL_DEFENDER: battle.roll_air_defender,
     Phase.ATTACK_ROLL: battle.roll_attack,
     Phase.DEFENSE_ROLL: battle.roll_defense,
-    Phase.REPLACEMENT_ROLL: TunisiaRules.roll_replacement,
+    Phase.REPLACEMENT_ROLL: player_turn.roll_replacement,
     Phase.PATTON_ROLL: arrivals.roll_patton,
     Phase.ROMMEL_ROLL: arrivals.roll_rommel,
 }
