@@ -17,11 +17,13 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .chain import is_digest
 from .dice import HMAC_SHA256, MT19937, RNG_SCHEMES, is_key
 from .errors import RecordError
+
+if TYPE_CHECKING:
+    from .record_schema import PlayerModel, RecordModel
 
 RECORD_FORMAT = "warroom-record"
 RECORD_VERSION = 1
@@ -85,117 +87,169 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
-        """Validate and read a record; every problem names the field that failed (the first, in the order below)."""
-        version = _version(data)
-        header = data.get("header")
-        _require(
-            isinstance(header, dict) and isinstance(header.get("game"), str), "record header is missing or has no game"
-        )
-        actions, dice = data.get("actions"), data.get("dice")
-        _require(_list_of(actions, _is_text), "record 'actions' must be a list of action ids")
-        _require(_list_of(dice, _is_integer), "record 'dice' must be a list of integers")
-        options = header.get("options") or {}
-        _require(isinstance(options, dict), "record header 'options' must be an object")
-        rng = _rng(header.get("rng", MT19937))
-        seed = _seed(header.get("seed"), rng)
-        position = header.get("position")
-        _require(position is None or isinstance(position, dict), "record header 'position' must be an object")
-        dice_mode = _dice_mode(header.get("dice", "auto"))
-        moves = _moves(data, version, len(actions))
+        """Validate and read a record; every problem names the field that failed (the first, in `_PROBLEMS`' order).
+
+        The shape is the one model of warroom.engine.record_schema (the web API describes records by it); what ties
+        fields together (the seed and its generator, the chain and the decisions) is checked here, after it."""
+        shape = _shape(data)
+        header = shape.header
+        moves = _moves(shape.moves, shape.version, len(shape.actions))
         return cls(
-            game=header["game"],
-            scenario=header.get("scenario"),
-            seed=seed,
-            options=options,
-            actions=list(actions),
-            dice=list(dice),
-            dice_mode=dice_mode,
-            position=position,
-            engine_version=str(header.get("version", "")),
-            rng=rng,
-            players=_players(header.get("players")),
+            game=header.game,
+            scenario=header.scenario,
+            seed=_seed(header.seed, header.rng),
+            options=header.options or {},
+            actions=list(shape.actions),
+            dice=list(shape.dice),
+            dice_mode=list(header.dice) if isinstance(header.dice, list) else header.dice,
+            position=header.position,
+            engine_version="" if header.version is None else str(header.version),
+            rng=header.rng,
+            players=None if header.players is None else {side: _player(p) for side, p in header.players.items()},
             moves=moves,
         )
 
 
-def _require(holds: bool, problem: str) -> None:
-    """A RecordError saying `problem` unless the check holds."""
-    if not holds:
-        raise RecordError(problem)
+def _shape(data: Any) -> RecordModel:
+    """The record checked against its model (warroom.engine.record_schema); a RecordError in words for the first
+    problem, the field's as `_PROBLEMS` ranks them (the object, its format and version, the header's game, ...)."""
+    from pydantic import ValidationError
+
+    from .record_schema import RecordModel
+
+    try:
+        return RecordModel.model_validate(data)
+    except ValidationError as invalid:
+        problems = [(_rank(error["loc"]), n, error) for n, error in enumerate(invalid.errors())]
+        _, _, first = min(problems, key=lambda problem: (problem[0], problem[1]))
+        raise RecordError(_PROBLEMS[_field(first["loc"])][1](data, tuple(first["loc"]))) from None
 
 
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str)
+def _field(loc: Any) -> tuple[Any, ...]:
+    """The field a problem is in: a header field by its name, any other by its top-level key."""
+    path: tuple[Any, ...] = tuple(loc)
+    return path[:2] if path[:1] == ("header",) and path[:2] in _PROBLEMS else path[:1]
 
 
-def _is_integer(value: Any) -> bool:
-    """An integer, not a bool (JSON's true is no die value)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+def _rank(loc: Any) -> int:
+    return _PROBLEMS[_field(loc)][0]
 
 
-def _list_of(value: Any, check: Callable[[Any], bool]) -> bool:
-    return isinstance(value, list) and all(check(item) for item in value)
+def _header(data: Any) -> dict[str, Any]:
+    header = data.get("header") if isinstance(data, dict) else None
+    return header if isinstance(header, dict) else {}
 
 
-def _version(data: Any) -> int:
-    """The record's format version, checked: a JSON object of our format, in a version this warroom reads."""
-    _require(isinstance(data, dict), "a record must be a JSON object")
-    if data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+def _format_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    return f"not a warroom record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})"
+
+
+def _version_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    versions = " and ".join(map(str, READ_VERSIONS))
+    return f"record format version {data.get('version')!r} is not supported (this warroom reads versions {versions})"
+
+
+def _rng_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    rng = _header(data).get("rng")
+    return f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}"
+
+
+def _seed_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    header = _header(data)
+    return _seed_words(header.get("seed"), header.get("rng", MT19937))
+
+
+def _seed_words(seed: Any, rng: Any) -> str:
+    """What a seed must be for its generator, and (for a keyed one) what it was."""
+    if rng == HMAC_SHA256:
+        shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
+        return (
+            f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) or null, "
+            f"not {shown}"
+        )
+    return "record header 'seed' must be an integer or null"
+
+
+def _dice_mode_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    dice_mode = _header(data).get("dice")
+    return f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
+
+
+def _moves_problem(data: Any, loc: tuple[Any, ...]) -> str:
     version = data.get("version")
-    if version not in READ_VERSIONS or isinstance(version, bool):
-        raise RecordError(
-            f"record format version {version!r} is not supported (this warroom reads versions "
-            f"{' and '.join(map(str, READ_VERSIONS))})"
-        )
-    return version
+    if version != CHAINED_VERSION:
+        return _chain_version_words(version)
+    return "record 'moves' must be a list of decision digests, each 64 lowercase hex digits"
 
 
-def _rng(rng: Any) -> str:
-    """The header's dice generator, checked: one this warroom knows."""
-    if rng not in RNG_SCHEMES:
-        raise RecordError(
-            f"record header 'rng' must be one of {', '.join(RNG_SCHEMES)} (or left out for {MT19937}), not {rng!r}"
-        )
-    return rng
+def _chain_version_words(version: Any) -> str:
+    return f"record 'moves' (the decision chain) belongs to record format version {CHAINED_VERSION}, not {version}"
 
 
-def _seed(seed: Any, rng: str) -> int | str | None:
-    """The header's seed, checked for its generator: 64 hex digits (lowercased) or null for a keyed one, else an
-    integer or null."""
+def _players_problem(data: Any, loc: tuple[Any, ...]) -> str:
+    """The header's `players` (side -> {"agent": a name, "budget_ms": a positive integer}), where it is wrong."""
+    if len(loc) < 3:
+        return 'record header \'players\' must be an object: side -> {"agent": name, "budget_ms": ms}'
+    side = str(loc[2])
+    where = f"record header 'players' {side[:40]!r}"
+    player = _header(data)["players"][side]
+    if len(loc) < 4 or not isinstance(player, dict):
+        return f'{where} must be an object like {{"agent": "heuristic"}}'
+    unknown = sorted(str(k)[:40] for k in player if k not in PLAYER_FIELDS)
+    if unknown:
+        return f"{where} has no field {', '.join(map(repr, unknown))}; fields: {', '.join(PLAYER_FIELDS)}"
+    if loc[3] == "agent":
+        return f'{where} needs "agent": the computer player\'s name, e.g. "heuristic"'
+    return (
+        f'{where} "budget_ms" must be a positive integer (milliseconds), not {json.dumps(player.get("budget_ms"))[:40]}'
+    )
+
+
+def _fixed(words: str) -> Callable[[Any, tuple[Any, ...]], str]:
+    return lambda data, loc: words
+
+
+PLAYER_FIELDS = ("agent", "budget_ms")
+
+_PROBLEMS: dict[tuple[Any, ...], tuple[int, Callable[[Any, tuple[Any, ...]], str]]] = {
+    (): (0, _fixed("a record must be a JSON object")),
+    ("format",): (1, _format_problem),
+    ("version",): (2, _version_problem),
+    ("header",): (3, _fixed("record header is missing or has no game")),
+    ("header", "game"): (3, _fixed("record header is missing or has no game")),
+    ("actions",): (4, _fixed("record 'actions' must be a list of action ids")),
+    ("dice",): (5, _fixed("record 'dice' must be a list of integers")),
+    ("header", "options"): (6, _fixed("record header 'options' must be an object")),
+    ("header", "rng"): (7, _rng_problem),
+    ("header", "seed"): (8, _seed_problem),
+    ("header", "scenario"): (9, _fixed("record header 'scenario' must be a scenario's name or null")),
+    ("header", "position"): (10, _fixed("record header 'position' must be an object")),
+    ("header", "dice"): (11, _dice_mode_problem),
+    ("moves",): (12, _moves_problem),
+    ("header", "players"): (13, _players_problem),
+}
+"""Each field of the model -> (its place in the order problems are reported, the problem in words). A problem in a
+field not listed here is reported as its top-level field's."""
+
+
+def _seed(seed: int | str | None, rng: str) -> int | str | None:
+    """The seed for its generator: 64 hex digits (lowercased) or null for a keyed one, an integer or null for another
+    (the model allows either kind for both)."""
     if rng == HMAC_SHA256:
         if seed is not None and not is_key(seed):
-            shown = f"a string of {len(seed)} characters" if isinstance(seed, str) else json.dumps(seed)[:40]
-            raise RecordError(
-                f"record header 'seed' of an {HMAC_SHA256} record must be 64 hex digits (a 256-bit key) "
-                f"or null, not {shown}"
-            )
+            raise RecordError(_seed_words(seed, rng))
         return seed.lower() if isinstance(seed, str) else None
-    _require(seed is None or _is_integer(seed), "record header 'seed' must be an integer or null")
+    if isinstance(seed, str):
+        raise RecordError(_seed_words(seed, rng))
     return seed
 
 
-def _dice_mode(dice_mode: Any) -> str | list[int]:
-    """The header's `dice`, checked: "auto", "manual" or a list of scripted die values (copied)."""
-    scripted = _list_of(dice_mode, _is_integer)
-    if dice_mode not in ("auto", "manual") and not scripted:
-        raise RecordError(
-            f'record header \'dice\' must be "auto", "manual" or a list of scripted die values, not {dice_mode!r}'
-        )
-    return list(dice_mode) if scripted else dice_mode
-
-
-def _moves(data: dict[str, Any], version: int, actions: int) -> list[str] | None:
-    """Check the record's `moves`: absent, or h_0..h_n, one digest (64 lowercase hex digits) more than decisions."""
-    moves = data.get("moves")
+def _moves(moves: list[str] | None, version: int, actions: int) -> list[str] | None:
+    """The decision chain h_0..h_n: only in a version 2 record, one digest more than it has decisions."""
     if moves is None:
         return None
     if version < CHAINED_VERSION:
-        raise RecordError(
-            f"record 'moves' (the decision chain) belongs to record format version {CHAINED_VERSION}, not {version}"
-        )
-    if not isinstance(moves, list) or not all(is_digest(m) for m in moves):
-        raise RecordError("record 'moves' must be a list of decision digests, each 64 lowercase hex digits")
+        raise RecordError(_chain_version_words(version))
     if len(moves) != actions + 1:
         raise RecordError(
             f"record 'moves' must hold one digest more than the record has decisions ({actions + 1}: before "
@@ -204,35 +258,8 @@ def _moves(data: dict[str, Any], version: int, actions: int) -> list[str] | None
     return list(moves)
 
 
-PLAYER_FIELDS = ("agent", "budget_ms")
-
-
-def _players(value: Any) -> dict[str, dict[str, Any]] | None:
-    """Check the header's `players`: side -> {"agent": a name, "budget_ms": a positive integer (optional)}.
-    Which sides and agents exist is the game's and the loader's to check; here only the shape."""
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise RecordError('record header \'players\' must be an object: side -> {"agent": name, "budget_ms": ms}')
-    players: dict[str, dict[str, Any]] = {}
-    for side, player in value.items():
-        where = f"record header 'players' {side[:40]!r}"
-        if not isinstance(player, dict):
-            raise RecordError(f'{where} must be an object like {{"agent": "heuristic"}}')
-        unknown = sorted(str(k)[:40] for k in player if k not in PLAYER_FIELDS)
-        if unknown:
-            raise RecordError(
-                f"{where} has no field {', '.join(map(repr, unknown))}; fields: {', '.join(PLAYER_FIELDS)}"
-            )
-        agent, budget = player.get("agent"), player.get("budget_ms")
-        if not isinstance(agent, str) or not agent:
-            raise RecordError(f'{where} needs "agent": the computer player\'s name, e.g. "heuristic"')
-        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
-            raise RecordError(
-                f'{where} "budget_ms" must be a positive integer (milliseconds), not {json.dumps(budget)[:40]}'
-            )
-        players[side] = {"agent": agent} | ({"budget_ms": budget} if budget is not None else {})
-    return players
+def _player(player: PlayerModel) -> dict[str, Any]:
+    return {"agent": player.agent} | ({"budget_ms": player.budget_ms} if player.budget_ms is not None else {})
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:

@@ -15,12 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from .dice import HMAC_SHA256, MT19937
-
-RECORD_FORMAT = "warroom-record"
-RECORD_VERSION = 1
-"""The version of a record without a decision chain: every warroom that reads records reads it."""
-CHAINED_VERSION = 2
-"""The version of a record that carries its decisions' chain (`moves`)."""
+from .record import CHAINED_VERSION, RECORD_FORMAT, RECORD_VERSION
 
 Digest = Annotated[StrictStr, Field(pattern="^[0-9a-f]{64}$")]
 """A decision digest as a record holds it: 64 lowercase hex digits (warroom/engine/chain.py)."""
@@ -62,8 +57,11 @@ class RecordModel(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
     format: Literal["warroom-record"] = Field(description=f'always "{RECORD_FORMAT}"')
-    version: Literal[1, 2] = Field(
-        description=f"the record format's version: {RECORD_VERSION}, or {CHAINED_VERSION} for a record with `moves`"
+    version: StrictInt = Field(
+        ge=RECORD_VERSION,
+        le=CHAINED_VERSION,
+        json_schema_extra={"enum": [RECORD_VERSION, CHAINED_VERSION]},
+        description=f"the record format's version: {RECORD_VERSION}, or {CHAINED_VERSION} for a record with `moves`",
     )
     header: HeaderModel
     actions: list[StrictStr] = Field(description="every decision, an action id, in order")
