@@ -18,9 +18,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import WarroomError
+
+if TYPE_CHECKING:
+    from warroom.engine.ruleset import Ruleset
 
 BATCH = 25  # games per task: small enough to share evenly and report progress, big enough to be cheap
 
@@ -136,12 +139,6 @@ class SimulationReport:
     ) -> SimulationReport:
         """`teams` orders the outcome rows (the winners a game names); by default the sides."""
         n = len(facts)
-        outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
-        ordered = {team: outcomes.get(team, 0) for team in (sides if teams is None else teams)}
-        if draws or outcomes.get("draw"):  # a game without draws gets no draw row (unless one happened after all)
-            ordered["draw"] = outcomes.get("draw", 0)
-        for other, count in outcomes.items():
-            ordered.setdefault(other, count)
         report = cls(
             game,
             agent,
@@ -151,7 +148,7 @@ class SimulationReport:
             backend,
             seconds,
             tuple(sides),
-            ordered,
+            _outcome_counts(facts, sides if teams is None else teams, draws),
             side_names=dict(side_names or {}),
             per_game=list(facts),
         )
@@ -159,19 +156,24 @@ class SimulationReport:
             report.returns = {
                 side: statistics.fmean(float(f["returns"].get(side, 0.0)) for f in facts) for side in sides
             }
-        keys = [k for k in (facts[0] if facts else {}) if k not in PLAYED]
-        for key in keys:
-            values = [f.get(key) for f in facts]
-            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-                report.numbers[key] = _distribution(values)  # type: ignore[arg-type]
-            elif all(isinstance(v, dict) for v in values):
-                inner = [v for v in values if isinstance(v, dict)]
-                names = list(dict.fromkeys(name for d in inner for name in d))
-                if all(isinstance(x, bool) for d in inner for x in d.values()):
-                    report.flags[key] = {name: sum(1 for d in inner if d.get(name)) / n for name in names}
-                else:
-                    report.events[key] = {name: _event_stats([d.get(name) for d in inner], n) for name in names}
+        for key in [k for k in (facts[0] if facts else {}) if k not in PLAYED]:
+            report._summarise(key, [f.get(key) for f in facts])
         return report
+
+    def _summarise(self, key: str, values: list[Any]) -> None:
+        """One summary field over the games: numbers as a distribution; mappings of flags (True/False) as each
+        flag's share of games, other mappings (name -> the turn it happened, or None) as each name's event
+        statistics; a field of mixed kinds is left out."""
+        n = len(values)
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            self.numbers[key] = _distribution(values)
+        elif all(isinstance(v, dict) for v in values):
+            inner = [v for v in values if isinstance(v, dict)]
+            names = list(dict.fromkeys(name for d in inner for name in d))
+            if all(isinstance(x, bool) for d in inner for x in d.values()):
+                self.flags[key] = {name: sum(1 for d in inner if d.get(name)) / n for name in names}
+            else:
+                self.events[key] = {name: _event_stats([d.get(name) for d in inner], n) for name in names}
 
     def rate(self, outcome: str) -> float:
         return self.outcomes.get(outcome, 0) / self.games if self.games else 0.0
@@ -255,6 +257,18 @@ class SimulationReport:
             console.print(table)
 
 
+def _outcome_counts(facts: Sequence[dict[str, Any]], order: Sequence[str], draws: bool) -> dict[str, int]:
+    """Games by outcome (the winner's name, or "draw"): every name of `order` (none won: 0), then "draw" where
+    the game can end drawn (or one did after all), then any other winner the games named."""
+    outcomes = Counter("draw" if f.get("winner") is None else str(f["winner"]) for f in facts)
+    ordered = {team: outcomes.get(team, 0) for team in order}
+    if draws or outcomes.get("draw"):  # a game without draws gets no draw row (unless one happened after all)
+        ordered["draw"] = outcomes.get("draw", 0)
+    for other, count in outcomes.items():
+        ordered.setdefault(other, count)
+    return ordered
+
+
 def _distribution(values: Sequence[float]) -> dict[str, Any]:
     ints = all(float(v).is_integer() for v in values)
     hist: dict[Any, int] = {}
@@ -314,6 +328,47 @@ def simulate(
     The report is the same for a seed whatever `jobs` is, except with MCTS under a time budget
     (`budget_ms`), whose search depth depends on the machine's speed.
     """
+    ruleset = _checked_request(game, games, agent, jobs, backend, address, side_agents)
+    own = dict(side_agents) if side_agents else None
+    size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
+    chosen = study_options(game, scenario, options) or None
+    tasks: list[_Task] = [
+        (game, agent, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)
+    ]
+    start = time.perf_counter()
+    backend, results = _play_tasks(tasks, backend, jobs, address, progress)
+    facts = [f for batch in results for f in batch]
+    label = agent if not own else ", ".join(f"{side} {own.get(side, agent)}" for side in ruleset.info.sides)
+    names, draws = scenario_terms(game, scenario)
+    report = SimulationReport.from_games(
+        facts,
+        game=game,
+        agent=label,
+        seed=seed,
+        jobs=jobs,
+        backend=backend,
+        seconds=time.perf_counter() - start,
+        sides=ruleset.info.sides,
+        draws=draws,
+        side_names=names,
+        teams=[team for team, _ in ruleset.info.team_list()],
+    )
+    report.scenario = scenario
+    report.options = dict(chosen or {})
+    return report
+
+
+def _checked_request(
+    game: str,
+    games: int,
+    agent: str,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    side_agents: Mapping[str, str] | None,
+) -> Ruleset[Any]:
+    """The game's ruleset, once the study asked of it can be played: games and jobs at least 1, a known backend
+    (Ray's address with Ray alone, Ray installed), known agents, and `side_agents` naming the game's sides."""
     from warroom.ai import AGENT_NAMES, UnknownAgentError
     from warroom.games import get_ruleset
 
@@ -334,45 +389,22 @@ def simulate(
     unknown = sorted(set(side_agents or {}) - set(ruleset.info.sides))
     if unknown:
         raise SimulationError(f"{game} has no side {unknown[0]!r}; sides: {', '.join(ruleset.info.sides)}")
-    own = dict(side_agents) if side_agents else None
-    size = max(1, min(BATCH, math.ceil(games / (jobs * 4)))) if jobs > 1 else BATCH
-    chosen = study_options(game, scenario, options) or None
-    tasks: list[_Task] = [
-        (game, agent, batch, budget_ms, scenario, own, chosen) for batch in _batches(games, seed, size)
-    ]
-    start = time.perf_counter()
-    results: list[list[dict[str, Any]]]
-    if backend == "ray":
-        backend = f"ray ({address or 'local'})"
-        results = _run_ray(tasks, address, jobs, progress)
-    elif jobs == 1:
-        backend = "local"
-        results = _collect(map(_play_batch, tasks), progress)
-    else:
-        import multiprocessing
+    return ruleset
 
-        backend = f"{jobs} processes"
-        with multiprocessing.get_context().Pool(jobs) as pool:
-            results = _collect(pool.imap(_play_batch, tasks), progress)
-    facts = [f for batch in results for f in batch]
-    label = agent if not own else ", ".join(f"{side} {own.get(side, agent)}" for side in ruleset.info.sides)
-    names, draws = scenario_terms(game, scenario)
-    report = SimulationReport.from_games(
-        facts,
-        game=game,
-        agent=label,
-        seed=seed,
-        jobs=jobs,
-        backend=backend,
-        seconds=time.perf_counter() - start,
-        sides=ruleset.info.sides,
-        draws=draws,
-        side_names=names,
-        teams=[team for team, _ in ruleset.info.team_list()],
-    )
-    report.scenario = scenario
-    report.options = dict(chosen or {})
-    return report
+
+def _play_tasks(
+    tasks: list[_Task], backend: str, jobs: int, address: str | None, progress: Callable[[int], None] | None
+) -> tuple[str, list[list[dict[str, Any]]]]:
+    """The batches played on `backend` (Ray's tasks, this process, or `jobs` processes), in task order, and the
+    backend's name as the report gives it."""
+    if backend == "ray":
+        return f"ray ({address or 'local'})", _run_ray(tasks, address, jobs, progress)
+    if jobs == 1:
+        return "local", _collect(map(_play_batch, tasks), progress)
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        return f"{jobs} processes", _collect(pool.imap(_play_batch, tasks), progress)
 
 
 def study_options(game: str, scenario: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
