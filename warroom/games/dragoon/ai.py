@@ -392,7 +392,7 @@ def _attack_reroll(m: Model, s: DragoonState) -> tuple[str, str]:
     views = unit_views(m, s)
     end = m.end(i, views[i])
     pos = views[i][0] + 1
-    fights_ahead = end > pos and any(q < 1.0 for q in step_chances(m, s, i, (pos, *views[i][1:]), end))  # type: ignore[arg-type]
+    fights_ahead = end > pos and any(q < 1.0 for q in step_chances(m, s, i, (pos, *views[i][1:]), end))
     if fights_ahead:
         return "accept", f"Keep {unit}'s FFI for the opposed attacks ahead; a stall costs only an RP to undo."
     return "reroll ffi", f"{unit} has no hard fight ahead, so its FFI re-rolls the 1 to avoid the stall."
