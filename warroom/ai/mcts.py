@@ -62,18 +62,18 @@ class MCTS:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         *,
-        evaluate: Callable[[Ruleset, Any], float | Mapping[str, float]] | None = None,
-        prior: Callable[[Ruleset, Any], tuple[str, str]] | None = None,
+        evaluate: Callable[[Ruleset[Any], Any], float | Mapping[str, float]] | None = None,
+        prior: Callable[[Ruleset[Any], Any], tuple[str, str]] | None = None,
         prior_share: float = PRIOR_SHARE,
         prior_confidence: float | None = None,
         puct: float = PUCT,
         exploration: float = EXPLORATION,
         seed: int | None = None,
         rollout_limit: int = 10_000,
-        candidates: Callable[[Ruleset, Any], Sequence[str]] | None = None,
-        playout: Callable[[Ruleset, Any, random.Random], None] | None = None,
+        candidates: Callable[[Ruleset[Any], Any], Sequence[str]] | None = None,
+        playout: Callable[[Ruleset[Any], Any, random.Random], None] | None = None,
         paired: bool = True,
         determinize: Callable[[Any, str, random.Random], Any] | None = None,
     ) -> None:
@@ -425,7 +425,7 @@ class MCTS:
         return action
 
 
-def _spec_determinize(ruleset: Ruleset) -> Callable[[Any, str, random.Random], Any] | None:
+def _spec_determinize(ruleset: Ruleset[Any]) -> Callable[[Any, str, random.Random], Any] | None:
     """The determinize hook of the ruleset's game where its spec declares hidden fields; None where it
     hides nothing (the search then starts from the state itself) or the ruleset is not registered."""
     from warroom.engine.errors import UnknownGameError
@@ -450,9 +450,9 @@ class MCTSAgent:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         *,
-        hooks: AgentHooks = NO_HOOKS,
+        hooks: AgentHooks[Any] = NO_HOOKS,
         budget_ms: int | None = None,
         simulations: int | None = None,
         seed: int | None = None,

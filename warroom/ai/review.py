@@ -66,7 +66,7 @@ MIN_LOSS = 0.01
 class _Position:
     """The little of a Match an agent reads (its ruleset and state): a decision of the record, replayed."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any]
     state: Any
     seed: int | None = None
 
@@ -105,7 +105,7 @@ def review(
         position=record.position,
         keep_log=False,
     )
-    ruleset: Ruleset = stepper.ruleset
+    ruleset: Ruleset[Any] = stepper.ruleset
     sides = list(ruleset.info.sides)
     names = get_spec(record.game).terms(record.scenario).side_names  # the scenario's words for its sides
     score = _scorer(ruleset, seed)
@@ -161,7 +161,7 @@ def _replay(
     """The record's decisions played on `stepper` from its start: the graph's points (the start, then after each
     decision), each decision scored (before it, its expected value, the best move's, its cost), and the position
     before each (a copy)."""
-    ruleset: Ruleset = stepper.ruleset
+    ruleset: Ruleset[Any] = stepper.ruleset
     points: list[dict[str, Any]] = [
         {"step": 0, "side": None, "action": None, "label": "Start of the game", "values": score.all(stepper.state)}
     ]
@@ -207,7 +207,7 @@ class _Scorer:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         evaluate: Callable[[Any, Any], Any],
         name: str,
         *,
@@ -244,7 +244,7 @@ class _Scorer:
         return max([expected, *(self.after(state, move, side) for move in moves if move != played)])
 
 
-def _scorer(ruleset: Ruleset, seed: int) -> _Scorer:
+def _scorer(ruleset: Ruleset[Any], seed: int) -> _Scorer:
     """The game's evaluation where it has one; else a short seeded MCTS search per position."""
     hooks = agent_hooks(ruleset.info.id)
     if hooks.evaluate is not None:
@@ -281,7 +281,7 @@ def _scorer(ruleset: Ruleset, seed: int) -> _Scorer:
 def _mistake(
     decision: dict[str, Any],
     state: Any,
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     score: _Scorer,
     value_text: Callable[..., str] | None,
     agent_name: str,
