@@ -261,7 +261,9 @@ def _defensive_air_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]
 
     def edge(action: str) -> float:
         asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
-        o = battle_outcome(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)["outcome"]
+        o: dict[str, float] = battle_outcome(
+            rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset
+        )["outcome"]
         return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
 
     best = min(legal, key=edge)

@@ -43,7 +43,7 @@ def move_choices(rules: TunisiaRules, s: TunisiaState) -> list[str]:
     cat = rules.cat
     side = s.player
     units_at, full_for_support, overstacked, pieces = _friendly_stacks(cat, s)
-    cache = s.reach
+    cache: dict[int, Moves] = s.reach
     if any(q not in cache for q in pieces):  # the enemy stands still: computed once a phase per piece
         ezoc, blocked = enemy_zoc(cat, s, side), enemy_occupied(cat, s, side)
     else:

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from .catalog import SIDE_NAMES
-from .movement import compute_reach, enemy_occupied, movement_allowance
+from .movement import Moves, compute_reach, enemy_occupied, movement_allowance
 from .overstack import Closure, leavers
 from .stacking import fits, occupants
 from .state import OFF_MAP, REMOVED, RETURN_TO_BASE, Phase
@@ -115,7 +115,9 @@ def _moving_through(rules: TunisiaRules, s: TunisiaState, h: int, here: list[int
 
     def reach_of(r: int) -> Collection[int]:
         nonlocal zones
-        known = s.reach.get(r)  # the phase's own reach of it, where the legal list was made; else searched
+        known: Moves | None = s.reach.get(
+            r
+        )  # the phase's own reach of it, where the legal list was made; else searched
         if known is not None:
             return known.reach
         if zones is None:
