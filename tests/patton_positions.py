@@ -1,4 +1,4 @@
-"""Patton test positions (for the test_patton_* modules): a scenario's movement phase with only the given units on
+"""Patton test positions (for the modules of tests/patton/): a scenario's movement phase with only the given units on
 the board (`position`), decisions and dice played in order (`play`, `card`), and what holds a town (`where`).
 """
 

@@ -4,7 +4,7 @@
     s = sandbox_state(board, {"A": ("Allied", 2, 1), "C": ("Axis", 0, 1)}, mp=14)
 
 The rulebook's Illustrations 1 and 2 are not printed; their worked examples are rebuilt on
-such boards (tests/test_patton_*.py).
+such boards (tests/patton/).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Saint-Lo test positions (for the test_saintlo_* modules): a bare board in Movement and Attack with units
+"""Saint-Lo test positions (for the modules of tests/saintlo/): a bare board in Movement and Attack with units
 placed by hand, and `refused`: an action is refused with a message holding given words, the position unchanged.
 
 rules = rules2(); s = bare(rules); place(rules, s, "us_m5.1", "0303")

@@ -2,7 +2,7 @@
 front ends; the rules: a reason may not tell another seat what they hide). A game's `public_reason` clears a
 reason for a seat only when it reads the same in every world that seat cannot tell apart from the real one: here
 what the seat cannot see is drawn again (`determinize`) and, wherever the heuristic makes the same move there, its
-reason must read the same, or it told something of what was drawn again (tests/test_tunisia_reasons.py: the names
+reason must read the same, or it told something of what was drawn again (tests/tunisia/test_reasons.py: the names
 and hexes)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tunisia test positions (for the test_tunisia_* modules): the rules, a map emptied but for a keeper and the
+"""Tunisia test positions (for the modules of tests/tunisia/): the rules, a map emptied but for a keeper and the
 pieces a test places (`blank`, `battle`, `end_of_allied_turn`, `put`), and `refused`: an action is refused naming
 its rule and the state is unchanged.
 """

@@ -35,7 +35,7 @@ def _texts(payload: dict[str, Any]) -> list[str]:
 
 def _after_the_setup(client: Any, game: str, seed: int) -> dict[str, Any]:
     """A hot-seat game uploaded from a record whose setup (4) was played by seeded random choices: the setup's
-    thousands of placements a decision are read by tests/test_saintlo_names.py; here the play matters."""
+    thousands of placements a decision are read by tests/saintlo/test_names.py; here the play matters."""
     m = warroom.new_game(game, seed=seed, options={"turn_limit": 6})
     rng = random.Random(seed)
     while m.state.phase in (Phase.POSTS, Phase.DEPLOY):

@@ -129,7 +129,7 @@ def test_the_computers_reasons_come_back_after_a_restart(db_url: str) -> None:
         stored = app.state.store.load(game_id)
         assert len(reasons) >= 3 and sum(1 for step in stored.steps if step.reason) == len(reasons)
         # Tunisia 6.0E: the Allied seat reads at once the reasons that tell nothing of what lies beneath the
-        # computer's stacks (tests/test_tunisia_reasons.py), and is told the others are kept secret
+        # computer's stacks (tests/tunisia/test_reasons.py), and is told the others are kept secret
         said = [before[n]["text"] for n in reasons]
         assert any(text.startswith("Why (Axis, computer): Move ") for text in said), said
         assert any(text.endswith("kept secret, it may tell what Axis holds") for text in said), said

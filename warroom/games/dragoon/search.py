@@ -13,7 +13,7 @@ few hundred milliseconds, where MCTS with the projection at its leaves did not (
   by their luck, so a small difference is seen in a few playouts (common random numbers).
 
 The table is drawn from the search's own seeded generator, never from the match's dice: the search
-cannot know the dice to come (tests/test_dragoon_search.py). The heuristic's move is played unless
+cannot know the dice to come (tests/dragoon/test_search.py). The heuristic's move is played unless
 another candidate beats it by `confidence` standard errors of the paired differences, so with few
 playouts the player is the heuristic, and with many it corrects it where the playouts say so.
 """

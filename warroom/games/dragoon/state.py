@@ -134,7 +134,7 @@ class DragoonState:
     legal: tuple[str, ...] | None = None  # cache, cleared by every change; shared by clones, so immutable
 
     def clone(self) -> DragoonState:
-        """An independent copy: lists and dicts copied, immutable fields shared (tests/test_dragoon_state.py)."""
+        """An independent copy: lists and dicts copied, immutable fields shared (tests/dragoon/test_state.py)."""
         twin = DragoonState.__new__(DragoonState)
         twin.turn, twin.phase, twin.rp = self.turn, self.phase, self.rp
         twin.allied_pos, twin.stalled, twin.ffi, twin.spent = (

@@ -15,7 +15,7 @@ Report window, the draws still due, the swaps and the setup's counts. Counts are
 Seats are slots by army and role (10: Player A, Player B), so both ids share one layout and one length:
 the two-player game's "Allied" and "Axis" are the slots of Players A, the B slots stay empty. The action
 bound and the chance bound are worked out from the data in the docstrings of `MAX_ACTIONS` and
-`MOST_DICE`; tests/test_saintlo_encoding.py recomputes both from the tables.
+`MOST_DICE`; tests/saintlo/test_encoding.py recomputes both from the tables.
 """
 
 from __future__ import annotations

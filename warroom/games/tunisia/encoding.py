@@ -44,7 +44,7 @@ offers far fewer: an attack is a unit, one of six adjacent hexes and one of its 
 (7.3A); a setup or placement piece one hex each (at most 305 land hexes); a replacement a dead support
 asset and a village, port or airfield (7.7G-I). Random games (1,000 with the default setup and 200 with
 both sides placing their own, seeds 0-999 and 0-199) reach at most 3,169 legal actions, always in a
-Movement Phase of the last turns. tests/test_tunisia_encoding.py recomputes the sums from the data and
+Movement Phase of the last turns. tests/tunisia/test_encoding.py recomputes the sums from the data and
 checks random games against the bound, as tests/test_envs.py does.
 """
 

@@ -1,5 +1,5 @@
 """Tunisia's game state: flat lists indexed by piece number and a few small immutable records, so a
-clone is a handful of list copies (tests/test_tunisia_state.py checks that it copies every slot).
+clone is a handful of list copies (tests/tunisia/test_state.py checks that it copies every slot).
 
 Where a piece is (`loc`): a hex number of the board's grid, or one of the boxes below.
 """

@@ -388,7 +388,7 @@ def test_sicily_axis_wins_when_the_allies_have_nothing_left_or_the_option_limit_
     # that it becomes impossible to take Messina (remembering that the longer the game continues, the
     # more Reserves the Axis is likely to get)." No Allied Units left at all; or, with the rules option
     # turn_limit (off by default: "The game continues until one player has achieved his objective"),
-    # Messina not fallen after that many turns. More in test_patton_readings.py.
+    # Messina not fallen after that many turns. More in tests/patton/test_readings.py.
     s = position("sicily", {"Messina": ("Axis", 3, 0)}, mover="Allied")
     play(s, "end")
     assert s.phase == OVER and RULES.result(s).winner == "Axis"

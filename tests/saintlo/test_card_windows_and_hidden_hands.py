@@ -1,4 +1,4 @@
-"""Panzer Saint-Lo 1944: rule points the code follows and no other test_saintlo_* module checked (a review
+"""Panzer Saint-Lo 1944: rule points the code follows and no other module of tests/saintlo/ checked (a review
 found them): the answer round of the pre-dice window and a Supplies card played in the opponent's turn
 (9), an artillery unit moved after supporting (7.3), how long a card played in the opponent's window lasts
 (9), the team game's windows and alternation (10.2, 10.4), and the hidden hands (4.5, 9)."""

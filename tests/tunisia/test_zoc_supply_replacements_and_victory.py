@@ -1,7 +1,7 @@
 """Tunisia's rules that the engine follows but no other test checked (a review's list): zones of control
 (9.1-9.2), the minimum move into an EZOC (8.5), supply (7.8), replacements (7.7), Patton and Rommel (16.0,
 17.0) and the victory conditions (4.0). Each test cites its rule (`# Tunisia 9.1A`) and, like
-test_tunisia_rules.py, builds its position in the open desert of the south-west unless the rule needs a
+tests/tunisia/test_rules.py, builds its position in the open desert of the south-west unless the rule needs a
 place of the map. Every die is given (`R.apply_chance`)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from warroom.games.tunisia.zoc import enemy_zoc
 
 
 def board(player: int, phase: Phase = Phase.MOVEMENT, /, **pieces: str) -> TunisiaState:
-    """test_tunisia_rules.blank, its two first arguments positional only (so a `**pieces` dict is typed)."""
+    """tunisia_positions.blank, its two first arguments positional only (so a `**pieces` dict is typed)."""
     return blank(player, phase, **pieces)
 
 

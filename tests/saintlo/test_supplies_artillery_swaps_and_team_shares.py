@@ -1,4 +1,4 @@
-"""Panzer Saint-Lo 1944: rule statements the other test_saintlo_* modules do not cite (a rules review found
+"""Panzer Saint-Lo 1944: rule statements the other modules of tests/saintlo/ do not cite (a rules review found
 them): running out of Supplies (5.3), buying from the own army (5.4), artillery support on a Command Post
 and from several units (6.2, 7.3), what artillery and Supply units cannot attack (7.3, 7.5), when swaps are
 made (8), how long a general event lasts (9), and the team game's shares (10, 10.2, 10.3)."""

@@ -1,5 +1,5 @@
 """Tunisia's losses, retreats, advances and breakthroughs (13.1, 12.2, 12.4, 14.1-14.3, 15.0): the rule
-statements test_tunisia_rules.py leaves unchecked. Each test cites its rule (`# Tunisia 14.2C`) and, like
+statements tests/tunisia/test_rules.py leaves unchecked. Each test cites its rule (`# Tunisia 14.2C`) and, like
 that file, builds its position in the open desert of the south-west (columns 77-83, rows 20-25) unless
 the rule needs a place of the map (the coast, for 14.2A). Every die is given (`R.apply_chance`).
 

@@ -283,7 +283,7 @@ def test_tie_refought_with_dice_adjusted_for_casualties():
 def test_no_dice_on_either_side_attacker_falls_back():
     # Patton: Retreating — a lone Infantry Unit against a lone Infantry Unit: neither throws; either
     # side may retreat from the tie (asked in turn), and if both stand a refight could never end, so
-    # the attacker falls back (NOTES.md; tests/test_patton_readings.py has each choice).
+    # the attacker falls back (NOTES.md; tests/patton/test_readings.py has each choice).
     board = sandbox_board(["A", "B"], [("A", "B", "solid")])
     s = sandbox_state(board, {"A": ("Allied", 0, 2), "B": ("Axis", 0, 1)}, mp=5)
     RULES.apply(s, "move 1I A->B")

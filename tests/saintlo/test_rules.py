@@ -40,7 +40,7 @@ def test_command_posts_go_on_the_own_colour(rules) -> None:
     # Saint-Lo 4.2: the Allies on the yellow hexes, the Axis on the red, one Command Post a hex
     s = rules.initial_state()
     assert rules.to_act(s) == "Allied" and s.phase == Phase.POSTS
-    legal = [a for a in rules.legal_actions(s) if a.startswith("post ")]  # and `ready`: test_saintlo_placement.py
+    legal = [a for a in rules.legal_actions(s) if a.startswith("post ")]  # and `ready`: tests/saintlo/test_placement.py
     yellow = labels(rules, rules.t.post_hexes[0])
     assert {Action.from_id(a).subject for a in legal} == yellow
     assert {Action.from_id(a).where for a in legal} == {str(v) for v in rules.t.post_values[0]}  # any value left
@@ -64,7 +64,7 @@ def test_deployment_in_the_own_sector_one_unit_a_hex(rules) -> None:
     by_kind: dict[str, set[str]] = {}
     for a in rules.legal_actions(s):
         if not a.startswith("deploy "):
-            continue  # the deployments in bulk: test_saintlo_placement.py
+            continue  # the deployments in bulk: tests/saintlo/test_placement.py
         act = Action.from_id(a)
         by_kind.setdefault(act.subject, set()).add(act.where)
     for kind, hexes in by_kind.items():

@@ -1,0 +1,1 @@
+"""The tunisia game's tests, named by the rules they check (a package: module names repeat across games)."""
