@@ -153,17 +153,24 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
     return match
 
 
+def _position_with_a_choice(game: str, seed: int, scenario: str | None) -> Any:
+    """A game 20 decisions in, where one is still open (a few seeds tried); in a game shorter than that (a hand of
+    cards), fewer decisions in. The last one tried where none is (the caller reports it)."""
+    match = None
+    for decisions in (20, 6, 2, 0):
+        for attempt in range(5):
+            match = _midgame(game, seed + attempt, decisions=decisions, scenario=scenario)
+            if not match.over:
+                return match
+    return match
+
+
 def bench_mcts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
     """MCTS simulations per CPU second (the default agent: the game's evaluation and heuristic prior)."""
     from warroom.ai import agent_hooks
     from warroom.ai.mcts import MCTSAgent
 
-    match = None
-    for attempt in range(20):
-        match = _midgame(game, seed + attempt, decisions=20, scenario=scenario)
-        if not match.over:
-            break
-    assert match is not None
+    match = _position_with_a_choice(game, seed, scenario)
     if match.over:
         return {"simulations": 0, "seconds": 0.0, "sims_per_s": 0, "note": "no position with a choice was found"}
     agent = MCTSAgent(match.ruleset, hooks=agent_hooks(game), budget_ms=int(seconds * 1000), seed=seed)
