@@ -229,13 +229,15 @@ def test_conformance_random_games_round_trips_and_perft() -> None:
 
 def test_every_action_has_a_descriptor_with_its_unit_hexes_and_cost() -> None:
     spec = get_spec(GAME)
-    assert spec.describe_actions is not None
+    assert spec.board is not None
+    describe = spec.board().describe_actions  # the board's clicks are drawn from them
+    assert describe is not None
     for seed in range(5):
         m = warroom.new_game(GAME, seed=seed)
         chooser = random.Random(seed)
         while not m.over:
             legal = m.legal_actions()
-            found = spec.describe_actions(m.ruleset, m.state, legal)
+            found = describe(m.ruleset, m.state, legal)
             assert [d["id"] for d in found] == legal
             for d in found:
                 if d["kind"] == "end":

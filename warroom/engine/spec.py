@@ -196,19 +196,24 @@ there."""
 
 @dataclass(frozen=True, slots=True)
 class WebBoard:
-    """The browser's board for a game: its layout data, and its board module and styles, served
-    from the game's own folder (`static`) at /games/{id}/static/...
+    """The browser's board for a game: its layout data, its board module and styles, served from the game's own
+    folder (`static`) at /games/{id}/static/..., and its legal actions described as the board clicks them.
 
     `module` is the ES module (a path inside `static`) that implements the board interface of
     docs/architecture.md ("The browser's board interface": `createBoard(container, layout, page,
     payload)` and the board's `present`, `render`, `promptFor`, ...); `styles` the style sheets (paths
     inside `static`) the page loads before it. `layout(scenario)` is the drawing data the module gets
-    (the page asks with None: every scenario's board)."""
+    (the page asks with None: every scenario's board).
+
+    `describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in the
+    order of `legal` (the web sends them with every view; the board draws its clicks from them, so no page parses
+    an action id). None: each action is only its id, its label and the kind "action"."""
 
     layout: Callable[[str | None], dict[str, Any]]
     static: Path
     module: str = "board.js"
     styles: tuple[str, ...] = ()
+    describe_actions: Callable[[Any, Any, Sequence[str]], list[ActionDescriptor]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,10 +325,6 @@ class GameSpec(Generic[S]):
     without asking (in hot-seat, without passing the device), and the others cannot tell it from a chosen one:
     the same events, and in the browser every answer to such a decision is shown after the same moment
     (warroom.web.service). None: no decision is concealed."""
-    describe_actions: Callable[[Any, S, Sequence[str]], list[ActionDescriptor]] | None = None
-    """`describe_actions(ruleset, state, legal) -> descriptors`: each legal action as an ActionDescriptor, in
-    the order of `legal` (the web sends them with every view; a board draws its clicks from them). None: each
-    action is only its id, its label and the kind "action"."""
 
 
 def lazy(target: str, package: str | None = None) -> Callable[..., Any]:
@@ -350,20 +351,30 @@ def lazy(target: str, package: str | None = None) -> Callable[..., Any]:
 
 
 def web_board(
-    package: str | None, module: str = "board.js", styles: tuple[str, ...] = ("board.css",)
+    package: str | None,
+    module: str = "board.js",
+    styles: tuple[str, ...] = ("board.css",),
+    actions: str | None = ".web.actions:describe_actions",
 ) -> Callable[[], WebBoard]:
     """The board of a game laid out the usual way, as a factory: `web/layout.py`'s `layout` (of `package`, the
-    game's spec's `__package__`) draws the data, and `web/static/` in the game's own folder serves `module` and
-    `styles`. The layout module is imported only when the board is asked for."""
+    game's spec's `__package__`) draws the data, `web/static/` in the game's own folder serves `module` and
+    `styles`, and `actions` ("module:function" of the package, None for none) describes the legal actions. The
+    modules are imported when the board is first asked for, and the board is built once."""
     if not package:
         raise ValueError("web_board needs the game's package (its spec's __package__)")
+    built: list[WebBoard] = []
 
     def board() -> WebBoard:
+        if built:
+            return built[0]
         home = import_module(package).__file__
         if home is None:
             raise ValueError(f"{package} is not a package of files: its board has no folder to serve")
         layout = import_module(".web.layout", package).layout
-        return WebBoard(layout=layout, static=Path(home).parent / "web" / "static", module=module, styles=styles)
+        describe = lazy(actions, package) if actions else None
+        static = Path(home).parent / "web" / "static"
+        built.append(WebBoard(layout, static, module=module, styles=styles, describe_actions=describe))
+        return built[0]
 
     return board
 

@@ -53,8 +53,8 @@ def board_layout(game: str) -> dict[str, Any]:
 
 def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
     """Each legal action as a descriptor (warroom.engine.spec.ActionDescriptor), in the order of `legal`: the
-    die faces of a roll typed in (`face`), else what the game's `describe_actions` says (else id, label and
-    kind "action"), so the page finds an action's unit and places without parsing its id."""
+    die faces of a roll typed in (`face`), else what the game's board says of them (`WebBoard.describe_actions`;
+    else id, label and kind "action"), so the page finds an action's unit and places without parsing its id."""
     if match.to_act == DICE_SIDE:
         faces = match.entry_outcomes()
         if len(faces) == len(legal):
@@ -64,7 +64,8 @@ def describe_actions(match: Match, legal: list[str]) -> list[ActionDescriptor]:
             ]
     from warroom.games import get_spec
 
-    describe = get_spec(match.ruleset.info.id).describe_actions
+    board = get_spec(match.ruleset.info.id).board
+    describe = board().describe_actions if board is not None else None
     if describe is not None:
         return describe(match.ruleset, match.state, legal)
     return [{"id": action, "label": _label(match, action), "kind": "action"} for action in legal]

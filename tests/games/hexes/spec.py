@@ -140,9 +140,8 @@ def _terminal() -> TerminalView:
 def _board() -> WebBoard:
     from .web.layout import layout
 
-    return WebBoard(
-        layout=layout, static=Path(__file__).parent / "web" / "static", module="board.js", styles=("board.css",)
-    )
+    static = Path(__file__).parent / "web" / "static"
+    return WebBoard(layout, static, module="board.js", styles=("board.css",), describe_actions=_describe_actions)
 
 
 def _describe_actions(ruleset: Any, state: Any, legal: Sequence[str]) -> list[ActionDescriptor]:
@@ -176,5 +175,4 @@ SPEC: GameSpec[rules.HexesState] = GameSpec(
     help=(HelpSection("How to play", HELP, "Hexes 3"),),
     bench_targets={"random_steps": 500.0, "mcts_sims": 50.0},
     invariants=_invariants,
-    describe_actions=_describe_actions,
 )

@@ -58,7 +58,6 @@ SPEC: GameSpec[PattonState] = GameSpec(
     odds=lazy(".odds:PattonOdds", __package__),
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
-    describe_actions=lazy(".web.actions:describe_actions", __package__),
     help=HELP,
     agents=_agents,
     option_specs=lazy(".options:option_specs", __package__),

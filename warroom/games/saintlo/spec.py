@@ -170,7 +170,6 @@ SPEC: GameSpec[SaintLoState] = GameSpec(
     agents=_agents,
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
-    describe_actions=lazy(".web.actions:describe_actions", __package__),
     help=HELP,
     option_specs=_option_specs,
     terms=_terms,
