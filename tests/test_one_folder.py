@@ -1,8 +1,8 @@
 """A game is one folder (issue 13): no code, page or style outside warroom/games/ names a game.
 
 The words come from the registry, so the check grows with every game added: each game's id, and the
-words its package declares as naming it (`KEYWORDS` in the package of its spec module, e.g. a title
-word such as "Saint-Lo", a scenario, a place only that game has). Not every word of a title or a side
+words its spec declares as naming it (`GameSpec.keywords`, e.g. a title word such as "Saint-Lo", a
+scenario, a place only that game has). Not every word of a title or a side
 name: a new dice game's "race", "dice" or "Red" are every game's words, and banning them would flag
 generic code that never meant the game. Generic code asks the game's spec instead
 (warroom/engine/spec.py); user documents (README, docs/) may name games freely.
@@ -11,10 +11,9 @@ generic code that never meant the game. Generic code asks the game's spec instea
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from pathlib import Path
 
-from warroom.games import REGISTRY, game_ids
+from warroom.games import game_ids, get_spec
 
 PACKAGE = Path(__file__).resolve().parents[1] / "warroom"
 GAMES = PACKAGE / "games"
@@ -22,9 +21,8 @@ SOURCES = ("*.py", "*.js", "*.css", "*.html")
 
 
 def declared_keywords(game: str) -> tuple[str, ...]:
-    """The words `game`'s package declares as naming it: its `KEYWORDS` (none where it declares none)."""
-    package = REGISTRY[game].split(":")[0].rpartition(".")[0]
-    keywords = getattr(import_module(package), "KEYWORDS", ())
+    """The words `game`'s spec declares as naming it (`GameSpec.keywords`)."""
+    keywords = get_spec(game).keywords
     assert isinstance(keywords, tuple) and all(isinstance(k, str) and k for k in keywords), (game, keywords)
     return keywords
 

@@ -303,6 +303,9 @@ class GameSpec(Generic[S]):
     for `action` (played in `before`, giving `after`) tells `viewer`, another side, nothing the rules hide from
     it, so the front ends may show it at once. None in a game with `hidden`: every reason is kept from the other
     sides until the game is over (a reason may tell what the computer's side holds)."""
+    keywords: tuple[str, ...] = ()
+    """Words besides its id that name this game (a scenario, a place only its map has, its title's place however
+    spelled): no code, page or style outside warroom/games/ may use them, nor its id (tests/test_one_folder.py)."""
     hidden: tuple[str, ...] = ()
     """Dotted paths of the save format (`state_to_json`) that no side's observation carries: what the
     rules keep from the players (a face-down deck's order). The omniscient observer (side None) may

@@ -118,6 +118,7 @@ class BluffEncoding:
 
 SPEC: GameSpec[rules.BluffState] = GameSpec(
     id="bluff",
+    keywords=("Kuhn",),  # the poker it is: no code outside warroom/games/ may name it
     ruleset=rules.Bluff,
     odds=_odds,
     agents=_agents,

@@ -35,6 +35,7 @@ def _agents() -> AgentHooks[DragoonState]:
 
 SPEC: GameSpec[DragoonState] = GameSpec(
     id="dragoon",
+    keywords=("Montelimar", "Montélimar"),  # a place only its map has: no code outside warroom/games/ may name it
     ruleset=DragoonRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[DragoonState])
     odds=lazy(".odds:DragoonOdds", __package__),
     terminal=lazy(".render:terminal_view", __package__),

@@ -54,6 +54,7 @@ def _invariants(ruleset: Any, state: PattonState, previous: PattonState | None) 
 
 SPEC: GameSpec[PattonState] = GameSpec(
     id="patton",
+    keywords=("Normandy", "Bulge", "Sicily"),  # its scenarios' names: no code outside warroom/games/ may name it
     ruleset=PattonRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[PattonState])
     odds=lazy(".odds:PattonOdds", __package__),
     terminal=lazy(".render:terminal_view", __package__),

@@ -164,6 +164,11 @@ partner's or the enemy's hand is its size), and `determinize` draws them all aga
 
 SPEC: GameSpec[SaintLoState] = GameSpec(
     id="saintlo",
+    keywords=(
+        "Saint-Lo",
+        "Saint-Lô",
+        "St-Lo",
+    ),  # its title's place, however spelled: no code outside warroom/games/ may name it
     ruleset=SaintLoRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[SaintLoState])
     odds=lazy(".calculator:SaintLoOdds", __package__),
     encoding=_encoding,

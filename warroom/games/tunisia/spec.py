@@ -80,6 +80,7 @@ def _invariants(ruleset: Any, state: TunisiaState, previous: TunisiaState | None
 
 SPEC: GameSpec[TunisiaState] = GameSpec(
     id="tunisia",
+    keywords=("Kasserine",),  # a place only its map has: no code outside warroom/games/ may name it
     ruleset=TunisiaRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[TunisiaState])
     odds=lazy(".odds:TunisiaOdds", __package__),
     agents=_agents,
