@@ -33,9 +33,13 @@ SUITE = [
     "tests/test_observations.py",
     "tests/test_one_folder.py",
     "tests/test_ladder.py",
+    "tests/test_envs.py",
+    "tests/test_table_assistant.py",
     "tests/web/test_web_boards.py",
 ]
-"""The test modules that loop over every registered game (a new game is in each of their lists)."""
+"""The test modules that loop over every registered game (a new game is in each of their lists): the rules'
+conformance, what each seat sees, the one-folder check, the ladder page, the research environments (PettingZoo,
+Gymnasium, OpenSpiel), the table assistant's typed dice and the web boards."""
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +92,13 @@ def test_the_copy_passes_the_suite_from_its_own_folder(new_game: Path) -> None:
     assert len(skipped) == 1 and "docs/ladder.md has no standings" in skipped[0], report[-4000:]  # no ladder yet
     assert re.search(r"\b(\d+) passed, 1 skipped", report), report[-4000:]
     collected = _run(new_game, [*pytest_args, "--collect-only", "-k", GAME, *SUITE])
-    for module in ("test_conformance.py", "test_observations.py", "test_ladder.py", "test_web_boards.py"):
+    for module in (
+        "test_conformance.py",
+        "test_observations.py",
+        "test_ladder.py",
+        "test_envs.py",
+        "test_web_boards.py",
+    ):
         assert f"{module}::" in collected and f"[{GAME}]" in collected, (module, collected[-2000:])
     assert _outside_files() == before, "the new game wrote files outside its folder"
 
