@@ -15,6 +15,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from warroom.engine.spec import AgentHooks
+
 from . import attacks, movement
 from .advance import advance_restriction, may_advance_into
 from .board import Board
@@ -659,4 +661,29 @@ def _next_q(m: Model, s: DragoonState, i: int, views: list[View]) -> float:
     return 1.0
 
 
-__all__ = ["EVALUATION", "PLANNING", "Tuning", "evaluate", "expected_vp", "heuristic_policy", "summarize", "value_text"]
+def agent_hooks() -> AgentHooks[DragoonState]:
+    """What the computer players use of this game (the spec's `agents`: warroom.ai builds its agents from them)."""
+    from .search import search_agent
+
+    # search: paired heuristic playouts to the end of the game (search.py); MCTS with the projection
+    # at its leaves plays worse than the heuristic (NOTES.md, "Search")
+    return AgentHooks(
+        heuristic_policy=heuristic_policy,
+        evaluate=evaluate,
+        value_text=value_text,
+        summarize=summarize,
+        search=search_agent,
+    )
+
+
+__all__ = [
+    "agent_hooks",
+    "EVALUATION",
+    "PLANNING",
+    "Tuning",
+    "evaluate",
+    "expected_vp",
+    "heuristic_policy",
+    "summarize",
+    "value_text",
+]

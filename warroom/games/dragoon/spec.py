@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine.spec import (
-    AgentHooks,
     GameSpec,
     lazy,
     web_board,
@@ -18,21 +17,6 @@ if TYPE_CHECKING:
     from .state import DragoonState
 
 
-def _agents() -> AgentHooks[DragoonState]:
-    from . import ai
-    from .search import search_agent
-
-    # search: paired heuristic playouts to the end of the game (search.py); MCTS with the projection
-    # at its leaves plays worse than the heuristic (NOTES.md, "Search")
-    return AgentHooks(
-        heuristic_policy=ai.heuristic_policy,
-        evaluate=ai.evaluate,
-        value_text=ai.value_text,
-        summarize=ai.summarize,
-        search=search_agent,
-    )
-
-
 SPEC: GameSpec[DragoonState] = GameSpec(
     id="dragoon",
     keywords=("Montelimar", "Montélimar"),  # a place only its map has: no code outside warroom/games/ may name it
@@ -41,7 +25,7 @@ SPEC: GameSpec[DragoonState] = GameSpec(
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
     help=HELP,
-    agents=_agents,
+    agents=lazy(".ai:agent_hooks", __package__),
     option_specs=lazy(".options:option_specs", __package__),
     bench_targets={"random_steps": 50_000, "mcts_sims": 3_000},
     invariants=lazy(".invariants:problems", __package__),

@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any
 
 from warroom.ai.playouts import play_turns
+from warroom.engine.spec import AgentHooks
 
 from .actions import LAND, MOVE
 from .board import Board
@@ -820,3 +821,16 @@ def summarize(ruleset: PattonRules, state: PattonState) -> dict[str, Any]:
         objective = f"{b.towns[b.hold].name} taken and held"
     facts["objective achieved"] = {objective: state.turn if state.winner == 0 else None}
     return facts
+
+
+def agent_hooks() -> AgentHooks[PattonState]:
+    """What the computer players use of this game (the spec's `agents`: warroom.ai builds its agents from them)."""
+    return AgentHooks(
+        heuristic_policy=heuristic_policy,
+        evaluate=evaluate,
+        value_text=value_text,
+        summarize=summarize,
+        candidate_actions=candidate_actions,
+        leaf_playout=leaf_playout,
+        search_confidence=SEARCH_CONFIDENCE,
+    )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
-    AgentHooks,
     GameSpec,
     ScenarioTerms,
     lazy,
@@ -18,20 +17,6 @@ from .rules import PattonRules
 
 if TYPE_CHECKING:
     from .state import PattonState
-
-
-def _agents() -> AgentHooks[PattonState]:
-    from . import ai
-
-    return AgentHooks(
-        heuristic_policy=ai.heuristic_policy,
-        evaluate=ai.evaluate,
-        value_text=ai.value_text,
-        summarize=ai.summarize,
-        candidate_actions=ai.candidate_actions,
-        leaf_playout=ai.leaf_playout,
-        search_confidence=ai.SEARCH_CONFIDENCE,
-    )
 
 
 def _terms(scenario: str | None) -> ScenarioTerms:
@@ -60,7 +45,7 @@ SPEC: GameSpec[PattonState] = GameSpec(
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
     help=HELP,
-    agents=_agents,
+    agents=lazy(".ai:agent_hooks", __package__),
     option_specs=lazy(".options:option_specs", __package__),
     terms=_terms,
     bench_targets={"random_steps": 20_000},

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.ai.playouts import play_turns, play_while
+from warroom.engine.spec import AgentHooks
 
 from . import attack as attacks
 from .actions import AGREE, BUY, DEPLOY, DISCARD, DONE, END, FIRE, PASS, PLAY, POST, SUPPORT
@@ -412,7 +413,22 @@ def summarize(rules: SaintLoRules, s: SaintLoState) -> dict[str, Any]:
     }
 
 
+def agent_hooks() -> AgentHooks[SaintLoState]:
+    """What the computer players use of this game (the spec's `agents`: warroom.ai builds its agents from them)."""
+    return AgentHooks(
+        heuristic_policy=heuristic_policy,
+        evaluate=evaluate,
+        value_text=value_text,
+        summarize=summarize,
+        candidate_actions=candidate_actions,
+        leaf_playout=leaf_playout,
+        search_confidence=SEARCH_CONFIDENCE,
+        unpredictable=unpredictable,
+    )
+
+
 __all__ = [
+    "agent_hooks",
     "candidate_actions",
     "deployment_plan",
     "evaluate",

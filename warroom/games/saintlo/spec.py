@@ -14,7 +14,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
-    AgentHooks,
     ConcealedDecision,
     GameSpec,
     ObservationEncoding,
@@ -28,21 +27,6 @@ from .rules import SaintLoRules, SaintLoTeamRules
 
 if TYPE_CHECKING:
     from .state import SaintLoState
-
-
-def _agents() -> AgentHooks[SaintLoState]:
-    from . import ai
-
-    return AgentHooks(
-        heuristic_policy=ai.heuristic_policy,
-        evaluate=ai.evaluate,
-        value_text=ai.value_text,
-        summarize=ai.summarize,
-        candidate_actions=ai.candidate_actions,
-        leaf_playout=ai.leaf_playout,
-        search_confidence=ai.SEARCH_CONFIDENCE,
-        unpredictable=ai.unpredictable,
-    )
 
 
 def _option_specs() -> tuple[dict[str, Any], ...]:
@@ -172,7 +156,7 @@ SPEC: GameSpec[SaintLoState] = GameSpec(
     ruleset=SaintLoRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[SaintLoState])
     odds=lazy(".calculator:SaintLoOdds", __package__),
     encoding=_encoding,
-    agents=_agents,
+    agents=lazy(".ai:agent_hooks", __package__),
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
     help=HELP,

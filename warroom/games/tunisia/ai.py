@@ -25,6 +25,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.ai.playouts import play_turns
+from warroom.engine.spec import AgentHooks
 
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
@@ -396,4 +397,25 @@ def summarize(rules: TunisiaRules, s: TunisiaState) -> dict[str, Any]:
     }
 
 
-__all__ = ["allied_chance", "candidate_actions", "evaluate", "heuristic_policy", "summarize", "value_text"]
+def agent_hooks() -> AgentHooks[TunisiaState]:
+    """What the computer players use of this game (the spec's `agents`: warroom.ai builds its agents from them)."""
+    return AgentHooks(
+        heuristic_policy=heuristic_policy,
+        evaluate=evaluate,
+        value_text=value_text,
+        summarize=summarize,
+        candidate_actions=candidate_actions,
+        leaf_playout=leaf_playout,
+        search_confidence=SEARCH_CONFIDENCE,
+    )
+
+
+__all__ = [
+    "agent_hooks",
+    "allied_chance",
+    "candidate_actions",
+    "evaluate",
+    "heuristic_policy",
+    "summarize",
+    "value_text",
+]

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine.spec import (
-    AgentHooks,
     GameSpec,
     ScenarioTerms,
     lazy,
@@ -19,20 +18,6 @@ from .rules import TunisiaRules
 
 if TYPE_CHECKING:
     from .state import TunisiaState
-
-
-def _agents() -> AgentHooks[TunisiaState]:
-    from . import ai
-
-    return AgentHooks(
-        heuristic_policy=ai.heuristic_policy,
-        evaluate=ai.evaluate,
-        value_text=ai.value_text,
-        summarize=ai.summarize,
-        candidate_actions=ai.candidate_actions,
-        leaf_playout=ai.leaf_playout,
-        search_confidence=ai.SEARCH_CONFIDENCE,
-    )
 
 
 def _option_specs() -> tuple[dict[str, Any], ...]:
@@ -83,7 +68,7 @@ SPEC: GameSpec[TunisiaState] = GameSpec(
     keywords=("Kasserine",),  # a place only its map has: no code outside warroom/games/ may name it
     ruleset=TunisiaRules,  # mypy holds it to the kernel's contract with the game's own state (Ruleset[TunisiaState])
     odds=lazy(".odds:TunisiaOdds", __package__),
-    agents=_agents,
+    agents=lazy(".ai:agent_hooks", __package__),
     terminal=lazy(".render:terminal_view", __package__),
     board=web_board(__package__),
     help=HELP,
