@@ -41,6 +41,9 @@ READY, SECTOR = "ready", "sector"
 BARE = (FIRE, AGREE, REFUSE, DONE, END, PASS, READY)
 ONE = (SUPPORT, DISCARD, SWAP, SECTOR)
 TWO = (POST, DEPLOY, MOVE, ATTACK, BUY)
+ONE_WORD = frozenset((*ONE, PLAY))
+"""The kinds followed by one word (a card is played alone or on a unit: PLAY is in both)."""
+TWO_WORDS = frozenset((*TWO, PLAY))
 FORMS = (
     "post HEX DEFENCE",
     "deploy KIND HEX",
@@ -100,9 +103,9 @@ class Action:
         if n == 1 and kind in BARE:
             return cls(kind)
         if all(words):
-            if n == 2 and kind in (*ONE, PLAY):
+            if n == 2 and kind in ONE_WORD:
                 return cls(kind, words[1])
-            if n == 3 and kind in (*TWO, PLAY):
+            if n == 3 and kind in TWO_WORDS:
                 return cls(kind, words[1], words[2])
         raise IllegalActionError(f"{quoted(text)} is not a Saint-Lo action: the forms are {', '.join(FORMS)}")
 

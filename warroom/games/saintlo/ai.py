@@ -314,7 +314,7 @@ def candidate_actions(rules: SaintLoRules, s: SaintLoState) -> list[str]:
     moves_at, attacks_at = _id_maps(t)
     posts = _enemy_posts(rules, s, army_of(s, s.seat))
     in_use = {"", t.unit_ids[s.current]} if s.current != OFF else {""}  # "": a card played on no unit
-    moves: list[tuple[int, str]] = []
+    moves: list[tuple[float, str]] = []  # one type with `fights`: the loop below sorts both (mypyc checks it)
     fights: list[tuple[float, str]] = []
     out: list[str] = []
     for x in legal:
