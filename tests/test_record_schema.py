@@ -80,8 +80,9 @@ def _set(record: Any, place: tuple[Any, ...], value: Any) -> Any:
             here = here[key]
         else:
             return changed
-    if isinstance(here, dict) or (isinstance(here, list) and place[-1] < len(here)):
-        here[place[-1]] = value
+    last = place[-1]
+    if isinstance(here, dict) or (isinstance(here, list) and isinstance(last, int) and last < len(here)):
+        here[last] = value
     return changed
 
 
