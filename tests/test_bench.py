@@ -23,6 +23,10 @@ def test_bench_reports_every_part() -> None:
         assert key in playouts
     assert playouts["games"] >= 1 and playouts["steps"] >= playouts["games"]
     assert playouts["target_steps_per_s"] == get_spec("dragoon").bench_targets[RANDOM_STEPS] == 50_000
+    heuristic = report["heuristic_playouts"]  # issue 40: whole games with the game's own policy on every side
+    for key in ("steps", "games", "seconds", "steps_per_s", "games_per_s", "steps_per_game"):
+        assert key in heuristic
+    assert heuristic["games"] >= 1 and heuristic["steps"] >= heuristic["games"]
     mcts = report["mcts"]
     for key in ("simulations", "seconds", "sims_per_s", "position", "chose", "target_sims_per_s", "meets_target"):
         assert key in mcts

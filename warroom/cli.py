@@ -915,7 +915,7 @@ def bench(
         ),
     ] = 0,
 ) -> None:
-    """Measure engine speed: random playouts, MCTS simulations (and the web server with --web)."""
+    """Measure engine speed: random and heuristic playouts, MCTS simulations (and the web server with --web)."""
     if all_games:
         if game is not None or scenario is not None or web:
             raise CommandError("--all measures every game and scenario: name no game, --scenario or --web with it")

@@ -1,6 +1,7 @@
 """Speed benchmarks: random playouts through the public API, MCTS simulations, OpenSpiel for scale.
 
-    run_bench(game, seconds=3.0) -> {"random_playouts": {...}, "mcts": {...}, "openspiel": {...}}
+    run_bench(game, seconds=3.0) -> {"random_playouts": {...}, "heuristic_playouts": {...}, "mcts": {...},
+                                     "openspiel": {...}}
     run_bench(game, scenario=...)   # a scenario other than the game's first
     bench_all(seconds=1.0)          # every game and scenario: steps/s and MCTS simulations/s, one row each
 
@@ -125,6 +126,44 @@ def bench_random_playouts(game: str, seconds: float, seed: int = 0, scenario: st
         "dice_per_step": round(rolled / steps, 2) if steps else 0.0,
     }
     return _with_target(report, rate, target(game, RANDOM_STEPS), "target_steps_per_s")
+
+
+def bench_heuristic_playouts(game: str, seconds: float, seed: int = 0, scenario: str | None = None) -> dict[str, Any]:
+    """Whole games with the game's heuristic on every side, from `seed` on, until `seconds` of CPU time are spent
+    (at least one game): what a search's playouts and a study of the computer players cost. A step is one `play`
+    with its dice, as in the random playouts; the agent's own thinking is counted in. A game whose spec gives no
+    heuristic says so."""
+    import warroom
+    from warroom.ai import NoHeuristicError, agent_seed, get_agent
+    from warroom.analysis.simulate import study_options
+
+    options = study_options(game, scenario, None)
+    steps = games = 0
+    clock = time.process_time
+    start = clock()
+    deadline = start + seconds
+    while True:
+        match = warroom.new_game(game, scenario, seed=seed + games, keep_log=False, options=options)
+        try:
+            agent = get_agent("heuristic", game, seed=agent_seed(seed + games))
+        except NoHeuristicError as exc:
+            return {"games": 0, "steps": 0, "note": str(exc)}
+        while not match.over:
+            match.play(agent.choose(match)[0])
+            steps += 1
+        games += 1
+        if clock() >= deadline:
+            break
+    elapsed = clock() - start
+    return {
+        "steps": steps,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "clock": "cpu",
+        "steps_per_s": round(steps / elapsed) if elapsed > 0 else 0,
+        "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
+        "steps_per_game": round(steps / games, 1),
+    }
 
 
 def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) -> Any:
@@ -277,7 +316,8 @@ def bench_web() -> dict[str, Any]:
 def run_bench(
     game: str | None = None, seconds: float = 3.0, web: bool = False, scenario: str | None = None
 ) -> dict[str, Any]:
-    """Measure random playouts, MCTS and (if installed) OpenSpiel backgammon, each for about `seconds`.
+    """Measure random playouts, heuristic playouts (whole games), MCTS and (if installed) OpenSpiel backgammon, each
+    for about `seconds`.
 
     `game` defaults to `default_game()`, `scenario` to the game's first; an unknown game or scenario
     raises before any timing."""
@@ -294,6 +334,7 @@ def run_bench(
         "machine": platform.machine(),
         "build": describe_build(),
         "random_playouts": bench_random_playouts(game, seconds, scenario=scenario),
+        "heuristic_playouts": bench_heuristic_playouts(game, seconds, scenario=scenario),
         "mcts": bench_mcts(game, seconds, scenario=scenario),
         "openspiel": bench_openspiel(seconds),
     }
@@ -376,6 +417,7 @@ __all__ = [
     "bench_all",
     "bench_mcts",
     "bench_openspiel",
+    "bench_heuristic_playouts",
     "bench_random_playouts",
     "bench_web",
     "default_game",
