@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -18,7 +18,7 @@ SIDES = ("allied", "axis")
 TERRAINS = ("open", "rough", "mountain", "chott", "sea")
 COUNTRIES = ("algeria", "tunisia", "sea")
 LABEL = re.compile(r"^\d{4}$")
-SETUP_ZONES = (
+SetupZone = Literal[
     "algeria",
     "tunisia",
     "eighth_army",
@@ -28,7 +28,9 @@ SETUP_ZONES = (
     "axis_airfield",
     "hex",
     "patton",
-)
+]
+"""Where a piece sets up (5.0): the counters file's `setup` field names one."""
+SETUP_ZONES: tuple[str, ...] = get_args(SetupZone)
 
 
 def _label(value: str) -> str:
@@ -234,17 +236,7 @@ class _PieceSpec(_Strict):
     two_star: bool = False  # 5.1A, 16.0C: the improved II Corps pieces that come with Patton
     replaces: str | None = None  # the piece of the same name a two-star one is swapped for (16.0C)
     steps: int = Field(ge=1, le=2)  # 1: nothing printed on the back, reduced means eliminated (13.1B)
-    setup: Literal[
-        "algeria",
-        "tunisia",
-        "eighth_army",
-        "ii_corps",
-        "near_bone",
-        "allied_airfield",
-        "axis_airfield",
-        "hex",
-        "patton",
-    ]
+    setup: SetupZone
     hex: str | None = None  # setup "hex": the fixed hex (5.1B, 5.2B)
     default: str | None = None  # the default setup's hex
     reconstructed: list[str]  # the keys reconstructed ("*": every value)
