@@ -23,9 +23,15 @@ from warroom.games.dragoon.attacks import retreat_destination
 from warroom.games.dragoon.state import ELIMINATED
 
 
+def _dragoon_mcts(**kwargs: Any) -> MCTSAgent:
+    """The generic search on Dragoon with its hooks, as get_agent would build it were it offered there (it is not:
+    it plays below the heuristic, AgentHooks.withheld); the search itself is still tested on a one-sided game."""
+    return MCTSAgent(warroom.games.get_ruleset("dragoon"), hooks=agent_hooks("dragoon"), **kwargs)
+
+
 def _play_out(agent_name: str, seed: int, **kwargs: Any) -> warroom.Match:
     match = warroom.new_game("dragoon", seed=seed, keep_log=False)
-    agent = get_agent(agent_name, "dragoon", seed=seed, **kwargs)
+    agent = _dragoon_mcts(seed=seed, **kwargs) if agent_name == "mcts" else get_agent(agent_name, "dragoon", seed=seed)
     while not match.over:
         legal = match.legal_actions()
         action, why = agent.choose(match)
@@ -280,7 +286,7 @@ def test_mcts_returns_legal_actions_and_is_deterministic_for_a_seed() -> None:
         match.play(heuristic.choose(match)[0])
     choices = []
     for _ in range(2):
-        agent = get_agent("mcts", "dragoon", seed=42, simulations=300)
+        agent = _dragoon_mcts(seed=42, simulations=300)
         action, why = agent.choose(match)
         choices.append((action, agent.last["visits"], agent.last["children"]))
         assert action in match.legal_actions()
@@ -298,7 +304,7 @@ def test_mcts_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     # 10 ms at each reading makes that a count, whatever the machine's speed (no test depends on it)
     ticking_search_clock(monkeypatch, 10)
     match = warroom.new_game("dragoon", seed=5)
-    agent = get_agent("mcts", "dragoon", budget_ms=50, seed=1)
+    agent = _dragoon_mcts(budget_ms=50, seed=1)
     action, _why = agent.choose(match)
     assert action in match.legal_actions()
     assert 0 < agent.last["simulations"] <= 6  # 50 ms of a clock read once a simulation, 10 ms a reading
@@ -534,7 +540,8 @@ def test_agents_take_the_games_hooks_from_its_spec() -> None:
     hooks = agent_hooks("dragoon")
     factory = get_spec("dragoon").agents
     assert factory is not None and hooks == factory()
-    mcts = get_agent("mcts", "dragoon", simulations=10, seed=0)
+    mcts = get_agent("mcts", "patton", simulations=10, seed=0)
+    hooks = agent_hooks("patton")
     assert (
         isinstance(mcts, MCTSAgent)
         and mcts.search.evaluate is hooks.evaluate
@@ -564,3 +571,24 @@ def test_search_over_sampled_worlds_plays_only_what_each_world_allows(game: str,
         action = agents[m.to_act].choose(m)[0]
         assert action in m.legal_actions()
         m.play(action)
+
+
+def test_a_search_that_plays_below_its_heuristic_is_not_offered() -> None:
+    # issue 40: Dragoon's generic MCTS scores below the heuristic it is built on (NOTES.md, Search): no front end,
+    # study or ladder fields it, and asking for it says why and what is offered instead
+    from typer.testing import CliRunner
+
+    from warroom.ai import WithheldAgentError
+    from warroom.analysis.ladder import ladder
+    from warroom.cli import app
+    from warroom.web.agents import agent_names
+
+    with pytest.raises(WithheldAgentError, match="below this game's heuristic.*agents: random, heuristic, search"):
+        get_agent("mcts", "dragoon")
+    assert agent_names("dragoon") == ["heuristic", "random", "search"]
+    assert "mcts" in agent_names("patton")  # where it plays above its heuristic it is offered
+    refused = CliRunner().invoke(app, ["simulate", "dragoon", "--agent", "mcts", "--games", "1"])
+    assert refused.exit_code != 0 and "does not offer mcts" in refused.output
+    report = ladder("dragoon", "random,heuristic,mcts@8", games_per_pair=1)
+    assert report.agents == ["random", "heuristic"] and list(report.left_out) == ["mcts@8"]
+    assert "mcts@8 left out" in report.note and report.to_json()["left_out"]["mcts@8"].startswith("the generic MCTS")

@@ -17,16 +17,18 @@ from patience import SLOW_STATE_SECONDS
 from typer.testing import CliRunner
 
 import warroom
-from warroom.ai import get_agent
+from warroom.ai import agent_hooks, get_agent
 from warroom.ai.analysis import HINT_CANDIDATES, HINT_SIMULATIONS, NO_SEARCH, analyse, hint, hint_moves
+from warroom.ai.mcts import MCTSAgent
 from warroom.cli import app
+from warroom.games import get_ruleset
 
 
 def _numbers(found: Any) -> list[tuple[str, float | None, float | None, float | None, int]]:
     return [(a.action, a.value, a.low, a.high, a.visits) for a in found.top]
 
 
-@pytest.mark.parametrize("game", ["dragoon", "patton"])
+@pytest.mark.parametrize("game", ["patton", "tunisia"])
 def test_mcts_top_three_are_legal_ranked_and_bracketed(game: str) -> None:
     match = warroom.new_game(game, seed=11)
     agent = get_agent("mcts", game, seed=5, simulations=120)
@@ -47,7 +49,8 @@ def test_mcts_top_three_are_legal_ranked_and_bracketed(game: str) -> None:
 
 
 def test_the_measure_follows_the_game() -> None:
-    solitaire = analyse(get_agent("mcts", "dragoon", seed=1, simulations=60), warroom.new_game("dragoon", seed=2))
+    dragoon_search = MCTSAgent(get_ruleset("dragoon"), hooks=agent_hooks("dragoon"), seed=1, simulations=60)
+    solitaire = analyse(dragoon_search, warroom.new_game("dragoon", seed=2))
     assert "expected result" in solitaire.measure and "VP" in solitaire.top[0].text
     duel = analyse(get_agent("heuristic", "patton"), warroom.new_game("patton", seed=2))
     assert "chance of winning" in duel.measure and "to win" in duel.top[0].text
@@ -68,12 +71,13 @@ def test_a_worker_job_answers_the_alternatives_too(monkeypatch: pytest.MonkeyPat
     from warroom.web.thinking import Job, _thought, answer, private_record
 
     ticking_search_clock(monkeypatch, 1)  # a job's budget in ms is then its simulations, on any machine
-    match = warroom.new_game("dragoon", seed=9)
-    reply = answer(Job("dragoon", "mcts", 200, 3, 4, private_record(match), "", top=3))
+    match = warroom.new_game("patton", seed=9)
+    reply = answer(Job("patton", "mcts", 200, 3, 4, private_record(match), "", top=3))
     thought = _thought(reply)
     assert thought.analysis is not None and len(thought.analysis["top"]) == 3
-    assert thought.analysis["top"][0]["action"] == thought.action and thought.analysis["searched"]
-    plain = _thought(answer(Job("dragoon", "mcts", 50, 3, 4, private_record(match), "")))
+    top = thought.analysis["top"]
+    assert [alt["action"] for alt in top if alt["chosen"]] == [thought.action] and thought.analysis["searched"]
+    plain = _thought(answer(Job("patton", "mcts", 50, 3, 4, private_record(match), "")))
     assert plain.analysis is None  # a computer seat's move asks for no alternatives
 
 
@@ -90,13 +94,13 @@ def client(tmp_path: Path) -> Any:
 
 
 def test_the_web_hint_lists_the_top_three_with_numbers(client: Any) -> None:
-    created = client.post("/api/games", json={"game": "dragoon", "seed": 7}).json()
+    created = client.post("/api/games", json={"game": "patton", "seed": 7, "mode": "hotseat"}).json()
     token = created["seats"][0]["token"]
     legal = created["game"]["view"]["legal"]
     hint = client.get(f"/api/games/{created['id']}/hint", params={"token": token, "agent": "mcts", "budget_ms": 100})
     assert hint.status_code == 200, hint.text
     body = hint.json()
-    assert body["searched"] and "expected result" in body["measure"]
+    assert body["searched"] and "chance of winning" in body["measure"]
     assert [alt["action"] for alt in body["top"] if alt["chosen"]] == [body["action"]]
     assert 1 <= len(body["top"]) <= 3
     for alt in body["top"]:

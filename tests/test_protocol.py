@@ -399,10 +399,12 @@ def test_ai_suggests_a_legal_action_without_playing_it() -> None:
     session = dragoon(seed=6)
     legal = ok(session, {"cmd": "view"})["view"]["legal"]
     before = _snapshot(session)
-    for agent in ("random", "heuristic", "mcts"):
+    for agent in ("random", "heuristic", "search"):
         answer = ok(session, {"cmd": "ai", "agent": agent, "budget_ms": 30, "seed": 1})
         assert answer["action"] in legal and isinstance(answer["why"], str) and answer["why"]
     assert _snapshot(session) == before
+    # issue 40: a search below the game's heuristic is not offered (Dragoon's generic MCTS): refused, with why
+    assert "below this game's heuristic" in fails(session, {"cmd": "ai", "agent": "mcts"}, "withheld_agent")
     picks = {ok(session, {"cmd": "ai", "agent": "random", "seed": 4})["action"] for _ in range(3)}
     assert len(picks) == 1  # a seeded agent is reproducible
     assert "bogus" in fails(session, {"cmd": "ai", "agent": "bogus"}, "unknown_agent")

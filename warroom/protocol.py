@@ -296,6 +296,7 @@ ERROR_CODES: dict[str, str] = {
     "no_decision": "ai asked where the dice, not a player, decide",
     "no_heuristic": "the game has no heuristic player",
     "no_search": 'the game has no search player of its own ("mcts" is every game\'s search)',
+    "withheld_agent": "the game does not offer that computer player (it plays below the game's own heuristic)",
     "data_file": "a game data file is missing or damaged (an installation problem)",
     "stale_build": "a compiled module was edited after it was compiled: reinstall (an installation problem)",
     "internal": "a bug: the game is as it was before the request; the traceback is on stderr",

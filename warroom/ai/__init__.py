@@ -49,6 +49,12 @@ class NoSearchError(WarroomError):
     code = "no_search"
 
 
+class WithheldAgentError(WarroomError):
+    """The game does not offer this agent (`AgentHooks.withheld`: it plays below the game's own heuristic)."""
+
+    code = "withheld_agent"
+
+
 @runtime_checkable
 class Agent(Protocol):
     """Anything that picks an action for the side to act, and says why in plain language."""
@@ -163,6 +169,10 @@ def get_agent(
 
         return RandomAgent(seed)
     hooks = agent_hooks(game)
+    why = hooks.withheld.get(name)
+    if why is not None:
+        offered = [other for other in AGENT_NAMES if other not in hooks.withheld]
+        raise WithheldAgentError(f"{game} does not offer {name}: {why}; agents: {', '.join(offered)}")
     if name == "heuristic":
         from warroom.games import get_spec
 
@@ -189,6 +199,7 @@ __all__ = [
     "NoHeuristicError",
     "NoSearchError",
     "UnknownAgentError",
+    "WithheldAgentError",
     "agent_hooks",
     "agent_seed",
     "decision_state",

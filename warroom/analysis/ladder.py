@@ -282,9 +282,15 @@ class LadderReport:
     rows: list[dict[str, Any]] = field(default_factory=list)
     pairs: list[dict[str, Any]] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Agents asked for that the game does not offer (its spec's `AgentHooks.withheld`) -> why."""
 
     @property
     def note(self) -> str:
+        return self._method + "".join(f"; {label} left out: the game does not offer it" for label in self.left_out)
+
+    @property
+    def _method(self) -> str:
         if self.mode == "solitaire":
             return (
                 "one side against the game itself: no head-to-head, so no Elo; agents are ranked by mean return "
@@ -308,6 +314,7 @@ class LadderReport:
             "seconds": round(self.seconds, 3),
             "options": dict(self.options),
             "note": self.note,
+            "left_out": dict(self.left_out),
             "standings": self.rows,
             "pairs": self.pairs,
         }
@@ -385,7 +392,7 @@ def ladder(
         raise LadderError("games per pair must be at least 1")
     if jobs < 1:
         raise LadderError("jobs must be at least 1")
-    specs = parse_agents(agents)
+    specs, left_out = _offered(game, parse_agents(agents))
     ruleset = get_ruleset(game)
     sides = tuple(ruleset.info.sides)
     # an agent plays a whole side, or a whole team of a team game (every seat of it: 2 v 2 is rated as 1 v 1)
@@ -417,6 +424,7 @@ def ladder(
         jobs,
         0.0,
         options=dict(chosen),
+        left_out=left_out,
     )
     if len(sides) == 1:
         _rate_solitaire(report, specs, sides[0], facts, games_per_pair)
@@ -424,6 +432,20 @@ def ladder(
         _rate_pairs(report, specs, (teams[0][0], teams[1][0]), facts, games_per_pair)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _offered(game: str, specs: list[AgentSpec]) -> tuple[list[AgentSpec], dict[str, str]]:
+    """The agents the game offers, and those it does not (its spec's `AgentHooks.withheld`) with why; a LadderError
+    where fewer than two are left to rank."""
+    from warroom.ai import agent_hooks
+
+    withheld = agent_hooks(game).withheld
+    left_out = {spec.label: withheld[spec.name] for spec in specs if spec.name in withheld}
+    offered = [spec for spec in specs if spec.name not in withheld]
+    if len(offered) < 2:
+        why = "; ".join(f"{label}: {reason}" for label, reason in left_out.items())
+        raise LadderError(f"{game} offers fewer than two of these agents to rank ({why})")
+    return offered, left_out
 
 
 def _seats(teams: Sequence[Sequence[str]], first: AgentSpec, second: AgentSpec) -> dict[str, AgentSpec]:
@@ -541,7 +563,8 @@ def markdown(reports: Sequence[LadderReport], command: str = ALL_COMMAND, today:
         "",
         f"Made by `{command}` on {(today or date.today()).isoformat()}"
         + (
-            f" (agents {', '.join(first.agents)}; {first.games_per_pair} seeds a pair, each agent on each side;"
+            f" (agents {', '.join([*first.agents, *first.left_out])}; {first.games_per_pair} seeds a pair, each agent"
+            " on each side;"
             f" seeds from {first.seed})."
             if first
             else "."

@@ -99,7 +99,8 @@ class AgentHooks(Generic[S]):
       agent (warroom.ai.get_agent), for a game where a search built on its rules plays better than
       MCTS over the generic contract (its NOTES.md says why and by how much); None: no such agent.
     - `unpredictable(rs, s, rng) -> (action, why) | None`: a choice drawn with the agent's own random numbers
-      where a fixed one would tell the opponent something hidden (below)."""
+      where a fixed one would tell the opponent something hidden (below).
+    - `withheld`: the agents the game does not offer, each with why (below)."""
 
     heuristic_policy: Callable[[Any, S], tuple[str, str]] | None = None
     evaluate: Callable[[Any, S], Any] | None = None
@@ -114,6 +115,10 @@ class AgentHooks(Generic[S]):
     numbers, where the opponent watches the choice but must not be able to work out what it hides (which
     counter goes face down where: a fixed order would name each back); None where the game's heuristic
     decides. The heuristic and search agents ask it first."""
+    withheld: Mapping[str, str] = field(default_factory=dict)
+    """Agent name -> why the game does not offer it: a search that plays below the game's own heuristic on the
+    same seeds (its NOTES.md gives the measure) is no opponent to offer. `warroom.ai.get_agent` refuses it with
+    that reason (WithheldAgentError), so no front end, study or ladder fields it."""
 
 
 @dataclass(frozen=True, slots=True)

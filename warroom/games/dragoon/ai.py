@@ -661,6 +661,13 @@ def _next_q(m: Model, s: DragoonState, i: int, views: list[View]) -> float:
     return 1.0
 
 
+MCTS_WITHHELD = (
+    "the generic MCTS plays below this game's heuristic (5.65 VP against 6.80 on the same seeds 1000-1039, paired "
+    "-1.15 VP, SE 0.38; NOTES.md, Search): play the heuristic or the game's own search"
+)
+"""Why the generic MCTS is not offered in Dragoon (issue 40: no search agent below its own heuristic)."""
+
+
 def agent_hooks() -> AgentHooks[DragoonState]:
     """What the computer players use of this game (the spec's `agents`: warroom.ai builds its agents from them)."""
     from .search import search_agent
@@ -673,6 +680,7 @@ def agent_hooks() -> AgentHooks[DragoonState]:
         value_text=value_text,
         summarize=summarize,
         search=search_agent,
+        withheld={"mcts": MCTS_WITHHELD},
     )
 
 
