@@ -84,7 +84,8 @@ def test_the_computer_plays_its_side_in_a_worker_process(app_client: Any) -> Non
 
 
 def test_a_hint_is_thought_in_a_worker_process(app_client: Any) -> None:
-    created = app_client.post("/api/games", json={"game": "dragoon", "seed": 3, "mode": "hotseat"}).json()
+    # a game whose search is offered (Dragoon withholds its generic MCTS: AgentHooks.withheld)
+    created = app_client.post("/api/games", json={"game": "patton", "seed": 3, "mode": "hotseat"}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     legal = created["game"]["view"]["legal"]
     thinker = app_client.app.state.service.thinker
@@ -248,7 +249,7 @@ def test_a_hung_worker_is_stopped_and_replaced() -> None:
 def test_queued_decisions_share_the_pool_and_refusals_come_back() -> None:
     async def scenario() -> None:
         thinker = ProcessThinker(1)
-        match = warroom.new_game("dragoon", seed=6)
+        match = warroom.new_game("patton", seed=6)
         try:
             thoughts = await asyncio.gather(*(thinker.think(match, "mcts", 50, seed, seed) for seed in range(3)))
             assert len({t.pid for t in thoughts}) == 1 and thinker.submitted == 3
