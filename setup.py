@@ -181,6 +181,9 @@ def mypyc_extensions() -> list:
     # a third-party package the compiled modules import need not be installed yet (pip builds before it
     # installs the dependencies): its types are then Any, which compiles the same code
     options = ["--ignore-missing-imports"]
+    # and not pyproject.toml's [tool.mypy] (strict, for `mypy warroom`): strict refuses code typed Any by a package
+    # that is not installed here (a pydantic model subclasses Any), and mypyc needs no more than the types
+    options += ["--config-file="]
     # mypyc's own incremental cache, apart from `mypy warroom`'s .mypy_cache (other options would void it)
     options += ["--cache-dir", str(Path("build", "mypyc-cache"))]
     groups = declared_groups()
