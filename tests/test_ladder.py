@@ -220,3 +220,25 @@ def test_a_team_game_is_laddered_team_against_team() -> None:
             "score": pytest.approx(4 - report.rows[0]["score_rate"] * 4),
         }
     ]
+
+
+def test_one_games_standings_are_put_on_the_page_and_the_others_kept(tmp_path: Path) -> None:
+    # issue 40: the ladder page is regenerated per game, with no full rerun to add or remake one
+    page = tmp_path / "ladder.md"
+    bluff = ladder("bluff", "random,heuristic", games_per_pair=1)
+    page.write_text(markdown([bluff], today=date(2026, 1, 2)), encoding="utf-8")
+    kept = page.read_text(encoding="utf-8").split("## bluff")[1]
+    result = RUNNER.invoke(
+        app, ["ladder", "dragoon", "--agents", "random,heuristic", "--games-per-pair", "1", "--write", str(page)]
+    )
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert text.split("## bluff")[1].split("\n## ")[0] == kept.split("\n## ")[0]  # the other game, word for word
+    assert text.index("## dragoon — campaign") < text.index("## bluff")  # in the registry's order
+    command = f"warroom ladder dragoon --agents random,heuristic --games-per-pair 1 --seed 0 --write {page}"
+    assert f"Made by `{command}` on {date.today().isoformat()}" in text and "on 2026-01-02" in text
+    again = RUNNER.invoke(
+        app, ["ladder", "dragoon", "--agents", "random,heuristic", "--games-per-pair", "2", "--write", str(page)]
+    )
+    assert again.exit_code == 0 and page.read_text(encoding="utf-8").count("## dragoon — campaign") == 1
+    assert "--games-per-pair 2" in page.read_text(encoding="utf-8")  # replaced where it stood, not added twice

@@ -834,7 +834,12 @@ def ladder(
         bool, typer.Option("--all", help="Every game and scenario with small, fast settings.")
     ] = False,
     write: Annotated[
-        Path | None, typer.Option("--write", help="With --all: write the Markdown table here (docs/ladder.md).")
+        Path | None,
+        typer.Option(
+            "--write",
+            help="Put the standings on this Markdown page (docs/ladder.md): with --all every game's; with a game, each"
+            " of its scenarios (or --scenario's), the page's other games kept as they are.",
+        ),
     ] = None,
 ) -> None:
     """Rate agents by a round robin with sides swapped: Elo with 95% intervals (solitaire games: mean result)."""
@@ -847,15 +852,18 @@ def ladder(
         )
         if write is not None:
             command = module.ALL_COMMAND.replace("docs/ladder.md", str(write))
-            write.write_text(module.markdown(reports, command=command), encoding="utf-8")
+            module.write_page(write, module.markdown(reports, command=command))
         if json_out:
             typer.echo(json.dumps([report.to_json() for report in reports]))
         elif write is None:
             for report in reports:
                 report.render(console())
         return
-    if game is None or write is not None:
-        raise typer.BadParameter("name a game (or say --all; --write goes with --all)")
+    if game is None:
+        raise typer.BadParameter("name a game (or say --all)")
+    if write is not None:
+        _ladder_page(module, game, write, agents, scenario, games_per_pair, seed, jobs)
+        return
     with progress_bar("laddering", None, json_out) as (progress, task):
         report = module.ladder(
             game,
@@ -870,6 +878,27 @@ def ladder(
         typer.echo(json.dumps(report.to_json()))
     else:
         report.render(console())
+
+
+def _ladder_page(
+    module: Any, game: str, page: Path, agents: str, scenario: str | None, games_per_pair: int, seed: int, jobs: int
+) -> None:
+    """`warroom ladder GAME --write PAGE`: ladder each scenario of the game (or the one named) and put its standings on
+    the page, each section saying the command that made it; the page's other games stay as they are."""
+    from warroom.games import get_ruleset
+
+    scenarios = [scenario] if scenario is not None else list(get_ruleset(game).info.scenarios or (None,))
+    reports = []
+    for name in scenarios:
+        error_console().print(f"laddering {game} {name or ''}".strip())
+        reports.append(module.ladder(game, agents, scenario=name, games_per_pair=games_per_pair, seed=seed, jobs=jobs))
+    command = " ".join(
+        [f"warroom ladder {game}", *([f"--scenario {scenario}"] if scenario else [])]
+        + [f"--agents {agents}", f"--games-per-pair {games_per_pair}", f"--seed {seed}", f"--write {page}"]
+    )
+    before = page.read_text(encoding="utf-8") if page.exists() else ""
+    module.write_page(page, module.update_page(before, reports, command))
+    console().print(f"{page}: {len(reports)} section(s) of {game} written, the other games kept")
 
 
 @app.command()

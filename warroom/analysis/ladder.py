@@ -26,7 +26,8 @@ mean of each number in the game's result score (a VP total, say) is shown beside
 score's first number breaks ties of mean return.
 
 `ladder_all` plays a small ladder for every registered game and scenario and writes the
-Markdown page docs/ladder.md (`warroom ladder --all --write docs/ladder.md`).
+Markdown page docs/ladder.md (`warroom ladder --all --write docs/ladder.md`); `update_page` puts one game's
+standings on the page and keeps the others (`warroom ladder GAME --write docs/ladder.md`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from warroom.engine.errors import WarroomError
@@ -556,39 +558,95 @@ def ladder_all(
 
 
 def markdown(reports: Sequence[LadderReport], command: str = ALL_COMMAND, today: date | None = None) -> str:
-    """docs/ladder.md: the command that made it, the date, and each game's standings."""
-    first = reports[0] if reports else None
-    lines = [
-        "# Agent ladder",
-        "",
-        f"Made by `{command}` on {(today or date.today()).isoformat()}"
-        + (
-            f" (agents {', '.join([*first.agents, *first.left_out])}; {first.games_per_pair} seeds a pair, each agent"
-            " on each side;"
-            f" seeds from {first.seed})."
-            if first
-            else "."
-        ),
-        "",
-        "Generated; do not edit by hand. Small, fast settings, so the intervals are wide: `mcts@N` is MCTS"
-        " with N simulations a decision, far below a playing budget; with two seeds a pair the bootstrap"
-        " has few distinct resamples, so an interval may end at its estimate. For a real comparison run"
-        " `warroom ladder GAME --agents random,heuristic,mcts@100,mcts@1000 --games-per-pair 50 --jobs 2`.",
+    """docs/ladder.md: a heading, then each game's standings, each with the command that made them and the date."""
+    return update_page("", reports, command, today)
+
+
+PAGE_HEAD = [
+    "# Agent ladder",
+    "",
+    "Generated; do not edit by hand. Each game's standings say which command made them and when:"
+    f" `{ALL_COMMAND}` remakes every game, `warroom ladder GAME --write docs/ladder.md` one game's"
+    " scenarios, the other games' standings kept as they are. The page's own settings are small and fast"
+    f" ({', '.join(ALL_AGENTS)}; {ALL_GAMES_PER_PAIR} seeds a pair), so the intervals are wide: `mcts@N` is MCTS with"
+    " N simulations a decision, far below a playing budget; with two seeds a pair the bootstrap has few distinct"
+    " resamples, so an interval may end at its estimate. For a real comparison run"
+    " `warroom ladder GAME --agents random,heuristic,mcts@100,mcts@1000 --games-per-pair 50 --jobs 2`.",
+    "",
+]
+"""The page's opening, above the games' standings."""
+
+
+def update_page(text: str, reports: Sequence[LadderReport], command: str, today: date | None = None) -> str:
+    """A ladder page (`text`, empty for a new one) with the standings of `reports` put in: a game and scenario already
+    on the page is replaced where it stands, a new one added, every other section kept word for word. The sections
+    are then in the registry's order of games and scenarios (any the registry no longer has, last)."""
+    sections = _sections(text)
+    for report in reports:
+        sections[_title(report)] = _section(report, command, today or date.today())
+    order = {title: n for n, title in enumerate(_registry_titles())}
+    titles = sorted(sections, key=lambda title: order.get(title, len(order)))
+    return "\n".join([*PAGE_HEAD, *(sections[title] for title in titles)])
+
+
+def _title(report: LadderReport) -> str:
+    return f"{report.game} — {report.scenario}" if report.scenario else report.game
+
+
+def _registry_titles() -> list[str]:
+    from warroom.games import game_ids, get_ruleset
+
+    return [
+        f"{game} — {scenario}" if scenario else game
+        for game in game_ids()
+        for scenario in get_ruleset(game).info.scenarios or (None,)
+    ]
+
+
+def _sections(text: str) -> dict[str, str]:
+    """A page's sections by title (the text after `## `), each as written, its heading included."""
+    found: dict[str, str] = {}
+    for block in text.split("\n## ")[1:]:
+        title = block.split("\n", 1)[0].strip()
+        found[title] = "## " + block.rstrip("\n") + "\n"
+    return found
+
+
+def _section(report: LadderReport, command: str, today: date) -> str:
+    """One game and scenario's standings: the command and date that made them, its settings, table and method."""
+    head, cells = report.table_rows()
+    lines = [f"## {_title(report)}", ""]
+    lines += [
+        f"Made by `{command}` on {today.isoformat()} (agents {', '.join([*report.agents, *report.left_out])};"
+        f" {report.games_per_pair} seeds a pair, each agent on each side; seeds from {report.seed}).",
         "",
     ]
-    for report in reports:
-        title = f"{report.game} — {report.scenario}" if report.scenario else report.game
-        head, cells = report.table_rows()
-        lines += [f"## {title}", ""]
-        if report.options:
-            lines += ["Rules options: " + ", ".join(f"`{k}={v}`" for k, v in report.options.items()) + ".", ""]
-        lines += [
-            "| " + " | ".join(head) + " |",
-            "|" + "|".join("---" if k == 1 else "---:" for k in range(len(head))) + "|",
-        ]
-        lines += ["| " + " | ".join(row) + " |" for row in cells]
-        lines += ["", f"{report.note[0].upper()}{report.note[1:]}; {report.seconds:.0f} s.", ""]
+    if report.options:
+        lines += ["Rules options: " + ", ".join(f"`{k}={v}`" for k, v in report.options.items()) + ".", ""]
+    lines += [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join("---" if k == 1 else "---:" for k in range(len(head))) + "|",
+    ]
+    lines += ["| " + " | ".join(row) + " |" for row in cells]
+    lines += ["", f"{report.note[0].upper()}{report.note[1:]}; {report.seconds:.0f} s.", ""]
     return "\n".join(lines)
+
+
+def write_page(path: Path, text: str) -> None:
+    """Write the page through a temporary file beside it, renamed over it: never half a page."""
+    import os
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 __all__ = [
@@ -601,6 +659,8 @@ __all__ = [
     "ladder_all",
     "markdown",
     "mean_with_interval",
+    "update_page",
+    "write_page",
     "parse_agents",
     "play_game",
 ]
