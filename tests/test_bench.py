@@ -165,3 +165,17 @@ def test_bench_rates_are_per_cpu_second_and_the_openspiel_ratio_comes_from_alter
         assert row["transitions_vs_openspiel"] >= row["steps_vs_openspiel"] > 0
     else:
         assert "steps_vs_openspiel" not in row and "transitions_vs_openspiel" not in row
+
+
+def test_bench_times_the_computers_turns_against_its_stated_budget() -> None:
+    # issue 40: the computer's turn keeps its stated time a decision; bench reports the percentiles of its wall time
+    from warroom.analysis.bench import bench_computer_turns
+
+    found = bench_computer_turns("patton", decisions=2, budget_ms=20)
+    assert (
+        found["agent"] == "mcts" and found["budget_ms"] == 20 and found["decisions"] == 2 and found["clock"] == "wall"
+    )
+    assert 0 < found["p50_ms"] <= found["p95_ms"] <= found["max_ms"] and 0 <= found["over_budget"] <= 2
+    assert bench_computer_turns("dragoon", decisions=1, budget_ms=20)["agent"] == "search"  # mcts not offered there
+    report = run_bench("dragoon", seconds=0.02, computer_turns=1)
+    assert report["computer_turns"]["decisions"] == 1 and "computer_turns" not in run_bench("dragoon", seconds=0.02)

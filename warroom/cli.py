@@ -933,6 +933,16 @@ def bench(
     processes: Annotated[
         int, typer.Option("--processes", min=1, max=16, help="With --db: how many server processes.")
     ] = 2,
+    computer_turns: Annotated[
+        int,
+        typer.Option(
+            "--computer-turns",
+            min=0,
+            max=1000,
+            help="Also time this many of the computer's decisions at its stated 300 ms each (wall time: the median, "
+            "the 95th percentile and how many overran).",
+        ),
+    ] = 0,
     computer_seats: Annotated[
         int,
         typer.Option(
@@ -953,7 +963,7 @@ def bench(
     _check_server_options(web, db, computer_seats)
     module = optional_module("warroom.analysis.bench", "warroom bench")
     with error_console().status("measuring..."):
-        result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario)
+        result = module.run_bench(game=game, seconds=seconds, web=web, scenario=scenario, computer_turns=computer_turns)
         if db is not None:
             from warroom.web.bench import run_processes
 

@@ -21,6 +21,7 @@ NOTES.md). A part without a target reports the speed alone.
 
 from __future__ import annotations
 
+import math
 import platform
 import random
 import statistics
@@ -192,6 +193,60 @@ def _midgame(game: str, seed: int, decisions: int, scenario: str | None = None) 
     return match
 
 
+TURN_BUDGET_MS = 300
+"""The computer's stated thinking time a decision that `--computer-turns` holds it to."""
+
+
+def bench_computer_turns(
+    game: str, decisions: int, budget_ms: int = TURN_BUDGET_MS, seed: int = 0, scenario: str | None = None
+) -> dict[str, Any]:
+    """The computer's turns against its stated time: the game's searching player as the front ends field it (MCTS
+    where the game offers it, else its own search, else its heuristic) decides `decisions` decisions from the start
+    of a game, `budget_ms` each, and each decision's wall time is taken. A turn that overruns its budget keeps a
+    player waiting longer than the page said: the 95th percentile is the figure to hold to the budget. Wall time,
+    not CPU time: what a person waits."""
+    import warroom
+    from warroom.analysis.simulate import study_options
+
+    match = warroom.new_game(game, scenario, seed=seed, keep_log=False, options=study_options(game, scenario, None))
+    name, agent = _searching_player(game, budget_ms, seed)
+    walls: list[float] = []
+    while not match.over and len(walls) < decisions:
+        start = time.perf_counter()
+        action, _why = agent.choose(match)
+        walls.append((time.perf_counter() - start) * 1000)
+        match.play(action)
+    ranked = sorted(walls)
+
+    def percentile(q: float) -> float:
+        return round(ranked[min(len(ranked) - 1, math.ceil(q * len(ranked)) - 1)], 1) if ranked else 0.0
+
+    return {
+        "agent": name,
+        "budget_ms": budget_ms,
+        "decisions": len(walls),
+        "clock": "wall",
+        "p50_ms": percentile(0.5),
+        "p95_ms": percentile(0.95),
+        "max_ms": round(ranked[-1], 1) if ranked else 0.0,
+        "over_budget": sum(1 for wall in walls if wall > budget_ms),
+    }
+
+
+def _searching_player(game: str, budget_ms: int, seed: int) -> tuple[str, Any]:
+    """The player a front end fields to search: MCTS where the game offers it, else its own search, else its heuristic
+    (the first of them `get_agent` builds for the game)."""
+    from warroom.ai import agent_seed, get_agent
+    from warroom.engine.errors import WarroomError
+
+    for name in ("mcts", "search", "heuristic", "random"):
+        try:
+            return name, get_agent(name, game, budget_ms=budget_ms, seed=agent_seed(seed))
+        except WarroomError:
+            continue
+    raise WarroomError(f"{game} offers no computer player")  # pragma: no cover - random is always built
+
+
 def _position_with_a_choice(game: str, seed: int, scenario: str | None) -> Any:
     """A game 20 decisions in, where one is still open (a few seeds tried); in a game shorter than that (a hand of
     cards), fewer decisions in. The last one tried where none is (the caller reports it)."""
@@ -314,7 +369,11 @@ def bench_web() -> dict[str, Any]:
 
 
 def run_bench(
-    game: str | None = None, seconds: float = 3.0, web: bool = False, scenario: str | None = None
+    game: str | None = None,
+    seconds: float = 3.0,
+    web: bool = False,
+    scenario: str | None = None,
+    computer_turns: int = 0,
 ) -> dict[str, Any]:
     """Measure random playouts, heuristic playouts (whole games), MCTS and (if installed) OpenSpiel backgammon, each
     for about `seconds`.
@@ -338,6 +397,8 @@ def run_bench(
         "mcts": bench_mcts(game, seconds, scenario=scenario),
         "openspiel": bench_openspiel(seconds),
     }
+    if computer_turns:
+        report["computer_turns"] = bench_computer_turns(game, computer_turns, scenario=scenario)
     if web:
         report.update(bench_web())
     return report
@@ -417,6 +478,7 @@ __all__ = [
     "bench_all",
     "bench_mcts",
     "bench_openspiel",
+    "bench_computer_turns",
     "bench_heuristic_playouts",
     "bench_random_playouts",
     "bench_web",
