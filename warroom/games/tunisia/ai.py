@@ -29,7 +29,7 @@ from warroom.engine.spec import AgentHooks
 
 from .actions import Action
 from .catalog import ALLIED, AXIS, SIDE_NAMES
-from .odds import attack_outcome, battle_outcome
+from .odds import attack_outcome, attack_worst_case, outcome_chances
 from .overstack import full_hexes, overstacked, side_stacks
 from .state import Phase, TunisiaState
 
@@ -159,15 +159,13 @@ def ranked_moves(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> list
     return sorted(((_move_gain(rules, s, plan, a), a) for a in legal if a.startswith("move ")), reverse=True)
 
 
-def _attack_score(rules: TunisiaRules, s: TunisiaState, action: str) -> tuple[float, dict[str, Any]]:
-    entry = attack_outcome(rules, s, action)
-    o = entry["outcome"]
+def _attack_score(rules: TunisiaRules, s: TunisiaState, action: str) -> tuple[float, dict[str, float]]:
+    target, o = attack_worst_case(rules, s, action)
     hurt, hurt_back = o["defender"] + o["both"], o["attacker"] + o["both"]
-    target = rules.hex(entry["to"])
     board = rules.board
     stake = 0.15 if target in board.ports else 0.05 if target in board.villages else 0.0
-    air_cost = 0.04 if entry["attacker_air"] else 0.0  # an asset flown may be lost in the air combat
-    return hurt - hurt_back + stake - air_cost, entry
+    air_cost = 0.04 if Action.from_id(action).air else 0.0  # an asset flown may be lost in the air combat
+    return hurt - hurt_back + stake - air_cost, o
 
 
 def _loss_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tuple[str, str]:
@@ -235,11 +233,10 @@ def _attack_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]) -> tu
     threshold = 0.0 if side == ALLIED else 0.1
     if attacks:
         scored = [(_attack_score(rules, s, a), a) for a in attacks]
-        (score, entry), best = max(scored, key=lambda x: (x[0][0], x[1]))  # ties: the later id, as before
+        (score, o), best = max(scored, key=lambda x: (x[0][0], x[1]))  # ties: the later id, as before
         if score > threshold:
-            o = entry["outcome"]
             cat = rules.cat
-            defender = entry["defender_unit"]
+            defender = attack_outcome(rules, s, best)["defender_unit"]  # the one chosen, named in its reason
             return best, (
                 f"{rules.describe_action(s, best)}: hurts "
                 f"{cat.name[cat.index[defender]] if defender else 'the support assets'} "
@@ -262,9 +259,7 @@ def _defensive_air_choice(rules: TunisiaRules, s: TunisiaState, legal: list[str]
 
     def edge(action: str) -> float:
         asset = -1 if action == "no air" else rules.piece(Action.from_id(action).piece)
-        o: dict[str, float] = battle_outcome(
-            rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset
-        )["outcome"]
+        o = outcome_chances(rules, s, fight.attacker, fight.origin, fight.target, fight.attacker_air, asset)
         return o["defender"] - o["attacker"] + (0.03 if asset >= 0 else 0.0)
 
     best = min(legal, key=edge)

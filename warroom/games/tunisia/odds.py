@@ -17,10 +17,11 @@ choice's odds, and the battle being fought.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from warroom.engine.errors import BadRequestError
 from warroom.engine.fields import reject_unknown
@@ -94,21 +95,17 @@ def battle_outcome(
     hex `target`, the air asset each side flies (-1: none). Where the battle has begun, the dice already
     thrown (`s.battle`) are kept: an air combat fought, an attack roll made."""
     cat = rules.cat
-    side = cat.side[attacker]
-    fight = _fight_of(s, attacker, target)
-    defender = fight.defender if fight is not None else unit_at(cat, occupants(s).get(target, []))
-    terrain = cat.board.combat_modifier(origin, target)
-    ground_a = terrain + support_drm(cat, s, origin, side, -1)
-    ground_d = support_drm(cat, s, target, 1 - side, -1)
-    cf_a = combat_factor(cat, s, attacker)
-    cf_d = combat_factor(cat, s, defender) if defender >= 0 else None
-    air, air_cases = _air_reaching(cat, s, fight, attacker_air, defender_air)
-    cases = tuple(
-        (weight, ground_a + _air_drm(cat, s, a_air), ground_d + _air_drm(cat, s, d_air))
-        for weight, a_air, d_air in air_cases
-        if weight != 0
+    b = _battle(rules, s, attacker, origin, target, attacker_air, defender_air)
+    defender, terrain, ground_a, ground_d, cf_a, cf_d, air = (
+        b.defender,
+        b.terrain,
+        b.ground_a,
+        b.ground_d,
+        b.cf_a,
+        b.cf_d,
+        b.air,
     )
-    outcome, p_attack_total, p_defence_total = _ground_combat(cases, cf_a, cf_d, _attack_thrown(s, fight))
+    outcome, p_attack_total, p_defence_total = _ground_combat(b.cases, cf_a, cf_d, b.thrown)
     totals = dict(zip(OUTCOMES, outcome, strict=True))
     out: dict[str, Any] = {
         "attacker_unit": cat.ids[attacker],
@@ -130,6 +127,61 @@ def battle_outcome(
     if air:
         out["air_combat"] = {key: float(p) for key, p in air.items()}
     return out
+
+
+class _Battle(NamedTuple):
+    """One battle's numbers before its dice: the defending unit, the terrain, each side's ground modifier and
+    combat factor, the air combat's odds (empty where none is fought) and the cases of 10.2C that reach the ground
+    combat, and the attack's die where already thrown."""
+
+    defender: int
+    terrain: int
+    ground_a: int
+    ground_d: int
+    cf_a: int
+    cf_d: int | None
+    air: dict[str, Fraction]
+    cases: tuple[tuple[Fraction, int, int], ...]
+    thrown: int
+
+
+def _battle(
+    rules: TunisiaRules, s: TunisiaState, attacker: int, origin: int, target: int, attacker_air: int, defender_air: int
+) -> _Battle:
+    cat = rules.cat
+    side = cat.side[attacker]
+    fight = _fight_of(s, attacker, target)
+    defender = fight.defender if fight is not None else unit_at(cat, occupants(s).get(target, []))
+    terrain = cat.board.combat_modifier(origin, target)
+    ground_a = terrain + support_drm(cat, s, origin, side, -1)
+    ground_d = support_drm(cat, s, target, 1 - side, -1)
+    cf_a = combat_factor(cat, s, attacker)
+    cf_d = combat_factor(cat, s, defender) if defender >= 0 else None
+    air, air_cases = _air_reaching(cat, s, fight, attacker_air, defender_air)
+    cases = tuple(
+        (weight, ground_a + _air_drm(cat, s, a_air), ground_d + _air_drm(cat, s, d_air))
+        for weight, a_air, d_air in air_cases
+        if weight != 0
+    )
+    return _Battle(defender, terrain, ground_a, ground_d, cf_a, cf_d, air, cases, _attack_thrown(s, fight))
+
+
+def outcome_chances(
+    rules: TunisiaRules, s: TunisiaState, attacker: int, origin: int, target: int, attacker_air: int, defender_air: int
+) -> dict[str, float]:
+    """`battle_outcome`'s "outcome" alone (each outcome's chance, as floats): what a computer player weighs, many
+    times a playout, without the labels, the exact fractions and the modifiers in words."""
+    b = _battle(rules, s, attacker, origin, target, attacker_air, defender_air)
+    return _ground_chances(b.cases, b.cf_a, b.cf_d, b.thrown)
+
+
+@lru_cache(maxsize=1 << 16)
+def _ground_chances(
+    cases: tuple[tuple[Fraction, int, int], ...], cf_a: int, cf_d: int | None, thrown: int
+) -> dict[str, float]:
+    """`_ground_combat`'s outcomes as floats, kept like it (callers only read the dict)."""
+    outcome = _ground_combat(cases, cf_a, cf_d, thrown)[0]
+    return {key: float(p) for key, p in zip(OUTCOMES, outcome, strict=True)}
 
 
 def _fight_of(s: TunisiaState, attacker: int, target: int) -> Battle | None:
@@ -218,9 +270,27 @@ def attack_survey(rules: TunisiaRules, s: TunisiaState, action: str, viewer: int
 
 
 def attack_outcome(rules: TunisiaRules, s: TunisiaState, action: str) -> dict[str, Any]:
-    """The attack's outcome against the defensive air choice worst for the attacker, and nothing in words: what
-    a computer player weighs for each legal attack, many times a playout."""
+    """The attack's outcome against the defensive air choice worst for the attacker (the whole `battle_outcome`)."""
     return _worst_for_attacker(attack_choices(rules, s, action))
+
+
+def attack_worst_case(rules: TunisiaRules, s: TunisiaState, action: str) -> tuple[int, dict[str, float]]:
+    """(the attacked hex, each outcome's chance against the defensive air choice worst for the attacker): what a
+    computer player weighs for each legal attack, many times a playout. The same choice as `attack_outcome` (the
+    first of the least edge, in the legal list's order), with nothing built in words."""
+    cat = rules.cat
+    act = Action.from_id(action)
+    origin, target = rules.hex(act.origin), rules.hex(act.target)
+    attacker = next(p for p in cat.by_side[s.player] if s.loc[p] == origin and cat.is_unit[p])
+    a_air = rules.piece(act.air) if act.air else -1
+    worst: dict[str, float] = {}
+    least = math.inf
+    for plane in [*air_in_range(cat, s, 1 - s.player, target, defending=True), -1]:
+        o = outcome_chances(rules, s, attacker, origin, target, a_air, plane)
+        edge = float(o["defender"] + o["both"] - o["attacker"] - o["both"])
+        if edge < least:
+            least, worst = edge, o
+    return target, worst
 
 
 def attack_choices(
