@@ -23,6 +23,7 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperOption
 
 from warroom.engine.errors import WarroomError
+from warroom.engine.files import write_atomically
 from warroom.games import game_ids
 
 if TYPE_CHECKING:
@@ -852,7 +853,8 @@ def ladder(
         )
         if write is not None:
             command = module.ALL_COMMAND.replace("docs/ladder.md", str(write))
-            module.write_page(write, module.markdown(reports, command=command))
+            text = module.markdown(reports, command=command)
+            write_atomically(write, lambda handle: handle.write(text))
         if json_out:
             typer.echo(json.dumps([report.to_json() for report in reports]))
         elif write is None:
@@ -897,7 +899,8 @@ def _ladder_page(
         + [f"--agents {agents}", f"--games-per-pair {games_per_pair}", f"--seed {seed}", f"--write {page}"]
     )
     before = page.read_text(encoding="utf-8") if page.exists() else ""
-    module.write_page(page, module.update_page(before, reports, command))
+    text = module.update_page(before, reports, command)
+    write_atomically(page, lambda handle: handle.write(text))
     console().print(f"{page}: {len(reports)} section(s) of {game} written, the other games kept")
 
 

@@ -39,7 +39,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from warroom.engine.errors import WarroomError
@@ -632,23 +631,6 @@ def _section(report: LadderReport, command: str, today: date) -> str:
     return "\n".join(lines)
 
 
-def write_page(path: Path, text: str) -> None:
-    """Write the page through a temporary file beside it, renamed over it: never half a page."""
-    import os
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 __all__ = [
     "AgentSpec",
     "LadderError",
@@ -660,7 +642,6 @@ __all__ = [
     "markdown",
     "mean_with_interval",
     "update_page",
-    "write_page",
     "parse_agents",
     "play_game",
 ]

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .dice import HMAC_SHA256, MT19937, RNG_SCHEMES, is_key
 from .errors import RecordError
+from .files import write_atomically
 
 if TYPE_CHECKING:
     from .record_schema import PlayerModel, RecordModel
@@ -264,20 +264,12 @@ def _player(player: PlayerModel) -> dict[str, Any]:
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
     """Write to a temporary file beside the target, then rename: an old save is never half-overwritten."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record.to_json(), handle, indent=1)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+
+    def write(handle: TextIO) -> None:
+        json.dump(record.to_json(), handle, indent=1)
+        handle.write("\n")
+
+    write_atomically(path, write)
 
 
 def read_record(path: str | os.PathLike[str]) -> Record:
