@@ -96,36 +96,26 @@ def battle_outcome(
     thrown (`s.battle`) are kept: an air combat fought, an attack roll made."""
     cat = rules.cat
     b = _battle(rules, s, attacker, origin, target, attacker_air, defender_air)
-    defender, terrain, ground_a, ground_d, cf_a, cf_d, air = (
-        b.defender,
-        b.terrain,
-        b.ground_a,
-        b.ground_d,
-        b.cf_a,
-        b.cf_d,
-        b.air,
-    )
-    outcome, p_attack_total, p_defence_total = _ground_combat(b.cases, cf_a, cf_d, b.thrown)
-    totals = dict(zip(OUTCOMES, outcome, strict=True))
+    outcome, p_attack_total, p_defence_total = _ground_combat(b.cases, b.cf_a, b.cf_d, b.thrown)
     out: dict[str, Any] = {
         "attacker_unit": cat.ids[attacker],
         "from": rules.labels[origin],
         "to": rules.labels[target],
-        "defender_unit": _id_of(cat, defender),
-        "attacker_cf": cf_a,
-        "defender_cf": cf_d,
-        "terrain": terrain,
-        "attacker_modifier": ground_a + _air_drm(cat, s, attacker_air),
-        "defender_modifier": ground_d + _air_drm(cat, s, defender_air),
+        "defender_unit": _id_of(cat, b.defender),
+        "attacker_cf": b.cf_a,
+        "defender_cf": b.cf_d,
+        "terrain": b.terrain,
+        "attacker_modifier": b.ground_a + _air_drm(cat, s, attacker_air),
+        "defender_modifier": b.ground_d + _air_drm(cat, s, defender_air),
         "attacker_air": _id_of(cat, attacker_air),
         "defender_air": _id_of(cat, defender_air),
         "attack_succeeds": float(p_attack_total),
         "defence_succeeds": float(p_defence_total),
-        "outcome": {key: float(p) for key, p in totals.items()},
-        "exact": {key: str(p) for key, p in totals.items()},
+        "outcome": dict(_ground_chances(b.cases, b.cf_a, b.cf_d, b.thrown)),  # a copy: the cached one is shared
+        "exact": {key: str(p) for key, p in zip(OUTCOMES, outcome, strict=True)},
     }
-    if air:
-        out["air_combat"] = {key: float(p) for key, p in air.items()}
+    if b.air:
+        out["air_combat"] = {key: float(p) for key, p in b.air.items()}
     return out
 
 
